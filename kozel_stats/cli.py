@@ -1,0 +1,184 @@
+"""The `kozel-stats` command line: parses, calls the library, prints.
+
+Heavy modules (numba, the engine) are imported inside the commands so that
+`kozel-stats --help` starts fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Optional
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Settle arguments about the domino game Козёл with data: rule variants, games, records.",
+)
+variants_app = typer.Typer(add_completion=False, help="List the shipped rule variants, or show one resolved.")
+app.add_typer(variants_app, name="variants")
+
+
+def fail(message: str) -> None:
+    typer.echo(f"kozel-stats: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def friendly_errors(func: Callable) -> Callable:
+    """Bad input becomes one clear paragraph and exit code 2, never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        from .rules import VariantError
+        from .trace import TraceError
+
+        try:
+            return func(*args, **kwargs)
+        except (VariantError, TraceError, ValueError) as exc:
+            fail(str(exc))
+        except KeyboardInterrupt:
+            fail("interrupted (Ctrl-C); everything finished before it was kept.")
+        except OSError as exc:
+            fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}")
+
+    return wrapper
+
+
+@variants_app.callback(invoke_without_command=True)
+@friendly_errors
+def variants_list(ctx: typer.Context) -> None:
+    """List the shipped variants with their descriptions."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from .rules import load_variant, shipped_dir
+
+    for path in sorted(shipped_dir().glob("*.yaml")):
+        v = load_variant(path)
+        typer.echo(f"{v.name:<26} {v.description}")
+
+
+@variants_app.command("show")
+@friendly_errors
+def variants_show(
+    name: str = typer.Argument(..., help="A shipped variant name or a path to a .yaml file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the resolved variant as JSON."),
+) -> None:
+    """Print the fully resolved rules of a variant (every knob, with the words of its rule)."""
+    from .rules import KNOB_BY_NAME, load_variant
+
+    v = load_variant(name)
+    if as_json:
+        typer.echo(json.dumps(v.to_dict(), ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{v.name}: {v.description}")
+    typer.echo(f"source: {v.source}")
+    typer.echo(f"extends: {v.extends or '-'}   game: {v.game}   hash: {v.content_hash}")
+    for key, value in v.rules:
+        knob = KNOB_BY_NAME[key]
+        shown = str(value).lower() if isinstance(value, bool) else value
+        detail = knob.meaning.get(str(value)) or knob.meaning.get("double-NN" if str(value).startswith("double-") else "", "")
+        typer.echo(f"  {key:<16} {shown!s:<14} {knob.rule}" + (f" ({detail})" if detail else ""))
+
+
+@app.command()
+@friendly_errors
+def play(
+    variant: str = typer.Argument(..., help="A shipped variant name or a path to a .yaml file."),
+    seed: int = typer.Option(1, "--seed", help="Run seed: game i is played from a seed derived from it."),
+    games: int = typer.Option(1, "--games", min=1, help="Number of games."),
+    bots: str = typer.Option("random", "--bots", help="One bot for all seats, or four comma-separated."),
+    trace: Optional[Path] = typer.Option(None, "--trace", help="Write kozel-trace/1 records (JSON Lines) here."),
+    game_seed: Optional[int] = typer.Option(
+        None, "--game-seed", help="Replay one game from the 'seed' field of a record (overrides --seed)."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the deal-by-deal log."),
+) -> None:
+    """Play games and print a readable deal-by-deal log; optionally write game records."""
+    from .rules import load_variant
+    from .trace import format_game, parse_bots, record_game, run_seed_game
+
+    v = load_variant(variant)
+    seats = parse_bots(bots)
+    if game_seed is not None:
+        if not 0 <= game_seed < 2**63:
+            raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
+        seeds = [game_seed]
+    else:
+        seeds = [run_seed_game(seed, g) for g in range(games)]
+    handle = None
+    if trace is not None:
+        try:
+            handle = trace.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"--trace {trace}: cannot be written ({exc.strerror or exc}).") from None
+    try:
+        for g, s in enumerate(seeds):
+            record = record_game(v, s, seats, game=g)
+            if handle:
+                handle.write(json.dumps(record, separators=(",", ":")) + "\n")
+                handle.flush()
+            if not quiet:
+                typer.echo(format_game(record) + "\n")
+            else:
+                loser = "cut off" if record["loser"] is None else f"side {'AB'[record['loser']]} lose"
+                typer.echo(f"game {g}: {len(record['deals'])} deals, {loser}, score {record['final_score']}"
+                           + (f", {' '.join(record['titles'])}" if record["titles"] else ""))
+    finally:
+        if handle:
+            handle.close()
+    if trace is not None:
+        typer.echo(f"wrote {len(seeds)} game record(s) to {trace}", err=True)
+
+
+@app.command()
+@friendly_errors
+def replay(
+    records: Path = typer.Argument(..., help="A kozel-trace/1 JSON Lines file."),
+    variant: Optional[str] = typer.Option(
+        None, "--variant", help="Rules to check against (default: each record's 'variant' field)."
+    ),
+) -> None:
+    """Replay recorded games through the engine; report any illegal move or wrong score."""
+    from .rules import load_variant
+    from .trace import read_records, replay_record
+
+    forced = load_variant(variant) if variant else None
+    cache: dict = {}
+    n_games = n_bad = 0
+    for lineno, record in read_records(records):
+        where = f"{records}, line {lineno}"
+        if forced is not None:
+            v = forced
+        else:
+            name = record.get("variant")
+            if not isinstance(name, str):
+                raise ValueError(f"{where}: field 'variant' missing; pass --variant.")
+            if name not in cache:
+                cache[name] = load_variant(name)
+            v = cache[name]
+        problems = replay_record(record, v, where)
+        n_games += 1
+        if problems:
+            n_bad += 1
+            for problem in problems:
+                typer.echo(f"line {lineno}, {problem}")
+        else:
+            typer.echo(f"line {lineno}, game {record.get('game', '?')}: OK ({len(record['deals'])} deals)")
+    if n_games == 0:
+        raise ValueError(f"{records}: holds no game records.")
+    typer.echo(f"{n_games} game(s) replayed, {n_games - n_bad} correct, {n_bad} with problems.")
+    if n_bad:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app(prog_name="kozel-stats")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,790 @@
+"""The rules engine: dealing, legal moves, play, scoring, game end, in numba.
+
+One implementation serves the fast Monte Carlo runs, the readable game log and
+the replay checker: `play_game` either lets bots choose the moves or reads them
+from a record (`BOT_SCRIPT`) and checks each against the legal moves it
+generates itself. State lives in small int64 arrays; hands and suits are 28-bit
+masks (bit t = tile t of `codes`), so legality is a handful of ANDs.
+
+Randomness: every game has its own 63-bit seed. Deal k (redeal r) of a game is
+shuffled from a stream seeded by (game seed, k, r) and the bots draw from a
+second stream seeded by (game seed, k), so two variants run with the same game
+seeds see the same shuffles for as long as both games last (common random
+numbers).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .codes import (
+    ALL_TILES, AT_NONE, BOT_SCRIPT, CHUNK_PIPS, CHUNK_POP, D_CARRY, D_EGGS, D_END, D_EV_END,
+    D_EV_START, D_FISH_SUM, D_HAND, D_KNOCKS, D_LAST, D_LEADER, D_LOSER, D_MOVES, D_OUT_TILES,
+    D_REDEALS, D_SCORE, D_SUM, D_VANISHED, D_WRITTEN, DOUBLE_TILE, DOUBLES_MASK, E_KIND,
+    E_NTILES, E_SEAT, E_STRIDE, E_TILES, EGGS_BOTH_SIDES, EGGS_ONE_SIDE, END_FISH, END_OUT,
+    ERR_BAD_HANDS, ERR_DEAL_UNFINISHED, ERR_EVENTS_AFTER_END, ERR_GAME_UNFINISHED,
+    ERR_ILLEGAL_MOVE, ERR_KNOCK_WITH_MOVE, ERR_MISSED_REDEAL, ERR_TOO_MANY_DEALS,
+    ERR_WRONG_LEADER, ERR_WRONG_SEAT, EV_KNOCK, EV_PLAY, FIRST_LEAD_LOWEST_DOUBLE,
+    FISH_WINNER_FISHERMAN, FISH_WRITES_ALL, FISH_WRITES_DIFFERENCE, N_DEAL_COLS,
+    NEXT_LEAD_FISH_WINNER, NEXT_LEAD_ROUND_ROBIN, NEXT_LEAD_WINNERS_CHOOSE, P_BOTH_00_66,
+    P_EGGS, P_FIRST_LEAD, P_FIRST_LEAD_DOUBLE, P_FISH_WINNER, P_FISH_WRITES, P_GENERAL,
+    P_LONE_00, P_LONE_66, P_MAX_DEALS, P_N_SIDES, P_NEXT_LEAD, P_PLAYERS, P_REDEAL_DOUBLES,
+    P_REDEAL_SUIT, P_SEAT_SIDE, P_SPECIALS, P_TARGET, P_THRESHOLD, P_THRESHOLD_VALUE,
+    P_TWO_DOUBLES, P_SHARED_SCORE, P_OUT_66_WRITES, P_OUT_00_ENDS_GAME, SPECIALS_PER_PAIR, SPECIALS_PLAIN, SUIT_MASK, SUIT_TILES, T00, T66,
+    THRESHOLD_EVERY_DEAL, THRESHOLD_ONCE, TILE_HI, TILE_LO, TITLE_BALD, TITLE_GENERAL,
+    TITLE_NAKED, N_EVENT_COLS,
+)
+
+# --- deal state: one int64 array ------------------------------------------------
+ST_HAND = 0  # 4 hand masks
+ST_END = 4  # up to 4 open end values
+ST_N_ENDS = 8
+ST_BOARD = 9  # mask of tiles on the table
+ST_FORCED = 10  # tile the first move must play, or -1
+ST_END_KIND = 11
+ST_LAST = 12
+ST_OUT_TILES = 13
+ST_MOVES = 14
+ST_KNOCKS = 15
+ST_LACKS = 16  # 4 masks of end values each seat is known to lack (it knocked on them)
+ST_EV_N = 20  # events recorded so far
+ST_SCRIPT_POS = 21
+ST_ERROR = 22
+ST_ERROR_EVENT = 23
+ST_OVERFLOW = 24
+N_STATE = 25
+
+# --- game state ---------------------------------------------------------------------
+GS_SCORE = 0  # 4
+GS_OPENED = 4  # 4: the side has written at least once
+GS_CARRY = 8
+GS_WROTE = 9  # 4: the side has written points at some time in the game (naked goats)
+N_GAME_STATE = 13
+
+# --- per-game summary row ------------------------------------------------------------
+G_DEALS = 0
+G_LOSER = 1
+G_TITLES = 2
+G_SCORE = 3  # 4 columns
+G_REDEALS = 7
+G_FISHES = 8
+G_EGGS = 9
+G_MOVES = 10
+G_VANISHED = 11
+N_GAME_COLS = 12
+
+MAX_MOVES = 32
+
+# numpy error model: no zero-division checks on the hot path (no division by a variable can be zero).
+jit = njit(cache=True, nogil=True, error_model="numpy")
+# Small functions of the move loop are inlined at numba IR level: calls that pass arrays
+# would otherwise pay atomic reference counting on every call.
+hot = njit(cache=True, nogil=True, error_model="numpy", inline="always")
+
+_U64 = np.uint64
+_GOLDEN = _U64(0x9E3779B97F4A7C15)
+_MIX1 = _U64(0xBF58476D1CE4E5B9)
+_MIX2 = _U64(0x94D049BB133111EB)
+_XS_MULT = _U64(0x2545F4914F6CDD1D)
+_DEAL_SALT = _U64(0xD1B54A32D192ED03)
+_BOT_SALT = _U64(0x8CB92BA72F3D8DD7)
+_S12, _S25, _S27, _S30, _S31, _S32 = _U64(12), _U64(25), _U64(27), _U64(30), _U64(31), _U64(32)
+_SEED_MASK = _U64(0x7FFFFFFFFFFFFFFF)
+
+
+# --- randomness ------------------------------------------------------------------------
+@jit
+def splitmix64(x):
+    z = x + _GOLDEN
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@jit
+def game_seed(run_seed, game_index):
+    """The 63-bit seed of game `game_index` of a run: replays that game alone."""
+    x = splitmix64(_U64(run_seed) ^ splitmix64(_U64(game_index) * _GOLDEN + _U64(1)))
+    return np.int64(x & _SEED_MASK)
+
+
+@jit
+def _stream_seed(seed, salt, a, b):
+    x = splitmix64(_U64(seed) ^ splitmix64(salt * (_U64(a) + _U64(1)) + _U64(b)))
+    if x == _U64(0):
+        x = _GOLDEN
+    return x
+
+
+@hot
+def rng_next(rng, k):
+    """xorshift64*: fast, and plenty for shuffles and tie-breaks."""
+    x = rng[k]
+    x ^= x >> _S12
+    x ^= x << _S25
+    x ^= x >> _S27
+    rng[k] = x
+    return x * _XS_MULT
+
+
+@hot
+def rng_below(rng, k, n):
+    """Uniform integer in [0, n) by Lemire's multiply-shift (bias below n / 2**32)."""
+    return np.int64(((rng_next(rng, k) >> _S32) * _U64(n)) >> _S32)
+
+
+# --- masks ---------------------------------------------------------------------------------
+@hot
+def popcount(m):
+    return (CHUNK_POP[m & 127] + CHUNK_POP[(m >> 7) & 127]
+            + CHUNK_POP[(m >> 14) & 127] + CHUNK_POP[(m >> 21) & 127])
+
+
+@hot
+def pips(m):
+    return (CHUNK_PIPS[0, m & 127] + CHUNK_PIPS[1, (m >> 7) & 127]
+            + CHUNK_PIPS[2, (m >> 14) & 127] + CHUNK_PIPS[3, (m >> 21) & 127])
+
+
+@jit
+def needs_redeal(p, hands):
+    max_doubles = p[P_REDEAL_DOUBLES]
+    max_suit = p[P_REDEAL_SUIT]
+    for seat in range(p[P_PLAYERS]):
+        hand = hands[seat]
+        if max_doubles > 0 and popcount(hand & DOUBLES_MASK) >= max_doubles:
+            return True
+        if max_suit > 0:
+            for v in range(7):
+                if popcount(hand & SUIT_MASK[v]) >= max_suit:
+                    return True
+    return False
+
+
+@jit
+def shuffle_hands(p, rng, perm, hands):
+    for i in range(28):
+        perm[i] = i
+    for i in range(27, 0, -1):
+        j = rng_below(rng, 0, i + 1)
+        perm[i], perm[j] = perm[j], perm[i]
+    for seat in range(p[P_PLAYERS]):
+        h = 0
+        for k in range(7):
+            h |= 1 << perm[7 * seat + k]
+        hands[seat] = h
+
+
+# --- moves -------------------------------------------------------------------------------------
+# A move packs up to 4 placements: bits 0-2 the count, then 9 bits each from bit 3:
+# tile (5 bits), slot of the open end it goes on (3 bits), closed flag (1 bit).
+@hot
+def placement(move, k):
+    return (move >> (3 + 9 * k)) & 511
+
+
+@hot
+def one_tile_move(tile, slot):
+    return 1 | (tile << 3) | (slot << 8)
+
+
+@hot
+def two_tile_move(t0, s0, t1, s1):
+    return 2 | (t0 << 3) | (s0 << 8) | (t1 << 12) | (s1 << 17)
+
+
+@hot
+def legal_moves(p, st, seat, moves):
+    """Fill `moves` with the distinct legal moves of `seat`; return how many."""
+    hand = st[ST_HAND + seat]
+    n = 0
+    if st[ST_N_ENDS] == 0:
+        forced = st[ST_FORCED]
+        if forced >= 0:
+            if hand >> forced & 1:
+                moves[0] = one_tile_move(forced, 0)
+                return 1
+            return 0
+        for t in range(28):
+            if hand >> t & 1:
+                moves[n] = one_tile_move(t, 0)
+                n += 1
+        return n
+    e0 = st[ST_END]
+    e1 = st[ST_END + 1]
+    if hand & SUIT_MASK[e0]:
+        for k in range(7):
+            t = SUIT_TILES[e0, k]
+            if hand >> t & 1:
+                moves[n] = one_tile_move(t, 0)
+                n += 1
+    if e1 != e0:
+        if hand & SUIT_MASK[e1]:
+            for k in range(7):
+                t = SUIT_TILES[e1, k]
+                if hand >> t & 1:
+                    moves[n] = one_tile_move(t, 1)
+                    n += 1
+        if p[P_TWO_DOUBLES]:
+            d0 = DOUBLE_TILE[e0]
+            d1 = DOUBLE_TILE[e1]
+            if (hand >> d0 & 1) and (hand >> d1 & 1):
+                moves[n] = two_tile_move(d0, 0, d1, 1)
+                n += 1
+    return n
+
+
+@hot
+def move_pips(move):
+    total = 0
+    for k in range(move & 7):
+        t = placement(move, k) & 31
+        total += TILE_LO[t] + TILE_HI[t]
+    return total
+
+
+@hot
+def attach_value(st, slot):
+    """The open-end value a placement on `slot` attaches to (AT_NONE for the first tile)."""
+    if st[ST_N_ENDS] == 0:
+        return AT_NONE
+    return st[ST_END + slot]
+
+
+@hot
+def apply_move(st, seat, move):
+    for k in range(move & 7):
+        pl = placement(move, k)
+        t = pl & 31
+        slot = (pl >> 5) & 7
+        st[ST_HAND + seat] &= ~(1 << t)
+        st[ST_BOARD] |= 1 << t
+        if st[ST_N_ENDS] == 0:
+            st[ST_END] = TILE_LO[t]
+            st[ST_END + 1] = TILE_HI[t]
+            st[ST_N_ENDS] = 2
+        else:
+            st[ST_END + slot] = TILE_LO[t] + TILE_HI[t] - st[ST_END + slot]
+    st[ST_MOVES] += 1
+
+
+@hot
+def open_end_mask(st):
+    m = 0
+    for i in range(st[ST_N_ENDS]):
+        m |= SUIT_MASK[st[ST_END + i]]
+    return m
+
+
+@hot
+def is_fish(p, st):
+    # every tile not on the table is in a hand (no bazaar with four players)
+    return (ALL_TILES & ~st[ST_BOARD] & open_end_mask(st)) == 0
+
+
+# --- bots ----------------------------------------------------------------------------------------
+@hot
+def choose_move(bot, p, st, seat, moves, n, rng):
+    """Index into `moves` of the bot's choice. Bots read only their own hand and the table."""
+    if n == 1:
+        return 0
+    if bot == 1:  # heavy: most pips shed, ties uniformly at random
+        best = -1
+        best_count = 0
+        choice = 0
+        for i in range(n):
+            w = move_pips(moves[i])
+            if w > best:
+                best = w
+                best_count = 1
+                choice = i
+            elif w == best:
+                best_count += 1
+                if rng_below(rng, 1, best_count) == 0:
+                    choice = i
+        return choice
+    return rng_below(rng, 1, n)
+
+
+# --- events ------------------------------------------------------------------------------------
+@hot
+def record_event(st, ev, seat, kind, move):
+    i = st[ST_EV_N]
+    if i >= ev.shape[0]:
+        st[ST_OVERFLOW] = 1
+        return
+    ev[i, E_SEAT] = seat
+    ev[i, E_KIND] = kind
+    count = move & 7 if kind == EV_PLAY else 0
+    ev[i, E_NTILES] = count
+    for k in range(count):
+        pl = placement(move, k)
+        ev[i, E_TILES + E_STRIDE * k] = pl & 31
+        ev[i, E_TILES + E_STRIDE * k + 1] = attach_value(st, (pl >> 5) & 7)
+        ev[i, E_TILES + E_STRIDE * k + 2] = (pl >> 8) & 1
+    st[ST_EV_N] = i + 1
+
+
+@jit
+def match_scripted_move(st, moves, n, row):
+    """Index of the legal move equal to a recorded play (same tiles on the same end values), or -1."""
+    count = row[E_NTILES]
+    for i in range(n):
+        m = moves[i]
+        if (m & 7) != count:
+            continue
+        ok = True
+        for k in range(count):
+            pl = placement(m, k)
+            t = pl & 31
+            at = attach_value(st, (pl >> 5) & 7)
+            found = False
+            for j in range(count):
+                if row[E_TILES + E_STRIDE * j] == t and row[E_TILES + E_STRIDE * j + 1] == at:
+                    found = True
+            if not found:
+                ok = False
+        if ok:
+            return i
+    return -1
+
+
+# --- a deal -----------------------------------------------------------------------------------------
+@jit
+def play_deal(p, st, leader, bots, rng, moves, ev, script):
+    """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
+
+    With scripted bots the moves come from `script` rows starting at ST_SCRIPT_POS;
+    a mismatch sets ST_ERROR and returns.
+    """
+    players = p[P_PLAYERS]
+    recording = ev.shape[0] > 0
+    turn = leader
+    while True:
+        seat = turn
+        n = legal_moves(p, st, seat, moves)
+        bot = bots[seat]
+        choice = -1
+        if bot == BOT_SCRIPT:
+            pos = st[ST_SCRIPT_POS]
+            if pos >= script.shape[0]:
+                st[ST_ERROR] = ERR_DEAL_UNFINISHED
+                st[ST_ERROR_EVENT] = pos
+                return
+            row = script[pos]
+            if row[E_SEAT] != seat:
+                st[ST_ERROR] = ERR_WRONG_SEAT
+                st[ST_ERROR_EVENT] = pos
+                return
+            if row[E_KIND] == EV_KNOCK:
+                if n > 0:
+                    st[ST_ERROR] = ERR_KNOCK_WITH_MOVE
+                    st[ST_ERROR_EVENT] = pos
+                    return
+            else:
+                choice = match_scripted_move(st, moves, n, row)
+                if choice < 0:
+                    st[ST_ERROR] = ERR_ILLEGAL_MOVE
+                    st[ST_ERROR_EVENT] = pos
+                    return
+            st[ST_SCRIPT_POS] = pos + 1
+        if n == 0:
+            if recording:
+                record_event(st, ev, seat, EV_KNOCK, 0)
+            st[ST_KNOCKS] += 1
+            for i in range(st[ST_N_ENDS]):
+                st[ST_LACKS + seat] |= 1 << st[ST_END + i]
+            turn = (turn + 1) % players
+            continue
+        if choice < 0:
+            choice = choose_move(bot, p, st, seat, moves, n, rng)
+        move = moves[choice]
+        if recording:
+            record_event(st, ev, seat, EV_PLAY, move)
+        apply_move(st, seat, move)
+        if st[ST_HAND + seat] == 0:
+            st[ST_END_KIND] = END_OUT
+            st[ST_LAST] = seat
+            out_tiles = 0
+            for k in range(move & 7):
+                t = placement(move, k) & 31
+                if t == T00:
+                    out_tiles |= 1
+                elif t == T66:
+                    out_tiles |= 2
+            st[ST_OUT_TILES] = out_tiles
+            return
+        if is_fish(p, st):
+            st[ST_END_KIND] = END_FISH
+            st[ST_LAST] = seat
+            return
+        turn = (turn + 1) % players
+
+
+# --- scoring -------------------------------------------------------------------------------------------
+@jit
+def side_value(p, st, side):
+    """What a losing side's hands are worth, with the 00/66 specials."""
+    mode = p[P_SPECIALS]
+    total = 0
+    union = 0
+    for seat in range(p[P_PLAYERS]):
+        if p[P_SEAT_SIDE + seat] != side:
+            continue
+        hand = st[ST_HAND + seat]
+        union |= hand
+        if mode == SPECIALS_PLAIN or mode == SPECIALS_PER_PAIR:
+            total += pips(hand)
+        else:
+            total += special_value(p, hand)
+    if mode == SPECIALS_PER_PAIR:
+        return special_value(p, union) if union != 0 else 0
+    return total
+
+
+@jit
+def special_value(p, hand):
+    if hand == (1 << T00):
+        return p[P_LONE_00]
+    if hand == (1 << T66):
+        return p[P_LONE_66]
+    if hand == ((1 << T00) | (1 << T66)):
+        return p[P_BOTH_00_66]
+    return pips(hand)
+
+
+@jit
+def score_deal(p, st, gs, row):
+    """Write the deal's scoring into `row` and update the game state; return the losing side or -1."""
+    n_sides = p[P_N_SIDES]
+    players = p[P_PLAYERS]
+    last_side = p[P_SEAT_SIDE + st[ST_LAST]]
+    all_left = 0
+    for s in range(4):
+        row[D_SUM + s] = 0
+        row[D_WRITTEN + s] = 0
+    for seat in range(players):
+        row[D_SUM + p[P_SEAT_SIDE + seat]] += pips(st[ST_HAND + seat])
+        all_left += pips(st[ST_HAND + seat])
+    loser = -1
+    base = 0
+    if st[ST_END_KIND] == END_OUT:
+        loser = 1 - last_side
+        if p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2:
+            base = p[P_OUT_66_WRITES]
+        else:
+            base = side_value(p, st, loser)
+        row[D_FISH_SUM] = 0
+    else:
+        row[D_FISH_SUM] = all_left
+        if p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
+            loser = 1 - last_side
+        elif row[D_SUM] != row[D_SUM + 1]:
+            loser = 0 if row[D_SUM] > row[D_SUM + 1] else 1
+        if loser >= 0:
+            winner_plain = row[D_SUM + 1 - loser]
+            base = side_value(p, st, loser)
+            if p[P_FISH_WRITES] == FISH_WRITES_ALL:
+                base += winner_plain
+            elif p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
+                base = abs(base - winner_plain)
+    row[D_LOSER] = loser
+    row[D_VANISHED] = 0
+    row[D_EGGS] = 0
+    if loser < 0:
+        row[D_EGGS] = 1
+        if p[P_EGGS] == EGGS_ONE_SIDE:
+            gs[GS_CARRY] += row[D_SUM]
+        elif p[P_EGGS] == EGGS_BOTH_SIDES:
+            gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
+    else:
+        total = base + gs[GS_CARRY]
+        gs[GS_CARRY] = 0
+        written = total
+        mode = p[P_THRESHOLD]
+        if total < p[P_THRESHOLD_VALUE]:
+            if mode == THRESHOLD_EVERY_DEAL or (mode == THRESHOLD_ONCE and gs[GS_OPENED + loser] == 0):
+                written = 0
+        row[D_VANISHED] = total - written
+        row[D_WRITTEN + loser] = written
+        if written > 0:
+            if p[P_SHARED_SCORE] and gs[GS_OPENED + loser] == 0:
+                # opening a score burns the other side's: one score for both sides
+                for s in range(n_sides):
+                    gs[GS_SCORE + s] = 0
+                    gs[GS_OPENED + s] = 0
+            gs[GS_SCORE + loser] += written
+            gs[GS_OPENED + loser] = 1
+            gs[GS_WROTE + loser] = 1
+    for s in range(n_sides):
+        row[D_SCORE + s] = gs[GS_SCORE + s]
+    row[D_CARRY] = gs[GS_CARRY]
+    return loser
+
+
+# --- leaders --------------------------------------------------------------------------------------------
+@jit
+def game_over(p, gs, st, loser):
+    """After a deal is scored: -1 if the game goes on, else the title bits (0 = none)."""
+    if loser < 0:
+        return -1
+    out = st[ST_END_KIND] == END_OUT
+    general = p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
+    sudden = general or (p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
+    if not sudden and gs[GS_SCORE + loser] < p[P_TARGET]:
+        return -1
+    titles = 0
+    for s in range(p[P_N_SIDES]):
+        if s != loser and gs[GS_WROTE + s] == 0:
+            titles |= TITLE_NAKED
+    if out and (st[ST_OUT_TILES] & 1):
+        titles |= TITLE_BALD
+    if general:
+        titles |= TITLE_GENERAL
+    return titles
+
+
+@jit
+def holder_of(p, hands, tile):
+    for seat in range(p[P_PLAYERS]):
+        if hands[seat] >> tile & 1:
+            return seat
+    return -1
+
+
+@jit
+def first_lead_tile(p, hands):
+    if p[P_FIRST_LEAD] == FIRST_LEAD_LOWEST_DOUBLE:
+        dealt = 0
+        for seat in range(p[P_PLAYERS]):
+            dealt |= hands[seat]
+        for v in range(7):
+            if dealt >> DOUBLE_TILE[v] & 1:
+                return DOUBLE_TILE[v]
+        return -1
+    return DOUBLE_TILE[p[P_FIRST_LEAD_DOUBLE]]
+
+
+@jit
+def lead_rating(hand):
+    """Text 001: a long suit, few doubles and many different suits make a good leader."""
+    longest = 0
+    suits = 0
+    for v in range(7):
+        c = popcount(hand & SUIT_MASK[v])
+        if c > longest:
+            longest = c
+        if c > 0:
+            suits += 1
+    return 3 * longest - 2 * popcount(hand & DOUBLES_MASK) + suits
+
+
+@jit
+def next_leader(p, previous_leader, end_kind, last, loser):
+    """Leader of the next deal by `next_lead`; -2 means the winners choose after dealing."""
+    rule = p[P_NEXT_LEAD]
+    players = p[P_PLAYERS]
+    if rule == NEXT_LEAD_ROUND_ROBIN:
+        return (previous_leader + 1) % players
+    if rule == NEXT_LEAD_FISH_WINNER and end_kind == END_FISH and loser >= 0:
+        seat = last
+        for _ in range(players):
+            if p[P_SEAT_SIDE + seat] != loser:
+                return seat
+            seat = (seat + 1) % players
+    if rule == NEXT_LEAD_WINNERS_CHOOSE and end_kind == END_OUT:
+        return -2
+    return last
+
+
+# --- a game ----------------------------------------------------------------------------------------------
+@jit
+def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result):
+    """Play (or, with scripted bots, replay and check) one game.
+
+    deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
+    zero rows when no record is wanted. script_*: the record being replayed, unused
+    otherwise. result: [deals played, losing side or -1, titles, error, error deal,
+    error event, event overflow].
+    """
+    players = p[P_PLAYERS]
+    scripted = bots[0] == BOT_SCRIPT
+    n_script_deals = script_hands.shape[0]
+    st = np.zeros(N_STATE, dtype=np.int64)
+    gs = np.zeros(N_GAME_STATE, dtype=np.int64)
+    rng = np.zeros(2, dtype=np.uint64)
+    perm = np.zeros(28, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    moves = np.zeros(MAX_MOVES, dtype=np.int64)
+    for i in range(result.shape[0]):
+        result[i] = 0
+    result[1] = -1
+    leader = -1
+    prev_end = END_OUT
+    prev_last = -1
+    prev_loser = -1
+    n_events = 0
+    max_deals = min(p[P_MAX_DEALS], deals.shape[0])
+    for deal in range(max_deals):
+        row = deals[deal]
+        for c in range(N_DEAL_COLS):
+            row[c] = 0
+        # -- deal the tiles
+        if scripted:
+            if deal >= n_script_deals:
+                result[3] = ERR_GAME_UNFINISHED
+                result[4] = deal
+                return
+            union = 0
+            count = 0
+            for seat in range(players):
+                hands[seat] = script_hands[deal, seat]
+                count += popcount(hands[seat])
+                if popcount(hands[seat]) != 7:
+                    count = -100
+                union |= hands[seat]
+            if count != 28 or union != ALL_TILES:
+                result[3] = ERR_BAD_HANDS
+                result[4] = deal
+                return
+            if needs_redeal(p, hands):
+                result[3] = ERR_MISSED_REDEAL
+                result[4] = deal
+                return
+            redeals = script_hands[deal, 4]
+        else:
+            redeals = 0
+            while True:
+                rng[0] = _stream_seed(seed, _DEAL_SALT, deal, redeals)
+                shuffle_hands(p, rng, perm, hands)
+                if not needs_redeal(p, hands):
+                    break
+                redeals += 1
+        rng[1] = _stream_seed(seed, _BOT_SALT, deal, 0)
+        # -- who leads
+        forced = -1
+        if deal == 0:
+            forced = first_lead_tile(p, hands)
+            leader = holder_of(p, hands, forced)
+        else:
+            choice = next_leader(p, leader, prev_end, prev_last, prev_loser)
+            if choice == -2:
+                winners = 1 - prev_loser
+                other = (prev_last + 2) % players
+                leader = prev_last
+                if lead_rating(hands[other]) > lead_rating(hands[prev_last]):
+                    leader = other
+                if scripted:
+                    pos = script_offsets[deal]
+                    if pos < script_offsets[deal + 1]:
+                        s = script_events[pos, E_SEAT]
+                        if s >= 0 and s < players and p[P_SEAT_SIDE + s] == winners:
+                            leader = s
+            else:
+                leader = choice
+        if scripted:
+            pos = script_offsets[deal]
+            if pos < script_offsets[deal + 1] and script_events[pos, E_SEAT] != leader:
+                result[3] = ERR_WRONG_LEADER
+                result[4] = deal
+                result[5] = 0
+                return
+        # -- play
+        for i in range(N_STATE):
+            st[i] = 0
+        for seat in range(players):
+            st[ST_HAND + seat] = hands[seat]
+        st[ST_FORCED] = forced
+        st[ST_EV_N] = n_events
+        st[ST_SCRIPT_POS] = script_offsets[deal] if scripted else 0
+        script = script_events[:script_offsets[deal + 1]] if scripted else script_events
+        play_deal(p, st, leader, bots, rng, moves, ev, script)
+        if st[ST_ERROR] != 0:
+            result[3] = st[ST_ERROR]
+            result[4] = deal
+            result[5] = st[ST_ERROR_EVENT] - script_offsets[deal]
+            return
+        if scripted and st[ST_SCRIPT_POS] != script_offsets[deal + 1]:
+            result[3] = ERR_EVENTS_AFTER_END
+            result[4] = deal
+            result[5] = st[ST_SCRIPT_POS] - script_offsets[deal]
+            return
+        if st[ST_OVERFLOW]:
+            result[6] = 1
+        row[D_REDEALS] = redeals
+        for seat in range(4):
+            row[D_HAND + seat] = hands[seat]
+        row[D_LEADER] = leader
+        row[D_END] = st[ST_END_KIND]
+        row[D_LAST] = st[ST_LAST]
+        row[D_MOVES] = st[ST_MOVES]
+        row[D_KNOCKS] = st[ST_KNOCKS]
+        row[D_OUT_TILES] = st[ST_OUT_TILES] if st[ST_END_KIND] == END_OUT else 0
+        row[D_EV_START] = n_events
+        row[D_EV_END] = st[ST_EV_N]
+        n_events = st[ST_EV_N]
+        loser = score_deal(p, st, gs, row)
+        result[0] = deal + 1
+        titles = game_over(p, gs, st, loser)
+        if titles >= 0:
+            result[1] = loser
+            result[2] = titles
+            if scripted and deal + 1 < n_script_deals:
+                result[3] = ERR_TOO_MANY_DEALS
+                result[4] = deal + 1
+            return
+        prev_end = st[ST_END_KIND]
+        prev_last = st[ST_LAST]
+        prev_loser = loser
+    if scripted and n_script_deals > max_deals:
+        result[3] = ERR_TOO_MANY_DEALS
+        result[4] = max_deals
+
+
+@jit
+def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game):
+    """Play games first_game .. first_game+n_games-1 of a run without records.
+
+    games_out: (n_games, N_GAME_COLS). deals_out: per-deal rows of all games, appended
+    while they fit (pass zero rows to skip); deal_game: the game index of each row.
+    Returns the number of deal rows written.
+    """
+    max_deals = p[P_MAX_DEALS]
+    deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
+    ev = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
+    no_hands = np.zeros((0, 5), dtype=np.int64)
+    no_offsets = np.zeros(1, dtype=np.int64)
+    result = np.zeros(7, dtype=np.int64)
+    n_rows = 0
+    for g in range(n_games):
+        seed = game_seed(run_seed, first_game + g)
+        play_game(p, seed, bots, deals, ev, no_hands, ev, no_offsets, result)
+        out = games_out[g]
+        n = result[0]
+        out[G_DEALS] = n
+        out[G_LOSER] = result[1]
+        out[G_TITLES] = result[2]
+        redeals = 0
+        fishes = 0
+        eggs = 0
+        moves = 0
+        vanished = 0
+        for d in range(n):
+            redeals += deals[d, D_REDEALS]
+            fishes += deals[d, D_END] == END_FISH
+            eggs += deals[d, D_EGGS]
+            moves += deals[d, D_MOVES]
+            vanished += deals[d, D_VANISHED]
+            if n_rows < deals_out.shape[0]:
+                deals_out[n_rows] = deals[d]
+                deal_game[n_rows] = first_game + g
+                n_rows += 1
+        for s in range(4):
+            out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
+        out[G_REDEALS] = redeals
+        out[G_FISHES] = fishes
+        out[G_EGGS] = eggs
+        out[G_MOVES] = moves
+        out[G_VANISHED] = vanished
+    return n_rows
