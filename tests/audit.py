@@ -79,7 +79,7 @@ def move_problem(play, at, hand: list[str], ends: list[int], two_doubles: bool) 
     if not (isinstance(play, list) and isinstance(at, list) and len(play) == len(at) and 1 <= len(play) <= 2):
         return f"play {play!r} / at {at!r} must be lists of the same length, 1 or 2"
     for t in play:
-        if t not in TILESET:
+        if not isinstance(t, str) or t not in TILESET:
             return f"{t!r} is not a tile"
         if t not in hand:
             return f"tile {t} is not in the hand {sorted(hand)}"
@@ -128,8 +128,11 @@ def hands_value(hands: list[list[str]], rules: dict) -> int:
     return sum(plain(h) for h in hands)
 
 
-def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, opened: list[bool]):
-    """Score one deal. Returns (hand_sums, written, carry after, winning side or None for eggs)."""
+def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, opened: list[bool], move=()):
+    """Score one deal ending with the move `move` (its tiles).
+
+    `opened[s]`: side s has an open score. Returns (hand_sums, written, carry after,
+    winning side or None for eggs)."""
     sums = [sum(pips(t) for s in side for t in left[s]) for side in SIDES]
     if end == "out" or rules["fish_winner"] == "fisherman":
         winner = side_of(last)
@@ -139,7 +142,10 @@ def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, 
     else:
         winner = 0 if sums[0] < sums[1] else 1
     loser = 1 - winner
-    base = hands_value([left[s] for s in SIDES[loser]], rules)
+    if end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
+        base = rules["out_66_writes"]  # Морской: an out on 66
+    else:
+        base = hands_value([left[s] for s in SIDES[loser]], rules)
     if end == "fish" and rules["fish_writes"] == "all":
         base += sums[winner]
     elif end == "fish" and rules["fish_writes"] == "difference":
@@ -150,6 +156,16 @@ def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, 
     written = [0, 0]
     written[loser] = 0 if lost else total
     return sums, written, 0, winner
+
+
+def add_score(rules: dict, score: list[int], written: list[int]) -> list[int]:
+    """Scores after a deal; with `shared_score` a side that opens burns the other's score to 0."""
+    new = [a + b for a, b in zip(score, written)]
+    if rules.get("shared_score", False):
+        for s in (0, 1):
+            if written[s] > 0 and score[s] == 0:
+                new[1 - s] = 0
+    return new
 
 
 def next_leaders(rules: dict, prev: dict) -> set[int]:
@@ -263,7 +279,7 @@ def _replay(k: int, deal: dict, rules: dict, P: list[str]):
 
 
 def _audit_deal(k: int, deal, rules: dict, state: dict, prev: dict | None, P: list[str]):
-    """Check one deal; updates state (score, carry, opened); returns what the next deal needs."""
+    """Check one deal; updates state (score, carry, wrote); returns what the next deal needs."""
     if not isinstance(deal, dict):
         P.append(f"deal {k}: not an object")
         return None
@@ -302,20 +318,23 @@ def _audit_deal(k: int, deal, rules: dict, state: dict, prev: dict | None, P: li
         end, last, left, move = played
         if deal["end"] != end or deal["last"] != last:
             P.append(f"deal {k}: end/last is {deal['end']!r}/{deal['last']!r}, must be {end!r}/{last}")
-        sums, written, carry, winner = settle(rules, end, last, left, state["carry"], state["opened"])
-        score = [a + b for a, b in zip(state["score"], written)]
+        opened = [s > 0 for s in state["score"]]  # a side is open once it has written (and not burned)
+        sums, written, carry, winner = settle(rules, end, last, left, state["carry"], opened, move)
+        score = add_score(rules, state["score"], written)
         for key, want in (("hand_sums", sums), ("written", written), ("score", score), ("carry", carry)):
             if not (is_int(deal[key]) if is_int(want) else int_list(deal[key], 2)) or deal[key] != want:
                 P.append(f"deal {k}: {key} is {deal[key]!r}, must be {want!r}")
         info = {"leader": rec_leader, "end": end, "last": last, "winner": winner,
                 "general": rules["general"] and end == "out" and {"00", "66"} <= set(move),
+                "out_00": rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
                 "bald": end == "out" and "00" in move}
     else:
-        score, carry = state["score"], state["carry"]
+        score, carry, written = state["score"], state["carry"], [0, 0]
     # carry on from the record's numbers where they are readable, so a bug is reported once
     state["score"] = deal["score"] if int_list(deal["score"], 2) else score
     state["carry"] = deal["carry"] if is_int(deal["carry"]) else carry
-    state["opened"] = [o or s > 0 for o, s in zip(state["opened"], state["score"])]
+    wrote = deal["written"] if int_list(deal["written"], 2) else written
+    state["wrote"] = [w or x > 0 for w, x in zip(state["wrote"], wrote)]
     return info
 
 
@@ -330,7 +349,7 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         return P + [f"deals must be a non-empty list, not {deals!r}"]
     if len(deals) > rules["max_deals"]:
         P.append(f"{len(deals)} deals, more than max_deals {rules['max_deals']}")
-    state = {"score": [0, 0], "carry": 0, "opened": [False, False]}
+    state = {"score": [0, 0], "carry": 0, "wrote": [False, False]}
     prev = ended = None
     for k, deal in enumerate(deals):
         try:
@@ -338,9 +357,9 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:  # garbled values
             P.append(f"deal {k}: unreadable ({type(exc).__name__}: {exc})")
             info = None
-        general = bool(info and info["general"])
-        if general or any(s >= rules["target"] for s in state["score"]):
-            ended = (k, info, general)
+        general, sudden = bool(info and info["general"]), bool(info and (info["general"] or info["out_00"]))
+        if sudden or any(s >= rules["target"] for s in state["score"]):
+            ended = (k, info, general, sudden)
             if k != len(deals) - 1:
                 P.append(f"deal {k}: the game is over after this deal, but {len(deals) - 1 - k} more deal(s) follow")
             break
@@ -351,13 +370,13 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         if len(deals) < rules["max_deals"]:
             P.append(f"the record stops after {len(deals)} deal(s) though no side reached {rules['target']}")
     else:
-        k, info, general = ended
-        if general:
+        k, info, general, sudden = ended
+        if sudden:  # «генерал» or Морской's out on 00: the side that went out wins
             want_loser = 1 - side_of(info["last"])
         else:
             want_loser = next(s for s in (0, 1) if state["score"][s] >= rules["target"])
         want_titles = set()
-        if state["score"][1 - want_loser] == 0:
+        if not state["wrote"][1 - want_loser]:  # the winners never wrote a point in the game
             want_titles.add("naked")
         if info and info["bald"]:
             want_titles.add("bald")
@@ -367,8 +386,9 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             want_titles = None  # the last deal could not be replayed (already reported)
     if loser != want_loser:
         P.append(f"loser is {loser!r}, must be {want_loser!r}")
-    if want_titles is not None and isinstance(titles, list) and set(titles) != want_titles:
-        P.append(f"titles are {sorted(map(str, titles))}, must be {sorted(want_titles)}")
+    if want_titles is not None and isinstance(titles, list) and all(isinstance(t, str) for t in titles) \
+            and set(titles) != want_titles:
+        P.append(f"titles are {sorted(titles)}, must be {sorted(want_titles)}")
     last_score = deals[-1].get("score") if isinstance(deals[-1], dict) else None
     if record.get("final_score") != last_score:
         P.append(f"final_score {record.get('final_score')!r} differs from the last deal's score {last_score!r}")

@@ -16,14 +16,15 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from audit import audit_game, settle  # noqa: E402
+from audit import add_score, audit_game, settle  # noqa: E402
 
 ALL = [f"{a}{b}" for a in range(7) for b in range(a, 7)]
 DEFAULT = {
     "players": 4, "redeal_doubles": 5, "redeal_suit": 6, "first_lead": "double-11",
     "next_lead": "last-mover", "two_doubles": True, "fish_winner": "lower-sum", "fish_writes": "own",
     "threshold": "once", "threshold_value": 13, "specials": "per-player", "lone_00": 25, "lone_66": 50,
-    "both_00_66": 75, "eggs": "one-side", "target": 101, "general": False, "max_deals": 1000,
+    "both_00_66": 75, "eggs": "one-side", "target": 101, "general": False, "shared_score": False,
+    "out_66_writes": 0, "out_00_ends_game": False, "max_deals": 1000,
 }
 
 
@@ -95,7 +96,7 @@ def hoard_policy(rng, opts, hand):
 
 def make_game(r, seed, policy=random_policy):
     rng = random.Random(seed)
-    score, carry, opened, deals = [0, 0], 0, [False, False], []
+    score, carry, opened, wrote, deals = [0, 0], 0, [False, False], [False, False], []
     loser, general, prev = None, False, None
     for n in range(r["max_deals"]):
         redeals = -1
@@ -148,8 +149,10 @@ def make_game(r, seed, policy=random_policy):
             carry += {"one-side": sums[0], "both-sides": 2 * sums[0], "none": 0}[r["eggs"]]
         else:
             win = seat % 2 if end == "out" or r["fish_winner"] == "fisherman" else sums.index(min(sums))
-            lose = 1 - win
+            lose, move = 1 - win, events[-1]["play"]
             pts = penalty([left[lose], left[lose + 2]], r)
+            if end == "out" and r["out_66_writes"] and "66" in move and "00" not in move:
+                pts = r["out_66_writes"]
             if end == "fish" and r["fish_writes"] == "all":
                 pts += sums[win]
             if end == "fish" and r["fish_writes"] == "difference":
@@ -158,14 +161,17 @@ def make_game(r, seed, policy=random_policy):
             carry = 0
             if pts >= r["threshold_value"] or r["threshold"] == "none" or (r["threshold"] == "once" and opened[lose]):
                 written[lose] = pts
+                if pts > 0 and not opened[lose] and r["shared_score"]:  # Морской: one score for both
+                    score[win], opened[win] = 0, False
                 opened[lose] = opened[lose] or pts > 0
+                wrote[lose] = wrote[lose] or pts > 0
             score[lose] += written[lose]
         deals.append({"redeals": redeals, "hands": hands, "bazaar": [], "leader": leader, "events": events,
                       "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
                       "carry": carry, "memory": [0, 0]})
         prev = {"leader": leader, "end": end, "last": seat, "win": win}
         general = r["general"] and end == "out" and {"00", "66"} <= set(events[-1]["play"])
-        if general:
+        if general or r["out_00_ends_game"] and end == "out" and "00" in events[-1]["play"]:
             loser = 1 - seat % 2
             break
         if max(score) >= r["target"]:
@@ -173,7 +179,7 @@ def make_game(r, seed, policy=random_policy):
             break
     titles = []
     if loser is not None:
-        if score[1 - loser] == 0:
+        if not wrote[1 - loser]:
             titles.append("naked")
         if end == "out" and "00" in events[-1]["play"]:
             titles.append("bald")
@@ -195,6 +201,7 @@ CONFIGS = {
                   redeal_doubles=6, lone_00=10, lone_66=12, both_00_66=12),
     "fish-winner": R(next_lead="fish-winner", target=60, first_lead="double-66"),
     "general": R(general=True, max_deals=3, target=200),
+    "morskoy": R(threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100),
 }
 
 
@@ -202,7 +209,7 @@ CONFIGS = {
 def games():
     out = {}
     for name, r in CONFIGS.items():
-        for seed in range(12):
+        for seed in range(24 if name == "morskoy" else 12):
             out[name, seed] = (r, make_game(r, seed))
     for seed in range(400):  # hunt for «генерал» and bald goats
         g = make_game(CONFIGS["general"], 1000 + seed, hoard_policy)
@@ -485,6 +492,44 @@ def test_example_4_eggs():
     assert settle(R(), "out", 2, [[], ["01"], [], []], 4, [False, False])[1:] == ([0, 0], 0, 0)
 
 
+def test_example_7_morskoy():
+    m, score = CONFIGS["morskoy"], [0, 0]
+    # (seat that goes out, the losers' two hands, the out move) -> score after the deal
+    for last, hands, move, want in ((1, (["55", "35"], []), ["12"], [0, 0]),  # A 18 < 25
+                                    (1, (["66", "55"], ["56", "34"]), ["12"], [40, 0]),  # A opens with 40
+                                    (0, (["55", "46"], []), ["12"], [40, 0]),  # B 20 < 25
+                                    (0, (["66", "55"], ["35"]), ["12"], [0, 30]),  # B opens: A's 40 burns
+                                    (0, (["06"], ["15"]), ["12"], [0, 42]),  # open: any sum
+                                    (0, (["01"], ["02"]), ["66"], [0, 142])):  # out on 66: B writes 100
+        left = [[], [], [], []]
+        left[(last + 1) % 4], left[(last + 3) % 4] = hands
+        _, written, _, _ = settle(m, "out", last, left, 0, [s > 0 for s in score], move)
+        score = add_score(m, score, written)
+        assert score == want
+    assert settle(m, "out", 0, [[], ["01"], [], []], 7, [False, True], ["00", "66"])[1] == [0, 8]  # not on 66
+    assert settle(m, "out", 0, [[], ["01"], [], []], 7, [False, False], ["66"])[1] == [0, 107]
+
+
+def test_morskoy_games(games):
+    r, g, k = find(games, lambda d, g: g["deals"][-1]["end"] == "out" and "00" in g["deals"][-1]["events"][-1]["play"]
+                   and max(g["final_score"]) < 125 and g["loser"] is not None and d is g["deals"][-1])
+    assert r["out_00_ends_game"] and audit_game(g, {**r, "out_00_ends_game": False})
+    r, g, k = find(games, lambda d, g: k_burns(d, g))
+    assert any(f"deal {k}: score" in p for p in audit_game(g, {**r, "shared_score": False}))
+    r, g, k = find(games, lambda d, g: d["end"] == "out" and "66" in d["events"][-1]["play"] and max(d["written"]) >= 100
+                   and "00" not in d["events"][-1]["play"])
+    assert any(f"deal {k}: written" in p for p in audit_game(g, {**r, "out_66_writes": 0}))
+    r, g, k = find(games, lambda d, g: d is g["deals"][-1] and g["loser"] is not None and "naked" not in g["titles"]
+                   and g["final_score"][1 - g["loser"]] == 0)  # the winners wrote, then burned: not naked
+    g["titles"].append("naked")
+    assert any("titles" in p for p in audit_game(g, r))
+
+
+def k_burns(d, g):
+    i = g["deals"].index(d)
+    return i > 0 and any(a > 0 and b == 0 for a, b in zip(g["deals"][i - 1]["score"], d["score"]))
+
+
 def test_specials():
     lone = [["00"], ["66"], ["12"], ["00", "66"]]
     assert settle(R(), "out", 0, lone, 0, [True, True])[1] == [0, 125]
@@ -495,3 +540,24 @@ def test_specials():
     assert settle(R(specials="per-pair"), "out", 0, [[], ["00"], [], []], 0, [True, True])[1] == [0, 25]
     # text 001: a lone 00 counts 10; specials never decide a fish (sums 0 < 3: A wins)
     assert settle(R(lone_00=10), "fish", 1, [["00"], ["12"], [], []], 0, [True, True])[1:] == ([0, 3], 0, 0)
+
+
+@pytest.mark.parametrize("junk", [None, True, 7, "x", [], [[0]], {}, {"p": 0}])
+def test_garbled_values_are_reported_not_raised(junk):
+    for path in (("deals",), ("deals", 0), ("deals", 1, "hands"), ("deals", 1, "hands", 2), ("deals", 0, "events"),
+                 ("deals", 0, "events", 4), ("deals", 0, "events", 4, "play"), ("deals", 0, "events", 4, "play", 0),
+                 ("deals", 1, "leader"), ("deals", 1, "score"), ("titles",), ("loser",)):
+        rec = hand_record()
+        _set(path, junk)(rec)
+        if rec != hand_record():
+            assert audit_game(rec, HAND_RULES), path
+    assert audit_game(junk, HAND_RULES)
+
+
+def test_default_knobs_match_the_package():
+    rules = pytest.importorskip("kozel_stats.rules")
+    try:
+        variant = rules.load_variant("default")
+    except rules.VariantError:
+        pytest.skip("no shipped default variant yet")
+    assert variant.rule_dict == DEFAULT

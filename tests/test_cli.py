@@ -1,0 +1,103 @@
+"""The command line through typer's runner: normal use and every kind of bad input."""
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from kozel_stats.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(app, [str(a) for a in args])
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def test_variants_list_and_show():
+    code, out = run("variants")
+    assert code == 0 and "default" in out and "fish-to-fisherman" in out and "olympic" in out
+    code, out = run("variants", "show", "olympic")
+    assert code == 0 and "threshold_value" in out and "25" in out and "001_c423de6f76edb386.txt" in out
+    code, out = run("variants", "show", "default", "--json")
+    assert code == 0 and json.loads(out)["rules"]["target"] == 101
+
+
+def test_play_prints_a_log_and_writes_records(tmp_path):
+    trace = tmp_path / "games.jsonl"
+    code, out = run("play", "default", "--seed", 4, "--games", 2, "--trace", trace)
+    assert code == 0
+    assert "Deal 1: leader" in out and "plays 11" in out and "Score: A" in out and "goats" in out
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert len(records) == 2 and records[0]["format"] == "kozel-trace/1"
+    assert records[0]["variant"] == "default" and records[1]["game"] == 1
+    # the record's seed replays that game alone
+    again = tmp_path / "again.jsonl"
+    code, _ = run("play", "default", "--game-seed", records[1]["seed"], "--trace", again, "-q")
+    assert code == 0
+    replayed = json.loads(again.read_text())
+    assert replayed["deals"] == records[1]["deals"]
+    code, out = run("replay", trace)
+    assert code == 0 and "2 game(s) replayed, 2 correct" in out
+
+
+def test_replay_reports_where_a_record_is_wrong(tmp_path):
+    trace = tmp_path / "games.jsonl"
+    run("play", "default", "--seed", 11, "--trace", trace, "-q")
+    record = json.loads(trace.read_text())
+    record["deals"][0]["written"] = [999, 0]
+    ev = record["deals"][0]["events"]
+    second_play = next(i for i, e in enumerate(ev) if i > 0 and "play" in e)
+    bad = json.loads(json.dumps(record))
+    bad["deals"][0]["events"][second_play]["at"] = [9 if ev[second_play]["at"][0] != 9 else 8]
+    (tmp_path / "wrong.jsonl").write_text(json.dumps(record) + "\n")
+    code, out = run("replay", tmp_path / "wrong.jsonl")
+    assert code == 1 and "deal 0: written is [999, 0]" in out
+    (tmp_path / "illegal.jsonl").write_text(json.dumps(bad) + "\n")
+    code, out = run("replay", tmp_path / "illegal.jsonl")
+    assert code == 2 and "'at' values must be 0..6" in out
+    bad["deals"][0]["events"][second_play]["at"] = [(ev[second_play]["at"][0] + 1) % 7]
+    (tmp_path / "illegal.jsonl").write_text(json.dumps(bad) + "\n")
+    code, out = run("replay", tmp_path / "illegal.jsonl")
+    assert code == 1 and f"deal 0, event {second_play}: illegal move" in out
+
+
+def test_bad_input_exits_2_without_traceback(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: broken\ndescription: d\nsource: s\nrules: {target: [1}\n")
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text("name: unknown\ndescription: d\nsource: s\nrules: {colour: red}\n")
+    corrupt = tmp_path / "corrupt.jsonl"
+    corrupt.write_text('{"format": "kozel-trace/1", "players": 4, "deals": [\n')
+    cases = [
+        (("play", broken), "YAML syntax error at line 4"),
+        (("play", unknown), "unknown key 'rules.colour'"),
+        (("play", tmp_path / "missing.yaml"), "no such variant file"),
+        (("play", "nonsense"), "unknown variant"),
+        (("play", "default", "--bots", "genius"), "unknown bot 'genius'"),
+        (("play", "default", "--bots", "random,heavy"), "one per seat"),
+        (("play", "default", "--trace", tmp_path / "no" / "dir" / "x.jsonl"), "cannot be written"),
+        (("variants", "show", "nonsense"), "unknown variant"),
+        (("replay", tmp_path / "absent.jsonl"), "no such file"),
+        (("replay", corrupt), "line 1: not valid JSON"),
+        (("replay", tmp_path), "is a folder"),
+    ]
+    for args, words in cases:
+        code, out = run(*args)
+        assert code == 2, (args, out)
+        assert words in out, (args, out)
+        assert "Traceback" not in out
+
+
+def test_help_does_not_import_numba():
+    code = "import sys; from kozel_stats.cli import main; sys.argv=['kozel-stats','--help']\n" \
+           "try:\n    main()\nexcept SystemExit:\n    pass\nprint('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith("False")
+
+
+def test_python_dash_m():
+    out = subprocess.run([sys.executable, "-m", "kozel_stats", "variants"], capture_output=True, text=True)
+    assert out.returncode == 0 and "default" in out.stdout

@@ -1,0 +1,106 @@
+"""The variant loader: shipped files, `extends`, and one clear message per kind of bad input."""
+
+import pytest
+
+from kozel_stats.rules import DEFAULTS, KNOBS, VariantError, load_variant, load_variants, shipped_dir, shipped_names
+
+REQUIRED = {
+    "default", "fish-to-fisherman", "fish-writes-all", "fish-writes-difference", "threshold-every-deal",
+    "no-threshold", "specials-plain", "specials-per-pair", "eggs-both", "eggs-none", "target-100",
+    "target-125", "lead-lowest-double", "lead-00-66", "next-lead-fish-winner", "next-lead-round-robin",
+    "olympic", "article-house", "morskoy",
+}
+
+
+def test_shipped_variants_load_and_state_their_origin():
+    assert REQUIRED <= set(shipped_names())
+    for name in shipped_names():
+        v = load_variant(name)
+        assert v.name == name and v.description and v.source
+        if name != "default":
+            assert v.extends == "default"
+            assert v.differences(load_variant("default")), f"{name} changes nothing"
+
+
+def test_default_is_every_knob_at_its_default():
+    assert load_variant("default").rule_dict == DEFAULTS
+    assert [k for k, _ in load_variant("default").rules] == [k.name for k in KNOBS]
+
+
+def test_rule_sets_of_the_other_texts():
+    olympic = load_variant("olympic")
+    assert olympic["threshold_value"] == 25 and olympic["fish_writes"] == "all"
+    assert olympic["eggs"] == "both-sides" and olympic["lone_00"] == 10 and olympic["general"]
+    assert olympic["redeal_doubles"] == 6 and olympic["next_lead"] == "winners-choose"
+    house = load_variant("article-house")
+    assert house["specials"] == "plain" and house["eggs"] == "none" and not house["two_doubles"]
+
+
+def test_hash_depends_on_rules_only(tmp_path):
+    (tmp_path / "same.yaml").write_text(
+        "name: same\ndescription: d\nsource: s\nextends: default\nrules: {target: 101}\n")
+    assert load_variant(tmp_path / "same.yaml").content_hash == load_variant("default").content_hash
+    assert load_variant("target-125").content_hash != load_variant("default").content_hash
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text)
+    return path
+
+
+HEAD = "description: d\nsource: s\n"
+
+
+@pytest.mark.parametrize("body, words", [
+    ("rules:\n  fish_winer: fisherman\n", ["unknown key 'rules.fish_winer'", "fish_winner"]),
+    ("rules:\n  target: '101'\n", ["'target'", "'101'", "integer from 1"]),
+    ("rules:\n  target: 0\n", ["'target'", "0", "integer from 1 to"]),
+    ("rules:\n  two_doubles: 1\n", ["'two_doubles'", "true or false"]),
+    ("rules:\n  eggs: all\n", ["'eggs'", "'all'", "one-side, both-sides, none"]),
+    ("rules:\n  first_lead: double-12\n", ["'first_lead'", "double-NN"]),
+    ("colour: red\n", ["unknown key 'colour'"]),
+    ("extends: nowhere\n", ["'extends'", "'nowhere'", "default"]),
+    ("rules: [1, 2]\n", ["'rules' must be a mapping"]),
+    ("rules:\n  target: [1\n", ["YAML syntax error at line"]),
+])
+def test_bad_input_is_named(tmp_path, body, words):
+    path = write(tmp_path, "bad", "name: bad\n" + HEAD + body)
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    message = str(info.value)
+    assert str(path) in message
+    for word in words:
+        assert word in message, (word, message)
+
+
+def test_missing_fields_and_files(tmp_path):
+    with pytest.raises(VariantError, match="missing key 'source'"):
+        load_variant(write(tmp_path, "x", "name: x\ndescription: d\n"))
+    with pytest.raises(VariantError, match="must equal the file name"):
+        load_variant(write(tmp_path, "y", "name: z\n" + HEAD))
+    with pytest.raises(VariantError, match="no such variant file"):
+        load_variant(tmp_path / "absent.yaml")
+    with pytest.raises(VariantError, match="unknown variant"):
+        load_variant("no-such-variant")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(VariantError, match="holds no variant files"):
+        load_variants([str(tmp_path / "empty")])
+
+
+def test_cyclic_extends(tmp_path):
+    write(tmp_path, "a", "name: a\n" + HEAD + "extends: b\n")
+    write(tmp_path, "b", "name: b\n" + HEAD + "extends: a\n")
+    with pytest.raises(VariantError, match="cycle: a -> b -> a"):
+        load_variant(tmp_path / "a.yaml")
+
+
+def test_extends_chain_in_a_users_folder(tmp_path):
+    write(tmp_path, "ours", "name: ours\n" + HEAD + "extends: default\nrules: {threshold_value: 25}\n")
+    write(tmp_path, "ours-100", "name: ours-100\n" + HEAD + "extends: ours\nrules: {target: 100}\n")
+    v = load_variant(tmp_path / "ours-100.yaml")
+    assert v["threshold_value"] == 25 and v["target"] == 100 and v["fish_writes"] == "own"
+
+
+def test_load_a_folder():
+    assert [v.name for v in load_variants([str(shipped_dir())])] == shipped_names()
