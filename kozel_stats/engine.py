@@ -176,6 +176,18 @@ def shuffle_hands(p, rng, perm, hands):
         hands[seat] = h
 
 
+_DEBRUIJN = 0x077CB531
+_DEBRUIJN_INDEX = np.zeros(32, dtype=np.int64)
+for _i in range(32):
+    _DEBRUIJN_INDEX[((1 << _i) * _DEBRUIJN & 0xFFFFFFFF) >> 27] = _i
+
+
+@hot
+def lowest_bit_index(low):
+    """Index of the single set bit of `low` (< 2**32), by a de Bruijn multiplication."""
+    return _DEBRUIJN_INDEX[((low * _DEBRUIJN) & 0xFFFFFFFF) >> 27]
+
+
 # --- moves -------------------------------------------------------------------------------------
 # A move packs up to 4 placements: bits 0-2 the count, then 9 bits each from bit 3:
 # tile (5 bits), slot of the open end it goes on (3 bits), closed flag (1 bit).
@@ -213,19 +225,20 @@ def legal_moves(p, st, seat, moves):
         return n
     e0 = st[ST_END]
     e1 = st[ST_END + 1]
-    if hand & SUIT_MASK[e0]:
-        for k in range(7):
-            t = SUIT_TILES[e0, k]
-            if hand >> t & 1:
-                moves[n] = one_tile_move(t, 0)
-                n += 1
+    # walk the set bits only: a bit test per suit tile would be an unpredictable branch
+    m = hand & SUIT_MASK[e0]
+    while m:
+        low = m & -m
+        moves[n] = one_tile_move(lowest_bit_index(low), 0)
+        n += 1
+        m ^= low
     if e1 != e0:
-        if hand & SUIT_MASK[e1]:
-            for k in range(7):
-                t = SUIT_TILES[e1, k]
-                if hand >> t & 1:
-                    moves[n] = one_tile_move(t, 1)
-                    n += 1
+        m = hand & SUIT_MASK[e1]
+        while m:
+            low = m & -m
+            moves[n] = one_tile_move(lowest_bit_index(low), 1)
+            n += 1
+            m ^= low
         if p[P_TWO_DOUBLES]:
             d0 = DOUBLE_TILE[e0]
             d1 = DOUBLE_TILE[e1]

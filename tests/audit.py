@@ -5,7 +5,9 @@ from the engine), used by tests to catch engine bugs:
 
     audit_game(record, rules) -> list of problems (empty = the record is a correct game)
 
-`rules` is the resolved knob dict of the variant (`load_variant(...).rule_dict`).
+`rules` is the resolved knob dict of the variant (`load_variant(...).rule_dict`);
+the Морской knobs shared_score, out_66_writes and out_00_ends_game count as off
+when absent.
 After a wrong number the auditor carries on from the record's own score and
 carry, so that one bug is reported once and not in every later deal.
 """
