@@ -30,20 +30,18 @@ def _batch(args: tuple[str, int, int, str, float]) -> tuple[int, int, float]:
     import numpy as np
 
     from kozel_stats import engine as E
-    from kozel_stats.codes import BOT_IDS, N_DEAL_COLS, compile_rules
+    from kozel_stats.codes import BOT_IDS, compile_rules
     from kozel_stats.rules import load_variant
+    from kozel_stats.runner import play_range
 
     p = compile_rules(load_variant(variant_name).rule_dict)
     bots = np.full(4, BOT_IDS[bot], dtype=np.int64)
-    games = np.zeros((chunk, E.N_GAME_COLS), dtype=np.int64)
-    no_deals = np.zeros((0, N_DEAL_COLS), dtype=np.int64)
-    no_index = np.zeros(0, dtype=np.int64)
-    E.play_batch(p, seed, 0, 10, bots, games, no_deals, no_index)  # compile / load cache
+    play_range(p, seed, 0, 10, bots)  # compile / load the cache
     n_games = n_deals = 0
     start = time.perf_counter()
     first = 0
     while time.perf_counter() - start < seconds:
-        E.play_batch(p, seed, first, chunk, bots, games, no_deals, no_index)
+        games = play_range(p, seed, first, chunk, bots).games
         n_games += chunk
         n_deals += int(games[:, E.G_DEALS].sum())
         first += chunk

@@ -16,44 +16,121 @@ numbers).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from .bots import choose_move
 from .codes import (
-    ALL_TILES, AT_NONE, BOT_SCRIPT, CHUNK_PIPS, CHUNK_POP, D_CARRY, D_EGGS, D_END, D_EV_END,
-    D_EV_START, D_FISH_SUM, D_HAND, D_KNOCKS, D_LAST, D_LEADER, D_LOSER, D_MOVES, D_OUT_TILES,
-    D_REDEALS, D_SCORE, D_SUM, D_VANISHED, D_WRITTEN, DOUBLE_TILE, DOUBLES_MASK, E_KIND,
-    E_NTILES, E_SEAT, E_STRIDE, E_TILES, EGGS_BOTH_SIDES, EGGS_ONE_SIDE, END_FISH, END_OUT,
-    ERR_BAD_HANDS, ERR_DEAL_UNFINISHED, ERR_EVENTS_AFTER_END, ERR_GAME_UNFINISHED,
-    ERR_ILLEGAL_MOVE, ERR_KNOCK_WITH_MOVE, ERR_MISSED_REDEAL, ERR_TOO_MANY_DEALS,
-    ERR_WRONG_LEADER, ERR_WRONG_SEAT, EV_KNOCK, EV_PLAY, FIRST_LEAD_LOWEST_DOUBLE,
-    FISH_WINNER_FISHERMAN, FISH_WRITES_ALL, FISH_WRITES_DIFFERENCE, N_DEAL_COLS,
-    NEXT_LEAD_FISH_WINNER, NEXT_LEAD_ROUND_ROBIN, NEXT_LEAD_WINNERS_CHOOSE, P_BOTH_00_66,
-    P_EGGS, P_FIRST_LEAD, P_FIRST_LEAD_DOUBLE, P_FISH_WINNER, P_FISH_WRITES, P_GENERAL,
-    P_LONE_00, P_LONE_66, P_MAX_DEALS, P_N_SIDES, P_NEXT_LEAD, P_PLAYERS, P_REDEAL_DOUBLES,
-    P_REDEAL_SUIT, P_SEAT_SIDE, P_SPECIALS, P_TARGET, P_THRESHOLD, P_THRESHOLD_VALUE,
-    P_TWO_DOUBLES, P_SHARED_SCORE, P_OUT_66_WRITES, P_OUT_00_ENDS_GAME, SPECIALS_PER_PAIR, SPECIALS_PLAIN, SUIT_MASK, SUIT_TILES, T00, T66,
-    THRESHOLD_EVERY_DEAL, THRESHOLD_ONCE, TILE_HI, TILE_LO, TITLE_BALD, TITLE_GENERAL,
-    TITLE_NAKED, N_EVENT_COLS,
+    ALL_TILES,
+    BOT_SCRIPT,
+    D_CARRY,
+    D_EGGS,
+    D_END,
+    D_EV_END,
+    D_EV_START,
+    D_FISH_SUM,
+    D_HAND,
+    D_KNOCKS,
+    D_LAST,
+    D_LEADER,
+    D_LOSER,
+    D_MOVES,
+    D_OUT_TILES,
+    D_REDEALS,
+    D_SCORE,
+    D_SUM,
+    D_VANISHED,
+    D_WRITTEN,
+    DOUBLE_TILE,
+    DOUBLES_MASK,
+    E_KIND,
+    E_NTILES,
+    E_SEAT,
+    E_STRIDE,
+    E_TILES,
+    EGGS_BOTH_SIDES,
+    EGGS_ONE_SIDE,
+    END_FISH,
+    END_OUT,
+    ERR_BAD_HANDS,
+    ERR_DEAL_UNFINISHED,
+    ERR_EVENTS_AFTER_END,
+    ERR_GAME_UNFINISHED,
+    ERR_ILLEGAL_MOVE,
+    ERR_KNOCK_WITH_MOVE,
+    ERR_MISSED_REDEAL,
+    ERR_TOO_MANY_DEALS,
+    ERR_WRONG_LEADER,
+    ERR_WRONG_SEAT,
+    EV_KNOCK,
+    EV_PLAY,
+    FIRST_LEAD_LOWEST_DOUBLE,
+    FISH_WINNER_FISHERMAN,
+    FISH_WRITES_ALL,
+    FISH_WRITES_DIFFERENCE,
+    N_DEAL_COLS,
+    N_EVENT_COLS,
+    NEXT_LEAD_FISH_WINNER,
+    NEXT_LEAD_ROUND_ROBIN,
+    NEXT_LEAD_WINNERS_CHOOSE,
+    P_EGGS,
+    P_FIRST_LEAD,
+    P_FIRST_LEAD_DOUBLE,
+    P_FISH_WINNER,
+    P_FISH_WRITES,
+    P_GENERAL,
+    P_MAX_DEALS,
+    P_N_SIDES,
+    P_NEXT_LEAD,
+    P_OUT_00_ENDS_GAME,
+    P_OUT_66_WRITES,
+    P_PLAYERS,
+    P_REDEAL_DOUBLES,
+    P_REDEAL_SUIT,
+    P_SEAT_SIDE,
+    P_SHARED_SCORE,
+    P_TARGET,
+    P_THRESHOLD,
+    P_THRESHOLD_VALUE,
+    SUIT_MASK,
+    T00,
+    T66,
+    THRESHOLD_EVERY_DEAL,
+    THRESHOLD_ONCE,
+    TITLE_BALD,
+    TITLE_GENERAL,
+    TITLE_NAKED,
 )
-
-# --- deal state: one int64 array ------------------------------------------------
-ST_HAND = 0  # 4 hand masks
-ST_END = 4  # up to 4 open end values
-ST_N_ENDS = 8
-ST_BOARD = 9  # mask of tiles on the table
-ST_FORCED = 10  # tile the first move must play, or -1
-ST_END_KIND = 11
-ST_LAST = 12
-ST_OUT_TILES = 13
-ST_MOVES = 14
-ST_KNOCKS = 15
-ST_LACKS = 16  # 4 masks of end values each seat is known to lack (it knocked on them)
-ST_EV_N = 20  # events recorded so far
-ST_SCRIPT_POS = 21
-ST_ERROR = 22
-ST_ERROR_EVENT = 23
-ST_OVERFLOW = 24
-N_STATE = 25
+from .core import (
+    _GOLDEN,
+    MAX_MOVES,
+    N_STATE,
+    ST_END,
+    ST_END_KIND,
+    ST_ERROR,
+    ST_ERROR_EVENT,
+    ST_EV_N,
+    ST_FORCED,
+    ST_HAND,
+    ST_KNOCKS,
+    ST_LACKS,
+    ST_LAST,
+    ST_MOVES,
+    ST_N_ENDS,
+    ST_OUT_TILES,
+    ST_OVERFLOW,
+    ST_SCRIPT_POS,
+    apply_move,
+    attach_value,
+    hot,
+    is_fish,
+    jit,
+    legal_moves,
+    pips,
+    placement,
+    popcount,
+    rng_below,
+    side_value,
+    splitmix64,
+)
 
 # --- game state ---------------------------------------------------------------------
 GS_SCORE = 0  # 4
@@ -72,34 +149,26 @@ G_FISHES = 8
 G_EGGS = 9
 G_MOVES = 10
 G_VANISHED = 11
-N_GAME_COLS = 12
+G_KNOCKS = 12
+G_WRITTEN = 13
+G_LOST_DEALS = 14
+G_VANISHED_DEALS = 15
+G_FISHERMAN_WINS = 16
+G_FIRST_LEADER = 17
+G_SEED = 18
+N_GAME_COLS = 19
 
-MAX_MOVES = 32
-
-# numpy error model: no zero-division checks on the hot path (no division by a variable can be zero).
-jit = njit(cache=True, nogil=True, error_model="numpy")
-# Small functions of the move loop are inlined at numba IR level: calls that pass arrays
-# would otherwise pay atomic reference counting on every call.
-hot = njit(cache=True, nogil=True, error_model="numpy", inline="always")
+# --- aggregates by deal number (index k = after deal k+1) ------------------------------
+B_GAMES = 0  # games with a loser that played at least k+1 deals
+B_LOSER_SCORE = 1  # sum of the eventual loser's score after deal k+1
+B_WINNER_SCORE = 2
+N_BY_DEAL_COLS = 3
+FISH_SUM_BINS = 169
 
 _U64 = np.uint64
-_GOLDEN = _U64(0x9E3779B97F4A7C15)
-_MIX1 = _U64(0xBF58476D1CE4E5B9)
-_MIX2 = _U64(0x94D049BB133111EB)
-_XS_MULT = _U64(0x2545F4914F6CDD1D)
 _DEAL_SALT = _U64(0xD1B54A32D192ED03)
 _BOT_SALT = _U64(0x8CB92BA72F3D8DD7)
-_S12, _S25, _S27, _S30, _S31, _S32 = _U64(12), _U64(25), _U64(27), _U64(30), _U64(31), _U64(32)
 _SEED_MASK = _U64(0x7FFFFFFFFFFFFFFF)
-
-
-# --- randomness ------------------------------------------------------------------------
-@jit
-def splitmix64(x):
-    z = x + _GOLDEN
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)
 
 
 @jit
@@ -115,36 +184,6 @@ def _stream_seed(seed, salt, a, b):
     if x == _U64(0):
         x = _GOLDEN
     return x
-
-
-@hot
-def rng_next(rng, k):
-    """xorshift64*: fast, and plenty for shuffles and tie-breaks."""
-    x = rng[k]
-    x ^= x >> _S12
-    x ^= x << _S25
-    x ^= x >> _S27
-    rng[k] = x
-    return x * _XS_MULT
-
-
-@hot
-def rng_below(rng, k, n):
-    """Uniform integer in [0, n) by Lemire's multiply-shift (bias below n / 2**32)."""
-    return np.int64(((rng_next(rng, k) >> _S32) * _U64(n)) >> _S32)
-
-
-# --- masks ---------------------------------------------------------------------------------
-@hot
-def popcount(m):
-    return (CHUNK_POP[m & 127] + CHUNK_POP[(m >> 7) & 127]
-            + CHUNK_POP[(m >> 14) & 127] + CHUNK_POP[(m >> 21) & 127])
-
-
-@hot
-def pips(m):
-    return (CHUNK_PIPS[0, m & 127] + CHUNK_PIPS[1, (m >> 7) & 127]
-            + CHUNK_PIPS[2, (m >> 14) & 127] + CHUNK_PIPS[3, (m >> 21) & 127])
 
 
 @jit
@@ -174,150 +213,6 @@ def shuffle_hands(p, rng, perm, hands):
         for k in range(7):
             h |= 1 << perm[7 * seat + k]
         hands[seat] = h
-
-
-_DEBRUIJN = 0x077CB531
-_DEBRUIJN_INDEX = np.zeros(32, dtype=np.int64)
-for _i in range(32):
-    _DEBRUIJN_INDEX[((1 << _i) * _DEBRUIJN & 0xFFFFFFFF) >> 27] = _i
-
-
-@hot
-def lowest_bit_index(low):
-    """Index of the single set bit of `low` (< 2**32), by a de Bruijn multiplication."""
-    return _DEBRUIJN_INDEX[((low * _DEBRUIJN) & 0xFFFFFFFF) >> 27]
-
-
-# --- moves -------------------------------------------------------------------------------------
-# A move packs up to 4 placements: bits 0-2 the count, then 9 bits each from bit 3:
-# tile (5 bits), slot of the open end it goes on (3 bits), closed flag (1 bit).
-@hot
-def placement(move, k):
-    return (move >> (3 + 9 * k)) & 511
-
-
-@hot
-def one_tile_move(tile, slot):
-    return 1 | (tile << 3) | (slot << 8)
-
-
-@hot
-def two_tile_move(t0, s0, t1, s1):
-    return 2 | (t0 << 3) | (s0 << 8) | (t1 << 12) | (s1 << 17)
-
-
-@hot
-def legal_moves(p, st, seat, moves):
-    """Fill `moves` with the distinct legal moves of `seat`; return how many."""
-    hand = st[ST_HAND + seat]
-    n = 0
-    if st[ST_N_ENDS] == 0:
-        forced = st[ST_FORCED]
-        if forced >= 0:
-            if hand >> forced & 1:
-                moves[0] = one_tile_move(forced, 0)
-                return 1
-            return 0
-        for t in range(28):
-            if hand >> t & 1:
-                moves[n] = one_tile_move(t, 0)
-                n += 1
-        return n
-    e0 = st[ST_END]
-    e1 = st[ST_END + 1]
-    # walk the set bits only: a bit test per suit tile would be an unpredictable branch
-    m = hand & SUIT_MASK[e0]
-    while m:
-        low = m & -m
-        moves[n] = one_tile_move(lowest_bit_index(low), 0)
-        n += 1
-        m ^= low
-    if e1 != e0:
-        m = hand & SUIT_MASK[e1]
-        while m:
-            low = m & -m
-            moves[n] = one_tile_move(lowest_bit_index(low), 1)
-            n += 1
-            m ^= low
-        if p[P_TWO_DOUBLES]:
-            d0 = DOUBLE_TILE[e0]
-            d1 = DOUBLE_TILE[e1]
-            if (hand >> d0 & 1) and (hand >> d1 & 1):
-                moves[n] = two_tile_move(d0, 0, d1, 1)
-                n += 1
-    return n
-
-
-@hot
-def move_pips(move):
-    total = 0
-    for k in range(move & 7):
-        t = placement(move, k) & 31
-        total += TILE_LO[t] + TILE_HI[t]
-    return total
-
-
-@hot
-def attach_value(st, slot):
-    """The open-end value a placement on `slot` attaches to (AT_NONE for the first tile)."""
-    if st[ST_N_ENDS] == 0:
-        return AT_NONE
-    return st[ST_END + slot]
-
-
-@hot
-def apply_move(st, seat, move):
-    for k in range(move & 7):
-        pl = placement(move, k)
-        t = pl & 31
-        slot = (pl >> 5) & 7
-        st[ST_HAND + seat] &= ~(1 << t)
-        st[ST_BOARD] |= 1 << t
-        if st[ST_N_ENDS] == 0:
-            st[ST_END] = TILE_LO[t]
-            st[ST_END + 1] = TILE_HI[t]
-            st[ST_N_ENDS] = 2
-        else:
-            st[ST_END + slot] = TILE_LO[t] + TILE_HI[t] - st[ST_END + slot]
-    st[ST_MOVES] += 1
-
-
-@hot
-def open_end_mask(st):
-    m = 0
-    for i in range(st[ST_N_ENDS]):
-        m |= SUIT_MASK[st[ST_END + i]]
-    return m
-
-
-@hot
-def is_fish(p, st):
-    # every tile not on the table is in a hand (no bazaar with four players)
-    return (ALL_TILES & ~st[ST_BOARD] & open_end_mask(st)) == 0
-
-
-# --- bots ----------------------------------------------------------------------------------------
-@hot
-def choose_move(bot, p, st, seat, moves, n, rng):
-    """Index into `moves` of the bot's choice. Bots read only their own hand and the table."""
-    if n == 1:
-        return 0
-    if bot == 1:  # heavy: most pips shed, ties uniformly at random
-        best = -1
-        best_count = 0
-        choice = 0
-        for i in range(n):
-            w = move_pips(moves[i])
-            if w > best:
-                best = w
-                best_count = 1
-                choice = i
-            elif w == best:
-                best_count += 1
-                if rng_below(rng, 1, best_count) == 0:
-                    choice = i
-        return choice
-    return rng_below(rng, 1, n)
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -436,37 +331,6 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
 
 
 # --- scoring -------------------------------------------------------------------------------------------
-@jit
-def side_value(p, st, side):
-    """What a losing side's hands are worth, with the 00/66 specials."""
-    mode = p[P_SPECIALS]
-    total = 0
-    union = 0
-    for seat in range(p[P_PLAYERS]):
-        if p[P_SEAT_SIDE + seat] != side:
-            continue
-        hand = st[ST_HAND + seat]
-        union |= hand
-        if mode == SPECIALS_PLAIN or mode == SPECIALS_PER_PAIR:
-            total += pips(hand)
-        else:
-            total += special_value(p, hand)
-    if mode == SPECIALS_PER_PAIR:
-        return special_value(p, union) if union != 0 else 0
-    return total
-
-
-@jit
-def special_value(p, hand):
-    if hand == (1 << T00):
-        return p[P_LONE_00]
-    if hand == (1 << T66):
-        return p[P_LONE_66]
-    if hand == ((1 << T00) | (1 << T66)):
-        return p[P_BOTH_00_66]
-    return pips(hand)
-
-
 @jit
 def score_deal(p, st, gs, row):
     """Write the deal's scoring into `row` and update the game state; return the losing side or -1."""
@@ -756,12 +620,13 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
 
 
 @jit
-def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game):
+def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game, by_deal, fish_sums):
     """Play games first_game .. first_game+n_games-1 of a run without records.
 
-    games_out: (n_games, N_GAME_COLS). deals_out: per-deal rows of all games, appended
-    while they fit (pass zero rows to skip); deal_game: the game index of each row.
-    Returns the number of deal rows written.
+    games_out: (n_games, N_GAME_COLS) per-game summaries. deals_out: per-deal rows of all
+    games, appended while they fit (pass zero rows to skip); deal_game: the game index of
+    each row. by_deal (max_deals, N_BY_DEAL_COLS) and fish_sums (FISH_SUM_BINS,) are
+    added to. Returns the number of deal rows written.
     """
     max_deals = p[P_MAX_DEALS]
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
@@ -774,30 +639,43 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
         seed = game_seed(run_seed, first_game + g)
         play_game(p, seed, bots, deals, ev, no_hands, ev, no_offsets, result)
         out = games_out[g]
+        for c in range(N_GAME_COLS):
+            out[c] = 0
         n = result[0]
+        loser = result[1]
         out[G_DEALS] = n
-        out[G_LOSER] = result[1]
+        out[G_LOSER] = loser
         out[G_TITLES] = result[2]
-        redeals = 0
-        fishes = 0
-        eggs = 0
-        moves = 0
-        vanished = 0
+        out[G_SEED] = seed
+        out[G_FIRST_LEADER] = p[P_SEAT_SIDE + deals[0, D_LEADER]]
         for d in range(n):
-            redeals += deals[d, D_REDEALS]
-            fishes += deals[d, D_END] == END_FISH
-            eggs += deals[d, D_EGGS]
-            moves += deals[d, D_MOVES]
-            vanished += deals[d, D_VANISHED]
+            row = deals[d]
+            out[G_REDEALS] += row[D_REDEALS]
+            out[G_MOVES] += row[D_MOVES]
+            out[G_KNOCKS] += row[D_KNOCKS]
+            out[G_VANISHED] += row[D_VANISHED]
+            out[G_EGGS] += row[D_EGGS]
+            written = 0
+            for s in range(4):
+                written += row[D_WRITTEN + s]
+            out[G_WRITTEN] += written
+            if row[D_LOSER] >= 0:
+                out[G_LOST_DEALS] += 1
+                if written == 0 and row[D_VANISHED] > 0:
+                    out[G_VANISHED_DEALS] += 1
+            if row[D_END] == END_FISH:
+                out[G_FISHES] += 1
+                fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1
+                if row[D_LOSER] >= 0 and row[D_LOSER] != p[P_SEAT_SIDE + row[D_LAST]]:
+                    out[G_FISHERMAN_WINS] += 1
+            if loser >= 0 and d < by_deal.shape[0]:
+                by_deal[d, B_GAMES] += 1
+                by_deal[d, B_LOSER_SCORE] += row[D_SCORE + loser]
+                by_deal[d, B_WINNER_SCORE] += row[D_SCORE + 1 - loser]
             if n_rows < deals_out.shape[0]:
-                deals_out[n_rows] = deals[d]
+                deals_out[n_rows] = row
                 deal_game[n_rows] = first_game + g
                 n_rows += 1
         for s in range(4):
             out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
-        out[G_REDEALS] = redeals
-        out[G_FISHES] = fishes
-        out[G_EGGS] = eggs
-        out[G_MOVES] = moves
-        out[G_VANISHED] = vanished
     return n_rows

@@ -5,10 +5,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from kozel_stats import core as C
 from kozel_stats import engine as E
 from kozel_stats.codes import (
-    ALL_TILES, D_CARRY, D_SCORE, D_SUM, D_VANISHED, D_WRITTEN, END_FISH, END_OUT, N_DEAL_COLS,
-    T00, T66, compile_rules, tile_from_name,
+    ALL_TILES,
+    D_CARRY,
+    D_SCORE,
+    D_SUM,
+    D_VANISHED,
+    D_WRITTEN,
+    END_FISH,
+    END_OUT,
+    N_DEAL_COLS,
+    T00,
+    T66,
+    compile_rules,
+    tile_from_name,
 )
 from kozel_stats.rules import DEFAULTS
 
@@ -31,42 +43,42 @@ class Position:
     """A deal state: four hands, open ends, and everything else on the table."""
 
     def __init__(self, hands: list[str], ends: tuple[int, int] | None = None):
-        self.st = np.zeros(E.N_STATE, dtype=np.int64)
+        self.st = np.zeros(C.N_STATE, dtype=np.int64)
         in_hands = 0
         for seat, h in enumerate(hands):
-            self.st[E.ST_HAND + seat] = mask(h)
+            self.st[C.ST_HAND + seat] = mask(h)
             in_hands |= mask(h)
-        self.st[E.ST_FORCED] = -1
+        self.st[C.ST_FORCED] = -1
         if ends is not None:
-            self.st[E.ST_END], self.st[E.ST_END + 1] = ends
-            self.st[E.ST_N_ENDS] = 2
-            self.st[E.ST_BOARD] = ALL_TILES & ~in_hands
+            self.st[C.ST_END], self.st[C.ST_END + 1] = ends
+            self.st[C.ST_N_ENDS] = 2
+            self.st[C.ST_BOARD] = ALL_TILES & ~in_hands
 
     def legal(self, p, seat) -> list[list[tuple[str, int]]]:
         """Legal moves as lists of (tile, end value it attaches to)."""
-        moves = np.zeros(E.MAX_MOVES, dtype=np.int64)
-        n = E.legal_moves(p, self.st, seat, moves)
+        moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+        n = C.legal_moves(p, self.st, seat, moves)
         out = []
         for m in moves[:n]:
             move = []
             for k in range(int(m) & 7):
-                pl = int(E.placement(m, k))
+                pl = int(C.placement(m, k))
                 from kozel_stats.codes import tile_name
 
-                move.append((tile_name(pl & 31), int(E.attach_value(self.st, (pl >> 5) & 7))))
+                move.append((tile_name(pl & 31), int(C.attach_value(self.st, (pl >> 5) & 7))))
             out.append(sorted(move))
         return out
 
     def end(self, kind: str, last: int, out_move: str = "") -> "Position":
-        self.st[E.ST_END_KIND] = END_OUT if kind == "out" else END_FISH
-        self.st[E.ST_LAST] = last
+        self.st[C.ST_END_KIND] = END_OUT if kind == "out" else END_FISH
+        self.st[C.ST_LAST] = last
         out_tiles = 0
         move = mask(out_move) if out_move else 0
         if move >> T00 & 1:
             out_tiles |= 1
         if move >> T66 & 1:
             out_tiles |= 2
-        self.st[E.ST_OUT_TILES] = out_tiles
+        self.st[C.ST_OUT_TILES] = out_tiles
         return self
 
 

@@ -2,6 +2,7 @@
 
 from conftest import Game, Position, out_by, params
 
+from kozel_stats import core as C
 from kozel_stats import engine as E
 from kozel_stats.codes import TITLE_BALD, TITLE_NAKED
 
@@ -35,7 +36,7 @@ def test_example_3_fish():
     # уже на столе. У пары А на руках 66, 12 (15) и 03, 44 (11): всего 26. У пары Б 36 (9)
     # и 01, 24 (7): всего 16." B wins, A writes 26, no special value.
     position = Position(["66 12", "36", "03 44", "01 24"], ends=(5, 5))
-    assert E.is_fish(params(), position.st)
+    assert C.is_fish(params(), position.st)
     g = Game()
     fisherman = 3
     result = g.deal(position.end("fish", fisherman))
@@ -66,12 +67,12 @@ def test_example_5_two_doubles():
     position = Position(["33 66", "01", "02", "04"], ends=(3, 6))
     p = params()
     assert [("33", 3), ("66", 6)] in position.legal(p, 0)
-    moves = __import__("numpy").zeros(E.MAX_MOVES, dtype="int64")
-    n = E.legal_moves(p, position.st, 0, moves)
+    moves = __import__("numpy").zeros(C.MAX_MOVES, dtype="int64")
+    n = C.legal_moves(p, position.st, 0, moves)
     two = [m for m in moves[:n] if m & 7 == 2][0]
-    E.apply_move(position.st, 0, two)
-    assert position.st[E.ST_HAND] == 0  # the hand is empty: an out
-    assert (position.st[E.ST_END], position.st[E.ST_END + 1]) == (3, 6)  # ends unchanged
+    C.apply_move(position.st, 0, two)
+    assert position.st[C.ST_HAND] == 0  # the hand is empty: an out
+    assert (position.st[C.ST_END], position.st[C.ST_END + 1]) == (3, 6)  # ends unchanged
     sea = Game(threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100)
     result = sea.deal(Position(["", "01", "", "04"]).end("out", 0, "33 66"))
     assert result["written"] == [0, 100]

@@ -4,8 +4,16 @@ import numpy as np
 import pytest
 from conftest import Game, Position, mask, out_by, params
 
+from kozel_stats import core as C
 from kozel_stats import engine as E
-from kozel_stats.codes import DOUBLE_TILE, END_FISH, END_OUT, TITLE_BALD, TITLE_GENERAL, TITLE_NAKED
+from kozel_stats.codes import (
+    DOUBLE_TILE,
+    END_FISH,
+    END_OUT,
+    TITLE_BALD,
+    TITLE_GENERAL,
+    TITLE_NAKED,
+)
 from kozel_stats.rules import load_variant
 from kozel_stats.trace import record_game
 
@@ -108,16 +116,16 @@ def test_moves_are_distinct_and_both_ends_count():
 
 def test_forced_first_tile_and_free_leads():
     position = Position(["11 12 13", "", "", ""])
-    position.st[E.ST_FORCED] = int(DOUBLE_TILE[1])
+    position.st[C.ST_FORCED] = int(DOUBLE_TILE[1])
     assert position.legal(params(), 0) == [[("11", 7)]]
-    position.st[E.ST_FORCED] = -1
+    position.st[C.ST_FORCED] = -1
     assert len(position.legal(params(), 0)) == 3  # later deals: any tile
 
 
 def test_fish_detection():
     # both ends 5 and all sevens fives on the table: nobody can move
-    assert E.is_fish(params(), Position(["01", "02", "03", "04"], ends=(5, 5)).st)
-    assert not E.is_fish(params(), Position(["01", "02", "03", "04"], ends=(5, 1)).st)
+    assert C.is_fish(params(), Position(["01", "02", "03", "04"], ends=(5, 5)).st)
+    assert not C.is_fish(params(), Position(["01", "02", "03", "04"], ends=(5, 1)).st)
 
 
 # --- fish ----------------------------------------------------------------------------------------

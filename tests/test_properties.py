@@ -6,8 +6,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kozel_stats import engine as E
-from kozel_stats.codes import BOT_IDS, N_DEAL_COLS, TITLE_GENERAL, compile_rules, tile_from_name
+from kozel_stats.codes import (
+    BOT_IDS,
+    D_SUM,
+    TITLE_GENERAL,
+    compile_rules,
+    tile_from_name,
+)
 from kozel_stats.rules import load_variant, shipped_names
+from kozel_stats.runner import play_range
 from kozel_stats.trace import record_game, replay_record
 
 VARIANTS = shipped_names()
@@ -71,11 +78,9 @@ def test_random_games_keep_the_invariants(name, seed, bots):
 @pytest.mark.parametrize("bot", sorted(BOT_IDS))
 def test_every_variant_plays_1000_games(name, bot):
     variant = load_variant(name)
-    p = compile_rules(variant.rule_dict)
-    games = np.zeros((1000, E.N_GAME_COLS), dtype=np.int64)
-    deals = np.zeros((60000, N_DEAL_COLS), dtype=np.int64)
-    deal_game = np.zeros(60000, dtype=np.int64)
-    n_rows = E.play_batch(p, 2024, 0, 1000, np.full(4, BOT_IDS[bot], dtype=np.int64), games, deals, deal_game)
+    batch = play_range(compile_rules(variant.rule_dict), 2024, 0, 1000, np.full(4, BOT_IDS[bot], dtype=np.int64),
+                       keep_deals=True)
+    games, deals, n_rows = batch.games, batch.deals, len(batch.deals)
     assert (games[:, E.G_DEALS] >= 1).all()
     assert set(np.unique(games[:, E.G_LOSER])) <= {0, 1}, "no game should hit the max_deals cut-off"
     loser_score = games[np.arange(1000), E.G_SCORE + games[:, E.G_LOSER]]
@@ -83,7 +88,7 @@ def test_every_variant_plays_1000_games(name, bot):
     if not variant["out_00_ends_game"]:
         assert ((loser_score >= variant["target"]) | sudden).all()
     assert n_rows == games[:, E.G_DEALS].sum()
-    assert (deals[:n_rows, E.D_SUM] >= 0).all()
+    assert (deals[:n_rows, D_SUM] >= 0).all()
 
 
 def test_same_seed_same_game_and_common_random_numbers():
@@ -96,10 +101,7 @@ def test_same_seed_same_game_and_common_random_numbers():
 
 def test_redeal_rate_is_plausible():
     # the exact probability is checked in the statistics tests; here: redeals happen and are rare
-    p = compile_rules(load_variant("default").rule_dict)
-    games = np.zeros((2000, E.N_GAME_COLS), dtype=np.int64)
-    empty = np.zeros((0, N_DEAL_COLS), dtype=np.int64)
-    E.play_batch(p, 5, 0, 2000, np.zeros(4, dtype=np.int64), games, empty, np.zeros(0, dtype=np.int64))
+    games = play_range(compile_rules(load_variant("default").rule_dict), 5, 0, 2000, np.zeros(4, dtype=np.int64)).games
     rate = games[:, E.G_REDEALS].sum() / (games[:, E.G_DEALS].sum() + games[:, E.G_REDEALS].sum())
     assert 0.005 < rate < 0.05
 

@@ -2,7 +2,15 @@
 
 import pytest
 
-from kozel_stats.rules import DEFAULTS, KNOBS, VariantError, load_variant, load_variants, shipped_dir, shipped_names
+from kozel_stats.rules import (
+    DEFAULTS,
+    KNOBS,
+    VariantError,
+    load_variant,
+    load_variants,
+    shipped_dir,
+    shipped_names,
+)
 
 REQUIRED = {
     "default", "fish-to-fisherman", "fish-writes-all", "fish-writes-difference", "threshold-every-deal",
