@@ -34,12 +34,11 @@ def friendly_errors(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from .rules import VariantError
-        from .trace import TraceError
+        from .errors import KozelError
 
         try:
             return func(*args, **kwargs)
-        except (VariantError, TraceError, ValueError) as exc:
+        except (KozelError, ValueError) as exc:
             fail(str(exc))
         except KeyboardInterrupt:
             fail("interrupted (Ctrl-C); everything finished before it was kept.")
@@ -174,6 +173,103 @@ def replay(
     typer.echo(f"{n_games} game(s) replayed, {n_games - n_bad} correct, {n_bad} with problems.")
     if n_bad:
         raise typer.Exit(1)
+
+
+@app.command()
+@friendly_errors
+def compare(
+    variants: list[str] = typer.Argument(..., help="Variant files, shipped names, or folders of .yaml files."),
+    games: int = typer.Option(100_000, "--games", min=1, help="Games per variant (the start, with --precision)."),
+    seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
+    bots: str = typer.Option("random", "--bots", help="One bot for all seats, or four comma-separated."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Worker processes (default: all cores)."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
+    precision: Optional[float] = typer.Option(
+        None, "--precision", min=1e-6, max=1.0,
+        help="Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
+        "means: relative).",
+    ),
+    max_games: Optional[int] = typer.Option(None, "--max-games", min=1, help="Upper bound with --precision."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write tables (Parquet) and summary.json here."),
+    csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
+    deals: bool = typer.Option(False, "--deals", help="With --out: also write one row per deal (large)."),
+    details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", min=100, help="Games per work unit."),
+) -> None:
+    """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from .compare import run_compare
+    from .results import check_writable, save
+    from .rules import load_variants
+    from .tables import print_analysis
+    from .trace import parse_bots
+
+    loaded = load_variants(variants)
+    seats = parse_bots(bots)
+    if max_games is not None and precision is None:
+        raise ValueError("--max-games only applies with --precision.")
+    if (csv or deals) and out is None:
+        raise ValueError("--csv and --deals write into the --out folder; give --out DIR.")
+    if out is not None:
+        check_writable(out)
+    console = Console()
+    err = Console(stderr=True)
+    command = "kozel-stats " + " ".join(sys.argv[1:]) if sys.argv[0].endswith("kozel-stats") else ""
+    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("games", total=None, rate="")
+        started = __import__("time").perf_counter()
+
+        def progress(done: int, total: int) -> None:
+            elapsed = max(__import__("time").perf_counter() - started, 1e-9)
+            bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.0f} games/s")
+
+        outcome = run_compare(loaded, games, seed, seats, workers, baseline, precision, max_games, batch_size,
+                              out / "deals" if (out and deals) else None, command, progress)
+    result = outcome.result
+    if outcome.analysis.games_per_variant == 0:
+        fail("interrupted (Ctrl-C) before any batch of games finished; nothing to keep.")
+    print_analysis(console, outcome.summary["meta"], outcome.analysis, details)
+    if out is not None:
+        save(out, result, outcome.summary, csv)
+        err.print(f"results written to {out}/ (games.parquet, by_deal.parquet, fish_sums.parquet, summary.json)")
+    err.print(f"{outcome.analysis.games_per_variant:,} games per variant in {result.duration:.1f} s")
+    if result.interrupted:
+        fail(f"interrupted (Ctrl-C) after {outcome.analysis.games_per_variant:,} games per variant; "
+             + (f"those games are saved in {out}." if out else "the statistics above cover them."))
+
+
+@app.command()
+@friendly_errors
+def summarize(
+    folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
+    details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables."),
+) -> None:
+    """Recompute the statistics from a saved results folder."""
+    from rich.console import Console
+
+    from .compare import analyse
+    from .results import load
+    from .tables import print_analysis
+
+    loaded = load(folder)
+    meta = loaded.summary["meta"]
+    names = [str(n) for n in loaded.games.get_column("variant").unique(maintain_order=True).to_list()]
+    chosen = baseline or meta.get("baseline") or names[0]
+    if chosen not in names:
+        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
+    analysis = analyse(loaded.games, chosen)
+    meta = dict(meta, baseline=chosen, games_per_variant=analysis.games_per_variant)
+    print_analysis(Console(), meta, analysis, details)
 
 
 def main() -> None:

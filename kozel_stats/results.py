@@ -17,6 +17,7 @@ import numpy as np
 import polars as pl
 
 from . import __version__
+from .errors import ResultsError
 from .runner import RunResult
 
 GAMES_FILE = "games.parquet"
@@ -31,8 +32,6 @@ REQUIRED_GAME_COLUMNS = (
 )
 
 
-class ResultsError(Exception):
-    """A results folder that cannot be written or read."""
 
 
 def check_writable(folder: Path) -> None:

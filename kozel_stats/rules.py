@@ -18,9 +18,7 @@ from typing import Any
 
 import yaml
 
-
-class VariantError(Exception):
-    """Bad variant input; the message names the file, the key and what is allowed."""
+from .errors import VariantError
 
 
 @dataclass(frozen=True)

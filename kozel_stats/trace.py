@@ -52,6 +52,7 @@ from .codes import (
     tile_from_name,
     tile_name,
 )
+from .errors import TraceError
 from .rules import Variant
 
 FORMAT = "kozel-trace/1"
@@ -59,8 +60,6 @@ SIDES = [[0, 2], [1, 3]]
 SIDE_NAMES = ["A", "B"]
 
 
-class TraceError(Exception):
-    """A record that cannot be read: the message names the line and the field."""
 
 
 def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:

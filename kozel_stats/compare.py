@@ -1,0 +1,165 @@
+"""Comparing variants: run the games, compute the statistics, assemble the summary.
+
+Usable as a library:
+
+    from kozel_stats.compare import run_compare
+    from kozel_stats.rules import load_variants
+    outcome = run_compare(load_variants(["variants/"]), games=50_000, seed=1, bots=["random"] * 4)
+    for c in outcome.comparisons: print(c.variant, c.metric, c.verdict)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import polars as pl
+
+from . import stats
+from .rules import Variant, VariantError, default_variant
+from .runner import Runner, RunResult
+
+
+@dataclass
+class Analysis:
+    baseline: str
+    estimates: dict[str, list[stats.Estimate]]
+    lengths: dict[str, dict]
+    comparisons: list[stats.Comparison]
+    games_per_variant: int
+
+
+@dataclass
+class CompareOutcome:
+    result: RunResult
+    analysis: Analysis
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def choose_variants(variants: list[Variant], baseline: str | None) -> tuple[list[Variant], str]:
+    """De-duplicate, put the baseline first; add the shipped default when one variant is given."""
+    unique: dict[str, Variant] = {}
+    for v in variants:
+        seen = unique.get(v.name)
+        if seen is not None and seen.content_hash != v.content_hash:
+            raise VariantError(f"two different variants are both named {v.name!r} ({seen.path} and {v.path}).")
+        unique.setdefault(v.name, v)
+    if baseline is None:
+        if "default" not in unique and len(unique) == 1:
+            unique = {"default": default_variant(), **unique}
+        baseline = "default" if "default" in unique else next(iter(unique))
+    if baseline not in unique:
+        raise VariantError(f"--baseline {baseline!r} is not among the compared variants ({', '.join(unique)}).")
+    ordered = [unique[baseline]] + [v for name, v in unique.items() if name != baseline]
+    return ordered, baseline
+
+
+def analyse(games: pl.DataFrame, baseline: str) -> Analysis:
+    names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
+    estimates, lengths = {}, {}
+    for name in names:
+        rows = games.filter(pl.col("variant") == name)
+        estimates[name] = stats.summarize(rows)
+        lengths[name] = stats.length_distribution(rows)
+    comparisons = stats.compare_all(games, baseline) if len(names) > 1 else []
+    per_variant = games.filter(pl.col("variant") == baseline).height
+    return Analysis(baseline, estimates, lengths, comparisons, per_variant)
+
+
+def precise_enough(analysis: Analysis, precision: float) -> bool:
+    """Every headline interval, of each variant and of each difference, narrower than asked.
+
+    Rates: half-width <= precision (absolute, 0.005 = ±0.5 pp). Other metrics:
+    half-width <= precision x |value| (relative).
+    """
+    if not all(stats.precision_reached(e, precision) for e in analysis.estimates.values()):
+        return False
+    headline = {m.name: m for m in stats.METRICS if m.headline}
+    for c in analysis.comparisons:
+        spec = headline.get(c.metric)
+        if spec is None or c.low != c.low:  # NaN: no data for this metric
+            continue
+        half = (c.high - c.low) / 2
+        limit = precision if spec.unit == "pp" else precision * abs(c.baseline_value)
+        if half > limit:
+            return False
+    return True
+
+
+def run_compare(
+    variants: list[Variant], games: int, seed: int, bots: list[str], workers: int | None = None,
+    baseline: str | None = None, precision: float | None = None, max_games: int | None = None,
+    batch_size: int | None = None, deals_dir: Path | None = None, command: str = "",
+    progress: Callable[[int, int], None] | None = None,
+) -> CompareOutcome:
+    """Play `games` games of each variant (or, with `precision`, as many as needed up to
+    `max_games`) and analyse them against the baseline.
+
+    `progress(done, total)` is called with game counts over all variants. On Ctrl-C
+    the outcome holds every finished game (same leading games for every variant)
+    and `result.interrupted` is True.
+    """
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}.")
+    variants, baseline = choose_variants(variants, baseline)
+    workers = workers or os.cpu_count() or 1
+    if batch_size is None:
+        batch_size = max(1000, min(50_000, games // (2 * workers) or 1000))
+    runner = Runner(variants, seed, bots, workers, batch_size, deals_dir)
+    target = games
+    limit = max(max_games or games, games)
+    done = 0
+    start = time.perf_counter()
+    interrupted = False
+    analysis = None
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(done, target * len(variants))
+
+    try:
+        while True:
+            if not runner.play(target, tick):
+                interrupted = True
+                break
+            if precision is None:
+                break
+            analysis = analyse(runner.result().games(), baseline)
+            if precise_enough(analysis, precision) or target >= limit:
+                break
+            target = min(limit, target * 2)
+    finally:
+        runner.close(cancel=interrupted)
+    result = runner.result()
+    result.duration = time.perf_counter() - start
+    result.interrupted = interrupted
+    if runner.games_done == 0:
+        return CompareOutcome(result, Analysis(baseline, {}, {}, [], 0))
+    if analysis is None or analysis.games_per_variant != runner.games_done:
+        analysis = analyse(result.games(), baseline)
+    outcome = CompareOutcome(result, analysis)
+    outcome.summary = build_summary(result, analysis, command, precision)
+    return outcome
+
+
+def build_summary(result: RunResult, analysis: Analysis, command: str, precision: float | None) -> dict[str, Any]:
+    from .results import run_metadata
+
+    meta = run_metadata(result, analysis.games_per_variant, analysis.baseline, command)
+    meta["precision"] = precision
+    return summary_payload(meta, analysis)
+
+
+def summary_payload(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
+    return {
+        "meta": meta,
+        "estimates": {name: [e for e in est] for name, est in analysis.estimates.items()},
+        "length_distribution": analysis.lengths,
+        "comparisons": analysis.comparisons,
+        "metrics": [m for m in stats.METRICS],
+    }

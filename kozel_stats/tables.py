@@ -1,0 +1,138 @@
+"""Terminal output of a comparison (rich), readable at 100 columns."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from . import stats
+from .compare import Analysis
+
+SPECS = {m.name: m for m in stats.METRICS}
+
+
+def fmt_value(metric: str, value: float, signed: bool = False) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    spec = SPECS.get(metric)
+    sign = "+" if signed else ""
+    if spec is not None and spec.unit == "pp":
+        return f"{value * 100:{sign}.2f}%" if not signed else f"{value * 100:+.2f} pp"
+    if abs(value) >= 100:
+        return f"{value:{sign},.0f}"
+    return f"{value:{sign}.3f}" if abs(value) < 10 else f"{value:{sign}.2f}"
+
+
+def fmt_interval(metric: str, low: float, high: float, signed: bool = False) -> str:
+    if any(x is None or (isinstance(x, float) and math.isnan(x)) for x in (low, high)):
+        return "–"
+    return f"{fmt_value(metric, low, signed)} … {fmt_value(metric, high, signed)}"
+
+
+def fmt_p(p: float) -> str:
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "–"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def header_lines(meta: dict[str, Any], n_comparisons: int) -> list[str]:
+    names = [v["name"] for v in meta["variants"]]
+    bots = meta["bots"]
+    bot_text = bots[0] if len(set(bots)) == 1 else ",".join(bots)
+    lines = [
+        f"[bold]Козёл: {len(names)} variant(s) × {meta['games_per_variant']:,} games[/bold], bots {bot_text}, "
+        f"seed {meta['seed']}, baseline [bold]{meta['baseline']}[/bold]",
+        "Paired design: game i of every variant starts from the same shuffle. 95% intervals; "
+        f"p-values Holm-corrected over {n_comparisons} comparisons.",
+    ]
+    if meta.get("interrupted"):
+        lines.append("[yellow]Interrupted: these are the games finished before Ctrl-C.[/yellow]")
+    return lines
+
+
+def baseline_table(analysis: Analysis) -> Table:
+    table = Table(title=f"{analysis.baseline} (baseline)", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("metric", no_wrap=True)
+    table.add_column("value", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("n", justify="right")
+    for e in analysis.estimates[analysis.baseline]:
+        table.add_row(SPECS[e.metric].label, fmt_value(e.metric, e.value), fmt_interval(e.metric, e.low, e.high),
+                      f"{e.n:,}")
+    dist = analysis.lengths.get(analysis.baseline)
+    if dist:
+        table.add_row("deals per game: median [q1, q3], p90",
+                      f"{dist['median']:g} [{dist['q1']:g}, {dist['q3']:g}]", f"p90 {dist['p90']:g}", "")
+    return table
+
+
+def overview_table(analysis: Analysis) -> Table:
+    """Variants x headline metrics: the difference against the baseline, * when significant."""
+    headline = [m for m in stats.METRICS if m.headline][:5]
+    table = Table(title=f"Differences against {analysis.baseline} (* significant after Holm)",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("variant", no_wrap=True, max_width=24)
+    for m in headline:
+        table.add_column(m.label, justify="right", max_width=15)
+    by_key = {(c.variant, c.metric): c for c in analysis.comparisons}
+    for name in analysis.estimates:
+        if name == analysis.baseline:
+            continue
+        cells = []
+        for m in headline:
+            c = by_key.get((name, m.name))
+            if c is None or c.diff != c.diff:
+                cells.append("–")
+            else:
+                mark = "*" if c.significant else " "
+                cells.append(("[bold]" if c.significant else "[dim]") + fmt_value(m.name, c.diff, True) + mark
+                             + ("[/bold]" if c.significant else "[/dim]"))
+        table.add_row(name, *cells)
+    return table
+
+
+def variant_table(analysis: Analysis, name: str) -> Table:
+    table = Table(title=f"{name} vs {analysis.baseline}", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("metric", no_wrap=True)
+    table.add_column("value", justify="right")
+    table.add_column("difference", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("p (Holm)", justify="right")
+    for c in (c for c in analysis.comparisons if c.variant == name):
+        style = "bold" if c.significant else "dim"
+        table.add_row(SPECS[c.metric].label, fmt_value(c.metric, c.value),
+                      f"[{style}]{fmt_value(c.metric, c.diff, True)}[/{style}]",
+                      fmt_interval(c.metric, c.low, c.high, True), fmt_p(c.p_adjusted))
+    return table
+
+
+def verdict_lines(analysis: Analysis, name: str) -> list[str]:
+    lines = []
+    for c in analysis.comparisons:
+        if c.variant == name and (c.significant or SPECS[c.metric].headline):
+            lines.append(f"  • {SPECS[c.metric].label}: {c.verdict}")
+    return lines
+
+
+def print_analysis(console: Console, meta: dict[str, Any], analysis: Analysis, details: bool | None = None) -> None:
+    for line in header_lines(meta, len(analysis.comparisons)):
+        console.print(line)
+    console.print(baseline_table(analysis))
+    others = [n for n in analysis.estimates if n != analysis.baseline]
+    if not others:
+        return
+    if details is None:
+        details = len(others) <= 3
+    if len(others) > 1:
+        console.print(overview_table(analysis))
+    for name in others:
+        if details:
+            console.print(variant_table(analysis, name))
+        console.print(f"[bold]{name}[/bold] vs {analysis.baseline}:")
+        for line in verdict_lines(analysis, name):
+            console.print(line, highlight=False)
+        console.print()
