@@ -1,20 +1,252 @@
 """Scripted bots, compiled into the engine's move loop.
 
 A bot sees what a player at the table sees: its own hand (st[ST_HAND + seat]),
-the tiles on the table (ST_BOARD), the open ends, who knocked on which ends
-(ST_LACKS), which end values each player created (ST_FED) and how many tiles each
-other player holds (popcount of their hands, never the tiles). It never reads
-another hand's tiles. `choose_move` returns an index into the legal moves.
+the tiles on the table (ST_BOARD), the open ends (ST_END, ST_N_ENDS, ST_OPEN),
+who knocked on which ends (ST_LACKS), which end values each player created
+(ST_FED), how many tiles each other player holds (popcount of their hands, never
+the tiles) and how many tiles are left in the bazaar. It never reads another hand's
+tiles nor the order of the deal or of the bazaar (ST_ORDER). `choose_move` returns
+an index into the legal moves.
+
+Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible.
+
+Bot ids (codes.BOT_IDS): random 0, heavy 1, doubles 2, partner 3, counter 4,
+sampler 5. The low 4 bits of an id are the bot, the rest its parameter: the
+sampler's number of sampled worlds per decision ("sampler:N" -> 5 + 16 * N; 0 is
+the default budget). `parse_bot` / `bot_name` convert names and ids.
+
+Every bot plays every variant: chain or cross (Осёл) layout, pairs or каждый сам за
+себя with 2 to 4 players, with or without a bazaar. "Partner" means the other
+player of the same side (none when every player is his own side).
 """
 
 from __future__ import annotations
 
-from .core import hot, move_pips, rng_below
+import numpy as np
+
+from .codes import (
+    ALL_TILES,
+    BOT_IDS,
+    DOUBLES_MASK,
+    FISH_WINNER_FISHERMAN,
+    FISH_WRITES_ALL,
+    FISH_WRITES_DIFFERENCE,
+    P_BAZAAR,
+    P_CROSS,
+    P_FISH_WINNER,
+    P_FISH_WRITES,
+    P_N_SIDES,
+    P_OUT_66_WRITES,
+    P_PLAYERS,
+    P_SEAT_SIDE,
+    SUIT_MASK,
+    T00,
+    T66,
+    TILE_HI,
+    TILE_LO,
+)
+from .core import (
+    MAX_MOVES,
+    N_STATE,
+    ST_BAZAAR_POS,
+    ST_BOARD,
+    ST_END,
+    ST_FED,
+    ST_HAND,
+    ST_LACKS,
+    ST_N_ENDS,
+    ST_OPEN,
+    ST_ORDER,
+    apply_move,
+    bazaar_left,
+    hot,
+    is_fish,
+    jit,
+    legal_moves,
+    lowest_bit_index,
+    move_pips,
+    pips,
+    placement,
+    popcount,
+    rng_below,
+    side_value,
+)
 
 BOT_RANDOM = 0
 BOT_HEAVY = 1
+BOT_DOUBLES = 2
+BOT_PARTNER = 3
+BOT_COUNTER = 4
+BOT_SAMPLER = 5
+BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
+BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
+SAMPLER_DEFAULT_WORLDS = 24
+SAMPLER_MAX_WORLDS = 100_000
+NO_END = -1
+
+_KINDS = {"random": BOT_RANDOM, "heavy": BOT_HEAVY, "doubles": BOT_DOUBLES, "partner": BOT_PARTNER,
+          "counter": BOT_COUNTER, "sampler": BOT_SAMPLER}
+assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
 
 
+# --- names <-> ids (pure Python, cheap) ------------------------------------------------------------
+def parse_bot(name: str) -> int:
+    """'random', 'heavy', 'doubles', 'partner', 'counter', 'sampler' or 'sampler:N' -> bot id."""
+    text = name.strip() if isinstance(name, str) else name
+    if isinstance(text, str) and text in BOT_IDS:
+        return BOT_IDS[text]
+    if isinstance(text, str) and text.startswith("sampler:"):
+        arg = text[len("sampler:"):]
+        if arg.isdigit() and 1 <= int(arg) <= SAMPLER_MAX_WORLDS:
+            return BOT_SAMPLER | (int(arg) << BOT_KIND_BITS)
+        raise ValueError(f"unknown bot {name!r}: sampler:N needs a whole number of worlds N, "
+                         f"1..{SAMPLER_MAX_WORLDS}.")
+    raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOT_IDS)}, sampler:N.")
+
+
+def bot_name(code: int) -> str:
+    """Bot id -> the name `parse_bot` reads back."""
+    code = int(code)
+    kind, arg = code & BOT_KIND_MASK, code >> BOT_KIND_BITS
+    if code >= 0:
+        for name, k in BOT_IDS.items():
+            if k == kind and arg == 0:
+                return name
+            if k == kind and kind == BOT_SAMPLER and arg <= SAMPLER_MAX_WORLDS:
+                return f"sampler:{arg}"
+    raise ValueError(f"not a bot id: {code}")
+
+
+# --- what a seat knows -----------------------------------------------------------------------------
+# FORBIDDEN[lacks]: the tiles carrying any value of the 7-bit mask `lacks`
+FORBIDDEN = np.zeros(128, dtype=np.int64)
+for _lacks in range(128):
+    for _v in range(7):
+        if _lacks >> _v & 1:
+            FORBIDDEN[_lacks] |= int(SUIT_MASK[_v])
+
+
+# VALUES[c, m]: the 7-bit mask of the values carried by the tiles of 7-bit chunk c of a tile mask
+VALUES = np.zeros((4, 128), dtype=np.int64)
+for _c in range(4):
+    for _m in range(128):
+        for _b in range(7):
+            if _m >> _b & 1:
+                VALUES[_c, _m] |= (1 << int(TILE_LO[7 * _c + _b])) | (1 << int(TILE_HI[7 * _c + _b]))
+
+
+@hot
+def values_of(m):
+    """The end values carried by the tiles of mask m."""
+    return (VALUES[0, m & 127] | VALUES[1, (m >> 7) & 127]
+            | VALUES[2, (m >> 14) & 127] | VALUES[3, (m >> 21) & 127])
+
+
+@hot
+def forbidden_tiles(lacks):
+    """Tiles a seat cannot hold: those carrying a value it knocked on. (A knock comes only
+    when the bazaar cannot be drawn from, so the seat never gets such a tile later.)"""
+    return FORBIDDEN[lacks & 127]
+
+
+@hot
+def unseen_tiles(st, seat):
+    """Tiles the seat has not seen: in the other hands or in the bazaar."""
+    return ALL_TILES & ~st[ST_BOARD] & ~st[ST_HAND + seat]
+
+
+@hot
+def partner_of(p, seat):
+    """The other player of the seat's side, or -1 (каждый сам за себя)."""
+    players = p[P_PLAYERS]
+    if players == 4:
+        other = (seat + 2) % 4
+        if p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]:
+            return other
+    return -1
+
+
+@hot
+def effective_lacks(st, s, unseen):
+    """End values seat s certainly cannot answer now: its knocks, plus values none of whose
+    unseen tiles it can hold (all on the table, in our hand, or ruled out by its knocks)."""
+    lacks = st[ST_LACKS + s]
+    return lacks | (127 & ~values_of(unseen & ~forbidden_tiles(lacks)))
+
+
+# --- moves -----------------------------------------------------------------------------------------
+@hot
+def move_tiles(move):
+    """Mask of the tiles a move puts on the table."""
+    m = 0
+    for k in range(move & 7):
+        m |= 1 << (placement(move, k) & 31)
+    return m
+
+
+@hot
+def ends_after(p, st, seat, move, scratch):
+    """The open end values after `move`: four slots, NO_END where no end is open.
+
+    st is not changed. The chain is computed directly; the cross (Осёл: houses, closed
+    doubles) by applying the move to `scratch`, a copy of st.
+    """
+    if p[P_CROSS] == 0:
+        if st[ST_N_ENDS] == 0:
+            t = placement(move, 0) & 31
+            return TILE_LO[t], TILE_HI[t], NO_END, NO_END
+        e0 = st[ST_END]
+        e1 = st[ST_END + 1]
+        for k in range(move & 7):
+            pl = placement(move, k)
+            t = pl & 31
+            if (pl >> 5) & 7 == 0:
+                e0 = TILE_LO[t] + TILE_HI[t] - e0
+            else:
+                e1 = TILE_LO[t] + TILE_HI[t] - e1
+        return e0, e1, NO_END, NO_END
+    for i in range(N_STATE):
+        scratch[i] = st[i]
+    apply_move(scratch, seat, move)
+    n = scratch[ST_N_ENDS]
+    arms = scratch[ST_OPEN]
+    e0 = scratch[ST_END] if n > 0 and arms & 1 else NO_END
+    e1 = scratch[ST_END + 1] if n > 1 and arms & 2 else NO_END
+    e2 = scratch[ST_END + 2] if n > 2 and arms & 4 else NO_END
+    e3 = scratch[ST_END + 3] if n > 3 and arms & 8 else NO_END
+    return e0, e1, e2, e3
+
+
+@hot
+def ends_mask(ends):
+    """Tiles matching any of the open ends."""
+    m = 0
+    for j in range(4):
+        if ends[j] >= 0:
+            m |= SUIT_MASK[ends[j]]
+    return m
+
+
+@hot
+def count_ends_in(ends, values):
+    """How many of the open ends show a value of the 7-bit mask `values`."""
+    c = 0
+    for j in range(4):
+        if ends[j] >= 0 and values >> ends[j] & 1:
+            c += 1
+    return c
+
+
+@hot
+def n_open(ends):
+    c = 0
+    for j in range(4):
+        if ends[j] >= 0:
+            c += 1
+    return c
+
+
+# --- heavy (1) -------------------------------------------------------------------------------------
 @hot
 def choose_heavy(moves, n, rng):
     """The move shedding the most pips; ties uniformly at random (reservoir sampling)."""
@@ -34,6 +266,476 @@ def choose_heavy(moves, n, rng):
     return choice
 
 
+# --- doubles (2) -----------------------------------------------------------------------------------
+@hot
+def doubles_weight(move):
+    """Pips shed, plus 100 per double: doubles first, the heaviest double first."""
+    w = 0
+    for k in range(move & 7):
+        t = placement(move, k) & 31
+        w += TILE_LO[t] + TILE_HI[t]
+        if TILE_LO[t] == TILE_HI[t]:
+            w += 100
+    return w
+
+
+@hot
+def choose_doubles(moves, n, rng):
+    """Doubles first (most doubles in the move, heaviest double first), then the heaviest tile."""
+    best = -1
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        w = doubles_weight(moves[i])
+        if w > best:
+            best = w
+            best_count = 1
+            choice = i
+        elif w == best:
+            best_count += 1
+            if rng_below(rng, 1, best_count) == 0:
+                choice = i
+    return choice
+
+
+# --- partner (3) -----------------------------------------------------------------------------------
+@hot
+def choose_partner(p, st, seat, moves, n, rng):
+    """Keep the ends the partner fed open, keep away from ends he knocked on; lead the longest suit."""
+    hand = st[ST_HAND + seat]
+    partner = partner_of(p, seat)
+    fed = st[ST_FED + partner] if partner >= 0 else 0
+    lacks = st[ST_LACKS + partner] if partner >= 0 else 0
+    lead = st[ST_N_ENDS] == 0
+    scratch = np.empty(N_STATE, dtype=np.int64) if p[P_CROSS] else st  # st is not written
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        m = moves[i]
+        w = move_pips(m)
+        if lead:
+            t = placement(m, 0) & 31
+            a = popcount(hand & SUIT_MASK[TILE_LO[t]])
+            b = popcount(hand & SUIT_MASK[TILE_HI[t]])
+            w += 1000 * max(a, b) + 30 * min(a, b)
+        elif partner >= 0:
+            ends = ends_after(p, st, seat, m, scratch)
+            w += 100 * count_ends_in(ends, fed) - 30 * count_ends_in(ends, lacks)
+        if w > best:
+            best = w
+            best_count = 1
+            choice = i
+        elif w == best:
+            best_count += 1
+            if rng_below(rng, 1, best_count) == 0:
+                choice = i
+    return choice
+
+
+# --- counter (4) -----------------------------------------------------------------------------------
+@jit
+def estimate_pips(p, st, seat, unseen):
+    """Expected pips of every other hand (a tuple by seat; 0 for `seat`).
+
+    Only public information: the unseen tiles (not on the table, not ours), how many
+    tiles each hand and the bazaar hold, and the knocks. Without knocks on unseen tiles
+    every holder gets its share of the unseen pips. Otherwise the tile-to-holder
+    probabilities are fitted by iterative proportional fitting: each unseen tile is
+    somewhere (rows sum to 1), each holder has its count (columns sum to the counts),
+    and a seat never holds a tile of a value it knocked on. Holder 4 is the bazaar.
+    """
+    players = p[P_PLAYERS]
+    counts = np.zeros(5)
+    allowed = np.zeros(5, dtype=np.int64)
+    total = 0.0
+    constrained = False
+    for s in range(players):
+        if s != seat:
+            counts[s] = popcount(st[ST_HAND + s])
+            allowed[s] = unseen & ~forbidden_tiles(st[ST_LACKS + s])
+            if counts[s] > 0 and allowed[s] != unseen:
+                constrained = True
+    counts[4] = bazaar_left(p, st)
+    allowed[4] = unseen
+    for h in range(5):
+        total += counts[h]
+    if not constrained or total == 0:
+        share = pips(unseen) / total if total > 0 else 0.0
+        return counts[0] * share, counts[1] * share, counts[2] * share, counts[3] * share
+    n = popcount(unseen)
+    weight = np.zeros((n, 5))
+    value = np.zeros(n)
+    m = unseen
+    i = 0
+    while m:
+        low = m & -m
+        m ^= low
+        t = lowest_bit_index(low)
+        value[i] = TILE_LO[t] + TILE_HI[t]
+        any_holder = False
+        for h in range(5):
+            if counts[h] > 0 and allowed[h] >> t & 1:
+                weight[i, h] = counts[h]
+                any_holder = True
+        if not any_holder:  # not in a real deal: anyone may hold it
+            for h in range(5):
+                weight[i, h] = counts[h]
+        i += 1
+    for it in range(6):
+        if it > 0:
+            for h in range(5):
+                col = 0.0
+                for i in range(n):
+                    col += weight[i, h]
+                if col > 0:
+                    f = counts[h] / col
+                    for i in range(n):
+                        weight[i, h] *= f
+        for i in range(n):
+            row = weight[i, 0] + weight[i, 1] + weight[i, 2] + weight[i, 3] + weight[i, 4]
+            if row > 0:
+                for h in range(5):
+                    weight[i, h] /= row
+    est = np.zeros(4)
+    for i in range(n):
+        for s in range(4):
+            est[s] += value[i] * weight[i, s]
+    est[seat] = 0.0
+    return est[0], est[1], est[2], est[3]
+
+
+@hot
+def fish_outlook(p, seat, est, own_left):
+    """+1 if a fish now likely wins for the seat's side, -1 if it likely loses, 0 if even:
+    its own hand exact (`own_left` pips after the move), the others' expected (`est`)."""
+    if p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
+        return 1
+    my_side = p[P_SEAT_SIDE + seat]
+    mine = 0.0
+    low = 1e9
+    for side in range(p[P_N_SIDES]):
+        total = 0.0
+        for s in range(p[P_PLAYERS]):
+            if p[P_SEAT_SIDE + s] == side:
+                total += own_left if s == seat else est[s]
+        if side == my_side:
+            mine = total
+        else:
+            low = min(low, total)
+    if mine < low - 0.5:
+        return 1
+    if mine > low + 0.5:
+        return -1
+    return 0
+
+
+@hot
+def choose_counter(p, st, seat, moves, n, rng):
+    """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
+    when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
+    block (make ends the opponents cannot answer, the next player first); doubles first,
+    then the heaviest move."""
+    players = p[P_PLAYERS]
+    hand = st[ST_HAND + seat]
+    unseen = unseen_tiles(st, seat)
+    nxt = (seat + 1) % players
+    prv = (seat + players - 1) % players
+    partner = partner_of(p, seat)
+    my_side = p[P_SEAT_SIDE + seat]
+    lack_next = effective_lacks(st, nxt, unseen) if p[P_SEAT_SIDE + nxt] != my_side else 0
+    lack_prev = effective_lacks(st, prv, unseen) if prv != nxt and p[P_SEAT_SIDE + prv] != my_side else 0
+    lack_partner = effective_lacks(st, partner, unseen) if partner >= 0 else 0
+    scratch = np.empty(N_STATE, dtype=np.int64) if p[P_CROSS] else st  # st is not written
+    have_est = False
+    est = (0.0, 0.0, 0.0, 0.0)
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        m = moves[i]
+        left = hand & ~move_tiles(m)
+        w = move_pips(m) + 25 * popcount(move_tiles(m) & DOUBLES_MASK)  # doubles first, then heavy
+        if left == 0:
+            w += 1 << 40
+        else:
+            ends = ends_after(p, st, seat, m, scratch)
+            if st[ST_N_ENDS] > 0 and ((unseen | left) & ends_mask(ends)) == 0:
+                # this move makes a fish: no tile anywhere matches an open end
+                if not have_est:
+                    est = estimate_pips(p, st, seat, unseen)
+                    have_est = True
+                w += fish_outlook(p, seat, est, pips(left)) << 30
+            # sure move: an end value only this hand can answer
+            for j in range(4):
+                e = ends[j]
+                if e >= 0 and (left & SUIT_MASK[e]) != 0 and (unseen & SUIT_MASK[e]) == 0:
+                    w += 1 << 20
+                    break
+            block = 2 * count_ends_in(ends, lack_next) + count_ends_in(ends, lack_prev) \
+                - 2 * count_ends_in(ends, lack_partner)
+            k = n_open(ends)
+            if k > 0 and count_ends_in(ends, lack_next) == k:
+                block += 4  # the next opponent cannot move
+            w += 64 * block
+        if w > best:
+            best = w
+            best_count = 1
+            choice = i
+        elif w == best:
+            best_count += 1
+            if rng_below(rng, 1, best_count) == 0:
+                choice = i
+    return choice
+
+
+# --- sampler (5) -----------------------------------------------------------------------------------
+@jit
+def counter_move(p, st, seat, moves, n, rng):
+    """choose_counter compiled once, for the sampler's playouts."""
+    return choose_counter(p, st, seat, moves, n, rng)
+
+
+@jit
+def sample_world(p, st, seat, world, rng, work):
+    """Copy st into `world` and deal the unseen tiles to the other hands and the bazaar.
+
+    Consistent with what the seat saw: each hand gets as many tiles as it holds and
+    never a tile carrying a value it knocked on; the bazaar gets as many as it holds,
+    in a random draw order. Tiles with fewer possible holders go first, each to a
+    possible holder with probability proportional to its free room (uniform when nobody
+    knocked); when every possible holder is full, tiles are passed along a chain of
+    holders to make room (always possible for a real deal). The record of how the tiles
+    were dealt (ST_ORDER before the bazaar) is blanked. `work`: scratch, 30 ints or more.
+    """
+    players = p[P_PLAYERS]
+    for i in range(N_STATE):
+        world[i] = st[i]
+    unseen = unseen_tiles(st, seat)
+    n_bazaar = bazaar_left(p, st)
+    # holders 0-3: the seats, 4: the bazaar. work[0:5] size, work[5:10] free room,
+    # work[10:15] forbidden tiles, work[15:20] tiles dealt, work[20:25] BFS parent,
+    # work[25:30] the tile moved along the chain
+    for h in range(5):
+        work[h] = 0
+        work[10 + h] = 0
+        work[15 + h] = 0
+    for s in range(players):
+        if s != seat:
+            work[s] = popcount(st[ST_HAND + s])
+            work[10 + s] = forbidden_tiles(st[ST_LACKS + s])
+    work[4] = n_bazaar
+    for h in range(5):
+        work[5 + h] = work[h]
+    for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
+        m = unseen
+        while m:
+            low = m & -m
+            m ^= low
+            t = lowest_bit_index(low)
+            holders = 0
+            for h in range(5):
+                if work[h] > 0 and not (work[10 + h] >> t & 1):
+                    holders += 1
+            if holders != want:
+                continue
+            room = 0
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    room += work[5 + h]
+            if room > 0:
+                r = rng_below(rng, 1, room)
+                for h in range(5):
+                    if want == 0 or not (work[10 + h] >> t & 1):
+                        if r < work[5 + h]:
+                            work[15 + h] |= 1 << t
+                            work[5 + h] -= 1
+                            break
+                        r -= work[5 + h]
+                continue
+            # every possible holder is full: find a chain h0 -> h1 -> ... -> hk (hk has room)
+            # where a tile of h_j may move to h_j+1; shift along it and give t to h0.
+            queue = 0  # holders to expand
+            for h in range(5):
+                work[20 + h] = -2  # unvisited
+                if work[h] > 0 and not (work[10 + h] >> t & 1):
+                    work[20 + h] = -1
+                    queue |= 1 << h
+            found = -1
+            while queue and found < 0:
+                u = lowest_bit_index(queue & -queue)
+                queue &= ~(1 << u)
+                for v in range(5):
+                    if work[v] == 0 or work[20 + v] != -2:
+                        continue
+                    movable = work[15 + u] & ~work[10 + v]
+                    if movable:
+                        work[20 + v] = u
+                        work[25 + v] = lowest_bit_index(movable & -movable)
+                        if work[5 + v] > 0:
+                            found = v
+                            break
+                        queue |= 1 << v
+            if found < 0:  # not in a real deal: give it to anyone with room
+                for h in range(5):
+                    if work[5 + h] > 0:
+                        work[15 + h] |= 1 << t
+                        work[5 + h] -= 1
+                        break
+                continue
+            work[5 + found] -= 1
+            v = found
+            while work[20 + v] >= 0:
+                u = work[20 + v]
+                x = work[25 + v]
+                work[15 + u] &= ~(1 << x)
+                work[15 + v] |= 1 << x
+                v = u
+            work[15 + v] |= 1 << t
+    for s in range(players):
+        if s != seat:
+            world[ST_HAND + s] = work[15 + s]
+    pos = st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 28
+    for i in range(pos):
+        world[ST_ORDER + i] = 0  # hidden: how the tiles were dealt
+    if n_bazaar > 0:  # the bazaar in a random draw order
+        b = work[19]
+        k = 0
+        while b:
+            low = b & -b
+            b ^= low
+            world[ST_ORDER + pos + k] = lowest_bit_index(low)
+            k += 1
+        for i in range(n_bazaar - 1, 0, -1):
+            j = rng_below(rng, 1, i + 1)
+            x = world[ST_ORDER + pos + i]
+            world[ST_ORDER + pos + i] = world[ST_ORDER + pos + j]
+            world[ST_ORDER + pos + j] = x
+
+
+@jit
+def deal_value(p, sim, last, out_tiles, side):
+    """A finished deal's points for `side`: what the other sides write (averaged over them)
+    minus what `side` writes. One deal alone: no threshold, eggs pot or memory."""
+    players = p[P_PLAYERS]
+    n_sides = p[P_N_SIDES]
+    last_side = p[P_SEAT_SIDE + last]
+    out = sim[ST_HAND + last] == 0
+    sums = np.zeros(4, dtype=np.int64)
+    for s in range(players):
+        sums[p[P_SEAT_SIDE + s]] += pips(sim[ST_HAND + s])
+    if out or p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
+        losers = ((1 << n_sides) - 1) & ~(1 << last_side)
+    else:
+        low = sums[0]
+        for s in range(1, n_sides):
+            low = min(low, sums[s])
+        losers = 0
+        for s in range(n_sides):
+            if sums[s] > low:
+                losers |= 1 << s
+    winners_plain = 0
+    for s in range(n_sides):
+        if not (losers >> s & 1):
+            winners_plain += sums[s]
+    others = 0
+    own = 0
+    for s in range(n_sides):
+        if not (losers >> s & 1):
+            continue
+        if out and p[P_OUT_66_WRITES] > 0 and out_tiles == 2:
+            base = p[P_OUT_66_WRITES]
+        else:
+            base = side_value(p, sim, s)
+            if not out and p[P_FISH_WRITES] == FISH_WRITES_ALL:
+                base += winners_plain
+            elif not out and p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
+                base = abs(base - winners_plain)
+        if s == side:
+            own = base
+        else:
+            others += base
+    return others - (n_sides - 1) * own
+
+
+@hot
+def out_tile_bits(move):
+    bits = 0
+    for k in range(move & 7):
+        t = placement(move, k) & 31
+        if t == T00:
+            bits |= 1
+        elif t == T66:
+            bits |= 2
+    return bits
+
+
+@jit
+def playout(p, sim, seat, move, rng, buf):
+    """Play `move` for `seat` in the private state `sim`, then everyone plays like the
+    counter bot to the end of the deal (drawing from the bazaar, knocking, as the engine
+    does); return the deal's value for the seat's side (`deal_value`)."""
+    players = p[P_PLAYERS]
+    side = p[P_SEAT_SIDE + seat]
+    turn = seat
+    m = move
+    while True:
+        apply_move(sim, turn, m)
+        if sim[ST_HAND + turn] == 0:
+            return deal_value(p, sim, turn, out_tile_bits(m), side)
+        if is_fish(p, sim):
+            return deal_value(p, sim, turn, 0, side)
+        turn = (turn + 1) % players
+        k = legal_moves(p, sim, turn, buf)
+        while k == 0:  # somebody can move (it is not a fish): draw or knock until then
+            if bazaar_left(p, sim) > 1:
+                sim[ST_HAND + turn] |= 1 << sim[ST_ORDER + sim[ST_BAZAAR_POS]]
+                sim[ST_BAZAAR_POS] += 1
+            else:
+                for i in range(sim[ST_N_ENDS]):
+                    if sim[ST_OPEN] >> i & 1:
+                        sim[ST_LACKS + turn] |= 1 << sim[ST_END + i]
+                turn = (turn + 1) % players
+            k = legal_moves(p, sim, turn, buf)
+        m = buf[counter_move(p, sim, turn, buf, k, rng) if k > 1 else 0]
+
+
+@jit
+def choose_sampler(bot, p, st, seat, moves, n, rng):
+    """For each of W sampled worlds (hidden hands and bazaar consistent with the counts and
+    knocks) play every candidate move out to the end of the deal, everyone playing like
+    the counter bot; pick the move with the best total (`deal_value`)."""
+    worlds = bot >> BOT_KIND_BITS
+    if worlds <= 0:
+        worlds = SAMPLER_DEFAULT_WORLDS
+    world = np.empty(N_STATE, dtype=np.int64)
+    sim = np.empty(N_STATE, dtype=np.int64)
+    buf = np.empty(MAX_MOVES, dtype=np.int64)
+    work = np.empty(30, dtype=np.int64)
+    total = np.zeros(n, dtype=np.int64)
+    for _ in range(worlds):
+        sample_world(p, st, seat, world, rng, work)
+        for i in range(n):
+            for j in range(N_STATE):
+                sim[j] = world[j]
+            total[i] += playout(p, sim, seat, moves[i], rng, buf)
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        w = total[i]
+        if w > best:
+            best = w
+            best_count = 1
+            choice = i
+        elif w == best:
+            best_count += 1
+            if rng_below(rng, 1, best_count) == 0:
+                choice = i
+    return choice
+
+
+# --- dispatch --------------------------------------------------------------------------------------
 @hot
 def choose_move(bot, p, st, seat, moves, n, rng):
     """Index into `moves` (n >= 1 legal moves) of the bot's choice."""
@@ -41,4 +743,12 @@ def choose_move(bot, p, st, seat, moves, n, rng):
         return 0
     if bot == BOT_HEAVY:
         return choose_heavy(moves, n, rng)
+    if bot == BOT_DOUBLES:
+        return choose_doubles(moves, n, rng)
+    if bot == BOT_PARTNER:
+        return choose_partner(p, st, seat, moves, n, rng)
+    if bot == BOT_COUNTER:
+        return choose_counter(p, st, seat, moves, n, rng)
+    if bot >= 0 and bot & BOT_KIND_MASK == BOT_SAMPLER:
+        return choose_sampler(bot, p, st, seat, moves, n, rng)
     return rng_below(rng, 1, n)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Optional
@@ -44,6 +45,14 @@ def friendly_errors(func: Callable) -> Callable:
             fail("interrupted (Ctrl-C); everything finished before it was kept.")
         except OSError as exc:
             fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}")
+        except typer.Exit:
+            raise
+        except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
+            if os.environ.get("KOZEL_DEBUG"):
+                raise
+            typer.echo(f"kozel-stats: internal error: {type(exc).__name__}: {exc} "
+                       "(set KOZEL_DEBUG=1 for the traceback, and please report it).", err=True)
+            raise typer.Exit(1)
 
     return wrapper
 
@@ -102,7 +111,7 @@ def play(
     from .trace import format_game, parse_bots, record_game, run_seed_game
 
     v = load_variant(variant)
-    seats = parse_bots(bots)
+    seats = parse_bots(bots, v["players"])
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
             raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
@@ -124,7 +133,9 @@ def play(
             if not quiet:
                 typer.echo(format_game(record) + "\n")
             else:
-                loser = "cut off" if record["loser"] is None else f"side {'AB'[record['loser']]} lose"
+                pairs = record["sides"] == [[0, 2], [1, 3]]
+                loser = ("cut off" if record["loser"] is None else
+                         f"side {'AB'[record['loser']]} lose" if pairs else f"P{record['loser']} is the goat")
                 typer.echo(f"game {g}: {len(record['deals'])} deals, {loser}, score {record['final_score']}"
                            + (f", {' '.join(record['titles'])}" if record["titles"] else ""))
     finally:
@@ -213,7 +224,9 @@ def compare(
     from .trace import parse_bots
 
     loaded = load_variants(variants)
-    seats = parse_bots(bots)
+    seats = [b.strip() for b in bots.split(",")]
+    for v in loaded:
+        parse_bots(seats, v["players"])  # checks names and counts, per variant
     if max_games is not None and precision is None:
         raise ValueError("--max-games only applies with --precision.")
     if (csv or deals) and out is None:

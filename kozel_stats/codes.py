@@ -92,9 +92,13 @@ P_MAX_DEALS = 23
 P_SHARED_SCORE = 24
 P_OUT_66_WRITES = 25
 P_OUT_00_ENDS_GAME = 26
-N_PARAMS = 27
+P_SOLO = 27  # каждый сам за себя: every seat is its own side
+P_BAZAAR = 28  # undealt tiles (28 - 7 x players)
+P_CROSS = 29  # Осёл: the first double is a house open on four sides; doubles may be closed
+P_MEMORY = 30  # Осёл: sub-threshold points are remembered and added to the side's next loss
+N_PARAMS = 31
 
-FIRST_LEAD_DOUBLE, FIRST_LEAD_LOWEST_DOUBLE = 0, 1
+FIRST_LEAD_DOUBLE, FIRST_LEAD_LOWEST_DOUBLE, FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST = 0, 1, 2
 NEXT_LEAD_LAST_MOVER, NEXT_LEAD_FISH_WINNER, NEXT_LEAD_ROUND_ROBIN, NEXT_LEAD_WINNERS_CHOOSE = 0, 1, 2, 3
 FISH_WINNER_LOWER_SUM, FISH_WINNER_FISHERMAN = 0, 1
 FISH_WRITES_OWN, FISH_WRITES_ALL, FISH_WRITES_DIFFERENCE = 0, 1, 2
@@ -113,10 +117,19 @@ ENUMS = {
 
 # --- bots ----------------------------------------------------------------------
 BOT_SCRIPT = -1  # replay: moves come from a record, checked against the rules
-BOT_IDS = {"random": 0, "heavy": 1}
+BOT_IDS = {"random": 0, "heavy": 1, "doubles": 2, "partner": 3, "counter": 4, "sampler": 5}
 BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
     "heavy": "sheds the most pips (both tiles of a two-doubles move count); ties at random",
+    "doubles": "gets rid of doubles first (heaviest double first), then the heaviest tile; ties at random",
+    "partner": "keeps open the end values its partner fed and away from those he knocked on; leads from "
+               "its longest suit; otherwise heavy; ties at random",
+    "counter": "counts tiles, knocks and hand sizes: goes out; makes a fish when its side is likely lighter, "
+               "never when likely heavier; keeps an end only it can answer («сидит на конце»); makes ends "
+               "the opponents cannot answer (the next one first); otherwise heavy; ties at random",
+    "sampler": "deals the unseen tiles at random consistently with hand sizes and knocks (24 worlds, or N "
+               "with sampler:N) and plays every candidate move out with heavy play for all; picks the best "
+               "average deal result for its side (slow: a reference player)",
 }
 
 # --- per-deal output row --------------------------------------------------------
@@ -139,7 +152,13 @@ D_EV_START = 30
 D_EV_END = 31
 D_EGGS = 32
 D_FISH_SUM = 33  # all tiles left in hands at a fish (0 after an out)
-N_DEAL_COLS = 34
+D_LOSERS = 34  # bit mask of the sides that lost the deal (0 for eggs)
+D_DRAWS = 35  # tiles drawn from the bazaar
+D_BAZAAR = 36  # 14 columns: the bazaar in draw order, -1 after its end
+D_EARLY_CLOSURE = 50  # Осёл: the deal ended with no open end left
+D_BURNED = 51  # Морской: points of the score that burned
+N_DEAL_COLS = 52
+MAX_BAZAAR = 14
 END_OUT, END_FISH = 0, 1
 
 # --- event rows (recorded by play, read back by replay) --------------------------
@@ -149,7 +168,7 @@ E_NTILES = 2
 E_TILES = 3  # then (tile, at, closed) triples, up to 4
 E_STRIDE = 3
 N_EVENT_COLS = 3 + 4 * E_STRIDE
-EV_PLAY, EV_KNOCK = 0, 1
+EV_PLAY, EV_KNOCK, EV_DRAW = 0, 1, 2
 AT_NONE = 7  # "at": null, the first tile of a deal
 
 # --- game results --------------------------------------------------------------
@@ -168,6 +187,7 @@ ERR_DEAL_UNFINISHED = 7
 ERR_TOO_MANY_DEALS = 8
 ERR_GAME_UNFINISHED = 9
 ERR_WRONG_LEADER = 10
+ERR_BAD_DRAW = 11
 ERROR_TEXT = {
     ERR_BAD_HANDS: "the hands are not 4 x 7 distinct tiles of the set",
     ERR_MISSED_REDEAL: "a hand as dealt required a redeal (передача)",
@@ -179,21 +199,31 @@ ERROR_TEXT = {
     ERR_TOO_MANY_DEALS: "deals recorded after the game had ended",
     ERR_GAME_UNFINISHED: "the record stops before any side reached the target",
     ERR_WRONG_LEADER: "the wrong player led the deal",
+    ERR_BAD_DRAW: "a draw that the rules do not allow here (a playable tile in hand, the last bazaar tile, "
+    "or not the next bazaar tile), or a missing draw",
 }
 
 
 def compile_rules(rules: dict) -> np.ndarray:
     """Turn resolved knob values into the engine's int64 parameter array."""
     p = np.zeros(N_PARAMS, dtype=np.int64)
-    p[P_PLAYERS] = rules["players"]
-    p[P_N_SIDES] = 2
+    players = rules["players"]
+    solo = not rules["pairs"]
+    p[P_PLAYERS] = players
+    p[P_SOLO] = int(solo)
+    p[P_N_SIDES] = players if solo else 2
     for seat in range(4):
-        p[P_SEAT_SIDE + seat] = seat % 2
+        p[P_SEAT_SIDE + seat] = seat if solo else seat % 2
+    p[P_BAZAAR] = 28 - 7 * players
+    p[P_CROSS] = int(rules["layout"] == "cross")
+    p[P_MEMORY] = int(rules["memory"])
     p[P_REDEAL_DOUBLES] = rules["redeal_doubles"]
     p[P_REDEAL_SUIT] = rules["redeal_suit"]
     lead = rules["first_lead"]
     if lead == "lowest-double":
         p[P_FIRST_LEAD] = FIRST_LEAD_LOWEST_DOUBLE
+    elif lead == "lowest-double-or-heaviest":
+        p[P_FIRST_LEAD] = FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST
     else:
         p[P_FIRST_LEAD] = FIRST_LEAD_DOUBLE
         p[P_FIRST_LEAD_DOUBLE] = int(lead[-1])

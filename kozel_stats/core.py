@@ -17,7 +17,10 @@ from .codes import (
     CHUNK_PIPS,
     CHUNK_POP,
     DOUBLE_TILE,
+    DOUBLES_MASK,
+    P_BAZAAR,
     P_BOTH_00_66,
+    P_CROSS,
     P_LONE_00,
     P_LONE_66,
     P_PLAYERS,
@@ -51,10 +54,16 @@ ST_ERROR = 22
 ST_ERROR_EVENT = 23
 ST_OVERFLOW = 24
 ST_FED = 25  # 4 masks of end values each seat has created (fed) this deal
-N_STATE = 29
+ST_OPEN = 29  # bit mask of the open arms (ends) among ST_END's four slots
+ST_HOUSE = 30  # Осёл: the house (first double) has been laid
+ST_BAZAAR_POS = 31  # index in ST_ORDER of the next bazaar tile to draw
+ST_DRAWS = 32
+ST_CROSS_FLAG = 61  # copy of the layout knob, so apply_move needs no parameters
+ST_ORDER = 33  # 28 slots: the shuffled tiles; hands first, then the bazaar in draw order
+N_STATE = 62
 
 
-MAX_MOVES = 32
+MAX_MOVES = 128
 
 # numpy error model: no zero-division checks on the hot path (no divisor here can be zero).
 jit = njit(cache=True, nogil=True, error_model="numpy")
@@ -145,6 +154,8 @@ def legal_moves(p, st, seat, moves):
     """Fill `moves` with the distinct legal moves of `seat`; return how many."""
     hand = st[ST_HAND + seat]
     n = 0
+    if p[P_CROSS] and st[ST_N_ENDS] != 0:
+        return legal_moves_cross(st, hand, moves)
     if st[ST_N_ENDS] == 0:
         forced = st[ST_FORCED]
         if forced >= 0:
@@ -207,12 +218,32 @@ def apply_move(st, seat, move):
         slot = (pl >> 5) & 7
         st[ST_HAND + seat] &= ~(1 << t)
         st[ST_BOARD] |= 1 << t
+        lo = TILE_LO[t]
+        hi = TILE_HI[t]
         if st[ST_N_ENDS] == 0:
-            st[ST_END] = TILE_LO[t]
-            st[ST_END + 1] = TILE_HI[t]
+            st[ST_END] = lo
+            st[ST_END + 1] = hi
             st[ST_N_ENDS] = 2
+            st[ST_OPEN] = 3
+            if lo == hi and st[ST_CROSS_FLAG]:
+                # Осёл: a first double is the house, four ends at once
+                st[ST_END + 2] = lo
+                st[ST_END + 3] = lo
+                st[ST_N_ENDS] = 4
+                st[ST_OPEN] = 15
+                st[ST_HOUSE] = 1
+        elif lo == hi and st[ST_CROSS_FLAG]:
+            if (pl >> 8) & 1:
+                st[ST_OPEN] &= ~(1 << slot)  # laid closed: this end is dead for good
+            if st[ST_HOUSE] == 0:
+                st[ST_HOUSE] = 1
+                if not (pl >> 8) & 1:
+                    st[ST_END + 2] = lo
+                    st[ST_END + 3] = lo
+                    st[ST_N_ENDS] = 4
+                    st[ST_OPEN] |= 12
         else:
-            st[ST_END + slot] = TILE_LO[t] + TILE_HI[t] - st[ST_END + slot]
+            st[ST_END + slot] = lo + hi - st[ST_END + slot]
             st[ST_FED + seat] |= 1 << st[ST_END + slot]
     st[ST_MOVES] += 1
 
@@ -220,15 +251,82 @@ def apply_move(st, seat, move):
 @hot
 def open_end_mask(st):
     m = 0
+    open_arms = st[ST_OPEN]
     for i in range(st[ST_N_ENDS]):
-        m |= SUIT_MASK[st[ST_END + i]]
+        if open_arms >> i & 1:
+            m |= SUIT_MASK[st[ST_END + i]]
     return m
 
 
 @hot
+def live_tiles(p, st):
+    """Tiles that can still be played: in a hand, or in the bazaar but for its last tile (never drawn)."""
+    live = ALL_TILES & ~st[ST_BOARD]
+    if p[P_BAZAAR] > 0:
+        live &= ~(1 << st[ST_ORDER + 27])
+    return live
+
+
+@hot
 def is_fish(p, st):
-    # every tile not on the table is in a hand (no bazaar with four players)
-    return (ALL_TILES & ~st[ST_BOARD] & open_end_mask(st)) == 0
+    """Nobody can move: no live tile matches an open end (also when no end is open)."""
+    return (live_tiles(p, st) & open_end_mask(st)) == 0
+
+
+@hot
+def bazaar_left(p, st):
+    return 28 - st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 0
+
+
+@jit
+def legal_moves_cross(st, hand, moves):
+    """Осёл: single tiles on any open end; one to four doubles at once, each on its own end
+    (ends of equal value are the same place), each open or closed; with no house yet, the
+    first double of the move becomes the house."""
+    n = 0
+    open_arms = st[ST_OPEN]
+    slot_of = np.full(7, -1, dtype=np.int64)
+    for i in range(st[ST_N_ENDS]):
+        if open_arms >> i & 1 and slot_of[st[ST_END + i]] < 0:
+            slot_of[st[ST_END + i]] = i
+    double_tiles = np.zeros(4, dtype=np.int64)
+    double_slots = np.zeros(4, dtype=np.int64)
+    n_doubles = 0
+    for v in range(7):
+        slot = slot_of[v]
+        if slot < 0:
+            continue
+        m = hand & SUIT_MASK[v] & ~DOUBLES_MASK
+        while m:
+            low = m & -m
+            moves[n] = one_tile_move(lowest_bit_index(low), slot)
+            n += 1
+            m ^= low
+        if hand >> DOUBLE_TILE[v] & 1:
+            double_tiles[n_doubles] = DOUBLE_TILE[v]
+            double_slots[n_doubles] = slot
+            n_doubles += 1
+    no_house = st[ST_HOUSE] == 0
+    for subset in range(1, 1 << n_doubles):
+        size = popcount(subset)
+        lowest = lowest_bit_index(subset & -subset)
+        for closed in range(1 << n_doubles):
+            if closed & ~subset:
+                continue
+            for first in range(n_doubles):
+                # the order only matters for which double becomes the house
+                if not (subset >> first & 1) or (first != lowest and not (no_house and size > 1)):
+                    continue
+                move = size | ((double_tiles[first] | (double_slots[first] << 5) | (((closed >> first) & 1) << 8)) << 3)
+                k = 1
+                for j in range(n_doubles):
+                    if j != first and subset >> j & 1:
+                        pl = double_tiles[j] | (double_slots[j] << 5) | (((closed >> j) & 1) << 8)
+                        move |= pl << (3 + 9 * k)
+                        k += 1
+                moves[n] = move
+                n += 1
+    return n
 
 
 @jit

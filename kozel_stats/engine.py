@@ -21,7 +21,11 @@ from .bots import choose_move
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
+    D_BAZAAR,
+    D_BURNED,
     D_CARRY,
+    D_DRAWS,
+    D_EARLY_CLOSURE,
     D_EGGS,
     D_END,
     D_EV_END,
@@ -32,6 +36,8 @@ from .codes import (
     D_LAST,
     D_LEADER,
     D_LOSER,
+    D_LOSERS,
+    D_MEMORY,
     D_MOVES,
     D_OUT_TILES,
     D_REDEALS,
@@ -50,6 +56,7 @@ from .codes import (
     EGGS_ONE_SIDE,
     END_FISH,
     END_OUT,
+    ERR_BAD_DRAW,
     ERR_BAD_HANDS,
     ERR_DEAL_UNFINISHED,
     ERR_EVENTS_AFTER_END,
@@ -60,17 +67,22 @@ from .codes import (
     ERR_TOO_MANY_DEALS,
     ERR_WRONG_LEADER,
     ERR_WRONG_SEAT,
+    EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
     FIRST_LEAD_LOWEST_DOUBLE,
+    FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
     FISH_WINNER_FISHERMAN,
     FISH_WRITES_ALL,
     FISH_WRITES_DIFFERENCE,
+    MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
     NEXT_LEAD_FISH_WINNER,
     NEXT_LEAD_ROUND_ROBIN,
     NEXT_LEAD_WINNERS_CHOOSE,
+    P_BAZAAR,
+    P_CROSS,
     P_EGGS,
     P_FIRST_LEAD,
     P_FIRST_LEAD_DOUBLE,
@@ -78,6 +90,7 @@ from .codes import (
     P_FISH_WRITES,
     P_GENERAL,
     P_MAX_DEALS,
+    P_MEMORY,
     P_N_SIDES,
     P_NEXT_LEAD,
     P_OUT_00_ENDS_GAME,
@@ -87,6 +100,7 @@ from .codes import (
     P_REDEAL_SUIT,
     P_SEAT_SIDE,
     P_SHARED_SCORE,
+    P_SOLO,
     P_TARGET,
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
@@ -95,6 +109,8 @@ from .codes import (
     T66,
     THRESHOLD_EVERY_DEAL,
     THRESHOLD_ONCE,
+    TILE_HI,
+    TILE_LO,
     TITLE_BALD,
     TITLE_GENERAL,
     TITLE_NAKED,
@@ -103,6 +119,9 @@ from .core import (
     _GOLDEN,
     MAX_MOVES,
     N_STATE,
+    ST_BAZAAR_POS,
+    ST_CROSS_FLAG,
+    ST_DRAWS,
     ST_END,
     ST_END_KIND,
     ST_ERROR,
@@ -110,16 +129,20 @@ from .core import (
     ST_EV_N,
     ST_FORCED,
     ST_HAND,
+    ST_HOUSE,
     ST_KNOCKS,
     ST_LACKS,
     ST_LAST,
     ST_MOVES,
     ST_N_ENDS,
+    ST_OPEN,
+    ST_ORDER,
     ST_OUT_TILES,
     ST_OVERFLOW,
     ST_SCRIPT_POS,
     apply_move,
     attach_value,
+    bazaar_left,
     hot,
     is_fish,
     jit,
@@ -137,7 +160,9 @@ GS_SCORE = 0  # 4
 GS_OPENED = 4  # 4: the side has written at least once
 GS_CARRY = 8
 GS_WROTE = 9  # 4: the side has written points at some time in the game (naked goats)
-N_GAME_STATE = 13
+GS_MEMORY = 13  # 4: Осёл's remembered sub-threshold points
+GS_TITLES = 17
+N_GAME_STATE = 18
 
 # --- per-game summary row ------------------------------------------------------------
 G_DEALS = 0
@@ -156,7 +181,12 @@ G_VANISHED_DEALS = 15
 G_FISHERMAN_WINS = 16
 G_FIRST_LEADER = 17
 G_SEED = 18
-N_GAME_COLS = 19
+G_DRAWS = 19
+G_EARLY_CLOSURES = 20  # Осёл
+G_OUT_66 = 21  # Морской: outs on 66 that cost the losers a fixed sum
+G_BURNS = 22  # Морской: scores burned
+G_BURNED_POINTS = 23
+N_GAME_COLS = 24
 
 # --- aggregates by deal number (index k = after deal k+1) ------------------------------
 B_GAMES = 0  # games with a loser that played at least k+1 deals
@@ -224,6 +254,11 @@ def record_event(st, ev, seat, kind, move):
         return
     ev[i, E_SEAT] = seat
     ev[i, E_KIND] = kind
+    if kind == EV_DRAW:
+        ev[i, E_NTILES] = 1
+        ev[i, E_TILES] = move  # the tile drawn
+        st[ST_EV_N] = i + 1
+        return
     count = move & 7 if kind == EV_PLAY else 0
     ev[i, E_NTILES] = count
     for k in range(count):
@@ -236,20 +271,27 @@ def record_event(st, ev, seat, kind, move):
 
 @jit
 def match_scripted_move(st, moves, n, row):
-    """Index of the legal move equal to a recorded play (same tiles on the same end values), or -1."""
+    """Index of the legal move equal to a recorded play, or -1: the same tiles on the same end
+    values, closed alike; the order of the tiles of a move does not matter, except that in
+    Осёл the double laid first becomes the house."""
     count = row[E_NTILES]
     for i in range(n):
         m = moves[i]
         if (m & 7) != count:
             continue
+        if st[ST_CROSS_FLAG] and st[ST_HOUSE] == 0 and st[ST_N_ENDS] > 0 and count > 1:
+            if row[E_TILES] != (placement(m, 0) & 31):
+                continue
         ok = True
         for k in range(count):
             pl = placement(m, k)
             t = pl & 31
             at = attach_value(st, (pl >> 5) & 7)
+            closed = (pl >> 8) & 1
             found = False
             for j in range(count):
-                if row[E_TILES + E_STRIDE * j] == t and row[E_TILES + E_STRIDE * j + 1] == at:
+                base = E_TILES + E_STRIDE * j
+                if row[base] == t and row[base + 1] == at and row[base + 2] == closed:
                     found = True
             if not found:
                 ok = False
@@ -273,6 +315,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
         seat = turn
         n = legal_moves(p, st, seat, moves)
         bot = bots[seat]
+        # without a move, a player draws while more than one tile is left in the bazaar
+        must_draw = n == 0 and bazaar_left(p, st) > 1
         choice = -1
         if bot == BOT_SCRIPT:
             pos = st[ST_SCRIPT_POS]
@@ -285,7 +329,12 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
                 st[ST_ERROR] = ERR_WRONG_SEAT
                 st[ST_ERROR_EVENT] = pos
                 return
-            if row[E_KIND] == EV_KNOCK:
+            if must_draw or row[E_KIND] == EV_DRAW:
+                if not (must_draw and row[E_KIND] == EV_DRAW and row[E_TILES] == st[ST_ORDER + st[ST_BAZAAR_POS]]):
+                    st[ST_ERROR] = ERR_BAD_DRAW
+                    st[ST_ERROR_EVENT] = pos
+                    return
+            elif row[E_KIND] == EV_KNOCK:
                 if n > 0:
                     st[ST_ERROR] = ERR_KNOCK_WITH_MOVE
                     st[ST_ERROR_EVENT] = pos
@@ -297,12 +346,21 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
                     st[ST_ERROR_EVENT] = pos
                     return
             st[ST_SCRIPT_POS] = pos + 1
+        if must_draw:
+            t = st[ST_ORDER + st[ST_BAZAAR_POS]]
+            st[ST_BAZAAR_POS] += 1
+            st[ST_HAND + seat] |= 1 << t
+            st[ST_DRAWS] += 1
+            if recording:
+                record_event(st, ev, seat, EV_DRAW, t)
+            continue
         if n == 0:
             if recording:
                 record_event(st, ev, seat, EV_KNOCK, 0)
             st[ST_KNOCKS] += 1
             for i in range(st[ST_N_ENDS]):
-                st[ST_LACKS + seat] |= 1 << st[ST_END + i]
+                if st[ST_OPEN] >> i & 1:
+                    st[ST_LACKS + seat] |= 1 << st[ST_END + i]
             turn = (turn + 1) % players
             continue
         if choice < 0:
@@ -333,10 +391,16 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
 # --- scoring -------------------------------------------------------------------------------------------
 @jit
 def score_deal(p, st, gs, row):
-    """Write the deal's scoring into `row` and update the game state; return the losing side or -1."""
+    """Write the deal's scoring into `row` and update the game state.
+
+    Returns the bit mask of the sides that lost the deal (0 for eggs). With pairs one
+    side loses; каждый сам за себя: every player but the winner(s) loses and writes
+    his own hand.
+    """
     n_sides = p[P_N_SIDES]
     players = p[P_PLAYERS]
     last_side = p[P_SEAT_SIDE + st[ST_LAST]]
+    all_sides = (1 << n_sides) - 1
     all_left = 0
     for s in range(4):
         row[D_SUM + s] = 0
@@ -344,82 +408,115 @@ def score_deal(p, st, gs, row):
     for seat in range(players):
         row[D_SUM + p[P_SEAT_SIDE + seat]] += pips(st[ST_HAND + seat])
         all_left += pips(st[ST_HAND + seat])
-    loser = -1
-    base = 0
-    if st[ST_END_KIND] == END_OUT:
-        loser = 1 - last_side
-        if p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2:
-            base = p[P_OUT_66_WRITES]
-        else:
-            base = side_value(p, st, loser)
-        row[D_FISH_SUM] = 0
+    fish = st[ST_END_KIND] == END_FISH
+    row[D_FISH_SUM] = all_left if fish else 0
+    if not fish or p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
+        losers = all_sides & ~(1 << last_side)
     else:
-        row[D_FISH_SUM] = all_left
-        if p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
-            loser = 1 - last_side
-        elif row[D_SUM] != row[D_SUM + 1]:
-            loser = 0 if row[D_SUM] > row[D_SUM + 1] else 1
-        if loser >= 0:
-            winner_plain = row[D_SUM + 1 - loser]
-            base = side_value(p, st, loser)
-            if p[P_FISH_WRITES] == FISH_WRITES_ALL:
-                base += winner_plain
-            elif p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
-                base = abs(base - winner_plain)
-    row[D_LOSER] = loser
+        low = row[D_SUM]
+        for s in range(1, n_sides):
+            low = min(low, row[D_SUM + s])
+        losers = 0
+        for s in range(n_sides):
+            if row[D_SUM + s] > low:
+                losers |= 1 << s
+    winners_plain = 0
+    for s in range(n_sides):
+        if not (losers >> s & 1):
+            winners_plain += row[D_SUM + s]
+    row[D_LOSERS] = losers
+    row[D_LOSER] = -1
     row[D_VANISHED] = 0
+    row[D_BURNED] = 0
     row[D_EGGS] = 0
-    if loser < 0:
+    row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
+    if losers == 0:
         row[D_EGGS] = 1
-        if p[P_EGGS] == EGGS_ONE_SIDE:
-            gs[GS_CARRY] += row[D_SUM]
-        elif p[P_EGGS] == EGGS_BOTH_SIDES:
-            gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
+        if not p[P_SOLO]:
+            if p[P_EGGS] == EGGS_ONE_SIDE:
+                gs[GS_CARRY] += row[D_SUM]
+            elif p[P_EGGS] == EGGS_BOTH_SIDES:
+                gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
     else:
-        total = base + gs[GS_CARRY]
+        carry = 0 if p[P_SOLO] else gs[GS_CARRY]
         gs[GS_CARRY] = 0
-        written = total
-        mode = p[P_THRESHOLD]
-        if total < p[P_THRESHOLD_VALUE]:
-            if mode == THRESHOLD_EVERY_DEAL or (mode == THRESHOLD_ONCE and gs[GS_OPENED + loser] == 0):
-                written = 0
-        row[D_VANISHED] = total - written
-        row[D_WRITTEN + loser] = written
-        if written > 0:
-            if p[P_SHARED_SCORE] and gs[GS_OPENED + loser] == 0:
-                # opening a score burns the other side's: one score for both sides
-                for s in range(n_sides):
-                    gs[GS_SCORE + s] = 0
-                    gs[GS_OPENED + s] = 0
-            gs[GS_SCORE + loser] += written
-            gs[GS_OPENED + loser] = 1
-            gs[GS_WROTE + loser] = 1
+        for loser in range(n_sides):
+            if not (losers >> loser & 1):
+                if p[P_MEMORY]:
+                    gs[GS_MEMORY + loser] = 0  # the side did not lose this deal: its memory is forgotten
+                continue
+            if row[D_LOSER] == -1:
+                row[D_LOSER] = loser
+            if not fish and p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2:
+                base = p[P_OUT_66_WRITES]
+            else:
+                base = side_value(p, st, loser)
+                if fish and p[P_FISH_WRITES] == FISH_WRITES_ALL:
+                    base += winners_plain
+                elif fish and p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
+                    base = abs(base - winners_plain)
+            total = base + carry + gs[GS_MEMORY + loser]
+            written = total
+            mode = p[P_THRESHOLD]
+            if total < p[P_THRESHOLD_VALUE]:
+                if mode == THRESHOLD_EVERY_DEAL or (mode == THRESHOLD_ONCE and gs[GS_OPENED + loser] == 0):
+                    written = 0
+            if p[P_MEMORY]:
+                gs[GS_MEMORY + loser] = total - written  # remembered, not lost
+            else:
+                row[D_VANISHED] += total - written
+            row[D_WRITTEN + loser] = written
+            if written > 0:
+                if p[P_SHARED_SCORE] and gs[GS_OPENED + loser] == 0:
+                    # opening a score burns the other side's: one score for both sides
+                    for other in range(n_sides):
+                        row[D_BURNED] += gs[GS_SCORE + other]
+                        gs[GS_SCORE + other] = 0
+                        gs[GS_OPENED + other] = 0
+                gs[GS_SCORE + loser] += written
+                gs[GS_OPENED + loser] = 1
+                gs[GS_WROTE + loser] = 1
+        if p[P_SOLO] and popcount(losers) != 1:
+            row[D_LOSER] = -2  # several players lost
     for s in range(n_sides):
         row[D_SCORE + s] = gs[GS_SCORE + s]
+        row[D_MEMORY + s] = gs[GS_MEMORY + s]
     row[D_CARRY] = gs[GS_CARRY]
-    return loser
+    return losers
 
 
-# --- leaders --------------------------------------------------------------------------------------------
+# --- end of game ----------------------------------------------------------------------------------------
 @jit
-def game_over(p, gs, st, loser):
-    """After a deal is scored: -1 if the game goes on, else the title bits (0 = none)."""
-    if loser < 0:
+def game_over(p, gs, st, losers):
+    """After a deal is scored: the side that are the goats (козлы), or -1 if the game goes on.
+
+    The titles go to gs[GS_TITLES]. Several players over the target (каждый сам за
+    себя): the goat is the one with more points, then the lower seat.
+    """
+    if losers == 0:
         return -1
     out = st[ST_END_KIND] == END_OUT
     general = p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
     sudden = general or (p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
-    if not sudden and gs[GS_SCORE + loser] < p[P_TARGET]:
-        return -1
-    titles = 0
+    goat = -1
+    if sudden:
+        goat = 1 - p[P_SEAT_SIDE + st[ST_LAST]]
+    else:
+        for s in range(p[P_N_SIDES]):
+            if gs[GS_SCORE + s] >= p[P_TARGET] and (goat < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + goat]):
+                goat = s
+        if goat < 0:
+            return -1
+    titles = TITLE_NAKED
     for s in range(p[P_N_SIDES]):
-        if s != loser and gs[GS_WROTE + s] == 0:
-            titles |= TITLE_NAKED
+        if s != goat and gs[GS_WROTE + s] != 0:
+            titles = 0
     if out and (st[ST_OUT_TILES] & 1):
         titles |= TITLE_BALD
     if general:
         titles |= TITLE_GENERAL
-    return titles
+    gs[GS_TITLES] = titles
+    return goat
 
 
 @jit
@@ -432,14 +529,25 @@ def holder_of(p, hands, tile):
 
 @jit
 def first_lead_tile(p, hands):
-    if p[P_FIRST_LEAD] == FIRST_LEAD_LOWEST_DOUBLE:
+    """The tile that must open a game. Solo without any double in hand: the heaviest tile
+    (most pips, then the higher half)."""
+    rule = p[P_FIRST_LEAD]
+    if rule == FIRST_LEAD_LOWEST_DOUBLE or rule == FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST:
         dealt = 0
         for seat in range(p[P_PLAYERS]):
             dealt |= hands[seat]
         for v in range(7):
             if dealt >> DOUBLE_TILE[v] & 1:
                 return DOUBLE_TILE[v]
-        return -1
+        if rule == FIRST_LEAD_LOWEST_DOUBLE:
+            return -1
+        best = -1
+        for t in range(28):
+            if dealt >> t & 1 and (best < 0 or TILE_LO[t] + TILE_HI[t] > TILE_LO[best] + TILE_HI[best]
+                                   or (TILE_LO[t] + TILE_HI[t] == TILE_LO[best] + TILE_HI[best]
+                                       and TILE_HI[t] > TILE_HI[best])):
+                best = t
+        return best
     return DOUBLE_TILE[p[P_FIRST_LEAD_DOUBLE]]
 
 
@@ -458,16 +566,17 @@ def lead_rating(hand):
 
 
 @jit
-def next_leader(p, previous_leader, end_kind, last, loser):
-    """Leader of the next deal by `next_lead`; -2 means the winners choose after dealing."""
+def next_leader(p, previous_leader, end_kind, last, losers):
+    """Leader of the next deal by `next_lead` (losers: bit mask of the sides that lost the
+    previous deal, 0 for eggs); -2 means the winners choose after dealing."""
     rule = p[P_NEXT_LEAD]
     players = p[P_PLAYERS]
     if rule == NEXT_LEAD_ROUND_ROBIN:
         return (previous_leader + 1) % players
-    if rule == NEXT_LEAD_FISH_WINNER and end_kind == END_FISH and loser >= 0:
+    if rule == NEXT_LEAD_FISH_WINNER and end_kind == END_FISH and losers != 0:
         seat = last
         for _ in range(players):
-            if p[P_SEAT_SIDE + seat] != loser:
+            if not (losers >> p[P_SEAT_SIDE + seat] & 1):
                 return seat
             seat = (seat + 1) % players
     if rule == NEXT_LEAD_WINNERS_CHOOSE and end_kind == END_OUT:
@@ -500,7 +609,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
     leader = -1
     prev_end = END_OUT
     prev_last = -1
-    prev_loser = -1
+    prev_losers = 0
     n_events = 0
     max_deals = min(p[P_MAX_DEALS], deals.shape[0])
     for deal in range(max_deals):
@@ -517,10 +626,24 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
             count = 0
             for seat in range(players):
                 hands[seat] = script_hands[deal, seat]
-                count += popcount(hands[seat])
-                if popcount(hands[seat]) != 7:
+                perm[7 * seat:7 * seat + 7] = -1
+                k = 7 * seat
+                for t in range(28):
+                    if hands[seat] >> t & 1 and k < 7 * seat + 7:
+                        perm[k] = t
+                        k += 1
+                if popcount(hands[seat]) != 7 or union & hands[seat]:
                     count = -100
+                count += 7
                 union |= hands[seat]
+            for k in range(p[P_BAZAAR]):
+                t = script_hands[deal, 5 + k]
+                perm[7 * players + k] = t
+                if t < 0 or union >> t & 1:
+                    count = -100
+                else:
+                    union |= 1 << t
+                    count += 1
             if count != 28 or union != ALL_TILES:
                 result[3] = ERR_BAD_HANDS
                 result[4] = deal
@@ -545,9 +668,9 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
             forced = first_lead_tile(p, hands)
             leader = holder_of(p, hands, forced)
         else:
-            choice = next_leader(p, leader, prev_end, prev_last, prev_loser)
+            choice = next_leader(p, leader, prev_end, prev_last, prev_losers)
             if choice == -2:
-                winners = 1 - prev_loser
+                winners = p[P_SEAT_SIDE + prev_last]
                 other = (prev_last + 2) % players
                 leader = prev_last
                 if lead_rating(hands[other]) > lead_rating(hands[prev_last]):
@@ -573,6 +696,10 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
         for seat in range(players):
             st[ST_HAND + seat] = hands[seat]
         st[ST_FORCED] = forced
+        st[ST_CROSS_FLAG] = p[P_CROSS]
+        st[ST_BAZAAR_POS] = 7 * players
+        for k in range(28):
+            st[ST_ORDER + k] = perm[k]
         st[ST_EV_N] = n_events
         st[ST_SCRIPT_POS] = script_offsets[deal] if scripted else 0
         script = script_events[:script_offsets[deal + 1]] if scripted else script_events
@@ -598,22 +725,25 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
         row[D_MOVES] = st[ST_MOVES]
         row[D_KNOCKS] = st[ST_KNOCKS]
         row[D_OUT_TILES] = st[ST_OUT_TILES] if st[ST_END_KIND] == END_OUT else 0
+        row[D_DRAWS] = st[ST_DRAWS]
+        for k in range(MAX_BAZAAR):
+            row[D_BAZAAR + k] = perm[7 * players + k] if k < p[P_BAZAAR] else -1
         row[D_EV_START] = n_events
         row[D_EV_END] = st[ST_EV_N]
         n_events = st[ST_EV_N]
-        loser = score_deal(p, st, gs, row)
+        losers = score_deal(p, st, gs, row)
         result[0] = deal + 1
-        titles = game_over(p, gs, st, loser)
-        if titles >= 0:
-            result[1] = loser
-            result[2] = titles
+        goat = game_over(p, gs, st, losers)
+        if goat >= 0:
+            result[1] = goat
+            result[2] = gs[GS_TITLES]
             if scripted and deal + 1 < n_script_deals:
                 result[3] = ERR_TOO_MANY_DEALS
                 result[4] = deal + 1
             return
         prev_end = st[ST_END_KIND]
         prev_last = st[ST_LAST]
-        prev_loser = loser
+        prev_losers = losers
     if scripted and n_script_deals > max_deals:
         result[3] = ERR_TOO_MANY_DEALS
         result[4] = max_deals
@@ -631,10 +761,11 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
     max_deals = p[P_MAX_DEALS]
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
     ev = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    no_hands = np.zeros((0, 5), dtype=np.int64)
+    no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)
     result = np.zeros(7, dtype=np.int64)
     n_rows = 0
+    n_sides = p[P_N_SIDES]
     for g in range(n_games):
         seed = game_seed(run_seed, first_game + g)
         play_game(p, seed, bots, deals, ev, no_hands, ev, no_offsets, result)
@@ -659,23 +790,36 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
             for s in range(4):
                 written += row[D_WRITTEN + s]
             out[G_WRITTEN] += written
-            if row[D_LOSER] >= 0:
+            out[G_DRAWS] += row[D_DRAWS]
+            out[G_EARLY_CLOSURES] += row[D_EARLY_CLOSURE]
+            if row[D_BURNED] > 0:
+                out[G_BURNS] += 1
+                out[G_BURNED_POINTS] += row[D_BURNED]
+            if row[D_LOSERS] != 0:
                 out[G_LOST_DEALS] += 1
                 if written == 0 and row[D_VANISHED] > 0:
                     out[G_VANISHED_DEALS] += 1
             if row[D_END] == END_FISH:
                 out[G_FISHES] += 1
                 fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1
-                if row[D_LOSER] >= 0 and row[D_LOSER] != p[P_SEAT_SIDE + row[D_LAST]]:
+                if row[D_LOSERS] != 0 and not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LAST]] & 1):
                     out[G_FISHERMAN_WINS] += 1
-            if loser >= 0 and d < by_deal.shape[0]:
-                by_deal[d, B_GAMES] += 1
-                by_deal[d, B_LOSER_SCORE] += row[D_SCORE + loser]
-                by_deal[d, B_WINNER_SCORE] += row[D_SCORE + 1 - loser]
+            elif p[P_OUT_66_WRITES] > 0 and row[D_OUT_TILES] == 2:
+                out[G_OUT_66] += 1
             if n_rows < deals_out.shape[0]:
                 deals_out[n_rows] = row
                 deal_game[n_rows] = first_game + g
                 n_rows += 1
         for s in range(4):
             out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
+        if loser >= 0:
+            # the winner's curve: the other side, or (solo) the player who finished best
+            best = 1 - loser if n_sides == 2 else -1
+            for s in range(n_sides):
+                if n_sides > 2 and s != loser and (best < 0 or out[G_SCORE + s] < out[G_SCORE + best]):
+                    best = s
+            for d in range(min(n, by_deal.shape[0])):
+                by_deal[d, B_GAMES] += 1
+                by_deal[d, B_LOSER_SCORE] += deals[d, D_SCORE + loser]
+                by_deal[d, B_WINNER_SCORE] += deals[d, D_SCORE + best]
     return n_rows

@@ -37,7 +37,22 @@ class Knob:
 LEAD_DOUBLE = re.compile(r"^double-([0-6])\1$")
 
 KNOBS: tuple[Knob, ...] = (
-    Knob("players", int, 4, "Four players in two pairs, partners opposite.", low=4, high=4),
+    Knob("players", int, 4, "Number of players: 4 in pairs; 2, 3 or 4 each for himself.", low=2, high=4),
+    Knob(
+        "pairs", bool, True,
+        "Two pairs, partners opposite (false: каждый сам за себя, every player scores alone, "
+        "the undealt tiles form the bazaar).",
+    ),
+    Knob(
+        "layout", str, "chain",
+        "How tiles are laid out.",
+        choices=("chain", "cross"),
+        meaning={
+            "chain": "a chain with two ends; doubles are laid across and change nothing",
+            "cross": "Осёл «Крест»: the first double of a deal is a house open on four sides; one to four "
+            "doubles per move, each on its own end; a double may be laid closed (its end is dead)",
+        },
+    ),
     Knob(
         "redeal_doubles", int, 5,
         "Redeal (передача) when a hand holds at least this many doubles; 0 = never.",
@@ -51,10 +66,12 @@ KNOBS: tuple[Knob, ...] = (
     Knob(
         "first_lead", str, "double-11",
         "Who opens the first deal of a game, and with what.",
-        choices=("lowest-double",), pattern=LEAD_DOUBLE.pattern,
+        choices=("lowest-double", "lowest-double-or-heaviest"), pattern=LEAD_DOUBLE.pattern,
         meaning={
             "double-NN": "the holder of the double NN leads and must play it",
             "lowest-double": "the holder of the lowest double dealt leads and must play it",
+            "lowest-double-or-heaviest": "the holder of the lowest double in the hands leads with it; "
+            "with no double in any hand, the holder of the heaviest tile leads with it",
         },
     ),
     Knob(
@@ -150,6 +167,11 @@ KNOBS: tuple[Knob, ...] = (
         "out_00_ends_game", bool, False,
         "An out whose move holds 00 ends the game at once: the side that went out wins, "
         "whatever the score (Морской).",
+    ),
+    Knob(
+        "memory", bool, False,
+        "Memory of points (Осёл): a losing side's total under the threshold is remembered and added to its "
+        "next loss; it is forgotten when the side does not lose the next deal, and kept through eggs.",
     ),
     Knob(
         "max_deals", int, 1000,
@@ -322,6 +344,17 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     return data, merged
 
 
+def check_combination(rules: dict[str, Any], path: Path) -> None:
+    """Knobs that only make sense together."""
+    if rules["pairs"] and rules["players"] != 4:
+        raise VariantError(
+            f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
+            "set 'pairs: false' for каждый сам за себя."
+        )
+    if rules["layout"] == "cross" and not rules["pairs"]:
+        raise VariantError(f"{path}: key 'layout' is 'cross' (Осёл), which is played in pairs; set 'pairs: true'.")
+
+
 def load_variant(spec: str | Path) -> Variant:
     """Load a variant from a file path or the name of a shipped variant."""
     path = Path(spec)
@@ -333,6 +366,7 @@ def load_variant(spec: str | Path) -> Variant:
             )
         path = candidate
     data, merged = _load_raw(path, ())
+    check_combination(merged, path)
     return Variant(
         name=data["name"],
         description=data["description"].strip(),

@@ -195,14 +195,13 @@ class Runner:
 
     def __init__(self, variants: list[Variant], seed: int, bots: list[str], workers: int = 1,
                  batch_size: int = 20000, deals_dir: Path | None = None):
-        for b in bots:
-            if b not in BOT_IDS:
-                raise ValueError(f"unknown bot {b!r}; allowed: {', '.join(BOT_IDS)}.")
+        from .trace import bot_array, parse_bots
+
         self.variants = variants
         self.seed = seed
         self.bots = bots
-        self.bots_text = ",".join(bots)
-        self.bot_ids = np.array([BOT_IDS[b] for b in bots], dtype=np.int64)
+        self.seat_bots = [parse_bots(bots, v["players"]) for v in variants]
+        self.bot_arrays = [bot_array(names) for names in self.seat_bots]
         self.workers = max(1, workers)
         self.batch_size = batch_size
         self.deals_dir = deals_dir
@@ -228,7 +227,8 @@ class Runner:
             self.deals_dir.mkdir(parents=True, exist_ok=True)
             deals_file = self.deals_dir / f"{run.variant.name}-{batch.first_game:012d}.parquet"
             deals_frame(batch, run.variant.name).write_parquet(deals_file)
-        run.parts.append(Part(batch.first_game, games_frame(batch, run.variant.name, self.bots_text),
+        bots_text = ",".join(self.seat_bots[batch.variant_index])
+        run.parts.append(Part(batch.first_game, games_frame(batch, run.variant.name, bots_text),
                               batch.by_deal, batch.fish_sums, deals_file))
 
     def play(self, upto: int, progress: Callable[[int], None] | None = None) -> bool:
@@ -252,7 +252,7 @@ class Runner:
         try:
             if self.workers == 1:
                 for v, first, n in tasks:
-                    done[(v, first)] = play_range(self.params[v], self.seed, first, n, self.bot_ids, keep, v)
+                    done[(v, first)] = play_range(self.params[v], self.seed, first, n, self.bot_arrays[v], keep, v)
                     absorb_ready()
                     if progress:
                         progress(n)
@@ -265,7 +265,7 @@ class Runner:
                     while queue and len(pending) < 2 * self.workers:
                         v, first, n = queue.pop(0)
                         pending.add(self._pool.submit(play_range, self.params[v], self.seed, first, n,
-                                                      self.bot_ids, keep, v))
+                                                      self.bot_arrays[v], keep, v))
                     finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in finished:
                         batch = future.result()

@@ -20,6 +20,7 @@ from .codes import (
     AT_NONE,
     BOT_IDS,
     BOT_SCRIPT,
+    D_BAZAAR,
     D_CARRY,
     D_END,
     D_EV_END,
@@ -27,6 +28,7 @@ from .codes import (
     D_HAND,
     D_LAST,
     D_LEADER,
+    D_MEMORY,
     D_REDEALS,
     D_SCORE,
     D_SUM,
@@ -42,8 +44,10 @@ from .codes import (
     ERR_MISSED_REDEAL,
     ERR_TOO_MANY_DEALS,
     ERROR_TEXT,
+    EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
+    MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
     TITLE_NAMES,
@@ -56,10 +60,15 @@ from .errors import TraceError
 from .rules import Variant
 
 FORMAT = "kozel-trace/1"
-SIDES = [[0, 2], [1, 3]]
 SIDE_NAMES = ["A", "B"]
 
 
+def table(variant: Variant) -> tuple[int, list[list[int]]]:
+    """(players, sides) of a variant: pairs [[0,2],[1,3]] or one side per seat."""
+    players = variant["players"]
+    if variant["pairs"]:
+        return players, [[0, 2], [1, 3]]
+    return players, [[seat] for seat in range(players)]
 
 
 def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
@@ -90,16 +99,22 @@ def _titles(bits: int) -> list[str]:
     return [name for bit, name in TITLE_NAMES.items() if bits & bit]
 
 
-def _event_dict(row: np.ndarray) -> dict[str, Any]:
+def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
     seat = int(row[E_SEAT])
     if row[E_KIND] == EV_KNOCK:
         return {"p": seat, "knock": True}
-    tiles, at = [], []
+    if row[E_KIND] == EV_DRAW:
+        return {"p": seat, "draw": tile_name(int(row[E_TILES]))}
+    tiles, at, closed = [], [], []
     for k in range(int(row[E_NTILES])):
         tiles.append(tile_name(int(row[E_TILES + E_STRIDE * k])))
         value = int(row[E_TILES + E_STRIDE * k + 1])
         at.append(None if value == AT_NONE else value)
-    return {"p": seat, "play": tiles, "at": at}
+        closed.append(bool(row[E_TILES + E_STRIDE * k + 2]))
+    event = {"p": seat, "play": tiles, "at": at}
+    if cross:
+        event["closed"] = closed
+    return event
 
 
 def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> dict[str, Any]:
@@ -111,8 +126,10 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
     cap = 4096
     result = np.zeros(7, dtype=np.int64)
-    no_hands = np.zeros((0, 5), dtype=np.int64)
+    no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)
+    players, sides = table(variant)
+    cross = variant["layout"] == "cross"
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
         play_game(p, np.int64(seed), bot_array(bots), deals, ev, no_hands, ev[:0], no_offsets, result)
@@ -120,34 +137,38 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
             break
         cap *= 8
     n_deals, loser, titles = int(result[0]), int(result[1]), int(result[2])
+    n_sides = len(sides)
     deal_objs = []
     for d in range(n_deals):
         row = deals[d]
-        deal_objs.append({
+        deal = {
             "redeals": int(row[D_REDEALS]),
-            "hands": [mask_names(int(row[D_HAND + s])) for s in range(4)],
-            "bazaar": [],
+            "hands": [mask_names(int(row[D_HAND + s])) for s in range(players)],
+            "bazaar": [tile_name(int(t)) for t in row[D_BAZAAR:D_BAZAAR + MAX_BAZAAR] if t >= 0],
             "leader": int(row[D_LEADER]),
-            "events": [_event_dict(ev[i]) for i in range(row[D_EV_START], row[D_EV_END])],
+            "events": [_event_dict(ev[i], cross) for i in range(row[D_EV_START], row[D_EV_END])],
             "end": "out" if row[D_END] == END_OUT else "fish",
             "last": int(row[D_LAST]),
-            "hand_sums": [int(row[D_SUM + s]) for s in range(2)],
-            "written": [int(row[D_WRITTEN + s]) for s in range(2)],
-            "score": [int(row[D_SCORE + s]) for s in range(2)],
+            "hand_sums": [int(row[D_SUM + s]) for s in range(n_sides)],
+            "written": [int(row[D_WRITTEN + s]) for s in range(n_sides)],
+            "score": [int(row[D_SCORE + s]) for s in range(n_sides)],
             "carry": int(row[D_CARRY]),
-        })
+        }
+        if variant["memory"]:
+            deal["memory"] = [int(row[D_MEMORY + s]) for s in range(n_sides)]
+        deal_objs.append(deal)
     return {
         "format": FORMAT,
         "variant": variant.name,
         "seed": int(seed),
         "game": game,
-        "players": 4,
-        "sides": SIDES,
+        "players": players,
+        "sides": sides,
         "bots": list(bots),
         "deals": deal_objs,
         "loser": None if loser < 0 else loser,
         "titles": _titles(titles),
-        "final_score": deal_objs[-1]["score"] if deal_objs else [0, 0],
+        "final_score": deal_objs[-1]["score"] if deal_objs else [0] * n_sides,
     }
 
 
@@ -219,14 +240,14 @@ def _tile(name: Any, where: str) -> int:
         raise TraceError(f"{where}: {exc}.") from None
 
 
-def script_arrays(record: dict[str, Any], where: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Turn a record's deals into the engine's script arrays (hands, event rows, offsets)."""
     if record.get("format") != FORMAT:
         raise TraceError(f"{where}: field 'format' must be {FORMAT!r}, not {record.get('format')!r}.")
-    if _need(record, "players", int, where) != 4:
-        raise TraceError(f"{where}: field 'players' is {record['players']}; this engine plays 4.")
+    if _need(record, "players", int, where) != players:
+        raise TraceError(f"{where}: field 'players' is {record['players']}, but the variant has {players} players.")
     deals = _need(record, "deals", list, where)
-    hands = np.zeros((len(deals), 5), dtype=np.int64)
+    hands = np.full((len(deals), 5 + MAX_BAZAAR), -1, dtype=np.int64)
     rows: list[list[int]] = []
     offsets = [0]
     for d, deal in enumerate(deals):
@@ -234,12 +255,18 @@ def script_arrays(record: dict[str, Any], where: str) -> tuple[np.ndarray, np.nd
         if not isinstance(deal, dict):
             raise TraceError(f"{dw}: a deal must be a JSON object.")
         seat_hands = _need(deal, "hands", list, dw)
-        if len(seat_hands) != 4 or not all(isinstance(h, list) for h in seat_hands):
-            raise TraceError(f"{dw}: field 'hands' must be 4 lists of tiles.")
+        if len(seat_hands) != players or not all(isinstance(h, list) for h in seat_hands):
+            raise TraceError(f"{dw}: field 'hands' must be {players} lists of tiles.")
+        hands[d, :4] = 0
         for s, hand in enumerate(seat_hands):
             for name in hand:
                 hands[d, s] |= 1 << _tile(name, f"{dw}, hands[{s}]")
         hands[d, 4] = _need(deal, "redeals", int, dw)
+        bazaar = _need(deal, "bazaar", list, dw)
+        if len(bazaar) != 28 - 7 * players:
+            raise TraceError(f"{dw}: field 'bazaar' must hold {28 - 7 * players} tiles with {players} players.")
+        for k, name in enumerate(bazaar):
+            hands[d, 5 + k] = _tile(name, f"{dw}, bazaar[{k}]")
         for e, event in enumerate(_need(deal, "events", list, dw)):
             ew = f"{dw}, event {e}"
             if not isinstance(event, dict):
@@ -254,10 +281,15 @@ def script_arrays(record: dict[str, Any], where: str) -> tuple[np.ndarray, np.nd
                 at = _need(event, "at", list, ew)
                 if not 1 <= len(tiles) <= 4 or len(at) != len(tiles):
                     raise TraceError(f"{ew}: 'play' needs 1 to 4 tiles and 'at' one value per tile.")
+                closed = event.get("closed", [False] * len(tiles))
+                if not isinstance(closed, list) or len(closed) != len(tiles) or \
+                        not all(isinstance(c, bool) for c in closed):
+                    raise TraceError(f"{ew}: 'closed' must be one true/false per tile.")
                 row[E_KIND] = EV_PLAY
                 row[E_NTILES] = len(tiles)
                 for k, (name, value) in enumerate(zip(tiles, at)):
                     row[E_TILES + E_STRIDE * k] = _tile(name, ew)
+                    row[E_TILES + E_STRIDE * k + 2] = int(closed[k])
                     if value is None:
                         row[E_TILES + E_STRIDE * k + 1] = AT_NONE
                     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
@@ -265,7 +297,9 @@ def script_arrays(record: dict[str, Any], where: str) -> tuple[np.ndarray, np.nd
                     else:
                         raise TraceError(f"{ew}: 'at' values must be 0..6 or null, not {value!r}.")
             elif "draw" in event:
-                raise TraceError(f"{ew}: a 'draw' event, but four-player Козёл has no bazaar.")
+                row[E_KIND] = EV_DRAW
+                row[E_NTILES] = 1
+                row[E_TILES] = _tile(event["draw"], ew)
             else:
                 raise TraceError(f"{ew}: an event needs 'play', 'knock' or 'draw'.")
             rows.append(row)
@@ -279,7 +313,9 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     from .engine import play_game
 
     game = record.get("game", 0)
-    hands, events, offsets = script_arrays(record, where)
+    players, sides = table(variant)
+    n_sides = len(sides)
+    hands, events, offsets = script_arrays(record, where, players)
     p = compile_rules(variant.rule_dict)
     deals = np.zeros((max(variant["max_deals"], len(hands)) + 1, N_DEAL_COLS), dtype=np.int64)
     result = np.zeros(7, dtype=np.int64)
@@ -302,11 +338,13 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
             "leader": int(row[D_LEADER]),
             "end": "out" if row[D_END] == END_OUT else "fish",
             "last": int(row[D_LAST]),
-            "hand_sums": [int(row[D_SUM + s]) for s in range(2)],
-            "written": [int(row[D_WRITTEN + s]) for s in range(2)],
-            "score": [int(row[D_SCORE + s]) for s in range(2)],
+            "hand_sums": [int(row[D_SUM + s]) for s in range(n_sides)],
+            "written": [int(row[D_WRITTEN + s]) for s in range(n_sides)],
+            "score": [int(row[D_SCORE + s]) for s in range(n_sides)],
             "carry": int(row[D_CARRY]),
         }
+        if variant["memory"] or "memory" in rec:
+            expected["memory"] = [int(row[D_MEMORY + s]) for s in range(n_sides)]
         for key, value in expected.items():
             if rec.get(key) != value:
                 problems.append(ReplayProblem(game, d, None, f"{key} is {rec.get(key)!r}, the rules give {value!r}"))
@@ -317,7 +355,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
         titles = _titles(int(result[2]))
         if sorted(record.get("titles") or []) != sorted(titles):
             problems.append(ReplayProblem(game, None, None, f"titles are {record.get('titles')!r}, the rules give {titles!r}"))
-        final = [int(deals[n_ok - 1, D_SCORE + s]) for s in range(2)] if n_ok else [0, 0]
+        final = [int(deals[n_ok - 1, D_SCORE + s]) for s in range(n_sides)] if n_ok else [0] * n_sides
         if record.get("final_score") != final:
             problems.append(ReplayProblem(game, None, None, f"final_score is {record.get('final_score')!r}, the rules give {final!r}"))
     return problems
@@ -350,50 +388,68 @@ def run_metadata(variant: Variant, seed: int, bots: list[str]) -> dict[str, Any]
 # --- the readable log -----------------------------------------------------------------------------------------
 
 
-def _seat(s: int) -> str:
-    return f"P{s}({SIDE_NAMES[s % 2]})"
+def _names(record: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """Display names of seats and sides: P0(A).. for pairs, P0.. for каждый сам за себя."""
+    pairs = record["sides"] == [[0, 2], [1, 3]]
+    seats = [f"P{s}({SIDE_NAMES[s % 2]})" if pairs else f"P{s}" for s in range(record["players"])]
+    sides = SIDE_NAMES if pairs else [f"P{s}" for s in range(record["players"])]
+    return seats, sides
+
+
+def _scores(names: list[str], values: list[int]) -> str:
+    return ", ".join(f"{n} {v}" for n, v in zip(names, values))
 
 
 def format_game(record: dict[str, Any]) -> str:
     """A deal-by-deal log a player can follow."""
+    seat, side = _names(record)
+    order = " -> ".join(f"P{s}" for s in range(record["players"]))
     lines = [
         f"Game {record['game']}  variant {record['variant']}  seed {record['seed']}  bots {','.join(record['bots'])}",
-        "Sides: A = P0 + P2, B = P1 + P3; play goes P0 -> P1 -> P2 -> P3.",
+        ("Sides: A = P0 + P2, B = P1 + P3; " if record["sides"] == [[0, 2], [1, 3]] else "Each for himself; ")
+        + f"play goes {order}.",
     ]
     for d, deal in enumerate(record["deals"]):
-        head = f"\nDeal {d + 1}: leader {_seat(deal['leader'])}"
+        head = f"\nDeal {d + 1}: leader {seat[deal['leader']]}"
         if deal["redeals"]:
             head += f", after {deal['redeals']} redeal(s)"
         lines.append(head)
         for s, hand in enumerate(deal["hands"]):
-            lines.append(f"  {_seat(s)} holds {' '.join(hand)}")
+            lines.append(f"  {seat[s]} holds {' '.join(hand)}")
+        if deal["bazaar"]:
+            lines.append(f"  bazaar (in draw order): {' '.join(deal['bazaar'])}")
         for ev in deal["events"]:
             if ev.get("knock"):
-                lines.append(f"    {_seat(ev['p'])} knocks")
+                lines.append(f"    {seat[ev['p']]} knocks")
+            elif "draw" in ev:
+                lines.append(f"    {seat[ev['p']]} draws {ev['draw']}")
             else:
                 parts = []
-                for tile, at in zip(ev["play"], ev["at"]):
-                    parts.append(tile if at is None else f"{tile} on {at}")
-                lines.append(f"    {_seat(ev['p'])} plays {' and '.join(parts)}")
+                closed = ev.get("closed", [False] * len(ev["play"]))
+                for tile, at, shut in zip(ev["play"], ev["at"], closed):
+                    parts.append((tile if at is None else f"{tile} on {at}") + (" closed" if shut else ""))
+                lines.append(f"    {seat[ev['p']]} plays {' and '.join(parts)}")
         if deal["end"] == "out":
-            lines.append(f"  {_seat(deal['last'])} is out.")
+            lines.append(f"  {seat[deal['last']]} is out.")
         else:
-            lines.append(f"  Fish! {_seat(deal['last'])} is the fisherman.")
-        sums = deal["hand_sums"]
-        lines.append(f"  Left in hand: A {sums[0]}, B {sums[1]}.")
+            lines.append(f"  Fish! {seat[deal['last']]} is the fisherman.")
+        lines.append(f"  Left in hand: {_scores(side, deal['hand_sums'])}.")
         written = deal["written"]
-        if deal["end"] == "fish" and sums[0] == sums[1] and written == [0, 0]:
+        if deal["end"] == "fish" and len(set(deal["hand_sums"])) == 1 and not any(written):
             lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
         else:
-            w = " / ".join(f"{SIDE_NAMES[s]} writes {written[s]}" for s in range(2) if written[s])
-            lines.append(f"  {w or 'Nothing written (under the threshold, or a side writes 0)'}."
-                         + (f" Carry: {deal['carry']}." if deal["carry"] else ""))
-        lines.append(f"  Score: A {deal['score'][0]} : B {deal['score'][1]}")
+            w = " / ".join(f"{side[s]} writes {v}" for s, v in enumerate(written) if v)
+            lines.append(f"  {w or 'Nothing written (under the threshold)'}."
+                         + (f" Carry: {deal['carry']}." if deal["carry"] else "")
+                         + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else ""))
+        lines.append(f"  Score: {_scores(side, deal['score'])}")
     if record["loser"] is None:
         lines.append("\nGame cut off (max_deals) without a loser.")
     else:
         titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал"}
         extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
-        lines.append(f"\nSide {SIDE_NAMES[record['loser']]} are the goats (козлы), final score "
-                     f"A {record['final_score'][0]} : B {record['final_score'][1]}" + (f"; titles: {extra}" if extra else "") + ".")
+        who = (f"Side {side[record['loser']]} are the goats (козлы)" if len(side) == 2
+               else f"{side[record['loser']]} is the goat (козёл)")
+        lines.append(f"\n{who}, final score {_scores(side, record['final_score'])}"
+                     + (f"; titles: {extra}" if extra else "") + ".")
     return "\n".join(lines)

@@ -52,6 +52,7 @@ class Position:
         if ends is not None:
             self.st[C.ST_END], self.st[C.ST_END + 1] = ends
             self.st[C.ST_N_ENDS] = 2
+            self.st[C.ST_OPEN] = 3
             self.st[C.ST_BOARD] = ALL_TILES & ~in_hands
 
     def legal(self, p, seat) -> list[list[tuple[str, int]]]:
@@ -97,15 +98,19 @@ class Game:
 
     def deal(self, position: Position) -> dict:
         row = np.zeros(N_DEAL_COLS, dtype=np.int64)
-        loser = int(E.score_deal(self.p, position.st, self.gs, row))
+        losers = int(E.score_deal(self.p, position.st, self.gs, row))
+        goat = int(E.game_over(self.p, self.gs, position.st, losers))
         return {
-            "loser": loser,
+            "loser": int(row[E.D_LOSER]) if losers else -1,
+            "losers": losers,
+            "goat": goat,
             "sums": [int(row[D_SUM]), int(row[D_SUM + 1])],
             "written": [int(row[D_WRITTEN]), int(row[D_WRITTEN + 1])],
             "score": [int(row[D_SCORE]), int(row[D_SCORE + 1])],
             "carry": int(row[D_CARRY]),
             "vanished": int(row[D_VANISHED]),
-            "titles": int(E.game_over(self.p, self.gs, position.st, loser)),
+            "titles": int(self.gs[E.GS_TITLES]) if goat >= 0 else -1,
+            "memory": [int(row[E.D_MEMORY]), int(row[E.D_MEMORY + 1])],
         }
 
 

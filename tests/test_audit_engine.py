@@ -10,7 +10,12 @@ from kozel_stats.cli import app
 from kozel_stats.rules import load_variant, shipped_names
 
 
-@pytest.mark.parametrize("name", shipped_names())
+# The auditor covers pair Козёл with a chain (and Морской); каждый сам за себя and Осёл
+# records are audited once tests/audit.py knows their rules (issue 6).
+AUDITED = [n for n in shipped_names() if load_variant(n)["pairs"] and load_variant(n)["layout"] == "chain"]
+
+
+@pytest.mark.parametrize("name", AUDITED)
 def test_play_trace_passes_the_independent_audit(tmp_path, name):
     trace = tmp_path / f"{name}.jsonl"
     for bots, seed in (("random", 1), ("heavy", 2), ("random,heavy,heavy,random", 3)):

@@ -24,7 +24,8 @@ DEFAULT = {
     "next_lead": "last-mover", "two_doubles": True, "fish_winner": "lower-sum", "fish_writes": "own",
     "threshold": "once", "threshold_value": 13, "specials": "per-player", "lone_00": 25, "lone_66": 50,
     "both_00_66": 75, "eggs": "one-side", "target": 101, "general": False, "shared_score": False,
-    "out_66_writes": 0, "out_00_ends_game": False, "max_deals": 1000,
+    "out_66_writes": 0, "out_00_ends_game": False, "max_deals": 1000, "pairs": True, "layout": "chain",
+    "memory": False,
 }
 
 

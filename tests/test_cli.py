@@ -29,7 +29,7 @@ def test_play_prints_a_log_and_writes_records(tmp_path):
     trace = tmp_path / "games.jsonl"
     code, out = run("play", "default", "--seed", 4, "--games", 2, "--trace", trace)
     assert code == 0
-    assert "Deal 1: leader" in out and "plays 11" in out and "Score: A" in out and "goats" in out
+    assert "Deal 1: leader" in out and "plays 11" in out and "Score: A " in out and "goats" in out
     records = [json.loads(line) for line in trace.read_text().splitlines()]
     assert len(records) == 2 and records[0]["format"] == "kozel-trace/1"
     assert records[0]["variant"] == "default" and records[1]["game"] == 1

@@ -19,7 +19,7 @@ def test_example_1_out():
     assert result["written"] == [30, 0]
     assert result["score"] == [30, 0]
     assert g.gs[E.GS_OPENED + A] == 1
-    assert E.next_leader(g.p, 0, 0, 1, A) == 1  # the player who went out
+    assert E.next_leader(g.p, 0, 0, 1, 1 << A) == 1  # the player who went out
 
 
 def test_example_2_threshold():
@@ -43,7 +43,7 @@ def test_example_3_fish():
     assert result["sums"] == [26, 16]
     assert result["loser"] == A
     assert result["written"] == [26, 0]
-    assert E.next_leader(g.p, 0, 1, fisherman, A) == fisherman
+    assert E.next_leader(g.p, 0, 1, fisherman, 1 << A) == fisherman
 
 
 def test_example_4_eggs():

@@ -72,28 +72,28 @@ def test_first_lead_66_in_play():
 
 def test_next_lead_last_mover():
     p = params()
-    assert E.next_leader(p, 2, END_OUT, 3, A) == 3
-    assert E.next_leader(p, 2, END_FISH, 1, B) == 1  # the fisherman, even when his side lost
+    assert E.next_leader(p, 2, END_OUT, 3, 1 << A) == 3
+    assert E.next_leader(p, 2, END_FISH, 1, 1 << B) == 1  # the fisherman, even when his side lost
 
 
 def test_next_lead_fish_winner():
     p = params(next_lead="fish-winner")
-    assert E.next_leader(p, 2, END_OUT, 3, A) == 3
-    assert E.next_leader(p, 2, END_FISH, 1, A) == 1  # fisherman's side won
-    assert E.next_leader(p, 2, END_FISH, 1, B) == 2  # next winner clockwise of the fisherman
-    assert E.next_leader(p, 2, END_FISH, 3, -1) == 3  # eggs: the fisherman
+    assert E.next_leader(p, 2, END_OUT, 3, 1 << A) == 3
+    assert E.next_leader(p, 2, END_FISH, 1, 1 << A) == 1  # fisherman's side won
+    assert E.next_leader(p, 2, END_FISH, 1, 1 << B) == 2  # next winner clockwise of the fisherman
+    assert E.next_leader(p, 2, END_FISH, 3, 0) == 3  # eggs: the fisherman
 
 
 def test_next_lead_round_robin():
     p = params(next_lead="round-robin")
-    assert E.next_leader(p, 2, END_OUT, 0, B) == 3
-    assert E.next_leader(p, 3, END_FISH, 1, A) == 0
+    assert E.next_leader(p, 2, END_OUT, 0, 1 << B) == 3
+    assert E.next_leader(p, 3, END_FISH, 1, 1 << A) == 0
 
 
 def test_next_lead_winners_choose():
     p = params(next_lead="winners-choose")
-    assert E.next_leader(p, 2, END_OUT, 0, B) == -2  # chosen after the deal
-    assert E.next_leader(p, 2, END_FISH, 1, A) == 1
+    assert E.next_leader(p, 2, END_OUT, 0, 1 << B) == -2  # chosen after the deal
+    assert E.next_leader(p, 2, END_FISH, 1, 1 << A) == 1
     long_suit = mask("01 02 03 04 15 26 36")
     doubles = mask("00 11 22 33 45 56 16")
     assert E.lead_rating(long_suit) > E.lead_rating(doubles)

@@ -1,0 +1,311 @@
+"""The scripted bots: one rule per bot on a built position, observation only, full games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import Position, mask, params
+
+from kozel_stats import bots as B
+from kozel_stats import core as C
+from kozel_stats.codes import ALL_TILES, BOT_DOCS, BOT_IDS, SUIT_MASK, tile_name
+from kozel_stats.rules import load_variant
+
+SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
+ALL_BOTS = SCRIPTED + ["sampler"]
+
+
+def rng_state(seed: int = 12345) -> np.ndarray:
+    """Stream 1 (the bots' stream) seeded with `seed`; xorshift needs a non-zero state."""
+    return np.array([1, (seed * 0x9E3779B97F4A7C15 + 1) % 2**64], dtype=np.uint64)
+
+
+def legal(p, st, seat):
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    n = int(C.legal_moves(p, st, seat, moves))
+    return moves, n
+
+
+def describe(st, move) -> list[tuple[str, int]]:
+    """A move as sorted (tile, end value it attaches to) pairs, like Position.legal."""
+    out = []
+    for k in range(int(move) & 7):
+        pl = int(C.placement(move, k))
+        out.append((tile_name(pl & 31), int(C.attach_value(st, (pl >> 5) & 7))))
+    return sorted(out)
+
+
+def choose(bot: str | int, pos: Position | np.ndarray, seat: int = 0, p=None, seed: int = 12345):
+    """The bot's move (as tile/end pairs) and the number of legal moves."""
+    p = params() if p is None else p
+    st = pos.st if isinstance(pos, Position) else pos
+    moves, n = legal(p, st, seat)
+    code = B.parse_bot(bot) if isinstance(bot, str) else bot
+    i = int(B.choose_move(code, p, st, seat, moves, n, rng_state(seed)))
+    assert 0 <= i < n
+    return describe(st, moves[i]), n
+
+
+def choices(bot: str, pos: Position, seeds=range(8), p=None) -> set:
+    return {tuple(choose(bot, pos, p=p, seed=s)[0]) for s in seeds}
+
+
+# --- names ---------------------------------------------------------------------------------------
+def test_names_and_ids():
+    assert list(BOT_IDS) == ALL_BOTS and set(BOT_DOCS) == set(BOT_IDS)
+    for name, code in BOT_IDS.items():
+        assert B.parse_bot(name) == code and B.bot_name(code) == name
+    assert B.parse_bot(" sampler:40 ") == 5 + 16 * 40
+    assert B.bot_name(B.parse_bot("sampler:40")) == "sampler:40"
+    for bad in ["", "greedy", "sampler:", "sampler:0", "sampler:-3", "sampler:x", "heavy:2"]:
+        with pytest.raises(ValueError):
+            B.parse_bot(bad)
+
+
+# --- one rule per bot ---------------------------------------------------------------------------------
+def test_doubles_plays_a_double_over_a_heavier_tile():
+    pos = Position(["33 56 01", "", "", ""], ends=(3, 5))
+    assert choices("heavy", pos) == {(("56", 5),)}
+    assert choices("doubles", pos) == {(("33", 3),)}
+    # among doubles the heavier first; two doubles at once beat one
+    assert choices("doubles", Position(["22 55 16", "", "", ""], ends=(2, 5))) == {(("22", 2), ("55", 5))}
+    p1 = params(two_doubles=False)
+    assert choices("doubles", Position(["22 55 16", "", "", ""], ends=(2, 5)), p=p1) == {(("55", 5),)}
+
+
+def test_partner_keeps_the_end_its_partner_fed():
+    pos = Position(["45 16", "02", "33", "03"], ends=(4, 1))
+    pos.st[C.ST_FED + 2] = 1 << 4  # the partner (seat 2) made the 4 end
+    assert choices("heavy", pos) == {(("45", 4),)}  # heavy would cover it
+    assert choices("partner", pos) == {(("16", 1),)}
+    # a fed end of the opponents does not count
+    pos.st[C.ST_FED + 2] = 0
+    pos.st[C.ST_FED + 1] = 1 << 4
+    assert choices("partner", pos) == {(("45", 4),)}
+
+
+def test_partner_keeps_away_from_ends_its_partner_knocked_on():
+    pos = Position(["36 25", "01", "11", "04"], ends=(3, 2))
+    pos.st[C.ST_LACKS + 2] = 1 << 6  # the partner knocked on 6
+    assert choices("heavy", pos) == {(("36", 3),)}
+    assert choices("partner", pos) == {(("25", 2),)}
+
+
+def test_partner_leads_from_its_longest_suit():
+    pos = Position(["01 02 03 56 45 44 66", "", "", ""])
+    pos.st[C.ST_FORCED] = -1
+    assert choices("heavy", pos) == {(("66", 7),)}
+    assert choices("partner", pos) == {(("03", 7),)}
+
+
+def fish_position(mine: str, others: tuple[str, str, str]) -> Position:
+    """Ends 5 and 6; every 6 and every 0 or 4 not in `mine`/`others` is on the table."""
+    return Position([mine, *others], ends=(5, 6))
+
+
+def test_counter_makes_a_fish_when_its_side_is_lighter():
+    # 05 on the 5 makes ends 0 and 6: nobody holds a 0 or a 6 -> fish. We keep 45 (9);
+    # the partner holds 1 tile, the opponents 6 of the 7 unseen tiles (29 pips).
+    pos = fish_position("05 45", ("14 12 33", "11", "13 22 23"))
+    moves, n = legal(params(), pos.st, 0)
+    fish = [describe(pos.st, m) for m in moves[:n] if _makes_fish(pos.st, m)]
+    assert fish == [[("05", 5)]]
+    assert choices("heavy", pos) == {(("45", 5),)}
+    assert choices("counter", pos) == {(("05", 5),)}
+
+
+def test_counter_avoids_a_fish_when_its_side_is_heavier():
+    # 45 on the 5 makes a fish (no 4 and no 6 left); we keep 35 and the partner holds
+    # 3 of the 5 unseen tiles: our side is likely heavier -> 35 instead.
+    pos = fish_position("45 35", ("13", "22 23 12", "11"))
+    moves, n = legal(params(), pos.st, 0)
+    assert [describe(pos.st, m) for m in moves[:n] if _makes_fish(pos.st, m)] == [[("45", 5)]]
+    assert choices("heavy", pos) == {(("45", 5),)}
+    assert choices("counter", pos) == {(("35", 5),)}
+    # where the fisherman's side always wins the fish, it fishes
+    assert choices("counter", pos, p=params(fish_winner="fisherman")) == {(("45", 5),)}
+
+
+def _makes_fish(st, move) -> bool:
+    s = st.copy()
+    C.apply_move(s, 0, move)
+    return bool(C.is_fish(params(), s)) and s[C.ST_HAND] != 0
+
+
+def test_counter_keeps_the_last_tile_of_a_suit():
+    # every 6 but our 36 is on the table: we sit on the 6 end («сидит на конце»)
+    pos = Position(["36 12", "13 22", "23 11", "01 02"], ends=(6, 2))
+    assert not (ALL_TILES & ~pos.st[C.ST_BOARD] & ~mask("36") & int(SUIT_MASK[6]))
+    assert choices("heavy", pos) == {(("36", 6),)}
+    assert choices("counter", pos) == {(("12", 2),)}
+
+
+def test_counter_plays_towards_a_value_the_next_opponent_knocked_on():
+    pos = Position(["24 35", "11 16", "44 03", "14 25"], ends=(2, 3))
+    pos.st[C.ST_LACKS + 1] = 1 << 4  # seat 1 (next to move) knocked on a 4
+    assert choices("heavy", pos) == {(("35", 3),)}
+    assert choices("counter", pos) == {(("24", 2),)}
+    # had it knocked on a 5 instead, it could not hold 25, the last unseen 2 either:
+    # ends 2 and 5 make it knock
+    pos.st[C.ST_LACKS + 1] = 1 << 5
+    assert B.effective_lacks(pos.st, 1, ALL_TILES & ~pos.st[C.ST_BOARD] & ~pos.st[C.ST_HAND]) == (1 << 5) | (1 << 2)
+    assert choices("counter", pos) == {(("35", 3),)}
+
+
+def test_sampler_goes_out_and_takes_a_winning_fish():
+    out = Position(["33 66", "36 02", "04 05", "11 13"], ends=(3, 6))
+    assert choices("sampler:8", out, seeds=range(3)) == {(("33", 3), ("66", 6))}
+    # the winning fish of the counter test: certain, while 45 hands the opponents the game
+    pos = fish_position("05 45", ("14 12 33", "11", "13 22 23"))
+    before = pos.st.copy()
+    assert choices("sampler:16", pos, seeds=range(3)) == {(("05", 5),)}
+    assert np.array_equal(pos.st, before)  # playouts use private copies
+
+
+def test_sampler_worlds_respect_counts_and_knocks():
+    p = params()
+    pos = Position(["05 45", "14 12 33", "11", "13 22 23"], ends=(5, 6))
+    unseen = ALL_TILES & ~pos.st[C.ST_BOARD] & ~pos.st[C.ST_HAND]
+    world = np.zeros(C.N_STATE, dtype=np.int64)
+    work = np.zeros(30, dtype=np.int64)
+    rng = rng_state()
+
+    def worlds(k):
+        seen = set()
+        for _ in range(k):
+            B.sample_world(p, pos.st, 0, world, rng, work)
+            hands = [int(world[C.ST_HAND + s]) for s in range(4)]
+            assert hands[0] == pos.st[C.ST_HAND]
+            assert hands[1] | hands[2] | hands[3] == unseen
+            assert [bin(h).count("1") for h in hands[1:]] == [3, 1, 3]
+            for s in (1, 2, 3):
+                assert hands[s] & int(B.FORBIDDEN[pos.st[C.ST_LACKS + s]]) == 0
+            seen.add(tuple(hands))
+        return seen
+
+    assert len(worlds(200)) > 20  # no knocks: 140 ways to deal 7 tiles as 3 + 1 + 3
+    pos.st[C.ST_LACKS + 1] = 1 << 2  # these knocks (true of the real hands) leave one way
+    pos.st[C.ST_LACKS + 3] = 1 << 1
+    assert worlds(100) == {(mask("05 45"), mask("14 11 13"), mask("12"), mask("33 22 23"))}
+    pos.st[C.ST_LACKS + 3] = 1 << 4  # and these several
+    assert len(worlds(200)) > 3
+
+
+# --- observation only -------------------------------------------------------------------------------
+def _observations(n_positions: int, seed: int):
+    """Positions from random play: (st, seat), in the middle of deals."""
+    p = params()
+    rs = np.random.default_rng(seed)
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    rng = rng_state(seed)
+    out = []
+    while len(out) < n_positions:
+        perm = rs.permutation(28)
+        st = np.zeros(C.N_STATE, dtype=np.int64)
+        st[C.ST_FORCED] = -1
+        for s in range(4):
+            st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s:7 * s + 7])
+        turn = int(rs.integers(4))
+        for _ in range(40):
+            n = int(C.legal_moves(p, st, turn, moves))
+            if n == 0:
+                for i in range(st[C.ST_N_ENDS]):
+                    st[C.ST_LACKS + turn] |= 1 << int(st[C.ST_END + i])
+                turn = (turn + 1) % 4
+                continue
+            if n > 1 and st[C.ST_N_ENDS] > 0 and rs.random() < 0.35:
+                out.append((st.copy(), turn))
+            C.apply_move(st, turn, moves[int(C.rng_below(rng, 1, n))])
+            if st[C.ST_HAND + turn] == 0 or C.is_fish(p, st):
+                break
+            turn = (turn + 1) % 4
+    return out[:n_positions]
+
+
+def _redeal_hidden(st, seat, rs):
+    """The same observation with other tiles in the other hands (same counts, knocks respected)."""
+    unseen = [t for t in range(28) if (ALL_TILES & ~st[C.ST_BOARD] & ~st[C.ST_HAND + seat]) >> t & 1]
+    others = [s for s in range(4) if s != seat]
+    counts = [bin(int(st[C.ST_HAND + s])).count("1") for s in others]
+    for _ in range(10000):
+        order = rs.permutation(unseen)
+        hands, k = [], 0
+        for c in counts:
+            hands.append(sum(1 << int(t) for t in order[k:k + c]))
+            k += c
+        if all(h & int(B.FORBIDDEN[st[C.ST_LACKS + s]]) == 0 for s, h in zip(others, hands)):
+            new = st.copy()
+            for s, h in zip(others, hands):
+                new[C.ST_HAND + s] = h
+            return new
+    return None
+
+
+@pytest.mark.parametrize("bot", SCRIPTED + ["sampler:6"])
+def test_bots_see_only_the_observation(bot):
+    p = params()
+    rs = np.random.default_rng(7)
+    code = B.parse_bot(bot)
+    differing = 0
+    for st, seat in _observations(12 if bot.startswith("sampler") else 40, seed=3):
+        moves, n = legal(p, st, seat)
+        first = int(B.choose_move(code, p, st, seat, moves, n, rng_state(99)))
+        for _ in range(3):
+            other = _redeal_hidden(st, seat, rs)
+            if other is None:
+                continue
+            differing += int(not np.array_equal(other, st))
+            state = rng_state(99)
+            again = int(B.choose_move(code, p, other, seat, moves, n, state))
+            assert again == first, f"{bot} changed its move when only hidden tiles changed"
+    assert differing > 0
+
+
+# --- full games ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("bot", SCRIPTED)
+def test_scripted_bots_play_full_games(bot):
+    from kozel_stats import engine as E
+    from kozel_stats.codes import compile_rules
+    from kozel_stats.runner import play_range
+
+    for name in ("default", "morskoy"):
+        p = compile_rules(load_variant(name).rule_dict)
+        games = play_range(p, 11, 0, 200, np.full(4, B.parse_bot(bot), dtype=np.int64)).games
+        assert (games[:, E.G_DEALS] > 0).all()
+        assert np.isin(games[:, E.G_LOSER], [-1, 0, 1]).all()
+
+
+def test_sampler_and_mixed_tables_play_full_games():
+    from kozel_stats import engine as E
+    from kozel_stats.codes import compile_rules
+    from kozel_stats.runner import play_range
+
+    p = compile_rules(load_variant("default").rule_dict)
+    tables = [[B.parse_bot("sampler:3")] * 4,
+              [B.parse_bot(b) for b in ("counter", "sampler:2", "partner", "doubles")]]
+    for bots in tables:
+        games = play_range(p, 5, 0, 6, np.array(bots, dtype=np.int64)).games
+        assert (games[:, E.G_LOSER] >= 0).all()
+
+
+@pytest.mark.parametrize("variant", ["default", "fish-to-fisherman", "lead-lowest-double"])
+def test_recorded_games_replay_as_legal(variant):
+    from kozel_stats.trace import record_game, replay_record, run_seed_game
+
+    v = load_variant(variant)
+    tables = [SCRIPTED[1:], ["sampler", "counter", "partner", "doubles"]]
+    for g, bots in enumerate(tables):
+        record = record_game(v, run_seed_game(3, g), bots, game=g)
+        assert record["loser"] in (0, 1)
+        assert replay_record(record, v) == []
+
+
+def test_reproducible():
+    from kozel_stats.codes import compile_rules
+    from kozel_stats.runner import play_range
+
+    p = compile_rules(load_variant("default").rule_dict)
+    bots = np.array([B.parse_bot(b) for b in ("counter", "partner", "doubles", "sampler:2")], dtype=np.int64)
+    a = play_range(p, 9, 0, 4, bots).games
+    b = play_range(p, 9, 0, 4, bots).games
+    assert np.array_equal(a, b)
