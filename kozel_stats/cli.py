@@ -25,6 +25,14 @@ variants_app = typer.Typer(add_completion=False, help="List the shipped rule var
 app.add_typer(variants_app, name="variants")
 
 
+def terminal():
+    """A rich console at least 100 columns wide, also when the output is piped to a file."""
+    from rich.console import Console
+
+    console = Console()
+    return console if console.is_terminal and console.width >= 100 else Console(width=100)
+
+
 def fail(message: str) -> None:
     typer.echo(f"kozel-stats: error: {message}", err=True)
     raise typer.Exit(2)
@@ -233,7 +241,7 @@ def compare(
         raise ValueError("--csv and --deals write into the --out folder; give --out DIR.")
     if out is not None:
         check_writable(out)
-    console = Console()
+    console = terminal()
     err = Console(stderr=True)
     command = "kozel-stats " + " ".join(sys.argv[1:]) if sys.argv[0].endswith("kozel-stats") else ""
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -268,7 +276,6 @@ def summarize(
     details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables."),
 ) -> None:
     """Recompute the statistics from a saved results folder."""
-    from rich.console import Console
 
     from .compare import analyse
     from .results import load
@@ -282,7 +289,7 @@ def summarize(
         raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
     analysis = analyse(loaded.games, chosen)
     meta = dict(meta, baseline=chosen, games_per_variant=analysis.games_per_variant)
-    print_analysis(Console(), meta, analysis, details)
+    print_analysis(terminal(), meta, analysis, details)
 
 
 def main() -> None:

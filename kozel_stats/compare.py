@@ -133,6 +133,9 @@ def run_compare(
             if precise_enough(analysis, precision) or target >= limit:
                 break
             target = min(limit, target * 2)
+    except KeyboardInterrupt:  # between batches (e.g. while checking the precision): keep what is done
+        interrupted = True
+        analysis = None
     finally:
         runner.close(cancel=interrupted)
     result = runner.result()

@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 import polars as pl
 
-from .codes import BOT_IDS, N_DEAL_COLS, compile_rules
+from .codes import N_DEAL_COLS, compile_rules
 from .rules import Variant
 
 GAME_COLUMNS = {
@@ -226,7 +226,9 @@ class Runner:
         if batch.deals is not None and self.deals_dir is not None:
             self.deals_dir.mkdir(parents=True, exist_ok=True)
             deals_file = self.deals_dir / f"{run.variant.name}-{batch.first_game:012d}.parquet"
-            deals_frame(batch, run.variant.name).write_parquet(deals_file)
+            partial = deals_file.with_suffix(".partial")
+            deals_frame(batch, run.variant.name).write_parquet(partial)
+            partial.replace(deals_file)  # a Ctrl-C never leaves half a file under the real name
         bots_text = ",".join(self.seat_bots[batch.variant_index])
         run.parts.append(Part(batch.first_game, games_frame(batch, run.variant.name, bots_text),
                               batch.by_deal, batch.fish_sums, deals_file))

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from . import stats
@@ -15,16 +16,21 @@ from .compare import Analysis
 SPECS = {m.name: m for m in stats.METRICS}
 
 
+def _digits(x: float) -> int:
+    x = abs(x)
+    return 0 if x >= 100 else 1 if x >= 10 else 2 if x >= 1 else 3
+
+
 def fmt_value(metric: str, value: float, signed: bool = False) -> str:
+    """Rates in percent (values) or percentage points (differences); other metrics plain."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     spec = SPECS.get(metric)
     sign = "+" if signed else ""
     if spec is not None and spec.unit == "pp":
-        return f"{value * 100:{sign}.2f}%" if not signed else f"{value * 100:+.2f} pp"
-    if abs(value) >= 100:
-        return f"{value:{sign},.0f}"
-    return f"{value:{sign}.3f}" if abs(value) < 10 else f"{value:{sign}.2f}"
+        x = value * 100
+        return f"{x:{sign}.{min(_digits(x), 2)}f}" + ("" if signed else "%")
+    return f"{value:{sign},.{_digits(value)}f}"
 
 
 def fmt_interval(metric: str, low: float, high: float, signed: bool = False) -> str:
@@ -56,24 +62,24 @@ def header_lines(meta: dict[str, Any], n_comparisons: int) -> list[str]:
 
 def baseline_table(analysis: Analysis) -> Table:
     table = Table(title=f"{analysis.baseline} (baseline)", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("metric", no_wrap=True)
-    table.add_column("value", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("n", justify="right")
+    table.add_column("metric", no_wrap=True, max_width=44)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("n", justify="right", no_wrap=True)
     for e in analysis.estimates[analysis.baseline]:
         table.add_row(SPECS[e.metric].label, fmt_value(e.metric, e.value), fmt_interval(e.metric, e.low, e.high),
                       f"{e.n:,}")
     dist = analysis.lengths.get(analysis.baseline)
     if dist:
-        table.add_row("deals per game: median [q1, q3], p90",
-                      f"{dist['median']:g} [{dist['q1']:g}, {dist['q3']:g}]", f"p90 {dist['p90']:g}", "")
+        table.add_row(escape("deals per game: median [q1, q3]"),
+                      escape(f"{dist['median']:g} [{dist['q1']:g}, {dist['q3']:g}]"), f"p90 {dist['p90']:g}", "")
     return table
 
 
 def overview_table(analysis: Analysis) -> Table:
     """Variants x headline metrics: the difference against the baseline, * when significant."""
     headline = [m for m in stats.METRICS if m.headline][:5]
-    table = Table(title=f"Differences against {analysis.baseline} (* significant after Holm)",
+    table = Table(title=f"Differences against {analysis.baseline} (rates in pp; * significant after Holm)",
                   box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("variant", no_wrap=True, max_width=24)
     for m in headline:
@@ -96,12 +102,13 @@ def overview_table(analysis: Analysis) -> Table:
 
 
 def variant_table(analysis: Analysis, name: str) -> Table:
-    table = Table(title=f"{name} vs {analysis.baseline}", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("metric", no_wrap=True)
-    table.add_column("value", justify="right")
-    table.add_column("difference", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("p (Holm)", justify="right")
+    table = Table(title=f"{name} vs {analysis.baseline} (differences of rates in percentage points)",
+                  box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("metric", no_wrap=True, max_width=34)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("difference", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("p (Holm)", justify="right", no_wrap=True)
     for c in (c for c in analysis.comparisons if c.variant == name):
         style = "bold" if c.significant else "dim"
         table.add_row(SPECS[c.metric].label, fmt_value(c.metric, c.value),

@@ -1,15 +1,22 @@
-"""Independent rules auditor for kozel-trace/1 game records (pair Козёл, four seats).
+"""Independent rules auditor for kozel-trace/1 game records.
 
 A second implementation of the rules, written from docs/readings.md only (never
 from the engine), used by tests to catch engine bugs:
 
     audit_game(record, rules) -> list of problems (empty = the record is a correct game)
 
-`rules` is the resolved knob dict of the variant (`load_variant(...).rule_dict`);
-the Морской knobs shared_score, out_66_writes and out_00_ends_game count as off
-when absent.
-After a wrong number the auditor carries on from the record's own score and
-carry, so that one bug is reported once and not in every later deal.
+`rules` is the resolved knob dict of the variant (`load_variant(...).rule_dict`).
+It covers pair Козёл with a chain (with the Морской knobs shared_score,
+out_66_writes and out_00_ends_game), каждый сам за себя (`pairs: false`,
+`players` 2..4: sides are seats, a bazaar with draws, several winners of a tied
+fish, a threshold per player, the goat with the most points) and Осёл «Крест»
+(`layout: cross`: a house open on four sides, multi-double moves, closed
+doubles, early closure, `memory` of points under the threshold).  Knobs that a
+dict does not name count as their defaults (pairs, four seats, a chain, no
+memory, Морской off).  «Генерал» and Морской's out on 00 are judged in pairs only.
+
+After a wrong number the auditor carries on from the record's own score, carry
+and memory, so that one bug is reported once and not in every later deal.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ ALL_TILES = [f"{a}{b}" for a in range(7) for b in range(a, 7)]
 TILESET = frozenset(ALL_TILES)
 SIDES = [[0, 2], [1, 3]]
 SEATS = 4
+HAND = 7
 
 
 def is_int(x) -> bool:
@@ -36,8 +44,16 @@ def is_double(tile: str) -> bool:
     return tile[0] == tile[1]
 
 
-def side_of(seat: int) -> int:
-    return seat % 2
+def table(rules: dict) -> tuple[int, list[list[int]]]:
+    """(number of seats, scoring sides) of a variant."""
+    if rules.get("pairs", True):
+        return SEATS, [list(s) for s in SIDES]
+    n = rules.get("players", SEATS)
+    return n, [[s] for s in range(n)]
+
+
+def side_of(seat: int, sides: list[list[int]] = SIDES) -> int:
+    return next(i for i, side in enumerate(sides) if seat in side)
 
 
 def redeal_reason(hand: list[str], rules: dict) -> str | None:
@@ -52,12 +68,21 @@ def redeal_reason(hand: list[str], rules: dict) -> str | None:
     return None
 
 
-def first_lead_double(hands: list[list[str]], rules: dict) -> str:
+def first_lead_tile(hands: list[list[str]], rules: dict) -> str | None:
+    """The tile that opens the first deal of a game (None: the rule names no tile)."""
     fl = rules["first_lead"]
-    if fl == "lowest-double":
-        return min((t for h in hands for t in h if is_double(t)), key=pips)
+    held = [t for h in hands for t in h]
+    doubles = [t for t in held if is_double(t)]
+    if fl in ("lowest-double", "lowest-double-or-heaviest"):
+        if doubles:
+            return min(doubles, key=pips)
+        if fl == "lowest-double" or not held:
+            return None
+        return max(held, key=lambda t: (pips(t), int(t[1])))  # most pips, then the higher half: 36 before 45
     return fl[-2:]  # "double-NN"
 
+
+# --- the chain ----------------------------------------------------------------
 
 def has_move(hand: list[str], ends: list[int]) -> bool:
     if not ends:
@@ -117,6 +142,101 @@ def apply_move(ends: list[int], play: list[str], at: list) -> list[int]:
     return ends
 
 
+class Chain:
+    """The chain: two ends; with `two_doubles` both matching doubles may go in one move."""
+
+    def __init__(self, rules: dict):
+        self.two_doubles = rules["two_doubles"]
+        self.ends: list[int] = []
+
+    def fits(self, tile: str) -> bool:
+        return has_move([tile], self.ends)
+
+    def example(self, hand: list[str]):
+        return legal_moves(hand, self.ends, self.two_doubles)[0]
+
+    def problem(self, ev: dict, hand: list[str]) -> str | None:
+        extra = set(ev) - {"p", "play", "at", "closed"}
+        closed = ev.get("closed", [])
+        if extra or not (isinstance(closed, list) and not any(closed)):
+            return f"unexpected keys {sorted(extra)} or closed doubles {closed!r} in {ev!r}"
+        return move_problem(ev.get("play"), ev.get("at"), hand, self.ends, self.two_doubles)
+
+    def apply(self, ev: dict) -> None:
+        self.ends = apply_move(self.ends, ev["play"], ev["at"])
+
+
+class Cross:
+    """Осёл «Крест»: open ends ("arms", a multiset of numbers), the house, closed doubles."""
+
+    def __init__(self, rules: dict):
+        self.started = False  # a tile is on the table
+        self.house = False  # the first double of the deal has been laid
+        self.ends: list[int] = []  # the open ends; a dead (closed) end is simply gone
+
+    def fits(self, tile: str) -> bool:
+        return not self.started or any(str(e) in tile for e in self.ends)
+
+    def example(self, hand: list[str]):
+        return next((t, e) for t in hand for e in ([None] if not self.started else sorted(set(self.ends)))
+                    if e is None or str(e) in t)
+
+    def problem(self, ev: dict, hand: list[str]) -> str | None:
+        play, at, closed = ev.get("play"), ev.get("at"), ev.get("closed")
+        extra = set(ev) - {"p", "play", "at", "closed"}
+        if extra:
+            return f"unexpected keys {sorted(extra)} in {ev!r}"
+        if not (isinstance(play, list) and isinstance(at, list) and isinstance(closed, list)
+                and len(play) == len(at) == len(closed) and 1 <= len(play) <= 4):
+            return f"play {play!r} / at {at!r} / closed {closed!r} must be lists of the same length, 1 to 4"
+        if not all(type(c) is bool for c in closed):
+            return f"closed {closed!r} must be booleans"
+        for t in play:
+            if not isinstance(t, str) or t not in TILESET:
+                return f"{t!r} is not a tile"
+            if t not in hand:
+                return f"tile {t} is not in the hand {sorted(hand)}"
+        if not self.started:
+            if len(play) != 1 or at != [None] or closed != [False]:
+                return f"the first tile of a deal is one tile with at null, never closed, not {play} at {at} " \
+                       f"closed {closed}"
+            return None
+        if len(play) > 1 and not all(is_double(t) for t in play):
+            return f"several tiles {play} in one move must all be doubles"
+        for t, c in zip(play, closed):
+            if c and not is_double(t):
+                return f"tile {t} is not a double: it cannot be laid closed"
+        for t, v in zip(play, at):
+            if not is_int(v) or v not in self.ends:
+                return f"at {v!r} is not an open end (open ends {sorted(self.ends)})"
+            if str(v) not in t:
+                return f"tile {t} does not match the end {v}"
+        if len(set(at)) != len(at):
+            return f"doubles {play} on ends of the same number {at}: at most one double per end number"
+        if len(set(play)) != len(play):
+            return f"tile played twice in {play}"
+        return None
+
+    def apply(self, ev: dict) -> None:
+        for t, v, c in zip(ev["play"], ev["at"], ev["closed"]):
+            a, b = int(t[0]), int(t[1])
+            if v is None:  # the first tile: a double is the house, open on four sides
+                self.started = True
+                self.house = a == b
+                self.ends = [a] * 4 if a == b else [a, b]
+            elif a == b:
+                first = not self.house
+                self.house = True
+                if c:
+                    self.ends.remove(v)  # the end dies for good (a closed house opens nothing)
+                elif first:
+                    self.ends += [v, v]  # the house laid on an end: two more ends of its number
+            else:
+                self.ends[self.ends.index(v)] = b if a == v else a
+
+
+# --- scoring ------------------------------------------------------------------
+
 def hands_value(hands: list[list[str]], rules: dict) -> int:
     """Value of a losing side's hands, with the specials (lone 00 / 66) per `specials`."""
     special = {("00",): rules["lone_00"], ("66",): rules["lone_66"], ("00", "66"): rules["both_00_66"]}
@@ -130,212 +250,269 @@ def hands_value(hands: list[list[str]], rules: dict) -> int:
     return sum(plain(h) for h in hands)
 
 
-def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, opened: list[bool], move=()):
-    """Score one deal ending with the move `move` (its tiles).
+def score_deal(rules: dict, sides: list[list[int]], end: str, last: int, left: list[list[str]], carry: int,
+               opened: list[bool], memory: list[int], move=()) -> dict:
+    """Score one deal ending with the move `move` (its tiles), for pairs or каждый сам за себя.
 
-    `opened[s]`: side s has an open score. Returns (hand_sums, written, carry after,
-    winning side or None for eggs)."""
-    sums = [sum(pips(t) for s in side for t in left[s]) for side in SIDES]
+    `opened[s]`: side s has an open score; `memory[s]`: its remembered points (Осёл).
+    Returns hand_sums, written, carry (after), memory (after) and winners (a set of
+    sides, None for eggs)."""
+    n = len(sides)
+    sums = [sum(pips(t) for s in side for t in left[s]) for side in sides]
+    memory = list(memory)
     if end == "out" or rules["fish_winner"] == "fisherman":
-        winner = side_of(last)
-    elif sums[0] == sums[1]:
-        add = {"one-side": sums[0], "both-sides": sums[0] + sums[1], "none": 0}[rules["eggs"]]
-        return sums, [0, 0], carry + add, None
+        winners = {side_of(last, sides)}
     else:
-        winner = 0 if sums[0] < sums[1] else 1
-    loser = 1 - winner
-    if end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
-        base = rules["out_66_writes"]  # Морской: an out on 66
-    else:
-        base = hands_value([left[s] for s in SIDES[loser]], rules)
-    if end == "fish" and rules["fish_writes"] == "all":
-        base += sums[winner]
-    elif end == "fish" and rules["fish_writes"] == "difference":
-        base = abs(base - sums[winner])
-    total = base + carry
-    lost = total < rules["threshold_value"] and (
-        rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[loser]))
-    written = [0, 0]
-    written[loser] = 0 if lost else total
-    return sums, written, 0, winner
+        winners = {s for s in range(n) if sums[s] == min(sums)}
+    if len(winners) == n and rules.get("pairs", True):  # eggs: nobody writes, the pot grows, memories stay
+        add = {"one-side": sums[0], "both-sides": sum(sums), "none": 0}[rules["eggs"]]
+        return {"hand_sums": sums, "written": [0] * n, "carry": carry + add, "memory": memory, "winners": None}
+    written = [0] * n
+    wsum = sum(sums[w] for w in winners)
+    for s in range(n):
+        if s in winners:
+            memory[s] = 0  # a side that does not lose forgets what it remembered
+            continue
+        if end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
+            base = rules["out_66_writes"]  # Морской: an out on 66
+        else:
+            base = hands_value([left[x] for x in sides[s]], rules)
+        if end == "fish" and rules["fish_writes"] == "all":
+            base += wsum
+        elif end == "fish" and rules["fish_writes"] == "difference":
+            base = abs(base - wsum)
+        total = base + carry + memory[s]
+        lost = total < rules["threshold_value"] and (
+            rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[s]))
+        written[s] = 0 if lost else total
+        memory[s] = total if lost and rules.get("memory", False) else 0
+    return {"hand_sums": sums, "written": written, "carry": 0, "memory": memory, "winners": winners}
+
+
+def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, opened: list[bool], move=()):
+    """Score one pair deal: (hand_sums, written, carry after, winning side or None for eggs)."""
+    r = score_deal(rules, SIDES, end, last, left, carry, opened, [0, 0], move)
+    winner = None if r["winners"] is None else min(r["winners"])
+    return r["hand_sums"], r["written"], r["carry"], winner
 
 
 def add_score(rules: dict, score: list[int], written: list[int]) -> list[int]:
     """Scores after a deal; with `shared_score` a side that opens burns the other's score to 0."""
     new = [a + b for a, b in zip(score, written)]
-    if rules.get("shared_score", False):
+    if rules.get("shared_score", False) and len(score) == 2:
         for s in (0, 1):
             if written[s] > 0 and score[s] == 0:
                 new[1 - s] = 0
     return new
 
 
-def next_leaders(rules: dict, prev: dict) -> set[int]:
-    """Seats that may lead the deal after `prev` (leader, end, last, winner)."""
-    rule, last = rules["next_lead"], prev["last"]
+def next_leaders(rules: dict, prev: dict, n: int = SEATS, sides: list[list[int]] = SIDES) -> set[int]:
+    """Seats that may lead the deal after `prev` (leader, end, last, winners)."""
+    rule, last, winners = rules["next_lead"], prev["last"], prev["winners"]
     if rule == "last-mover":
         return {last}
     if rule == "round-robin":
-        return {(prev["leader"] + 1) % SEATS}
+        return {(prev["leader"] + 1) % n}
     if prev["end"] == "fish":
-        if rule == "winners-choose" or prev["winner"] in (None, side_of(last)):
+        if rule == "winners-choose" or winners is None or side_of(last, sides) in winners:
             return {last}  # the fisherman (also after eggs)
-        return {next(s for s in range(last + 1, last + SEATS) if side_of(s % SEATS) == prev["winner"]) % SEATS}
+        return {next(s % n for s in range(last + 1, last + n) if side_of(s % n, sides) in winners)}
     if rule == "fish-winner":
         return {last}
-    return set(SIDES[prev["winner"]])  # winners-choose after an out: either player is accepted
+    return {s for w in winners for s in sides[w]}  # winners-choose after an out: either player is accepted
 
 
 # --- the record ---------------------------------------------------------------
 
-def _check_header(rec: dict, rules: dict, P: list[str]) -> None:
+def _check_header(rec: dict, rules: dict, n: int, sides: list[list[int]], P: list[str]) -> None:
     if rec.get("format") != "kozel-trace/1":
         P.append(f"format is {rec.get('format')!r}, not 'kozel-trace/1'")
     for key, ok in (("variant", isinstance(rec.get("variant"), str)), ("seed", is_int(rec.get("seed"))),
                     ("game", is_int(rec.get("game")))):
         if not ok:
             P.append(f"key {key!r} is missing or mistyped: {rec.get(key)!r}")
-    if rec.get("players") != SEATS or not is_int(rec.get("players")) or rules["players"] != SEATS:
-        P.append(f"players is {rec.get('players')!r} (rules {rules['players']}), must be 4")
-    if rec.get("sides") != SIDES:
-        P.append(f"sides is {rec.get('sides')!r}, must be {SIDES}")
+    if rec.get("players") != n or not is_int(rec.get("players")) or rules.get("players", SEATS) != n:
+        P.append(f"players is {rec.get('players')!r} (rules {rules.get('players', SEATS)}), must be {n}")
+    if rec.get("sides") != sides:
+        P.append(f"sides is {rec.get('sides')!r}, must be {sides}")
     bots = rec.get("bots")
-    if not (isinstance(bots, list) and len(bots) == SEATS and all(isinstance(b, str) for b in bots)):
-        P.append(f"bots must be 4 strings, not {bots!r}")
-    if not (rec.get("loser") is None or rec.get("loser") in (0, 1) and is_int(rec.get("loser"))):
-        P.append(f"loser must be 0, 1 or null, not {rec.get('loser')!r}")
+    if not (isinstance(bots, list) and len(bots) == n and all(isinstance(b, str) for b in bots)):
+        P.append(f"bots must be {n} strings, not {bots!r}")
+    loser = rec.get("loser")
+    if not (loser is None or is_int(loser) and 0 <= loser < len(sides)):
+        P.append(f"loser must be a side 0..{len(sides) - 1} or null, not {loser!r}")
     titles = rec.get("titles")
     if not (isinstance(titles, list) and all(isinstance(t, str) for t in titles)):
         P.append(f"titles must be a list of strings, not {titles!r}")
-    if not int_list(rec.get("final_score"), 2):
-        P.append(f"final_score must be 2 ints, not {rec.get('final_score')!r}")
+    if not int_list(rec.get("final_score"), len(sides)):
+        P.append(f"final_score must be {len(sides)} ints, not {rec.get('final_score')!r}")
 
 
-def _check_hands(k: int, hands, rules: dict, P: list[str]) -> bool:
-    if not (isinstance(hands, list) and len(hands) == SEATS and all(isinstance(h, list) for h in hands)):
-        P.append(f"deal {k}: hands must be 4 lists, not {hands!r}")
+def _check_cards(k: int, hands, bazaar, rules: dict, n: int, P: list[str]) -> bool:
+    """The dealt hands (7 each, redeal rule) and the bazaar (the rest, 28 - 7n tiles)."""
+    if not (isinstance(hands, list) and len(hands) == n and all(isinstance(h, list) for h in hands)):
+        P.append(f"deal {k}: hands must be {n} lists, not {hands!r}")
         return False
     ok = True
     for s, h in enumerate(hands):
         if not all(isinstance(t, str) for t in h):
             P.append(f"deal {k}: seat {s}'s hand {h!r} holds non-strings")
             ok = False
-        elif len(h) != 7 or len(set(h)) != 7 or not set(h) <= TILESET:
+        elif len(h) != HAND or len(set(h)) != HAND or not set(h) <= TILESET:
             P.append(f"deal {k}: seat {s}'s hand {h} is not 7 distinct valid tiles")
             ok = False
         elif redeal_reason(h, rules):
             P.append(f"deal {k}: seat {s}'s hand {sorted(h)} holds {redeal_reason(h, rules)}: it must be redealt")
-    if ok and set().union(*map(set, hands)) != TILESET:
-        P.append(f"deal {k}: the hands do not cover all 28 tiles")
+    size = len(TILESET) - HAND * n
+    if not (isinstance(bazaar, list) and len(bazaar) == size and all(isinstance(t, str) for t in bazaar)
+            and len(set(bazaar)) == size and set(bazaar) <= TILESET):
+        P.append(f"deal {k}: bad bazaar: {bazaar!r} (must be the {size} undealt tiles)")
+        return False
+    if ok and set(bazaar).union(*map(set, hands)) != TILESET:
+        P.append(f"deal {k}: the hands{' and the bazaar' if size else ''} do not cover all 28 tiles")
         ok = False
     return ok
 
 
-def _replay(k: int, deal: dict, rules: dict, P: list[str]):
+def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
     """Replay the events; (end, last, hands left, last move) or None after reporting a problem."""
     left = [list(h) for h in deal["hands"]]
-    ends: list[int] = []
-    events, leader = deal["events"], deal["leader"]
+    bazaar, drawn = deal["bazaar"], 0
+    board = Cross(rules) if rules.get("layout", "chain") == "cross" else Chain(rules)
+    events, seat = deal["events"], deal["leader"]
+    first = True  # the next play is the first move of the deal
     for i, ev in enumerate(events):
-        where, seat = f"deal {k} event {i}", (leader + i) % SEATS
+        where = f"deal {k} event {i}"
         if not isinstance(ev, dict) or ev.get("p") != seat or not is_int(ev.get("p")):
             P.append(f"{where}: {ev!r} but it is seat {seat}'s turn")
             return None
+        hand = left[seat]
+        can = any(board.fits(t) for t in hand)
+        pool = len(bazaar) - drawn
+        if "draw" in ev:
+            tile = ev["draw"]
+            if not bazaar or set(ev) != {"p", "draw"} or not isinstance(tile, str):
+                P.append(f"{where}: malformed event {ev!r} (a draw is impossible without a bazaar)")
+            elif can:
+                P.append(f"{where}: seat {seat} draws {tile} but can play {board.example(hand)} "
+                         f"(ends {board.ends}, hand {sorted(hand)})")
+            elif pool <= 1:
+                P.append(f"{where}: seat {seat} draws {tile} but the bazaar holds {pool} tile(s): "
+                         "the last bazaar tile is never drawn")
+            elif tile != bazaar[drawn]:
+                P.append(f"{where}: seat {seat} draws {tile} but the next bazaar tile is {bazaar[drawn]}")
+            else:
+                hand.append(tile)
+                drawn += 1
+                continue  # the same seat goes on: draws again or plays
+            return None
         if "knock" in ev or "play" not in ev:
             if ev != {"p": seat, "knock": True}:
-                P.append(f"{where}: malformed event {ev!r} (a draw is impossible without a bazaar)")
-            elif has_move(left[seat], ends):
-                move = legal_moves(left[seat], ends, rules["two_doubles"])[0]
-                P.append(f"{where}: seat {seat} knocks but can play {move} (ends {ends}, hand {sorted(left[seat])})")
+                P.append(f"{where}: malformed event {ev!r}")
+            elif can:
+                P.append(f"{where}: seat {seat} knocks but can play {board.example(hand)} "
+                         f"(ends {board.ends}, hand {sorted(hand)})")
+            elif pool > 1:
+                P.append(f"{where}: seat {seat} knocks but must draw: the bazaar holds {pool} tiles")
             else:
+                seat = (seat + 1) % n
                 continue
             return None
-        play, at = ev.get("play"), ev.get("at")
-        extra = set(ev) - {"p", "play", "at", "closed"}
-        closed = ev.get("closed", [])
-        if extra or not (isinstance(closed, list) and not any(closed)):
-            P.append(f"{where}: unexpected keys {sorted(extra)} or closed doubles {closed!r} in {ev!r}")
-            return None
-        why = move_problem(play, at, left[seat], ends, rules["two_doubles"])
-        if why is None and k == 0 and i == 0:
-            double = first_lead_double(deal["hands"], rules)
-            if play != [double]:
-                why = f"the first move of the game must be the double {double}, not {play}"
+        why = board.problem(ev, hand)
+        if why is None and k == 0 and first:
+            tile = first_lead_tile(deal["hands"], rules)
+            if ev["play"] != [tile]:
+                why = f"the first move of the game must be the {'double ' if tile and is_double(tile) else ''}" \
+                      f"{tile}, not {ev['play']}"
         if why:
-            P.append(f"{where}: seat {seat} plays {play} at {at}: {why}")
+            P.append(f"{where}: seat {seat} plays {ev.get('play')} at {ev.get('at')}: {why}")
             return None
-        ends = apply_move(ends, play, at)
-        for t in play:
-            left[seat].remove(t)
-        if left[seat]:
-            if any(has_move(h, ends) for h in left):
+        board.apply(ev)
+        first = False
+        for t in ev["play"]:
+            hand.remove(t)
+        if hand:
+            if any(board.fits(t) for h in left for t in h) or any(board.fits(t) for t in bazaar[drawn:-1]):
+                seat = (seat + 1) % n
                 continue
             end = "fish"
         else:
             end = "out"
         if i != len(events) - 1:
             P.append(f"{where}: the deal ends here ({end}) but {len(events) - 1 - i} more event(s) follow")
-        return end, seat, left, play
+        return end, seat, left, ev["play"]
     P.append(f"deal {k}: the events stop after event {len(events) - 1} but the deal is not over (no out, no fish)")
     return None
 
 
-def _audit_deal(k: int, deal, rules: dict, state: dict, prev: dict | None, P: list[str]):
-    """Check one deal; updates state (score, carry, wrote); returns what the next deal needs."""
+def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dict | None, P: list[str]):
+    """Check one deal; updates state (score, carry, memory, wrote); returns what the next deal needs."""
+    n, sides = table_
+    ns = len(sides)
     if not isinstance(deal, dict):
         P.append(f"deal {k}: not an object")
         return None
     need = ("redeals", "hands", "bazaar", "leader", "events", "end", "last", "hand_sums", "written", "score", "carry")
+    need += ("memory",) if rules.get("memory", False) else ()
     missing = [key for key in need if key not in deal]
     if missing:
         P.append(f"deal {k}: missing keys {missing}")
         return None
+    zeros = [0] * ns
     for key, ok in (("redeals", is_int(deal["redeals"]) and deal["redeals"] >= 0),
-                    ("bazaar", deal["bazaar"] == []),
-                    ("leader", is_int(deal["leader"]) and 0 <= deal["leader"] < SEATS),
+                    ("leader", is_int(deal["leader"]) and 0 <= deal["leader"] < n),
                     ("events", isinstance(deal["events"], list) and len(deal["events"]) > 0),
                     ("end", deal["end"] in ("out", "fish")),
-                    ("last", is_int(deal["last"]) and 0 <= deal["last"] < SEATS),
+                    ("last", is_int(deal["last"]) and 0 <= deal["last"] < n),
                     ("carry", is_int(deal["carry"]) and deal["carry"] >= 0),
-                    *((key, int_list(deal[key], 2)) for key in ("hand_sums", "written", "score")),
-                    ("memory", deal.get("memory", [0, 0]) == [0, 0] and int_list(deal.get("memory", [0, 0]), 2))):
+                    *((key, int_list(deal[key], ns)) for key in ("hand_sums", "written", "score")),
+                    ("memory", int_list(deal.get("memory", zeros), ns) and (
+                        rules.get("memory", False) or deal.get("memory", zeros) == zeros))):
         if not ok:
             P.append(f"deal {k}: bad {key}: {deal.get(key)!r}")
-    hands_ok = _check_hands(k, deal["hands"], rules, P)
+    cards_ok = _check_cards(k, deal["hands"], deal["bazaar"], rules, n, P)
     rec_leader = deal["leader"]
-    if hands_ok and is_int(rec_leader):
+    if cards_ok and is_int(rec_leader):
         if k == 0:
-            double = first_lead_double(deal["hands"], rules)
-            want = {s for s in range(SEATS) if double in deal["hands"][s]}
+            tile = first_lead_tile(deal["hands"], rules)
+            want = {s for s in range(n) if tile in deal["hands"][s]}
+            if not want:
+                P.append(f"deal {k}: no hand holds the first lead tile {tile} (first_lead {rules['first_lead']})")
         else:
-            want = next_leaders(rules, prev) if prev else {rec_leader}
-        if rec_leader not in want:
+            want = next_leaders(rules, prev, n, sides) if prev else {rec_leader}
+        if want and rec_leader not in want:
             P.append(f"deal {k}: leader is seat {rec_leader}, must be {' or '.join(map(str, sorted(want)))}")
     played = None
-    if hands_ok and is_int(rec_leader) and 0 <= rec_leader < SEATS and isinstance(deal["events"], list) \
+    if cards_ok and is_int(rec_leader) and 0 <= rec_leader < n and isinstance(deal["events"], list) \
             and deal["events"]:
-        played = _replay(k, deal, rules, P)
+        played = _replay(k, deal, rules, n, P)
     info = None
     if played:
         end, last, left, move = played
         if deal["end"] != end or deal["last"] != last:
             P.append(f"deal {k}: end/last is {deal['end']!r}/{deal['last']!r}, must be {end!r}/{last}")
         opened = [s > 0 for s in state["score"]]  # a side is open once it has written (and not burned)
-        sums, written, carry, winner = settle(rules, end, last, left, state["carry"], opened, move)
-        score = add_score(rules, state["score"], written)
-        for key, want in (("hand_sums", sums), ("written", written), ("score", score), ("carry", carry)):
-            if not (is_int(deal[key]) if is_int(want) else int_list(deal[key], 2)) or deal[key] != want:
-                P.append(f"deal {k}: {key} is {deal[key]!r}, must be {want!r}")
-        info = {"leader": rec_leader, "end": end, "last": last, "winner": winner,
-                "general": rules["general"] and end == "out" and {"00", "66"} <= set(move),
-                "out_00": rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
+        r = score_deal(rules, sides, end, last, left, state["carry"], opened, state["memory"], move)
+        score = add_score(rules, state["score"], r["written"])
+        want = {"hand_sums": r["hand_sums"], "written": r["written"], "score": score, "carry": r["carry"]}
+        if rules.get("memory", False) or "memory" in deal:
+            want["memory"] = r["memory"]
+        for key, value in want.items():
+            if not (is_int(deal[key]) if is_int(value) else int_list(deal[key], ns)) or deal[key] != value:
+                P.append(f"deal {k}: {key} is {deal[key]!r}, must be {value!r}")
+        pairs = rules.get("pairs", True)
+        info = {"leader": rec_leader, "end": end, "last": last, "winners": r["winners"],
+                "general": pairs and rules["general"] and end == "out" and {"00", "66"} <= set(move),
+                "out_00": pairs and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
                 "bald": end == "out" and "00" in move}
+        written, carry, memory = r["written"], r["carry"], r["memory"]
     else:
-        score, carry, written = state["score"], state["carry"], [0, 0]
+        score, carry, written, memory = state["score"], state["carry"], zeros, state["memory"]
     # carry on from the record's numbers where they are readable, so a bug is reported once
-    state["score"] = deal["score"] if int_list(deal["score"], 2) else score
+    state["score"] = deal["score"] if int_list(deal["score"], ns) else score
     state["carry"] = deal["carry"] if is_int(deal["carry"]) else carry
-    wrote = deal["written"] if int_list(deal["written"], 2) else written
+    state["memory"] = deal["memory"] if int_list(deal.get("memory"), ns) else memory
+    wrote = deal["written"] if int_list(deal["written"], ns) else written
     state["wrote"] = [w or x > 0 for w, x in zip(state["wrote"], wrote)]
     return info
 
@@ -344,18 +521,20 @@ def audit_game(record: dict, rules: dict) -> list[str]:
     """All the ways `record` (one kozel-trace/1 game) breaks `rules`; [] if none."""
     if not isinstance(record, dict):
         return [f"the record is not a JSON object: {type(record).__name__}"]
+    n, sides = table(rules)
+    ns = len(sides)
     P: list[str] = []
-    _check_header(record, rules, P)
+    _check_header(record, rules, n, sides, P)
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         return P + [f"deals must be a non-empty list, not {deals!r}"]
     if len(deals) > rules["max_deals"]:
         P.append(f"{len(deals)} deals, more than max_deals {rules['max_deals']}")
-    state = {"score": [0, 0], "carry": 0, "wrote": [False, False]}
+    state = {"score": [0] * ns, "carry": 0, "memory": [0] * ns, "wrote": [False] * ns}
     prev = ended = None
     for k, deal in enumerate(deals):
         try:
-            info = _audit_deal(k, deal, rules, state, prev, P)
+            info = _audit_deal(k, deal, rules, (n, sides), state, prev, P)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:  # garbled values
             P.append(f"deal {k}: unreadable ({type(exc).__name__}: {exc})")
             info = None
@@ -373,12 +552,13 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             P.append(f"the record stops after {len(deals)} deal(s) though no side reached {rules['target']}")
     else:
         k, info, general, sudden = ended
+        score = state["score"]
         if sudden:  # «генерал» or Морской's out on 00: the side that went out wins
-            want_loser = 1 - side_of(info["last"])
-        else:
-            want_loser = next(s for s in (0, 1) if state["score"][s] >= rules["target"])
+            want_loser = 1 - side_of(info["last"], sides)
+        else:  # the most points, then the lowest seat (in pairs only one side can cross)
+            want_loser = max((s for s in range(ns) if score[s] >= rules["target"]), key=lambda s: (score[s], -s))
         want_titles = set()
-        if not state["wrote"][1 - want_loser]:  # the winners never wrote a point in the game
+        if not any(state["wrote"][s] for s in range(ns) if s != want_loser):  # the others never wrote a point
             want_titles.add("naked")
         if info and info["bald"]:
             want_titles.add("bald")
