@@ -214,6 +214,8 @@ def compare(
     deals: bool = typer.Option(False, "--deals", help="With --out: also write one row per deal (large)."),
     details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", min=100, help="Games per work unit."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
+    lang: str = typer.Option("ru", "--lang", help="Language of the HTML report: ru or en."),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from rich.console import Console
@@ -241,9 +243,12 @@ def compare(
         raise ValueError("--csv and --deals write into the --out folder; give --out DIR.")
     if out is not None:
         check_writable(out)
+    if lang not in ("ru", "en"):
+        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
+    if report is not None:
+        check_writable(report.parent if str(report.parent) else Path("."))
     console = terminal()
     err = Console(stderr=True)
-    command = "kozel-stats " + " ".join(sys.argv[1:]) if sys.argv[0].endswith("kozel-stats") else ""
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True) as bar:
         task = bar.add_task("games", total=None, rate="")
@@ -254,7 +259,7 @@ def compare(
             bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.0f} games/s")
 
         outcome = run_compare(loaded, games, seed, seats, workers, baseline, precision, max_games, batch_size,
-                              out / "deals" if (out and deals) else None, command, progress)
+                              out / "deals" if (out and deals) else None, progress)
     result = outcome.result
     if outcome.analysis.games_per_variant == 0:
         fail("interrupted (Ctrl-C) before any batch of games finished; nothing to keep.")
@@ -262,6 +267,13 @@ def compare(
     if out is not None:
         save(out, result, outcome.summary, csv)
         err.print(f"results written to {out}/ (games.parquet, by_deal.parquet, fish_sums.parquet, summary.json)")
+    if report is not None:
+        from .report import ReportData, write
+        from .results import by_deal_frame, fish_sums_frame
+
+        write(report, ReportData(outcome.summary["meta"], outcome.analysis, by_deal_frame(result),
+                                 fish_sums_frame(result)), lang)
+        err.print(f"report written to {report}")
     err.print(f"{outcome.analysis.games_per_variant:,} games per variant in {result.duration:.1f} s")
     if result.interrupted:
         fail(f"interrupted (Ctrl-C) after {outcome.analysis.games_per_variant:,} games per variant; "
@@ -290,6 +302,33 @@ def summarize(
     analysis = analyse(loaded.games, chosen)
     meta = dict(meta, baseline=chosen, games_per_variant=analysis.games_per_variant)
     print_analysis(terminal(), meta, analysis, details)
+
+
+@app.command("report")
+@friendly_errors
+def report_command(
+    folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
+    output: Path = typer.Option(..., "-o", "--output", help="The HTML file to write."),
+    lang: str = typer.Option("ru", "--lang", help="Language: ru (default) or en."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
+) -> None:
+    """Write a self-contained HTML report (plotly.js embedded, works offline) from a results folder."""
+    from .compare import analyse
+    from .report import ReportData, write
+    from .results import load
+
+    if lang not in ("ru", "en"):
+        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
+    loaded = load(folder)
+    meta = dict(loaded.summary["meta"])
+    names = [str(n) for n in loaded.games.get_column("variant").unique(maintain_order=True).to_list()]
+    chosen = baseline or meta.get("baseline") or names[0]
+    if chosen not in names:
+        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
+    analysis = analyse(loaded.games, chosen)
+    meta.update(baseline=chosen, games_per_variant=analysis.games_per_variant)
+    write(output, ReportData(meta, analysis, loaded.by_deal, loaded.fish_sums), lang)
+    typer.echo(f"report written to {output}")
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ Usable as a library:
 from __future__ import annotations
 
 import os
+import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,7 +93,7 @@ def precise_enough(analysis: Analysis, precision: float) -> bool:
 def run_compare(
     variants: list[Variant], games: int, seed: int, bots: list[str], workers: int | None = None,
     baseline: str | None = None, precision: float | None = None, max_games: int | None = None,
-    batch_size: int | None = None, deals_dir: Path | None = None, command: str = "",
+    batch_size: int | None = None, deals_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> CompareOutcome:
     """Play `games` games of each variant (or, with `precision`, as many as needed up to
@@ -146,8 +147,26 @@ def run_compare(
     if analysis is None or analysis.games_per_variant != runner.games_done:
         analysis = analyse(result.games(), baseline)
     outcome = CompareOutcome(result, analysis)
+    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games)
     outcome.summary = build_summary(result, analysis, command, precision)
     return outcome
+
+
+def reproduce_command(variants: list[Variant], games: int, seed: int, bots: list[str], baseline: str,
+                      precision: float | None, max_games: int | None) -> str:
+    """One command that plays the same games again (the number of workers does not matter)."""
+    from .rules import shipped_dir
+
+    shipped = shipped_dir().resolve()
+    names = []
+    for v in variants:
+        path = Path(v.path) if v.path else None
+        names.append(v.name if path is None or path.resolve().parent == shipped else str(path))
+    parts = ["kozel-stats", "compare", *names, "--games", str(games), "--seed", str(seed),
+             "--bots", ",".join(bots), "--baseline", baseline]
+    if precision is not None:
+        parts += ["--precision", f"{precision:g}"] + (["--max-games", str(max_games)] if max_games else [])
+    return " ".join(shlex.quote(p) for p in parts)
 
 
 def build_summary(result: RunResult, analysis: Analysis, command: str, precision: float | None) -> dict[str, Any]:

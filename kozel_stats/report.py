@@ -98,13 +98,13 @@ TEXT = {
 
 # Players' words for the metrics in Russian reports.
 RU_LABELS = {
-    "deals_per_game": "сдач за партию", "naked": "голые козлы", "bald": "лысые козлы", "general": "генерал",
-    "first_lead_loss": "проигрыш пары, начавшей партию", "fish_rate": "рыба (доля сдач)",
-    "eggs_rate": "яйца (доля сдач)", "redeal_rate": "передача (доля раздач)",
+    "deals_per_game": "сдач за партию", "naked_rate": "голые козлы", "bald_rate": "лысые козлы",
+    "general_rate": "генерал", "first_lead_loss_rate": "проигрыш пары, начавшей партию (с 11)",
+    "fish_rate": "рыба (доля сдач)", "eggs_rate": "яйца (доля сдач)", "redeal_rate": "передача (доля раздач)",
     "fisherman_share": "рыбу выиграла пара рыбака", "moves_per_deal": "ходов за сдачу",
-    "points_per_deal": "очков записано за сдачу", "vanished_share": "проигрыш сгорел под порогом",
+    "written_per_deal": "очков записано за сдачу", "vanished_share": "проигрыш сгорел под порогом",
 }
-RATE_CHART = ("naked", "bald", "fish_rate", "eggs_rate", "redeal_rate")
+RATE_CHART = ("naked_rate", "bald_rate", "fish_rate", "eggs_rate", "redeal_rate")
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
            "#17becf"]
 
@@ -115,6 +115,40 @@ class ReportData:
     analysis: Analysis
     by_deal: pl.DataFrame
     fish_sums: pl.DataFrame
+
+
+# (more, less) phrasing per metric in Russian; "{x}" is the amount
+RU_WORDS = {
+    "deals_per_game": ("партии длиннее на {x} сдачи", "партии короче на {x} сдачи"),
+    "moves_per_deal": ("сдачи длиннее на {x} хода", "сдачи короче на {x} хода"),
+    "written_per_deal": ("за сдачу пишут на {x} очка больше", "за сдачу пишут на {x} очка меньше"),
+}
+
+
+def verdict(c: stats.Comparison, lang: str) -> str:
+    """The verdict sentence: the statistics module's English one, or the same in Russian."""
+    if lang != "ru":
+        return c.verdict
+    spec = SPECS.get(c.metric)
+    scale = spec.scale if spec else 1.0
+    rate = spec is not None and spec.unit == "pp"
+    unit = " п.п." if rate else ""
+    if math.isnan(c.diff):
+        return "не оценить (нет данных)"
+    hw = c.half_width * scale
+    digits = 0 if hw >= 10 else 1 if hw >= 1 else 2 if hw >= 0.1 else 3
+    if not c.significant:
+        return "заметной разницы нет" + ("" if math.isnan(hw) else f" (±{hw:.{digits}f}{unit})")
+    diff, low, high = c.diff * scale, c.low * scale, c.high * scale
+    more = diff >= 0
+    amount, lo, hi = (diff, low, high) if more else (-diff, -high, -low)
+    x = f"{amount:.{digits}f}"
+    if c.metric in RU_WORDS:
+        text = RU_WORDS[c.metric][0 if more else 1].format(x=x)
+    else:
+        text = ("выше" if more else "ниже") + f" на {x}{unit}"
+    p = "p < 0.001" if c.p_adjusted < 0.001 else f"p = {c.p_adjusted:.3f}"
+    return f"{text} (95% ДИ {lo:.{digits}f}…{hi:.{digits}f}{unit}), {p}"
 
 
 def label(metric: str, lang: str) -> str:
@@ -263,8 +297,8 @@ def render(data: ReportData, lang: str = "ru") -> str:
     verdicts = []
     for name in others:
         items = [c for c in a.comparisons if c.variant == name and c.significant]
-        lines = "".join(f"<li data-metric='{c.metric}'>{html.escape(label(c.metric, lang))}: {html.escape(c.verdict)}"
-                        f"</li>" for c in items)
+        lines = "".join(f"<li data-metric='{c.metric}'>{html.escape(label(c.metric, lang))}: "
+                        f"{html.escape(verdict(c, lang))}</li>" for c in items)
         verdicts.append(f"<h3>{html.escape(name)}</h3><ul>{lines or '<li>' + t['no_diff'] + '</li>'}</ul>")
     meta_rows = [
         (t["version"], meta.get("version")), (t["seed"], meta.get("seed")),
@@ -294,6 +328,14 @@ td.changed {{ background: #fff4d6; }}
 code {{ background: #f4f4f4; padding: .1em .3em; }}
 @media print {{ .chart {{ page-break-inside: avoid; }} }}
 </style>
+<script>
+// Any script error is kept on the page (data-js-errors) so that a check in a browser can see it.
+window.__errors = [];
+window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
+document.addEventListener("DOMContentLoaded", function () {{
+  document.body.dataset.jsErrors = JSON.stringify(window.__errors);
+}});
+</script>
 <script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
 </head><body>
 <h1>{t['title']}</h1>
@@ -306,6 +348,17 @@ code {{ background: #f4f4f4; padding: .1em .3em; }}
 <h2>{t['how']}</h2><ul>{how}</ul>
 <h2>{t['meta']}</h2><table>{meta_html}</table>
 <p>{t['reproduce']}<br><code id="reproduce">{reproduce}</code></p>
+<script>
+window.addEventListener("load", function () {{
+  var drawn = document.querySelectorAll(".chart .main-svg").length > 0 ?
+      Array.from(document.querySelectorAll(".chart > div > div")).filter(function (d) {{
+        return d.querySelector(".main-svg"); }}).length : 0;
+  document.body.dataset.chartsDrawn = String(drawn);
+  var t = performance.getEntriesByType("navigation")[0];
+  document.body.dataset.loadMs = String(Math.round(t ? t.domContentLoadedEventEnd : performance.now()));
+  document.body.dataset.jsErrors = JSON.stringify(window.__errors);
+}});
+</script>
 </body></html>
 """
 
