@@ -299,7 +299,7 @@ def choose_doubles(moves, n, rng):
 
 
 # --- partner (3) -----------------------------------------------------------------------------------
-@hot
+@jit
 def choose_partner(p, st, seat, moves, n, rng):
     """Keep the ends the partner fed open, keep away from ends he knocked on; lead the longest suit."""
     hand = st[ST_HAND + seat]
@@ -430,7 +430,7 @@ def fish_outlook(p, seat, est, own_left):
     return 0
 
 
-@hot
+@jit
 def choose_counter(p, st, seat, moves, n, rng):
     """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
     when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
@@ -490,12 +490,6 @@ def choose_counter(p, st, seat, moves, n, rng):
 
 
 # --- sampler (5) -----------------------------------------------------------------------------------
-@jit
-def counter_move(p, st, seat, moves, n, rng):
-    """choose_counter compiled once, for the sampler's playouts."""
-    return choose_counter(p, st, seat, moves, n, rng)
-
-
 @jit
 def sample_world(p, st, seat, world, rng, work):
     """Copy st into `world` and deal the unseen tiles to the other hands and the bazaar.
@@ -697,7 +691,7 @@ def playout(p, sim, seat, move, rng, buf):
                         sim[ST_LACKS + turn] |= 1 << sim[ST_END + i]
                 turn = (turn + 1) % players
             k = legal_moves(p, sim, turn, buf)
-        m = buf[counter_move(p, sim, turn, buf, k, rng) if k > 1 else 0]
+        m = buf[choose_counter(p, sim, turn, buf, k, rng) if k > 1 else 0]
 
 
 @jit

@@ -250,6 +250,8 @@ def apply_move(st, seat, move):
 
 @hot
 def open_end_mask(st):
+    if st[ST_OPEN] == 3:  # the chain's two ends (and any layout before a closure)
+        return SUIT_MASK[st[ST_END]] | SUIT_MASK[st[ST_END + 1]]
     m = 0
     open_arms = st[ST_OPEN]
     for i in range(st[ST_N_ENDS]):

@@ -310,13 +310,14 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
     """
     players = p[P_PLAYERS]
     recording = ev.shape[0] > 0
+    has_bazaar = p[P_BAZAAR] > 0
     turn = leader
     while True:
         seat = turn
         n = legal_moves(p, st, seat, moves)
         bot = bots[seat]
         # without a move, a player draws while more than one tile is left in the bazaar
-        must_draw = n == 0 and bazaar_left(p, st) > 1
+        must_draw = n == 0 and has_bazaar and bazaar_left(p, st) > 1
         choice = -1
         if bot == BOT_SCRIPT:
             pos = st[ST_SCRIPT_POS]

@@ -8,6 +8,7 @@ all, and must report every mutation of them.
 
 from __future__ import annotations
 
+import collections
 import copy
 import random
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from audit import add_score, audit_game, settle  # noqa: E402
+from audit import add_score, audit_game, first_lead_tile, settle  # noqa: E402
 
 ALL = [f"{a}{b}" for a in range(7) for b in range(a, 7)]
 DEFAULT = {
@@ -564,3 +565,567 @@ def test_default_knobs_match_the_package():
     except rules.VariantError:
         pytest.skip("no shipped default variant yet")
     assert variant.rule_dict == DEFAULT
+# --- каждый сам за себя, written out by hand ---------------------------------------------
+
+SOLO3_RULES = R(players=3, pairs=False, first_lead="lowest-double-or-heaviest", target=60)
+SOLO4_RULES = R(players=4, pairs=False, target=40)
+
+
+def parse_n(moves, leader, n, cross=False):
+    """Events for `n` seats: `tile@end` (`-` for the first tile; `!` after the end: laid closed), `a@x+b@y`,
+    `.` a knock, `^ab` a draw (the same seat goes on)."""
+    events, seat = [], leader
+    for tok in moves.split():
+        if tok.startswith("^"):
+            events.append({"p": seat, "draw": tok[1:]})
+            continue
+        if tok == ".":
+            events.append({"p": seat, "knock": True})
+        else:
+            tiles, ats = zip(*(part.split("@") for part in tok.split("+")))
+            ev = {"p": seat, "play": list(tiles), "at": [None if a.rstrip("!") == "-" else int(a.rstrip("!"))
+                                                           for a in ats]}
+            if cross:
+                ev["closed"] = [a.endswith("!") for a in ats]
+            events.append(ev)
+        seat = (seat + 1) % n
+    return events
+
+
+def solo3_record():
+    # Three players, seven tiles in the bazaar. Seat 0 holds the lowest double in the hands, 11 (00 is in the
+    # bazaar), and leads it. Ends: 11 1 1, 12 2 1, 26 6 1, 16 1 1, 13 3 1; seat 2 (no 3, no 1) draws 00 and 06
+    # (no fit) and 34 (fits), plays 34: 4 1; 14 1 1, 15 5 1; seat 2 (no 5, no 1) draws 23, 66, 03, none fits,
+    # and knocks: one tile (35) is left and it is never drawn; 05 0 1, 01 1 1: all seven ones are out, fish by
+    # seat 1. Left: seat 0 33 45 56 = 26, seat 1 25 36 55 = 26, seat 2 02 04 22 24 44 46 00 06 23 66 03 = 60.
+    # Seats 0 and 1 tie for the smallest sum: both win; seat 2 alone writes his 60 (>= 13, opens), reaches
+    # the target 60 and is the goat; nobody else ever wrote: naked.
+    deal = {"redeals": 0, "bazaar": ["00", "06", "34", "23", "66", "03", "35"], "leader": 0,
+            "hands": [["11", "16", "14", "05", "33", "45", "56"], ["12", "13", "15", "01", "25", "36", "55"],
+                      ["26", "02", "04", "22", "24", "44", "46"]],
+            "events": parse_n("11@- 12@1 26@2 16@6 13@1 ^00 ^06 ^34 34@3 14@4 15@1 ^23 ^66 ^03 . 05@5 01@0",
+                              0, 3),
+            "end": "fish", "last": 1, "hand_sums": [26, 26, 60], "written": [0, 0, 60], "score": [0, 0, 60],
+            "carry": 0}
+    return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 3, "game": 0, "players": 3,
+            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 2, "titles": ["naked"],
+            "final_score": [0, 0, 60]}
+
+
+def solo4_record(swap=False):
+    # Four players, no bazaar, 11 leads. 11 1 1, 12 2 1, 26 6 1, 16 1 1, 13 3 1, 34 4 1, 14 1 1, 15 5 1,
+    # 05 0 1, 01 1 1: fish by seat 1. Left: seat 0 00 02 03 04 = 9 (wins), seat 1 66 56 46 25 = 40,
+    # seat 2 06 23 24 33 44 = 31, seat 3 55 45 36 35 22 = 40. Every loser writes his own hand. Target 40:
+    # seats 1 and 3 cross with 40 each: the goat is the lower seat, 1. With `swap` seat 1's 46 and seat 3's
+    # 45 change hands: 39 and 41; with target 35 both cross and seat 3, with more points, is the goat.
+    h1, h3 = ["12", "34", "01", "66", "56", "46", "25"], ["16", "15", "55", "45", "36", "35", "22"]
+    if swap:
+        h1[5], h3[3] = h3[3], h1[5]
+    s1, s3 = (39, 41) if swap else (40, 40)
+    deal = {"redeals": 0, "bazaar": [], "leader": 0,
+            "hands": [["11", "13", "05", "00", "02", "03", "04"], h1, ["26", "14", "06", "23", "24", "33", "44"], h3],
+            "events": parse_n("11@- 12@1 26@2 16@6 13@1 34@3 14@4 15@1 05@5 01@0", 0, 4),
+            "end": "fish", "last": 1, "hand_sums": [9, s1, 31, s3], "written": [0, s1, 31, s3],
+            "score": [0, s1, 31, s3], "carry": 0}
+    return {"format": "kozel-trace/1", "variant": "hand-solo-4", "seed": 4, "game": 0, "players": 4,
+            "sides": [[0], [1], [2], [3]], "bots": ["hand"] * 4, "deals": [deal], "loser": 3 if swap else 1,
+            "titles": [], "final_score": [0, s1, 31, s3]}
+
+
+def test_solo_hand_games_are_correct():
+    assert audit_game(solo3_record(), SOLO3_RULES) == []
+    assert audit_game(solo4_record(), SOLO4_RULES) == []
+    assert audit_game(solo4_record(swap=True), {**SOLO4_RULES, "target": 35}) == []
+
+
+# --- Осёл «Крест», written out by hand ------------------------------------------------------
+# threshold 100 on every deal, so that short deals leave points to remember
+
+OSEL_RULES = R(layout="cross", threshold="every-deal", memory=True, threshold_value=100)
+
+
+def osel_record():
+    # Deal 0: seat 0 leads 11, the house, open on four sides: ends 1 1 1 1. 12 -> 2 1 1 1; 13 -> 2 3 1 1;
+    # seat 3 lays 22 closed (the end 2 dies) and 33 open (not the house: no change) -> 3 1 1; 36 -> 6 1 1;
+    # 66 closed -> 1 1; 14 -> 4 1; 44 closed -> 1; 15 -> 5; 55 closed: no open end, fish by seat 1.
+    # Left: A 00 01 02 03 (6) + 04 05 06 16 23 (27) = 33; B 24 25 26 34 (28) + 35 45 46 56 (38) = 66.
+    # B loses with 66 < 100: not written, remembered. Memory 0 66.
+    deal0 = {"redeals": 0, "bazaar": [], "leader": 0,
+             "hands": [["11", "36", "15", "00", "01", "02", "03"], ["12", "66", "55", "24", "25", "26", "34"],
+                       ["13", "14", "04", "05", "06", "16", "23"], ["22", "33", "44", "35", "45", "46", "56"]],
+             "events": parse_n("11@- 12@1 13@1 22@2!+33@3 36@3 66@6! 14@1 44@4! 15@1 55@5!", 0, 4, cross=True),
+             "end": "fish", "last": 1, "hand_sums": [33, 66], "written": [0, 0], "score": [0, 0], "carry": 0,
+             "memory": [0, 66]}
+    # Deal 1: the fisherman, seat 1, leads 24: ends 2 4. Seat 2 lays 22 open on the 2: the house laid on an
+    # end keeps it and opens two more: 2 4 2 2. 23, 25 and 26 take the three 2s: 3 4 5 6. Seat 2 lays 33, 44
+    # and 55 closed in one move: 6; seat 3 lays 66 closed: no open end, fish by seat 3. Left: A 36 45 35 34
+    # 16 15 (46) + 02 56 46 (23) = 69; B 00 01 03 11 12 (9) + 04 05 06 13 14 (24) = 33. A loses: 69 < 100 is
+    # remembered; B did not lose and forgets its 66. Memory 69 0.
+    deal1 = {"redeals": 1, "bazaar": [], "leader": 1,
+             "hands": [["25", "36", "45", "35", "34", "16", "15"], ["24", "26", "00", "01", "03", "11", "12"],
+                       ["22", "33", "44", "55", "02", "56", "46"], ["23", "66", "04", "05", "06", "13", "14"]],
+             "events": parse_n("24@- 22@2 23@2 25@2 26@2 33@3!+44@4!+55@5! 66@6!", 1, 4, cross=True),
+             "end": "fish", "last": 3, "hand_sums": [69, 33], "written": [0, 0], "score": [0, 0], "carry": 0,
+             "memory": [69, 0]}
+    # Deal 2: early closure. Seat 3 leads 35: ends 3 5; seat 0 lays 33 (the house) and 55, both closed: no
+    # open end, fish by seat 0. Left: A 34 25 24 16 15 (33) + 66 56 46 45 36 26 44 (67) = 100; B 00 01 02 11
+    # 12 13 22 (16) + 03 04 05 06 14 23 (28) = 44. A loses: 100 + its remembered 69 = 169 is written and the
+    # memory clears. A reaches 101: the goats; B never wrote: naked.
+    deal2 = {"redeals": 0, "bazaar": [], "leader": 3,
+             "hands": [["33", "55", "34", "25", "24", "16", "15"], ["00", "01", "02", "11", "12", "13", "22"],
+                       ["66", "56", "46", "45", "36", "26", "44"], ["35", "03", "04", "05", "06", "14", "23"]],
+             "events": parse_n("35@- 33@3!+55@5!", 3, 4, cross=True),
+             "end": "fish", "last": 0, "hand_sums": [100, 44], "written": [169, 0], "score": [169, 0], "carry": 0,
+             "memory": [0, 0]}
+    return {"format": "kozel-trace/1", "variant": "hand-osel", "seed": 11, "game": 0, "players": 4,
+            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1, deal2], "loser": 0,
+            "titles": ["naked"], "final_score": [169, 0]}
+
+
+def test_osel_hand_game_is_correct():
+    assert audit_game(osel_record(), OSEL_RULES) == []
+
+
+def _insert(path, index, value):
+    def mutate(rec):
+        obj = rec
+        for k in path:
+            obj = obj[k]
+        obj.insert(index, value)
+    return mutate
+
+
+def _swap_events(k, i, j):
+    def mutate(rec):
+        ev = rec["deals"][k]["events"]
+        ev[i], ev[j] = ev[j], ev[i]
+    return mutate
+
+
+EV = ("deals", 0, "events")
+SOLO_MUTATIONS = {  # (mutation, where, what) on solo3_record()
+    "a draw when a tile fits": (_insert(EV, 4, {"p": 1, "draw": "00"}), "deal 0 event 4", "but can play"),
+    "a draw after a fitting draw": (_insert(EV, 8, {"p": 2, "draw": "23"}), "deal 0 event 8", "but can play"),
+    "drawing the last bazaar tile": (_set(EV + (14,), {"p": 2, "draw": "35"}), "deal 0 event 14", "never drawn"),
+    "a draw out of bazaar order": (_swap_events(0, 5, 6), "deal 0 event 5", "next bazaar tile is 00"),
+    "a draw of a tile not in the bazaar": (_set(EV + (5,), {"p": 2, "draw": "45"}), "deal 0 event 5", "next bazaar"),
+    "a missing draw": (_set(EV + (11,), {"p": 2, "knock": True}), "deal 0 event 11", "must draw"),
+    "a knock with two tiles left": (lambda r: r["deals"][0]["events"].pop(13), "deal 0 event 13", "must draw"),
+    "the draws left out": (lambda r: r["deals"][0]["events"].__delitem__(slice(5, 8)), "deal 0 event 5",
+                           "not in the hand"),
+    "a draw by the wrong seat": (_set(EV + (5, "p"), 0), "deal 0 event 5", "turn"),
+    "malformed draw": (_set(EV + (5,), {"p": 2, "draw": "00", "knock": True}), "deal 0 event 5", "malformed"),
+    "first move not the lowest double": (_set(EV + (0, "play"), ["33"]), "deal 0 event 0", "double 11"),
+    "a tied fish winner writes": (lambda r: r["deals"][0].update(written=[26, 0, 60], score=[26, 0, 60]),
+                                  "deal 0", "written"),
+    "only one tied winner": (lambda r: r["deals"][0].update(written=[0, 26, 60], score=[0, 26, 60]),
+                             "deal 0", "written"),
+    "an eggs pot": (_set(("deals", 0, "carry"), 26), "deal 0", "carry"),
+    "hand_sums": (_set(("deals", 0, "hand_sums"), [26, 26, 25]), "deal 0", "hand_sums"),
+    "the fish missed": (lambda r: r["deals"][0]["events"].append({"p": 2, "knock": True}), "deal 0 event 16",
+                        "follow"),
+    "wrong goat": (_set(("loser",), 0), "", "loser is 0, must be 2"),
+    "not naked": (_set(("titles",), []), "", "titles"),
+    "bazaar too short": (_set(("deals", 0, "bazaar"), ["00", "06", "34", "23", "66", "03"]), "deal 0", "bazaar"),
+    "bazaar overlaps a hand": (_set(("deals", 0, "bazaar", 6), "11"), "deal 0", "bazaar"),
+    "a hand in the bazaar's place": (_set(("deals", 0, "hands", 2, 0), "35"), "deal 0", "cover all 28"),
+    "pair sides": (_set(("sides",), [[0, 2], [1]]), "", "sides"),
+    "bots": (_set(("bots",), ["a"] * 4), "", "bots"),
+    "players": (_set(("players",), 4), "", "players"),
+    "final_score": (_set(("final_score",), [0, 60]), "", "final_score"),
+}
+
+
+@pytest.mark.parametrize("name", SOLO_MUTATIONS)
+def test_solo_mutation_is_reported(name):
+    mutate, where, what = SOLO_MUTATIONS[name]
+    rec = solo3_record()
+    mutate(rec)
+    problems = audit_game(rec, SOLO3_RULES)
+    assert any(where in p and what in p for p in problems), problems
+
+
+def test_solo_goat_and_scoring():
+    rec = solo4_record()
+    rec["loser"] = 3  # tied at 40: the lower seat is the goat
+    assert any("loser is 3, must be 1" in p for p in audit_game(rec, SOLO4_RULES))
+    rec = solo4_record(swap=True)
+    rec["loser"] = 1  # 39 and 41 both cross 35: the one with more points is the goat
+    assert any("loser is 1, must be 3" in p for p in audit_game(rec, {**SOLO4_RULES, "target": 35}))
+    rec = solo4_record()
+    rec["deals"][0]["written"][2] = rec["deals"][0]["score"][2] = 0  # every loser writes, not only the worst
+    assert any("deal 0: written" in p for p in audit_game(rec, SOLO4_RULES))
+    # the same record read as pairs is nonsense
+    assert audit_game(solo4_record(), R(target=40))
+    # per-player threshold: with 35 seat 2's 31 is lost, the others open
+    problems = audit_game(solo4_record(), {**SOLO4_RULES, "threshold_value": 35})
+    assert any("deal 0: written is [0, 40, 31, 40], must be [0, 40, 0, 40]" in p for p in problems)
+    # fish rules apply per losing player: seat 1 would be the only winner, and the winners' 9 is added
+    assert any("deal 0: written" in p for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_winner": "fisherman"}))
+    assert any("written is [0, 40, 31, 40], must be [0, 49, 40, 49]" in p
+               for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_writes": "all"}))
+    assert any("written is [0, 40, 31, 40], must be [0, 31, 22, 31]" in p
+               for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_writes": "difference"}))
+    # the tied fish of the three-player record under the fisherman rule: seat 1 alone wins
+    assert any("must be [26, 0, 60]" in p for p in audit_game(solo3_record(), {**SOLO3_RULES, "fish_winner": "fisherman"}))
+
+
+def test_solo_first_lead():
+    rules = R(first_lead="lowest-double-or-heaviest")
+    assert first_lead_tile([["36", "12"], ["45", "04"]], rules) == "36"  # most pips, then the higher half
+    assert first_lead_tile([["36", "12"], ["45", "56"]], rules) == "56"
+    assert first_lead_tile([["36", "55"], ["45", "22"]], rules) == "22"
+    rec = solo3_record()  # read with 11 as the lead it is still right; with 33 it is not
+    assert audit_game(rec, {**SOLO3_RULES, "first_lead": "double-11"}) == []
+    assert any("deal 0 event 0" in p and "double 33" in p
+               for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-33"}))  # seat 0 holds 33 too
+    assert any("deal 0: leader is seat 0, must be 2" in p
+               for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-22"}))
+    assert any("no hand holds the first lead tile 00" in p
+               for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-00"}))
+
+
+def solo3_fish_record():
+    # Three players; 00 is the lowest double in the hands: seat 0 leads it. 00 0 0, 01 1 0, 05 1 5, 15 1 1,
+    # 12 2 1, 26 6 1, 16 1 1, 13 3 1, 34 4 1, 14 1 1: every one but 11 is out, and 11 is the last bazaar
+    # tile, which is never drawn: fish by seat 0 with six tiles still in the bazaar. Left: seat 0 02 03 04
+    # = 9 wins; seat 1 22 23 24 25 = 22 and seat 2 33 35 36 44 = 31 write. Target 20: both cross, seat 2
+    # has more and is the goat.
+    deal = {"redeals": 0, "bazaar": ["06", "45", "46", "55", "56", "66", "11"], "leader": 0,
+            "hands": [["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "22", "23", "24", "25"],
+                      ["05", "26", "34", "33", "35", "36", "44"]],
+            "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4", 0, 3),
+            "end": "fish", "last": 0, "hand_sums": [9, 22, 31], "written": [0, 22, 31], "score": [0, 22, 31],
+            "carry": 0}
+    return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 5, "game": 0, "players": 3,
+            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 2, "titles": [],
+            "final_score": [0, 22, 31]}
+
+
+def test_solo_fish_counts_the_drawable_bazaar_only():
+    rules = {**SOLO3_RULES, "target": 20}
+    assert audit_game(solo3_fish_record(), rules) == []  # 11 fits, but it is the last bazaar tile
+    rec = solo3_fish_record()
+    bazaar = rec["deals"][0]["bazaar"]
+    bazaar[0], bazaar[6] = bazaar[6], bazaar[0]  # 11 can be drawn now: no fish
+    assert any("deal 0: the events stop after event 9 but the deal is not over" in p for p in audit_game(rec, rules))
+    rec = solo3_fish_record()
+    rec["loser"] = 1
+    assert any("loser is 1, must be 2" in p for p in audit_game(rec, rules))
+
+
+OSEL_MUTATIONS = {  # (mutation, where, what) on osel_record()
+    "the house opening four ends on an end": (_set(("deals", 1, "events", 5), {"p": 2, "play": ["02"], "at": [2],
+                                                                               "closed": [False]}),
+                                              "deal 1 event 5", "not an open end"),
+    "a double on an end of another number": (_set(("deals", 0, "events", 5, "at"), [1]), "deal 0 event 5",
+                                             "does not match"),
+    "two doubles on ends of the same number": (_set(("deals", 1, "events", 5), {"p": 2, "play": ["33", "33"],
+                                                                                "at": [3, 3], "closed": [True, True]}),
+                                               "deal 1 event 5", "same number"),
+    "a closed end used later": (_set(("deals", 0, "events", 5), {"p": 1, "play": ["24"], "at": [2],
+                                                                  "closed": [False]}),
+                                "deal 0 event 5", "not an open end"),
+    "an end closed in a multi-double move used later": (_set(("deals", 1, "events", 6), {
+        "p": 3, "play": ["04"], "at": [4], "closed": [False]}), "deal 1 event 6", "not an open end"),
+    "the first tile closed": (_set(("deals", 0, "events", 0, "closed"), [True]), "deal 0 event 0", "never closed"),
+    "a non-double closed": (_set(("deals", 0, "events", 1, "closed"), [True]), "deal 0 event 1", "cannot be laid"),
+    "a double and a tile in one move": (_set(("deals", 1, "events", 5), {"p": 2, "play": ["33", "56"],
+                                                                         "at": [3, 6], "closed": [False, False]}),
+                                        "deal 1 event 5", "must all be doubles"),
+    "closed missing": (lambda r: r["deals"][0]["events"][3].pop("closed"), "deal 0 event 3", "closed"),
+    "closed too short": (_set(("deals", 0, "events", 3, "closed"), [True]), "deal 0 event 3", "closed"),
+    "early closure not detected": (lambda r: r["deals"][2]["events"].append({"p": 1, "knock": True}),
+                                   "deal 2 event 1", "ends here (fish)"),
+    "closure fish read as going on": (lambda r: r["deals"][0]["events"].append({"p": 2, "knock": True}),
+                                      "deal 0 event 9", "ends here (fish)"),
+    "end": (_set(("deals", 2, "end"), "out"), "deal 2", "end/last"),
+    "memory not kept": (_set(("deals", 0, "memory"), [0, 0]), "deal 0", "memory"),
+    "points under the threshold written": (lambda r: r["deals"][0].update(written=[0, 66], score=[0, 66]),
+                                           "deal 0", "written"),
+    "the winner's memory not reset": (_set(("deals", 1, "memory"), [69, 66]), "deal 1", "memory"),
+    "the memory not carried": (lambda r: r["deals"][2].update(written=[100, 0], score=[100, 0]),
+                               "deal 2", "written"),
+    "the memory not cleared when written": (_set(("deals", 2, "memory"), [69, 0]), "deal 2", "memory"),
+    "memory missing": (lambda r: r["deals"][1].pop("memory"), "deal 1", "missing"),
+}
+
+
+@pytest.mark.parametrize("name", OSEL_MUTATIONS)
+def test_osel_mutation_is_reported(name):
+    mutate, where, what = OSEL_MUTATIONS[name]
+    rec = osel_record()
+    mutate(rec)
+    problems = audit_game(rec, OSEL_RULES)
+    assert any(where in p and what in p for p in problems), problems
+
+
+def test_osel_under_other_rules():
+    assert any("deal 0: bad memory" in p for p in audit_game(osel_record(), {**OSEL_RULES, "memory": False}))
+    assert any("deal 0 event 3" in p for p in audit_game(osel_record(), {**OSEL_RULES, "layout": "chain"}))
+    assert any("deal 0 event 0" in p for p in audit_game(hand_record(), {**HAND_RULES, "layout": "cross"}))
+
+
+# --- little players of their own for каждый сам за себя and Осёл ------------------------------
+
+def first_tile(hands, r):
+    held = [t for h in hands for t in h]
+    if r["first_lead"].startswith("double-"):
+        return r["first_lead"][-2:]
+    doubles = sorted(t for t in held if t[0] == t[1])
+    return doubles[0] if doubles else max(held, key=lambda t: (pip(t), t[1]))
+
+
+def make_solo_game(r, seed):
+    """Каждый сам за себя with the chain and `next_lead: last-mover`."""
+    rng, n = random.Random(seed), r["players"]
+    score, opened, wrote, deals, loser, last = [0] * n, [False] * n, [False] * n, [], None, None
+    for k in range(r["max_deals"]):
+        redeals = -1
+        while True:
+            tiles = ALL[:]
+            rng.shuffle(tiles)
+            hands, bazaar = [tiles[7 * s:7 * s + 7] for s in range(n)], tiles[7 * n:]
+            redeals += 1
+            if not any(bad_hand(h, r) for h in hands):
+                break
+        lead = first_tile(hands, r) if k == 0 else None
+        seat = next(s for s in range(n) if lead in hands[s]) if k == 0 else last
+        left, ends, events, taken, leader = [sorted(h) for h in hands], [], [], 0, seat
+        while True:
+            opts = [([lead], [None])] if lead and not events else options(left[seat], ends, r["two_doubles"])
+            while not opts and len(bazaar) - taken > 1:
+                events.append({"p": seat, "draw": bazaar[taken]})
+                left[seat].append(bazaar[taken])
+                taken += 1
+                opts = options(left[seat], ends, r["two_doubles"])
+            if not opts:
+                events.append({"p": seat, "knock": True})
+            else:
+                tiles, ats = rng.choice(opts)
+                events.append({"p": seat, "play": tiles, "at": ats})
+                ends = place(ends, tiles, ats)
+                for t in tiles:
+                    left[seat].remove(t)
+                if not left[seat]:
+                    end = "out"
+                    break
+                if not any(options(h, ends, False) for h in left + [bazaar[taken:-1]]):
+                    end = "fish"
+                    break
+            seat = (seat + 1) % n
+        sums = [sum(pip(t) for t in h) for h in left]
+        if end == "out" or r["fish_winner"] == "fisherman":
+            win = [seat]
+        else:
+            win = [s for s in range(n) if sums[s] == min(sums)]
+        written = [0] * n
+        for s in set(range(n)) - set(win):
+            pts = penalty([left[s]], r)
+            if end == "fish" and r["fish_writes"] == "all":
+                pts += sum(sums[w] for w in win)
+            if end == "fish" and r["fish_writes"] == "difference":
+                pts = abs(pts - sum(sums[w] for w in win))
+            if pts >= r["threshold_value"] or r["threshold"] == "none" or (r["threshold"] == "once" and opened[s]):
+                written[s] = pts
+                opened[s] = wrote[s] = opened[s] or pts > 0
+            score[s] += written[s]
+        last = seat
+        deals.append({"redeals": redeals, "hands": hands, "bazaar": bazaar, "leader": leader, "events": events,
+                      "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
+                      "carry": 0})
+        if max(score) >= r["target"]:
+            loser = sorted(range(n), key=lambda s: (-score[s], s))[0]
+            break
+    titles = []
+    if loser is not None:
+        if not any(wrote[s] for s in range(n) if s != loser):
+            titles.append("naked")
+        if end == "out" and "00" in events[-1]["play"]:
+            titles.append("bald")
+    return {"format": "kozel-trace/1", "variant": "test-solo", "seed": seed, "game": 0, "players": n,
+            "sides": [[s] for s in range(n)], "bots": ["random"] * n, "deals": deals, "loser": loser,
+            "titles": titles, "final_score": list(score)}
+
+
+def cross_options(hand, arms, started):
+    """Осёл moves as (tiles, ats); `arms` counts the open ends by number. Doubles: every non-empty set of the
+    doubles of the open numbers (closing and order are chosen by the caller)."""
+    if not started:
+        return [([t], [None]) for t in hand]
+    numbers = [v for v in range(7) if arms[v]]
+    out = [([t], [v]) for t in hand if t[0] != t[1] for v in numbers if str(v) in t]
+    doubles = [v for v in numbers if f"{v}{v}" in hand]
+    for m in range(1, 1 << len(doubles)):
+        chosen = [v for i, v in enumerate(doubles) if m >> i & 1]
+        out.append(([f"{v}{v}" for v in chosen], chosen))
+    return out
+
+
+def make_cross_game(r, seed, p_close=0.4):
+    """Осёл «Крест» in pairs, `next_lead: last-mover`, with the memory of points when `memory` is on."""
+    rng = random.Random(seed)
+    score, memory, carry, wrote, deals, loser, last = [0, 0], [0, 0], 0, [False, False], [], None, None
+    for k in range(r["max_deals"]):
+        redeals = -1
+        while True:
+            tiles = ALL[:]
+            rng.shuffle(tiles)
+            hands = [tiles[7 * s:7 * s + 7] for s in range(4)]
+            redeals += 1
+            if not any(bad_hand(h, r) for h in hands):
+                break
+        seat = next(s for s in range(4) if r["first_lead"][-2:] in hands[s]) if k == 0 else last
+        left, arms, started, house, events, leader = [sorted(h) for h in hands], [0] * 7, False, False, [], seat
+        while True:
+            opts = cross_options(left[seat], arms, started)
+            if k == 0 and not started:
+                opts = [([r["first_lead"][-2:]], [None])]
+            if not opts:
+                events.append({"p": seat, "knock": True})
+            else:
+                most = max(opts, key=lambda o: len(o[0]))
+                tiles, ats = most if len(most[0]) > 1 and rng.random() < 0.7 else rng.choice(opts)
+                order = list(range(len(tiles)))
+                rng.shuffle(order)
+                tiles, ats = [tiles[i] for i in order], [ats[i] for i in order]
+                closed = [started and t[0] == t[1] and rng.random() < p_close for t in tiles]
+                events.append({"p": seat, "play": tiles, "at": ats, "closed": closed})
+                for t, v, c in zip(tiles, ats, closed):
+                    a, b = int(t[0]), int(t[1])
+                    left[seat].remove(t)
+                    if v is None:
+                        arms[a] += 4 if a == b else 1
+                        arms[b] += 0 if a == b else 1
+                        started, house = True, a == b
+                    elif a != b:
+                        arms[v] -= 1
+                        arms[a + b - v] += 1
+                    elif c:
+                        arms[v] -= 1
+                        house = True
+                    elif not house:
+                        arms[v] += 2
+                        house = True
+                if not left[seat]:
+                    end = "out"
+                    break
+                if not any(arms[int(t[0])] or arms[int(t[1])] for h in left for t in h):
+                    end = "fish"
+                    break
+            seat = (seat + 1) % 4
+        sums = [sum(pip(t) for t in left[a] + left[b]) for a, b in ((0, 2), (1, 3))]
+        written = [0, 0]
+        if end == "fish" and r["fish_winner"] == "lower-sum" and sums[0] == sums[1]:
+            carry += {"one-side": sums[0], "both-sides": 2 * sums[0], "none": 0}[r["eggs"]]
+        else:
+            win = seat % 2 if end == "out" or r["fish_winner"] == "fisherman" else sums.index(min(sums))
+            lose = 1 - win
+            pts = penalty([left[lose], left[lose + 2]], r)
+            if end == "fish" and r["fish_writes"] == "all":
+                pts += sums[win]
+            if end == "fish" and r["fish_writes"] == "difference":
+                pts = abs(pts - sums[win])
+            pts += carry + memory[lose]
+            carry, memory[win] = 0, 0
+            if pts >= r["threshold_value"] or r["threshold"] == "none" or (r["threshold"] == "once" and score[lose]):
+                written[lose], memory[lose] = pts, 0
+                wrote[lose] = wrote[lose] or pts > 0
+            else:
+                memory[lose] = pts if r["memory"] else 0
+            score[lose] += written[lose]
+        last = seat
+        deals.append({"redeals": redeals, "hands": hands, "bazaar": [], "leader": leader, "events": events,
+                      "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
+                      "carry": carry, "memory": list(memory)})
+        if max(score) >= r["target"]:
+            loser = score.index(max(score))
+            break
+    titles = []
+    if loser is not None:
+        if not wrote[1 - loser]:
+            titles.append("naked")
+        if end == "out" and "00" in events[-1]["play"]:
+            titles.append("bald")
+    return {"format": "kozel-trace/1", "variant": "test-osel", "seed": seed, "game": 0, "players": 4,
+            "sides": [[0, 2], [1, 3]], "bots": ["random"] * 4, "deals": deals, "loser": loser,
+            "titles": titles, "final_score": list(score)}
+
+
+SOLO = R(pairs=False, first_lead="lowest-double-or-heaviest")
+OSEL = R(layout="cross", threshold="every-deal", memory=True)
+NEW_CONFIGS = {
+    "solo-2": (make_solo_game, {**SOLO, "players": 2}),
+    "solo-3": (make_solo_game, {**SOLO, "players": 3}),
+    "solo-4": (make_solo_game, {**SOLO, "players": 4, "first_lead": "double-11"}),
+    "solo-3-fisherman-all": (make_solo_game, {**SOLO, "players": 3, "fish_winner": "fisherman", "fish_writes": "all",
+                                              "threshold": "every-deal", "target": 60}),
+    "solo-4-difference": (make_solo_game, {**SOLO, "players": 4, "fish_writes": "difference", "threshold": "none",
+                                           "specials": "plain", "two_doubles": False}),
+    "osel": (make_cross_game, OSEL),
+    "osel-short": (make_cross_game, {**OSEL, "target": 40, "eggs": "both-sides"}),
+    "osel-remembers": (make_cross_game, {**OSEL, "threshold_value": 60, "target": 200}),
+}
+
+
+@pytest.fixture(scope="module")
+def new_games():
+    return {(name, seed): (r, make(r, seed)) for name, (make, r) in NEW_CONFIGS.items()
+            for seed in range(40 if name.startswith("osel") else 15)}
+
+
+def test_generated_solo_and_osel_games_pass(new_games):
+    bad = {key: audit_game(g, r)[:3] for key, (r, g) in new_games.items() if audit_game(g, r)}
+    assert not bad
+    solo = [(g, d) for (name, _), (r, g) in new_games.items() if name.startswith("solo") for d in g["deals"]]
+    assert any(e.get("draw") for _, d in solo for e in d["events"])
+    assert any(d["end"] == "fish" and len(d["bazaar"]) - sum("draw" in e for e in d["events"]) > 1 for _, d in solo)
+    assert any(d["end"] == "fish" and sorted(d["hand_sums"])[:2] == [min(d["hand_sums"])] * 2 for _, d in solo)
+    assert any(sum(s >= 101 for s in g["final_score"]) > 1 for g, _ in solo)
+    osel = [d for (name, _), (r, g) in new_games.items() if name.startswith("osel") for d in g["deals"]]
+    assert any(sum(e.get("closed", [])) >= 2 for d in osel for e in d["events"])
+    assert any(len(e.get("play", [])) >= 3 for d in osel for e in d["events"])
+    assert any(d["end"] == "fish" and d["hand_sums"][0] == d["hand_sums"][1] and max(d["memory"]) > 0 for d in osel)
+    assert any(max(d["memory"]) > 0 for d in osel)
+    houses = collections.Counter(house_of(d) for d in osel)
+    assert houses["first"] and houses["open on an end"] and houses["closed"]
+
+
+def house_of(deal):
+    """How the house of an Осёл deal was laid."""
+    for i, e in enumerate(deal["events"]):
+        for t, c in zip(e.get("play", []), e.get("closed", [])):
+            if t[0] == t[1]:
+                return "first" if i == 0 else "closed" if c else "open on an end"
+    return None
+
+
+def test_generated_osel_mutations(new_games):
+    osel = {key: v for key, v in new_games.items() if key[0].startswith("osel")}
+    # eggs keep every memory
+    r, g, k = find(osel, lambda d, g: d["end"] == "fish" and d["hand_sums"][0] == d["hand_sums"][1]
+                   and max(d["memory"]) > 0)
+    g["deals"][k]["memory"] = [0, 0]
+    assert any(f"deal {k}: memory" in p for p in audit_game(g, r))
+    # the loser's remembered points are added to its next total
+    r, g, k = find(osel, lambda d, g: d is not g["deals"][-1] and max(d["memory"]) > 0)
+    g["deals"][k]["memory"] = [0, 0]
+    problems = audit_game(g, r)
+    assert any(f"deal {k}: memory" in p for p in problems)
+    # without memory the points vanish
+    r, g, k = find(osel, lambda d, g: max(d["memory"]) > 0)
+    assert any(f"deal {k}: " in p and "memory" in p for p in audit_game(g, {**r, "memory": False}))
+
+
+def test_generated_solo_mutations(new_games):
+    solo = {key: v for key, v in new_games.items() if key[0].startswith("solo")}
+    r, g, k = find(solo, lambda d, g: any("draw" in e for e in d["events"]))
+    i = next(i for i, e in enumerate(g["deals"][k]["events"]) if "draw" in e)
+    del g["deals"][k]["events"][i]
+    assert any(f"deal {k} event {i}" in p for p in audit_game(g, r))
+    # several players cross at once: the goat has the most points, then the lowest seat
+    r, g = next(copy.deepcopy(v) for v in solo.values()
+                if sum(s >= v[0]["target"] for s in v[1]["final_score"]) > 1)
+    others = [s for s, v in enumerate(g["final_score"]) if v >= r["target"] and s != g["loser"]]
+    g["loser"] = others[0]
+    assert any("loser" in p for p in audit_game(g, r))
