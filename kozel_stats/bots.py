@@ -32,7 +32,6 @@ from .codes import (
     FISH_WRITES_ALL,
     FISH_WRITES_DIFFERENCE,
     P_BAZAAR,
-    P_CROSS,
     P_FISH_WINNER,
     P_FISH_WRITES,
     P_N_SIDES,
@@ -50,9 +49,11 @@ from .core import (
     N_STATE,
     ST_BAZAAR_POS,
     ST_BOARD,
+    ST_CROSS_FLAG,
     ST_END,
     ST_FED,
     ST_HAND,
+    ST_HOUSE,
     ST_LACKS,
     ST_N_ENDS,
     ST_OPEN,
@@ -185,36 +186,59 @@ def move_tiles(move):
 
 
 @hot
-def ends_after(p, st, seat, move, scratch):
+def ends_after(st, move):
     """The open end values after `move`: four slots, NO_END where no end is open.
 
-    st is not changed. The chain is computed directly; the cross (Осёл: houses, closed
-    doubles) by applying the move to `scratch`, a copy of st.
+    st is not changed. Follows core.apply_move: on a chain a tile turns the end it is
+    laid on into its other value; on the cross (Осёл) the first double is the house
+    (two more ends of its value) and a double laid closed closes its end.
     """
-    if p[P_CROSS] == 0:
-        if st[ST_N_ENDS] == 0:
-            t = placement(move, 0) & 31
-            return TILE_LO[t], TILE_HI[t], NO_END, NO_END
-        e0 = st[ST_END]
-        e1 = st[ST_END + 1]
-        for k in range(move & 7):
-            pl = placement(move, k)
-            t = pl & 31
-            if (pl >> 5) & 7 == 0:
-                e0 = TILE_LO[t] + TILE_HI[t] - e0
-            else:
-                e1 = TILE_LO[t] + TILE_HI[t] - e1
-        return e0, e1, NO_END, NO_END
-    for i in range(N_STATE):
-        scratch[i] = st[i]
-    apply_move(scratch, seat, move)
-    n = scratch[ST_N_ENDS]
-    arms = scratch[ST_OPEN]
-    e0 = scratch[ST_END] if n > 0 and arms & 1 else NO_END
-    e1 = scratch[ST_END + 1] if n > 1 and arms & 2 else NO_END
-    e2 = scratch[ST_END + 2] if n > 2 and arms & 4 else NO_END
-    e3 = scratch[ST_END + 3] if n > 3 and arms & 8 else NO_END
-    return e0, e1, e2, e3
+    n_ends = st[ST_N_ENDS]
+    arms = st[ST_OPEN]
+    house = st[ST_HOUSE]
+    cross = st[ST_CROSS_FLAG]
+    e0 = st[ST_END]
+    e1 = st[ST_END + 1]
+    e2 = st[ST_END + 2]
+    e3 = st[ST_END + 3]
+    for k in range(move & 7):
+        pl = placement(move, k)
+        t = pl & 31
+        slot = (pl >> 5) & 7
+        closed = (pl >> 8) & 1
+        lo = TILE_LO[t]
+        hi = TILE_HI[t]
+        if n_ends == 0:
+            e0 = lo
+            e1 = hi
+            n_ends = 2
+            arms = 3
+            if lo == hi and cross:
+                e2 = lo
+                e3 = lo
+                n_ends = 4
+                arms = 15
+                house = 1
+        elif lo == hi and cross:
+            if closed:
+                arms &= ~(1 << slot)
+            if house == 0:
+                house = 1
+                if not closed:
+                    e2 = lo
+                    e3 = lo
+                    n_ends = 4
+                    arms |= 12
+        elif slot == 0:
+            e0 = lo + hi - e0
+        elif slot == 1:
+            e1 = lo + hi - e1
+        elif slot == 2:
+            e2 = lo + hi - e2
+        else:
+            e3 = lo + hi - e3
+    return (e0 if n_ends > 0 and arms & 1 else NO_END, e1 if n_ends > 1 and arms & 2 else NO_END,
+            e2 if n_ends > 2 and arms & 4 else NO_END, e3 if n_ends > 3 and arms & 8 else NO_END)
 
 
 @hot
@@ -307,7 +331,6 @@ def choose_partner(p, st, seat, moves, n, rng):
     fed = st[ST_FED + partner] if partner >= 0 else 0
     lacks = st[ST_LACKS + partner] if partner >= 0 else 0
     lead = st[ST_N_ENDS] == 0
-    scratch = np.empty(N_STATE, dtype=np.int64) if p[P_CROSS] else st  # st is not written
     best = -(1 << 62)
     best_count = 0
     choice = 0
@@ -320,7 +343,7 @@ def choose_partner(p, st, seat, moves, n, rng):
             b = popcount(hand & SUIT_MASK[TILE_HI[t]])
             w += 1000 * max(a, b) + 30 * min(a, b)
         elif partner >= 0:
-            ends = ends_after(p, st, seat, m, scratch)
+            ends = ends_after(st, m)
             w += 100 * count_ends_in(ends, fed) - 30 * count_ends_in(ends, lacks)
         if w > best:
             best = w
@@ -346,23 +369,29 @@ def estimate_pips(p, st, seat, unseen):
     and a seat never holds a tile of a value it knocked on. Holder 4 is the bazaar.
     """
     players = p[P_PLAYERS]
+    total = bazaar_left(p, st)
+    constrained = False
+    for s in range(players):
+        if s != seat:
+            c = popcount(st[ST_HAND + s])
+            total += c
+            if c > 0 and unseen & forbidden_tiles(st[ST_LACKS + s]):
+                constrained = True
+    if not constrained or total == 0:
+        share = pips(unseen) / total if total > 0 else 0.0
+        c0 = popcount(st[ST_HAND]) * share if seat != 0 else 0.0
+        c1 = popcount(st[ST_HAND + 1]) * share if seat != 1 else 0.0
+        c2 = popcount(st[ST_HAND + 2]) * share if seat != 2 else 0.0
+        c3 = popcount(st[ST_HAND + 3]) * share if seat != 3 else 0.0
+        return c0, c1, c2, c3
     counts = np.zeros(5)
     allowed = np.zeros(5, dtype=np.int64)
-    total = 0.0
-    constrained = False
     for s in range(players):
         if s != seat:
             counts[s] = popcount(st[ST_HAND + s])
             allowed[s] = unseen & ~forbidden_tiles(st[ST_LACKS + s])
-            if counts[s] > 0 and allowed[s] != unseen:
-                constrained = True
     counts[4] = bazaar_left(p, st)
     allowed[4] = unseen
-    for h in range(5):
-        total += counts[h]
-    if not constrained or total == 0:
-        share = pips(unseen) / total if total > 0 else 0.0
-        return counts[0] * share, counts[1] * share, counts[2] * share, counts[3] * share
     n = popcount(unseen)
     weight = np.zeros((n, 5))
     value = np.zeros(n)
@@ -446,7 +475,6 @@ def choose_counter(p, st, seat, moves, n, rng):
     lack_next = effective_lacks(st, nxt, unseen) if p[P_SEAT_SIDE + nxt] != my_side else 0
     lack_prev = effective_lacks(st, prv, unseen) if prv != nxt and p[P_SEAT_SIDE + prv] != my_side else 0
     lack_partner = effective_lacks(st, partner, unseen) if partner >= 0 else 0
-    scratch = np.empty(N_STATE, dtype=np.int64) if p[P_CROSS] else st  # st is not written
     have_est = False
     est = (0.0, 0.0, 0.0, 0.0)
     best = -(1 << 62)
@@ -459,7 +487,7 @@ def choose_counter(p, st, seat, moves, n, rng):
         if left == 0:
             w += 1 << 40
         else:
-            ends = ends_after(p, st, seat, m, scratch)
+            ends = ends_after(st, m)
             if st[ST_N_ENDS] > 0 and ((unseen | left) & ends_mask(ends)) == 0:
                 # this move makes a fish: no tile anywhere matches an open end
                 if not have_est:

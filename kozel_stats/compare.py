@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import numpy as np
 import polars as pl
 
 from . import stats
@@ -31,6 +32,7 @@ class Analysis:
     lengths: dict[str, dict]
     comparisons: list[stats.Comparison]
     games_per_variant: int
+    placings: dict[str, dict] = field(default_factory=dict)  # каждый сам за себя only
 
 
 @dataclass
@@ -58,16 +60,71 @@ def choose_variants(variants: list[Variant], baseline: str | None) -> tuple[list
     return ordered, baseline
 
 
+def metrics_for(games: pl.DataFrame) -> list[stats.MetricSpec]:
+    """The metrics this run can and should show: all whose columns exist, the optional
+    ones (генерал, bazaar draws, early closures, 100-point outs, burns) only when some
+    variant of the run has them."""
+    derived = set(stats.DERIVED_COLUMNS)
+    chosen = []
+    for spec in stats.METRICS:
+        needed = [c for c in stats.required_columns([spec])]
+        if any(c not in games.columns for c in needed):
+            continue
+        if spec.name in stats.OPTIONAL_METRICS and spec.numerator not in derived:
+            if games.get_column(spec.numerator).cast(pl.Int64).sum() == 0:
+                continue
+        chosen.append(spec)
+    return chosen
+
+
 def analyse(games: pl.DataFrame, baseline: str) -> Analysis:
     names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
+    metrics = metrics_for(games)
     estimates, lengths = {}, {}
     for name in names:
         rows = games.filter(pl.col("variant") == name)
-        estimates[name] = stats.summarize(rows)
+        estimates[name] = stats.summarize(rows, metrics)
         lengths[name] = stats.length_distribution(rows)
-    comparisons = stats.compare_all(games, baseline) if len(names) > 1 else []
+    comparisons = stats.compare_all(games, baseline, metrics=metrics) if len(names) > 1 else []
+    placings = {}
+    for name in names:
+        table = placings_table(games.filter(pl.col("variant") == name))
+        if table:
+            placings[name] = table
     per_variant = games.filter(pl.col("variant") == baseline).height
-    return Analysis(baseline, estimates, lengths, comparisons, per_variant)
+    return Analysis(baseline, estimates, lengths, comparisons, per_variant, placings)
+
+
+def placings_table(games: pl.DataFrame) -> dict:
+    """Каждый сам за себя: per seat, the share of games finished in each place (1 = best)
+    with a 95% Wilson interval, and the mean place. The goat is last; the others are
+    ranked by ascending points, equal points sharing the better place."""
+    seats = [c for c in ("score_a", "score_b", "score_c", "score_d") if c in games.columns]
+    first = games.get_column("bots").cast(pl.String)[0] if games.height else ""
+    players = len(str(first).split(","))
+    if players < 2 or games.height == 0 or "score_c" not in games.columns:
+        return {}
+    solo = games.get_column("score_c").cast(pl.Int64).sum() > 0 or players != 4 or \
+        games.get_column("loser").max() > 1
+    if not solo:
+        return {}
+    decided = games.filter(pl.col("loser") >= 0)
+    scores = decided.select(seats[:players]).to_numpy().astype(np.int64)
+    goat = decided.get_column("loser").to_numpy()
+    n = len(goat)
+    ranked = scores.copy()
+    ranked[np.arange(n), goat] = np.iinfo(np.int64).max  # the goat is last whatever the score
+    place = 1 + (ranked[:, None, :] < ranked[:, :, None]).sum(axis=2)  # better scores before you
+    table = {"games": n, "seats": {}}
+    for seat in range(players):
+        shares = {}
+        for k in range(1, players + 1):
+            count = int((place[:, seat] == k).sum())
+            low, high = stats.wilson_interval(count, n)
+            shares[str(k)] = {"share": count / n if n else float("nan"), "low": low, "high": high}
+        table["seats"][str(seat)] = {"mean_place": float(place[:, seat].mean()) if n else float("nan"),
+                                     "places": shares}
+    return table
 
 
 def precise_enough(analysis: Analysis, precision: float) -> bool:
@@ -183,5 +240,6 @@ def summary_payload(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
         "estimates": {name: [e for e in est] for name, est in analysis.estimates.items()},
         "length_distribution": analysis.lengths,
         "comparisons": analysis.comparisons,
+        "placings": analysis.placings,
         "metrics": [m for m in stats.METRICS],
     }

@@ -258,6 +258,27 @@ def _metrics_table(data: ReportData, lang: str) -> str:
     return "<table class='metrics'>" + "".join(rows) + "</table>"
 
 
+def _placings_html(data: ReportData, lang: str) -> str:
+    """Каждый сам за себя: share of games finished in each place, per seat."""
+    if not data.analysis.placings:
+        return ""
+    title = "Места по игрокам (1 — лучшее, последнее — козёл)" if lang == "ru" else \
+        "Placings per seat (1 = best, last = the goat)"
+    parts = [f"<h2>{title}</h2>"]
+    for name, table in data.analysis.placings.items():
+        seats = table["seats"]
+        n = len(seats)
+        head = "".join(f"<th>{k}</th>" for k in range(1, n + 1))
+        rows = "".join(
+            f"<tr><td>P{seat}</td><td>{row['mean_place']:.3f}</td>"
+            + "".join(f"<td>{row['places'][str(k)]['share'] * 100:.1f}%</td>" for k in range(1, n + 1)) + "</tr>"
+            for seat, row in seats.items())
+        mean = "среднее место" if lang == "ru" else "mean place"
+        parts.append(f"<h3>{html.escape(name)}</h3><table class='placings'><tr><th></th><th>{mean}</th>{head}</tr>"
+                     f"{rows}</table>")
+    return "".join(parts)
+
+
 def _rules_table(data: ReportData, lang: str) -> str:
     variants = data.meta["variants"]
     base = next(v for v in variants if v["name"] == data.analysis.baseline)
@@ -343,6 +364,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 <h2>{t['question']}</h2><p id="question">{question}</p>
 <h2>{t['verdicts']}</h2><div id="verdicts">{''.join(verdicts)}</div>
 <h2>{t['table']}</h2><p>{t['table_note'].format(baseline=html.escape(a.baseline))}</p>{_metrics_table(data, lang)}
+{_placings_html(data, lang)}
 <h2>{t['charts']}</h2>{figures}
 <h2>{t['rules']}</h2>{_rules_table(data, lang)}
 <h2>{t['how']}</h2><ul>{how}</ul>

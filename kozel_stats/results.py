@@ -29,7 +29,7 @@ REQUIRED_GAME_COLUMNS = (
     "variant", "game", "seed", "bots", "deals", "redeals", "fishes", "eggs", "fisherman_wins", "moves", "knocks",
     "written", "lost_deals", "vanished_deals", "vanished", "loser", "naked", "bald", "general", "score_a",
     "score_b", "first_leader_side",
-)
+)  # later columns (draws, early_closures, out_66, burns, score_c, score_d) are optional: older folders lack them
 
 
 

@@ -39,6 +39,10 @@ GAME_COLUMNS = {
     "vanished": ("G_VANISHED", pl.Int32),
     "loser": ("G_LOSER", pl.Int8),
     "first_leader_side": ("G_FIRST_LEADER", pl.Int8),
+    "draws": ("G_DRAWS", pl.Int32),
+    "early_closures": ("G_EARLY_CLOSURES", pl.Int32),
+    "out_66": ("G_OUT_66", pl.Int32),
+    "burns": ("G_BURNS", pl.Int32),
 }
 MAX_BY_DEAL = 200  # deal numbers tracked for the score-by-deal curves
 
@@ -98,12 +102,15 @@ def games_frame(batch: Batch, variant: str, bots: str) -> pl.DataFrame:
     cols["naked"] = pl.Series("naked", (titles & TITLE_NAKED) != 0)
     cols["bald"] = pl.Series("bald", (titles & TITLE_BALD) != 0)
     cols["general"] = pl.Series("general", (titles & TITLE_GENERAL) != 0)
-    cols["score_a"] = pl.Series("score_a", g[:, E.G_SCORE]).cast(pl.Int32)
-    cols["score_b"] = pl.Series("score_b", g[:, E.G_SCORE + 1]).cast(pl.Int32)
+    for s, name in enumerate(SCORE_COLUMNS):
+        cols[name] = pl.Series(name, g[:, E.G_SCORE + s]).cast(pl.Int32)
     order = ["variant", "game", "seed", "bots", "deals", "redeals", "fishes", "eggs", "fisherman_wins", "moves",
              "knocks", "written", "lost_deals", "vanished_deals", "vanished", "loser", "naked", "bald", "general",
-             "score_a", "score_b", "first_leader_side"]
+             *SCORE_COLUMNS, "first_leader_side", "draws", "early_closures", "out_66", "burns"]
     return pl.DataFrame([cols[c] for c in order])
+
+
+SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
 
 
 def deals_frame(batch: Batch, variant: str) -> pl.DataFrame:

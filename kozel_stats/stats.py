@@ -138,7 +138,19 @@ METRICS: list[MetricSpec] = [
     MetricSpec("vanished_share", "share of losses vanished under the threshold", "deal-ratio",
                "pp", False, "vanished_deals", "lost_deals",
                description="lost deals whose points all vanished under the threshold"),
+    # the other games of the family (zero for games without the rule)
+    MetricSpec("draws_per_deal", "bazaar draws per deal", "deal-ratio", "draws", False, "draws", "deals",
+               description="tiles drawn from the bazaar per deal (каждый сам за себя)",
+               subject="players draw", more="more", less="fewer"),
+    MetricSpec("early_closure_rate", "early-closure rate", "deal-ratio", "pp", False, "early_closures", "deals",
+               description="deals ended by closing every end (Осёл)"),
+    MetricSpec("out66_rate", "100-point out rate", "deal-ratio", "pp", False, "out_66", "deals",
+               description="deals ended by an out on 66 that makes the losers write 100 (Морской)"),
+    MetricSpec("burn_rate", "burned-score rate", "deal-ratio", "pp", False, "burns", "deals",
+               description="deals whose writing burned the other side's score (Морской)"),
 ]
+#: Metrics shown only when some variant of the run has a non-zero value.
+OPTIONAL_METRICS = ("general_rate", "draws_per_deal", "early_closure_rate", "out66_rate", "burn_rate")
 METRIC_BY_NAME: dict[str, MetricSpec] = {m.name: m for m in METRICS}
 
 #: Derived columns: name -> (expression in words, columns it needs).
@@ -148,6 +160,13 @@ DERIVED_COLUMNS: dict[str, tuple[str, ...]] = {
     "shuffles": ("deals", "redeals"),  # deals + redeals
     "decided_fishes": ("fishes", "eggs"),  # fishes - eggs
 }
+
+
+def available_metrics(games: pl.DataFrame) -> list[MetricSpec]:
+    """The metrics whose columns the table has: the core ones always (a missing core column is an
+    error), the optional ones of the other games only when present (older results lack them)."""
+    return [m for m in METRICS if m.name not in OPTIONAL_METRICS or m.name == "general_rate"
+            or all(c in games.columns for c in required_columns([m]))]
 
 
 def required_columns(metrics: list[MetricSpec] | None = None) -> list[str]:
@@ -343,7 +362,7 @@ def summarize(games: pl.DataFrame, metrics: list[MetricSpec] | None = None,
     """Every metric (default `METRICS`) of ONE variant's games, with 95% intervals."""
     variant = _variant_name(games, variant_label)
     t = _Table(games)
-    return [_estimate(spec, t, variant) for spec in (METRICS if metrics is None else metrics)]
+    return [_estimate(spec, t, variant) for spec in (available_metrics(games) if metrics is None else metrics)]
 
 
 def split_variants(games: pl.DataFrame) -> dict[str, pl.DataFrame]:
@@ -603,7 +622,7 @@ def compare(games: pl.DataFrame, baseline: pl.DataFrame, variant_label: str | No
     else:
         tv, tb = _Table(games), _Table(baseline)
     comps = [_compare_metric(spec, tv, tb, paired, v, b)
-             for spec in (METRICS if metrics is None else metrics)]
+             for spec in (available_metrics(games) if metrics is None else metrics)]
     return holm(comps, alpha)
 
 

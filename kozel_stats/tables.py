@@ -125,10 +125,27 @@ def verdict_lines(analysis: Analysis, name: str) -> list[str]:
     return lines
 
 
+def placings_table(name: str, table: dict) -> Table:
+    seats = table["seats"]
+    places = len(seats)
+    out = Table(title=f"{name}: placings per seat over {table['games']:,} games (1 = best, {places} = the goat)",
+                box=box.SIMPLE_HEAD, title_justify="left")
+    out.add_column("seat", no_wrap=True)
+    out.add_column("mean place", justify="right")
+    for k in range(1, places + 1):
+        out.add_column(f"place {k}", justify="right", no_wrap=True)
+    for seat, row in seats.items():
+        cells = [f"{row['places'][str(k)]['share'] * 100:.1f}%" for k in range(1, places + 1)]
+        out.add_row(f"P{seat}", f"{row['mean_place']:.3f}", *cells)
+    return out
+
+
 def print_analysis(console: Console, meta: dict[str, Any], analysis: Analysis, details: bool | None = None) -> None:
     for line in header_lines(meta, len(analysis.comparisons)):
         console.print(line)
     console.print(baseline_table(analysis))
+    for name, table in analysis.placings.items():
+        console.print(placings_table(name, table))
     others = [n for n in analysis.estimates if n != analysis.baseline]
     if not others:
         return

@@ -1,9 +1,10 @@
 """Self-checks of the rules auditor (tests/audit.py), without the engine.
 
-Games are built here by a small player of its own (its own move list and its
-own scoring, written apart from the auditor), plus one game written out by
-hand and the worked examples of the rules text; the auditor must accept them
-all, and must report every mutation of them.
+Games are built here by small players of their own (their own move lists and
+scoring, written apart from the auditor: pair Козёл with a chain, каждый сам за
+себя with a bazaar, Осёл «Крест»), plus games written out by hand (pairs, solo
+with three and four players, Осёл) and the worked examples of the rules text;
+the auditor must accept them all, and must report every mutation of them.
 """
 
 from __future__ import annotations
@@ -565,6 +566,8 @@ def test_default_knobs_match_the_package():
     except rules.VariantError:
         pytest.skip("no shipped default variant yet")
     assert variant.rule_dict == DEFAULT
+
+
 # --- каждый сам за себя, written out by hand ---------------------------------------------
 
 SOLO3_RULES = R(players=3, pairs=False, first_lead="lowest-double-or-heaviest", target=60)
@@ -935,7 +938,7 @@ def make_solo_game(r, seed):
                       "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
                       "carry": 0})
         if max(score) >= r["target"]:
-            loser = sorted(range(n), key=lambda s: (-score[s], s))[0]
+            loser = min(range(n), key=lambda s: (-score[s], s))
             break
     titles = []
     if loser is not None:

@@ -76,6 +76,22 @@ def test_names_and_ids():
             B.parse_bot(bad)
 
 
+@pytest.mark.parametrize("variant", ["default", "osel"])
+def test_ends_after_follows_apply_move(variant):
+    p = variant_params(variant)
+    checked = 0
+    for st, seat in _observations(p, 150, seed=4):
+        moves, n = legal(p, st, seat)
+        for m in moves[:n]:
+            after = st.copy()
+            C.apply_move(after, seat, m)
+            expected = [int(after[C.ST_END + i]) if after[C.ST_OPEN] >> i & 1 and i < after[C.ST_N_ENDS] else -1
+                        for i in range(4)]
+            assert list(B.ends_after(st, m)) == expected
+            checked += 1
+    assert checked > 300
+
+
 # --- one rule per bot ---------------------------------------------------------------------------------
 def test_doubles_plays_a_double_over_a_heavier_tile():
     pos = Position(["33 56 01", "", "", ""], ends=(3, 5))
