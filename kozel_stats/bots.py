@@ -505,7 +505,7 @@ def choose_counter(p, st, seat, moves, n, rng):
             k = n_open(ends)
             if k > 0 and count_ends_in(ends, lack_next) == k:
                 block += 4  # the next opponent cannot move
-            w += 64 * block
+            w += 128 * block  # above any doubles-and-pips weight (at most 74)
         if w > best:
             best = w
             best_count = 1

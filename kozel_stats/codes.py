@@ -121,15 +121,17 @@ BOT_IDS = {"random": 0, "heavy": 1, "doubles": 2, "partner": 3, "counter": 4, "s
 BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
     "heavy": "sheds the most pips (both tiles of a two-doubles move count); ties at random",
-    "doubles": "gets rid of doubles first (heaviest double first), then the heaviest tile; ties at random",
-    "partner": "keeps open the end values its partner fed and away from those he knocked on; leads from "
-               "its longest suit; otherwise heavy; ties at random",
-    "counter": "counts tiles, knocks and hand sizes: goes out; makes a fish when its side is likely lighter, "
-               "never when likely heavier; keeps an end only it can answer («сидит на конце»); makes ends "
-               "the opponents cannot answer (the next one first); otherwise heavy; ties at random",
-    "sampler": "deals the unseen tiles at random consistently with hand sizes and knocks (24 worlds, or N "
-               "with sampler:N) and plays every candidate move out with heavy play for all; picks the best "
-               "average deal result for its side (slow: a reference player)",
+    "doubles": "gets rid of doubles first (the heaviest double first, two at once if it can), then the "
+               "heaviest tile; ties at random",
+    "partner": "keeps open the end values its partner fed and away from those he knocked on; leads from its "
+               "longest suit; otherwise heavy; ties at random (without a partner: heavy, and the lead rule)",
+    "counter": "counts tiles, knocks and hand sizes, never sees a hidden tile: goes out; makes a fish when its "
+               "side is likely lighter, never when likely heavier; keeps an end only it can answer («сидит на "
+               "конце»); makes ends the opponents cannot answer (the next player first); otherwise doubles "
+               "first, then the heaviest tile; ties at random",
+    "sampler": "reference player: deals the unseen tiles at random consistently with hand sizes and knocks "
+               "(24 worlds per decision; sampler:N for N) and plays each legal move out to the end of the deal "
+               "with everyone playing like counter; picks the best average deal result for its side; slow",
 }
 
 # --- per-deal output row --------------------------------------------------------

@@ -186,7 +186,8 @@ G_EARLY_CLOSURES = 20  # Осёл
 G_OUT_66 = 21  # Морской: outs on 66 that cost the losers a fixed sum
 G_BURNS = 22  # Морской: scores burned
 G_BURNED_POINTS = 23
-N_GAME_COLS = 24
+G_SWAPPED = 24  # the bots of seats 0/2 and 1/3 changed places for this game
+N_GAME_COLS = 25
 
 # --- aggregates by deal number (index k = after deal k+1) ------------------------------
 B_GAMES = 0  # games with a loser that played at least k+1 deals
@@ -751,13 +752,16 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
 
 
 @jit
-def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game, by_deal, fish_sums):
+def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game, by_deal, fish_sums,
+               swap_seats):
     """Play games first_game .. first_game+n_games-1 of a run without records.
 
     games_out: (n_games, N_GAME_COLS) per-game summaries. deals_out: per-deal rows of all
     games, appended while they fit (pass zero rows to skip); deal_game: the game index of
     each row. by_deal (max_deals, N_BY_DEAL_COLS) and fish_sums (FISH_SUM_BINS,) are
-    added to. Returns the number of deal rows written.
+    added to. swap_seats: in odd games the bots move one seat clockwise, so that with
+    different bots per side neither side keeps a seat advantage. Returns the number of
+    deal rows written.
     """
     max_deals = p[P_MAX_DEALS]
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
@@ -767,9 +771,14 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
     result = np.zeros(7, dtype=np.int64)
     n_rows = 0
     n_sides = p[P_N_SIDES]
+    players = p[P_PLAYERS]
+    swapped_bots = np.empty_like(bots)
+    for s in range(players):
+        swapped_bots[s] = bots[(s + players - 1) % players]
     for g in range(n_games):
         seed = game_seed(run_seed, first_game + g)
-        play_game(p, seed, bots, deals, ev, no_hands, ev, no_offsets, result)
+        swapped = swap_seats != 0 and (first_game + g) % 2 == 1
+        play_game(p, seed, swapped_bots if swapped else bots, deals, ev, no_hands, ev, no_offsets, result)
         out = games_out[g]
         for c in range(N_GAME_COLS):
             out[c] = 0
@@ -779,6 +788,7 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
         out[G_LOSER] = loser
         out[G_TITLES] = result[2]
         out[G_SEED] = seed
+        out[G_SWAPPED] = swapped
         out[G_FIRST_LEADER] = p[P_SEAT_SIDE + deals[0, D_LEADER]]
         for d in range(n):
             row = deals[d]

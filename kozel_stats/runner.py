@@ -61,7 +61,7 @@ class Batch:
 
 
 def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int, bots: np.ndarray,
-               keep_deals: bool = False, variant_index: int = 0) -> Batch:
+               keep_deals: bool = False, variant_index: int = 0, swap_seats: bool = False) -> Batch:
     """Play one range of games in this process (the unit of work of the pool)."""
     from . import engine as E
 
@@ -73,7 +73,7 @@ def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int,
         deals = np.zeros((rows, N_DEAL_COLS), dtype=np.int64)
         deal_game = np.zeros(rows, dtype=np.int64)
         n_rows = E.play_batch(params, np.uint64(run_seed % 2**64), first_game, n_games, bots, games, deals,
-                              deal_game, by_deal, fish_sums)
+                              deal_game, by_deal, fish_sums, int(swap_seats))
         if not keep_deals or games[:, E.G_DEALS].sum() <= rows:
             break
         rows = int(games[:, E.G_DEALS].sum())  # rare: more deals than guessed; play the range again
@@ -84,7 +84,7 @@ def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int,
     return Batch(variant_index, first_game, games, by_deal, fish_sums)
 
 
-def games_frame(batch: Batch, variant: str, bots: str) -> pl.DataFrame:
+def games_frame(batch: Batch, variant: str, bots: str, swapped_bots: str | None = None) -> pl.DataFrame:
     """Per-game rows in the documented schema (docs/results.md), with compact types."""
     from . import engine as E
     from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_NAKED
@@ -95,7 +95,8 @@ def games_frame(batch: Batch, variant: str, bots: str) -> pl.DataFrame:
     cols: dict[str, pl.Series] = {
         "variant": pl.Series("variant", [variant] * n, dtype=pl.Categorical),
         "game": pl.Series("game", np.arange(batch.first_game, batch.first_game + n, dtype=np.int64)),
-        "bots": pl.Series("bots", [bots] * n, dtype=pl.Categorical),
+        "bots": pl.Series("bots", np.where(g[:, E.G_SWAPPED] != 0, swapped_bots or bots, bots).tolist(),
+                          dtype=pl.Categorical),
     }
     for name, (column, dtype) in GAME_COLUMNS.items():
         cols[name] = pl.Series(name, g[:, getattr(E, column)]).cast(dtype)
@@ -209,6 +210,8 @@ class Runner:
         self.bots = bots
         self.seat_bots = [parse_bots(bots, v["players"]) for v in variants]
         self.bot_arrays = [bot_array(names) for names in self.seat_bots]
+        # different bots on the two sides: they change seats every other game
+        self.swap = [len(set(names)) > 1 for names in self.seat_bots]
         self.workers = max(1, workers)
         self.batch_size = batch_size
         self.deals_dir = deals_dir
@@ -236,8 +239,10 @@ class Runner:
             partial = deals_file.with_suffix(".partial")
             deals_frame(batch, run.variant.name).write_parquet(partial)
             partial.replace(deals_file)  # a Ctrl-C never leaves half a file under the real name
-        bots_text = ",".join(self.seat_bots[batch.variant_index])
-        run.parts.append(Part(batch.first_game, games_frame(batch, run.variant.name, bots_text),
+        names = self.seat_bots[batch.variant_index]
+        bots_text = ",".join(names)
+        swapped_text = ",".join(names[-1:] + names[:-1])
+        run.parts.append(Part(batch.first_game, games_frame(batch, run.variant.name, bots_text, swapped_text),
                               batch.by_deal, batch.fish_sums, deals_file))
 
     def play(self, upto: int, progress: Callable[[int], None] | None = None) -> bool:
@@ -261,7 +266,8 @@ class Runner:
         try:
             if self.workers == 1:
                 for v, first, n in tasks:
-                    done[(v, first)] = play_range(self.params[v], self.seed, first, n, self.bot_arrays[v], keep, v)
+                    done[(v, first)] = play_range(self.params[v], self.seed, first, n, self.bot_arrays[v], keep, v,
+                                                  self.swap[v])
                     absorb_ready()
                     if progress:
                         progress(n)
@@ -274,7 +280,7 @@ class Runner:
                     while queue and len(pending) < 2 * self.workers:
                         v, first, n = queue.pop(0)
                         pending.add(self._pool.submit(play_range, self.params[v], self.seed, first, n,
-                                                      self.bot_arrays[v], keep, v))
+                                                      self.bot_arrays[v], keep, v, self.swap[v]))
                     finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in finished:
                         batch = future.result()

@@ -18,7 +18,6 @@ import numpy as np
 from . import __version__
 from .codes import (
     AT_NONE,
-    BOT_IDS,
     BOT_SCRIPT,
     D_BAZAAR,
     D_CARRY,
@@ -72,21 +71,43 @@ def table(variant: Variant) -> tuple[int, list[list[int]]]:
 
 
 def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
-    """'random' or 'random,heavy,random,heavy' -> one bot name per seat."""
+    """One bot name per seat from 'random', 'random,heavy,random,heavy' or (pairs) 'A=counter,B=random'.
+
+    Names are those of kozel_stats.bots (random, heavy, doubles, partner, counter, sampler,
+    sampler:N)."""
+    from .bots import parse_bot
+
     names = spec.split(",") if isinstance(spec, str) else list(spec)
-    names = [n.strip() for n in names]
+    names = [n.strip() for n in names if n.strip()]
+    if any("=" in n for n in names):
+        if players != 4:
+            raise ValueError("--bots: sides A= and B= exist only in pair games; give one bot per seat.")
+        sides: dict[str, str] = {}
+        for item in names:
+            key, _, bot = item.partition("=")
+            key = key.strip().upper()
+            if key not in ("A", "B") or not bot.strip():
+                raise ValueError(f"--bots: {item!r} is not SIDE=BOT with SIDE A (seats 0, 2) or B (seats 1, 3).")
+            sides[key] = bot.strip()
+        if set(sides) != {"A", "B"}:
+            raise ValueError("--bots: give both sides, e.g. A=counter,B=random.")
+        names = [sides["A"], sides["B"], sides["A"], sides["B"]]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise ValueError(f"--bots: give one bot for all seats or one per seat ({players}), not {len(names)}.")
     for n in names:
-        if n not in BOT_IDS:
-            raise ValueError(f"--bots: unknown bot {n!r}; allowed: {', '.join(BOT_IDS)}.")
+        try:
+            parse_bot(n)
+        except ValueError as exc:
+            raise ValueError(f"--bots: {exc}") from None
     return names
 
 
 def bot_array(names: list[str]) -> np.ndarray:
-    return np.array([BOT_IDS[n] for n in names], dtype=np.int64)
+    from .bots import parse_bot
+
+    return np.array([parse_bot(n) for n in names], dtype=np.int64)
 
 
 def run_seed_game(run_seed: int, game_index: int) -> int:
