@@ -216,6 +216,10 @@ def compare(
     batch_size: Optional[int] = typer.Option(None, "--batch-size", min=100, help="Games per work unit."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
     lang: str = typer.Option("ru", "--lang", help="Language of the HTML report: ru or en."),
+    bots_matrix: Optional[str] = typer.Option(
+        None, "--bots-matrix",
+        help="Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive.",
+    ),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from rich.console import Console
@@ -249,6 +253,14 @@ def compare(
         check_writable(report.parent if str(report.parent) else Path("."))
     console = terminal()
     err = Console(stderr=True)
+    if bots_matrix is not None:
+        mixes = [b.strip() for b in bots_matrix.split(",") if b.strip()]
+        if len(mixes) < 2:
+            raise ValueError("--bots-matrix needs at least two bots, e.g. random,heavy,counter.")
+        for mix in mixes:
+            for v in loaded:
+                parse_bots([mix], v["players"])
+        return compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err)
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True) as bar:
         task = bar.add_task("games", total=None, rate="")
@@ -278,6 +290,83 @@ def compare(
     if result.interrupted:
         fail(f"interrupted (Ctrl-C) after {outcome.analysis.games_per_variant:,} games per variant; "
              + (f"those games are saved in {out}." if out else "the statistics above cover them."))
+
+
+def compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err) -> None:
+    """The same comparison under each bot; a table of which verdicts keep sign and significance."""
+    from rich import box
+    from rich.table import Table
+
+    from .compare import run_compare
+    from .duel import robustness
+    from .results import save, to_jsonable
+    from .tables import SPECS, fmt_value
+
+    per_mix = {}
+    outcomes = {}
+    for mix in mixes:
+        err.print(f"bots {mix}: playing {games:,} games per variant ...")
+        outcome = run_compare(loaded, games, seed, [mix], workers, baseline, None, None, batch_size)
+        if outcome.result.interrupted:
+            fail(f"interrupted (Ctrl-C) during the {mix} run; the runs before it are not saved.")
+        per_mix[mix] = outcome.analysis.comparisons
+        outcomes[mix] = outcome
+    rows = robustness(per_mix)
+    table = Table(title=f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; "
+                        "* significant after Holm)", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("variant", no_wrap=True, max_width=22)
+    table.add_column("metric", max_width=24)
+    for mix in mixes:
+        table.add_column(mix, justify="right", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    for row in rows:
+        if row["verdict"] == "no effect" and not SPECS[row["metric"]].headline:
+            continue
+        cells = []
+        for mix in mixes:
+            c = row["by_mix"].get(mix)
+            cells.append("–" if c is None else fmt_value(row["metric"], c["diff"], True) + ("*" if c["significant"] else ""))
+        style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
+        table.add_row(row["variant"], SPECS[row["metric"]].label, *cells, f"[{style}]{row['verdict']}[/{style}]")
+    console.print(table)
+    if out is not None:
+        first = outcomes[mixes[0]]
+        summary = dict(first.summary, matrix={"bots": mixes, "rows": rows,
+                                              "summaries": {m: o.summary for m, o in outcomes.items()}})
+        save(out, first.result, to_jsonable(summary))
+        err.print(f"results of the {mixes[0]} run and the matrix written to {out}/summary.json")
+
+
+@app.command()
+@friendly_errors
+def duel(
+    bot_a: str = typer.Argument(..., help="The bot of side A."),
+    bot_b: str = typer.Argument(..., help="The bot of side B."),
+    variant: str = typer.Option("default", "--variant", help="Rules to play (a name or a .yaml file)."),
+    games: int = typer.Option(20_000, "--games", min=2, help="Deal sequences; each is played twice, seats swapped."),
+    seed: int = typer.Option(1, "--seed", help="Run seed."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Worker processes (default: all cores)."),
+) -> None:
+    """Side A with one bot against side B with another, in duplicate (the same deals, seats swapped)."""
+    from .duel import run_duel
+    from .rules import load_variant
+    from .trace import parse_bots
+
+    v = load_variant(variant)
+    parse_bots([bot_a, bot_b, bot_a, bot_b])
+    r = run_duel(v, bot_a, bot_b, games, seed, workers)
+    typer.echo(f"{bot_a} (A) vs {bot_b} (B) on {v.name}: {r.pairs:,} deal sequences played twice, seats swapped")
+    typer.echo(f"  {bot_a}'s side wins {r.win_rate * 100:.2f}% of games (95% CI {r.low * 100:.2f} to "
+               f"{r.high * 100:.2f}%)")
+    typer.echo(f"  Elo-style difference: {r.elo:+.0f} (95% CI {r.elo_low:+.0f} to {r.elo_high:+.0f})")
+    typer.echo(f"  deals per game: {r.deals_per_game:.2f}")
+    typer.echo(f"  naked goats: {bot_a}'s side {r.naked_a * 100:.2f}% of games, {bot_b}'s side {r.naked_b * 100:.2f}%")
+    if r.low > 0.5:
+        typer.echo(f"  verdict: {bot_a} is stronger than {bot_b}.")
+    elif r.high < 0.5:
+        typer.echo(f"  verdict: {bot_b} is stronger than {bot_a}.")
+    else:
+        typer.echo("  verdict: no detectable difference at this number of games.")
 
 
 @app.command()
