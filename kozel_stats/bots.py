@@ -459,7 +459,7 @@ def fish_outlook(p, seat, est, own_left):
     return 0
 
 
-@jit
+@hot
 def choose_counter(p, st, seat, moves, n, rng):
     """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
     when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);

@@ -60,7 +60,9 @@ ST_BAZAAR_POS = 31  # index in ST_ORDER of the next bazaar tile to draw
 ST_DRAWS = 32
 ST_CROSS_FLAG = 61  # copy of the layout knob, so apply_move needs no parameters
 ST_ORDER = 33  # 28 slots: the shuffled tiles; hands first, then the bazaar in draw order
-N_STATE = 62
+ST_END_MASK = 62  # suits of the open ends, kept up to date by apply_move
+ST_UNDRAWABLE = 63  # the bazaar's last tile (never drawn), as a mask; 0 without a bazaar
+N_STATE = 64
 
 
 MAX_MOVES = 128
@@ -245,6 +247,10 @@ def apply_move(st, seat, move):
         else:
             st[ST_END + slot] = lo + hi - st[ST_END + slot]
             st[ST_FED + seat] |= 1 << st[ST_END + slot]
+    if st[ST_CROSS_FLAG]:
+        st[ST_END_MASK] = open_end_mask(st)
+    else:
+        st[ST_END_MASK] = SUIT_MASK[st[ST_END]] | SUIT_MASK[st[ST_END + 1]]
     st[ST_MOVES] += 1
 
 
@@ -271,8 +277,9 @@ def live_tiles(p, st):
 
 @hot
 def is_fish(p, st):
-    """Nobody can move: no live tile matches an open end (also when no end is open)."""
-    return (live_tiles(p, st) & open_end_mask(st)) == 0
+    """Nobody can move: no live tile (in a hand, or in the bazaar but its last tile) matches an
+    open end; also when no end is open. Kept to three ANDs: this runs after every move."""
+    return (ALL_TILES & ~st[ST_BOARD] & ~st[ST_UNDRAWABLE] & st[ST_END_MASK]) == 0
 
 
 @hot

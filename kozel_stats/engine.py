@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bots import choose_move
+from .bots import BOT_HEAVY, choose_heavy, choose_move
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
@@ -140,6 +140,7 @@ from .core import (
     ST_OUT_TILES,
     ST_OVERFLOW,
     ST_SCRIPT_POS,
+    ST_UNDRAWABLE,
     apply_move,
     attach_value,
     bazaar_left,
@@ -301,6 +302,13 @@ def match_scripted_move(st, moves, n, row):
     return -1
 
 
+@jit
+def choose_thoughtful(bot, p, st, seat, moves, n, rng):
+    """The scripted bots beyond random and heavy, behind one ordinary (not inlined) call,
+    so that their code does not weigh on the move loop of the two fast bots."""
+    return choose_move(bot, p, st, seat, moves, n, rng)
+
+
 # --- a deal -----------------------------------------------------------------------------------------
 @jit
 def play_deal(p, st, leader, bots, rng, moves, ev, script):
@@ -366,7 +374,14 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
             turn = (turn + 1) % players
             continue
         if choice < 0:
-            choice = choose_move(bot, p, st, seat, moves, n, rng)
+            if n == 1:
+                choice = 0
+            elif bot == BOT_HEAVY:
+                choice = choose_heavy(moves, n, rng)
+            elif bot == 0:
+                choice = rng_below(rng, 1, n)
+            else:
+                choice = choose_thoughtful(bot, p, st, seat, moves, n, rng)
         move = moves[choice]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
@@ -702,6 +717,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
         st[ST_BAZAAR_POS] = 7 * players
         for k in range(28):
             st[ST_ORDER + k] = perm[k]
+        st[ST_UNDRAWABLE] = (1 << perm[27]) if p[P_BAZAAR] > 0 else 0
         st[ST_EV_N] = n_events
         st[ST_SCRIPT_POS] = script_offsets[deal] if scripted else 0
         script = script_events[:script_offsets[deal + 1]] if scripted else script_events

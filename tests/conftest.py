@@ -17,6 +17,7 @@ from kozel_stats.codes import (
     END_FISH,
     END_OUT,
     N_DEAL_COLS,
+    SUIT_MASK,
     T00,
     T66,
     compile_rules,
@@ -53,6 +54,7 @@ class Position:
             self.st[C.ST_END], self.st[C.ST_END + 1] = ends
             self.st[C.ST_N_ENDS] = 2
             self.st[C.ST_OPEN] = 3
+            self.st[C.ST_END_MASK] = SUIT_MASK[ends[0]] | SUIT_MASK[ends[1]]
             self.st[C.ST_BOARD] = ALL_TILES & ~in_hands
 
     def legal(self, p, seat) -> list[list[tuple[str, int]]]:

@@ -24,6 +24,7 @@ def solo_position(hands, bazaar, ends, **knobs):
     for k, name in enumerate(names):
         st[C.ST_ORDER + start + k] = tile_from_name(name)
     st[C.ST_BAZAAR_POS] = start
+    st[C.ST_UNDRAWABLE] = 1 << tile_from_name(names[-1]) if names else 0
     st[C.ST_BOARD] &= ~mask(bazaar)
     return p, position
 
