@@ -89,3 +89,19 @@ def test_report_draws_in_a_real_browser(run_dir, tmp_path):
     assert shot.is_file() and shot.stat().st_size > 20_000
     REPORTS.mkdir(exist_ok=True)
     shutil.copy(shot, REPORTS / "last-test-screenshot.png")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_report_of_every_shipped_variant_is_small_and_fast(tmp_path):
+    path = tmp_path / "all.html"
+    result = runner.invoke(app, ["compare", str(Path(__file__).resolve().parent.parent / "variants"), "--games", "400",
+                                 "--workers", "1", "--report", str(path), "--brief"])
+    assert result.exit_code == 0, result.output
+    assert path.stat().st_size < 10_000_000
+    dom = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                          "--virtual-time-budget=10000", "--dump-dom", path.as_uri()],
+                         capture_output=True, text=True, timeout=120)
+    assert re.search(r'data-charts-drawn="5"', dom.stdout)
+    assert 'data-js-errors="[]"' in dom.stdout
+    load_ms = re.search(r'data-load-ms="(\d+)"', dom.stdout)
+    assert load_ms and int(load_ms.group(1)) < 3000
