@@ -260,7 +260,8 @@ def compare(
         for mix in mixes:
             for v in loaded:
                 parse_bots([mix], v["players"])
-        return compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err)
+        return compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err,
+                              report, lang)
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True) as bar:
         task = bar.add_task("games", total=None, rate="")
@@ -292,7 +293,8 @@ def compare(
              + (f"those games are saved in {out}." if out else "the statistics above cover them."))
 
 
-def compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err) -> None:
+def compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err,
+                   report=None, lang="ru") -> None:
     """The same comparison under each bot; a table of which verdicts keep sign and significance."""
     from rich import box
     from rich.table import Table
@@ -335,6 +337,14 @@ def compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, ou
                                               "summaries": {m: o.summary for m, o in outcomes.items()}})
         save(out, first.result, to_jsonable(summary))
         err.print(f"results of the {mixes[0]} run and the matrix written to {out}/summary.json")
+    if report is not None:
+        from .report import ReportData, write
+        from .results import by_deal_frame, fish_sums_frame
+
+        first = outcomes[mixes[0]]
+        write(report, ReportData(first.summary["meta"], first.analysis, by_deal_frame(first.result),
+                                 fish_sums_frame(first.result), {"bots": mixes, "rows": rows}), lang)
+        err.print(f"report written to {report} (the {mixes[0]} run in full, and the verdicts under every bot)")
 
 
 @app.command()

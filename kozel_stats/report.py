@@ -115,6 +115,7 @@ class ReportData:
     analysis: Analysis
     by_deal: pl.DataFrame
     fish_sums: pl.DataFrame
+    matrix: dict[str, Any] | None = None  # --bots-matrix: {"bots": [...], "rows": [...]}
 
 
 # (more, less) phrasing per metric in Russian; "{x}" is the amount
@@ -279,6 +280,33 @@ def _placings_html(data: ReportData, lang: str) -> str:
     return "".join(parts)
 
 
+MATRIX_WORDS = {"robust": "держится при всех ботах", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
+
+
+def _matrix_html(data: ReportData, lang: str) -> str:
+    """Results per bot mix: does each verdict keep its sign and significance?"""
+    if not data.matrix:
+        return ""
+    mixes = data.matrix["bots"]
+    title = "Зависит ли вывод от игроков? Разница при каждом боте (* — значимо)" if lang == "ru" else \
+        "Does the verdict depend on the players? The difference under each bot (* significant)"
+    t = TEXT[lang]
+    head = "".join(f"<th>{html.escape(m)}</th>" for m in mixes)
+    rows = []
+    for row in data.matrix["rows"]:
+        cells = []
+        for mix in mixes:
+            c = row["by_mix"].get(mix)
+            cells.append("<td>–</td>" if c is None else
+                         f"<td>{_num(row['metric'], c['diff'], True)}{'*' if c['significant'] else ''}</td>")
+        word = MATRIX_WORDS.get(row["verdict"], row["verdict"]) if lang == "ru" else row["verdict"]
+        cls = "sig" if row["verdict"] == "robust" else ""
+        rows.append(f"<tr class='{cls}'><td>{html.escape(row['variant'])}</td>"
+                    f"<td>{html.escape(label(row['metric'], lang))}</td>{''.join(cells)}<td class='diff'>{word}</td></tr>")
+    return (f"<h2>{title}</h2><table class='matrix'><tr><th>{t['variant']}</th><th>{t['metric']}</th>{head}"
+            f"<th></th></tr>{''.join(rows)}</table>")
+
+
 def _rules_table(data: ReportData, lang: str) -> str:
     variants = data.meta["variants"]
     base = next(v for v in variants if v["name"] == data.analysis.baseline)
@@ -364,6 +392,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 <h2>{t['question']}</h2><p id="question">{question}</p>
 <h2>{t['verdicts']}</h2><div id="verdicts">{''.join(verdicts)}</div>
 <h2>{t['table']}</h2><p>{t['table_note'].format(baseline=html.escape(a.baseline))}</p>{_metrics_table(data, lang)}
+{_matrix_html(data, lang)}
 {_placings_html(data, lang)}
 <h2>{t['charts']}</h2>{figures}
 <h2>{t['rules']}</h2>{_rules_table(data, lang)}
