@@ -27,6 +27,7 @@ import numpy as np
 from .codes import (
     ALL_TILES,
     BOT_IDS,
+    CHUNK_POP,
     DOUBLES_MASK,
     FISH_WINNER_FISHERMAN,
     FISH_WRITES_ALL,
@@ -58,6 +59,7 @@ from .core import (
     ST_N_ENDS,
     ST_OPEN,
     ST_ORDER,
+    ST_UNDRAWABLE,
     apply_move,
     bazaar_left,
     hot,
@@ -83,7 +85,6 @@ BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
 BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
 SAMPLER_MAX_WORLDS = 100_000
-NO_END = -1
 
 _KINDS = {"random": BOT_RANDOM, "heavy": BOT_HEAVY, "doubles": BOT_DOUBLES, "partner": BOT_PARTNER,
           "counter": BOT_COUNTER, "sampler": BOT_SAMPLER}
@@ -119,14 +120,6 @@ def bot_name(code: int) -> str:
 
 
 # --- what a seat knows -----------------------------------------------------------------------------
-# FORBIDDEN[lacks]: the tiles carrying any value of the 7-bit mask `lacks`
-FORBIDDEN = np.zeros(128, dtype=np.int64)
-for _lacks in range(128):
-    for _v in range(7):
-        if _lacks >> _v & 1:
-            FORBIDDEN[_lacks] |= int(SUIT_MASK[_v])
-
-
 # VALUES[c, m]: the 7-bit mask of the values carried by the tiles of 7-bit chunk c of a tile mask
 VALUES = np.zeros((4, 128), dtype=np.int64)
 for _c in range(4):
@@ -134,6 +127,15 @@ for _c in range(4):
         for _b in range(7):
             if _m >> _b & 1:
                 VALUES[_c, _m] |= (1 << int(TILE_LO[7 * _c + _b])) | (1 << int(TILE_HI[7 * _c + _b]))
+
+
+# SUITS_OF[values]: the tiles carrying any value of the 7-bit mask `values` (also: FORBIDDEN)
+SUITS_OF = np.zeros(128, dtype=np.int64)
+for _values in range(128):
+    for _v in range(7):
+        if _values >> _v & 1:
+            SUITS_OF[_values] |= int(SUIT_MASK[_v])
+FORBIDDEN = SUITS_OF
 
 
 @hot
@@ -147,7 +149,7 @@ def values_of(m):
 def forbidden_tiles(lacks):
     """Tiles a seat cannot hold: those carrying a value it knocked on. (A knock comes only
     when the bazaar cannot be drawn from, so the seat never gets such a tile later.)"""
-    return FORBIDDEN[lacks & 127]
+    return SUITS_OF[lacks & 127]
 
 
 @hot
@@ -186,12 +188,29 @@ def move_tiles(move):
 
 
 @hot
-def ends_after(st, move):
-    """The open end values after `move`: four slots, NO_END where no end is open.
+def add_end(ends, e):
+    """Add an open end of value e to a multiset of end values (see `ends_after`)."""
+    m1, m2, m3, m4 = ends
+    bit = 1 << e
+    if m3 & bit:
+        m4 |= bit
+    elif m2 & bit:
+        m3 |= bit
+    elif m1 & bit:
+        m2 |= bit
+    else:
+        m1 |= bit
+    return m1, m2, m3, m4
 
-    st is not changed. Follows core.apply_move: on a chain a tile turns the end it is
-    laid on into its other value; on the cross (Осёл) the first double is the house
-    (two more ends of its value) and a double laid closed closes its end.
+
+@hot
+def ends_after(st, move):
+    """The open ends after `move`, as a multiset of values: (m1, m2, m3, m4), mk = the 7-bit
+    mask of the values shown by at least k open ends. st is not changed.
+
+    Follows core.apply_move: on a chain a tile turns the end it is laid on into its other
+    value; on the cross (Осёл) the first double is the house (two more ends of its value)
+    and a double laid closed closes its end.
     """
     n_ends = st[ST_N_ENDS]
     arms = st[ST_OPEN]
@@ -237,37 +256,25 @@ def ends_after(st, move):
             e2 = lo + hi - e2
         else:
             e3 = lo + hi - e3
-    return (e0 if n_ends > 0 and arms & 1 else NO_END, e1 if n_ends > 1 and arms & 2 else NO_END,
-            e2 if n_ends > 2 and arms & 4 else NO_END, e3 if n_ends > 3 and arms & 8 else NO_END)
-
-
-@hot
-def ends_mask(ends):
-    """Tiles matching any of the open ends."""
-    m = 0
-    for j in range(4):
-        if ends[j] >= 0:
-            m |= SUIT_MASK[ends[j]]
-    return m
+    if not cross:  # two open ends
+        return (1 << e0) | (1 << e1), (1 << e0) if e0 == e1 else 0, 0, 0
+    ends = (0, 0, 0, 0)
+    if n_ends > 0 and arms & 1:
+        ends = add_end(ends, e0)
+    if n_ends > 1 and arms & 2:
+        ends = add_end(ends, e1)
+    if n_ends > 2 and arms & 4:
+        ends = add_end(ends, e2)
+    if n_ends > 3 and arms & 8:
+        ends = add_end(ends, e3)
+    return ends
 
 
 @hot
 def count_ends_in(ends, values):
-    """How many of the open ends show a value of the 7-bit mask `values`."""
-    c = 0
-    for j in range(4):
-        if ends[j] >= 0 and values >> ends[j] & 1:
-            c += 1
-    return c
-
-
-@hot
-def n_open(ends):
-    c = 0
-    for j in range(4):
-        if ends[j] >= 0:
-            c += 1
-    return c
+    """How many open ends show a value of the 7-bit mask `values`."""
+    return (CHUNK_POP[ends[0] & values] + CHUNK_POP[ends[1] & values]
+            + CHUNK_POP[ends[2] & values] + CHUNK_POP[ends[3] & values])
 
 
 # --- heavy (1) -------------------------------------------------------------------------------------
@@ -323,7 +330,7 @@ def choose_doubles(moves, n, rng):
 
 
 # --- partner (3) -----------------------------------------------------------------------------------
-@jit
+@hot
 def choose_partner(p, st, seat, moves, n, rng):
     """Keep the ends the partner fed open, keep away from ends he knocked on; lead the longest suit."""
     hand = st[ST_HAND + seat]
@@ -480,30 +487,27 @@ def choose_counter(p, st, seat, moves, n, rng):
     best = -(1 << 62)
     best_count = 0
     choice = 0
+    dead = 127 & ~values_of(unseen)  # values nobody else holds
     for i in range(n):
         m = moves[i]
-        left = hand & ~move_tiles(m)
-        w = move_pips(m) + 25 * popcount(move_tiles(m) & DOUBLES_MASK)  # doubles first, then heavy
+        tiles = move_tiles(m)
+        left = hand & ~tiles
+        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK)  # doubles first, then heavy
         if left == 0:
             w += 1 << 40
-        else:
+        elif False:
             ends = ends_after(st, m)
-            if st[ST_N_ENDS] > 0 and ((unseen | left) & ends_mask(ends)) == 0:
+            if st[ST_N_ENDS] > 0 and ((unseen | left) & SUITS_OF[ends[0]]) == 0:
                 # this move makes a fish: no tile anywhere matches an open end
                 if not have_est:
                     est = estimate_pips(p, st, seat, unseen)
                     have_est = True
                 w += fish_outlook(p, seat, est, pips(left)) << 30
-            # sure move: an end value only this hand can answer
-            for j in range(4):
-                e = ends[j]
-                if e >= 0 and (left & SUIT_MASK[e]) != 0 and (unseen & SUIT_MASK[e]) == 0:
-                    w += 1 << 20
-                    break
+            if left & SUITS_OF[ends[0] & dead]:
+                w += 1 << 20  # a sure move: an end only this hand can answer
             block = 2 * count_ends_in(ends, lack_next) + count_ends_in(ends, lack_prev) \
                 - 2 * count_ends_in(ends, lack_partner)
-            k = n_open(ends)
-            if k > 0 and count_ends_in(ends, lack_next) == k:
+            if ends[0] != 0 and (ends[0] & ~lack_next) == 0:
                 block += 4  # the next opponent cannot move
             w += 128 * block  # above any doubles-and-pips weight (at most 74)
         if w > best:
@@ -528,7 +532,8 @@ def sample_world(p, st, seat, world, rng, work):
     possible holder with probability proportional to its free room (uniform when nobody
     knocked); when every possible holder is full, tiles are passed along a chain of
     holders to make room (always possible for a real deal). The record of how the tiles
-    were dealt (ST_ORDER before the bazaar) is blanked. `work`: scratch, 30 ints or more.
+    were dealt (ST_ORDER before the bazaar) is blanked and the bazaar's undrawable last
+    tile (ST_UNDRAWABLE) is the sampled one. `work`: scratch, 30 ints or more.
     """
     players = p[P_PLAYERS]
     for i in range(N_STATE):
@@ -620,6 +625,7 @@ def sample_world(p, st, seat, world, rng, work):
     pos = st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 28
     for i in range(pos):
         world[ST_ORDER + i] = 0  # hidden: how the tiles were dealt
+    world[ST_UNDRAWABLE] = 0
     if n_bazaar > 0:  # the bazaar in a random draw order
         b = work[19]
         k = 0
@@ -633,6 +639,7 @@ def sample_world(p, st, seat, world, rng, work):
             x = world[ST_ORDER + pos + i]
             world[ST_ORDER + pos + i] = world[ST_ORDER + pos + j]
             world[ST_ORDER + pos + j] = x
+        world[ST_UNDRAWABLE] = 1 << world[ST_ORDER + 27]  # the last tile is never drawn
 
 
 @jit
@@ -702,6 +709,7 @@ def playout(p, sim, seat, move, rng, buf):
     turn = seat
     m = move
     while True:
+        m_seat = turn
         apply_move(sim, turn, m)
         if sim[ST_HAND + turn] == 0:
             return deal_value(p, sim, turn, out_tile_bits(m), side)
@@ -709,6 +717,7 @@ def playout(p, sim, seat, move, rng, buf):
             return deal_value(p, sim, turn, 0, side)
         turn = (turn + 1) % players
         k = legal_moves(p, sim, turn, buf)
+        knocks = 0
         while k == 0:  # somebody can move (it is not a fish): draw or knock until then
             if bazaar_left(p, sim) > 1:
                 sim[ST_HAND + turn] |= 1 << sim[ST_ORDER + sim[ST_BAZAAR_POS]]
@@ -718,6 +727,9 @@ def playout(p, sim, seat, move, rng, buf):
                     if sim[ST_OPEN] >> i & 1:
                         sim[ST_LACKS + turn] |= 1 << sim[ST_END + i]
                 turn = (turn + 1) % players
+                knocks += 1
+                if knocks == players:  # everyone knocked: only an inconsistent state gets here
+                    return deal_value(p, sim, m_seat, 0, side)
             k = legal_moves(p, sim, turn, buf)
         m = buf[choose_counter(p, sim, turn, buf, k, rng) if k > 1 else 0]
 
