@@ -163,7 +163,7 @@ def partner_of(p, seat):
     """The other player of the seat's side, or -1 (каждый сам за себя)."""
     players = p[P_PLAYERS]
     if players == 4:
-        other = (seat + 2) % 4
+        other = (seat + 2) & 3
         if p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]:
             return other
     return -1
@@ -213,11 +213,23 @@ def ends_after(st, move):
     and a double laid closed closes its end.
     """
     n_ends = st[ST_N_ENDS]
-    arms = st[ST_OPEN]
-    house = st[ST_HOUSE]
     cross = st[ST_CROSS_FLAG]
     e0 = st[ST_END]
     e1 = st[ST_END + 1]
+    if not cross:  # the chain: one or two tiles (two doubles, one per end), two ends
+        t = placement(move, 0) & 31
+        if n_ends == 0:
+            e0 = TILE_LO[t]
+            e1 = TILE_HI[t]
+        elif move & 7 == 2:
+            pass  # two doubles leave both ends as they were
+        elif (placement(move, 0) >> 5) & 7 == 0:
+            e0 = TILE_LO[t] + TILE_HI[t] - e0
+        else:
+            e1 = TILE_LO[t] + TILE_HI[t] - e1
+        return (1 << e0) | (1 << e1), (1 << e0) if e0 == e1 else 0, 0, 0
+    arms = st[ST_OPEN]
+    house = st[ST_HOUSE]
     e2 = st[ST_END + 2]
     e3 = st[ST_END + 3]
     for k in range(move & 7):
@@ -256,8 +268,6 @@ def ends_after(st, move):
             e2 = lo + hi - e2
         else:
             e3 = lo + hi - e3
-    if not cross:  # two open ends
-        return (1 << e0) | (1 << e1), (1 << e0) if e0 == e1 else 0, 0, 0
     ends = (0, 0, 0, 0)
     if n_ends > 0 and arms & 1:
         ends = add_end(ends, e0)
@@ -475,8 +485,8 @@ def choose_counter(p, st, seat, moves, n, rng):
     players = p[P_PLAYERS]
     hand = st[ST_HAND + seat]
     unseen = unseen_tiles(st, seat)
-    nxt = (seat + 1) % players
-    prv = (seat + players - 1) % players
+    nxt = seat + 1 if seat + 1 < players else 0
+    prv = seat - 1 if seat > 0 else players - 1
     partner = partner_of(p, seat)
     my_side = p[P_SEAT_SIDE + seat]
     lack_next = effective_lacks(st, nxt, unseen) if p[P_SEAT_SIDE + nxt] != my_side else 0
@@ -495,7 +505,7 @@ def choose_counter(p, st, seat, moves, n, rng):
         w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK)  # doubles first, then heavy
         if left == 0:
             w += 1 << 40
-        elif False:
+        else:
             ends = ends_after(st, m)
             if st[ST_N_ENDS] > 0 and ((unseen | left) & SUITS_OF[ends[0]]) == 0:
                 # this move makes a fish: no tile anywhere matches an open end

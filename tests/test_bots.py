@@ -8,6 +8,7 @@ from conftest import Position, mask, params
 
 from kozel_stats import bots as B
 from kozel_stats import core as C
+from kozel_stats import engine as E
 from kozel_stats.codes import (
     ALL_TILES,
     BOT_DOCS,
@@ -23,6 +24,11 @@ from kozel_stats.rules import load_variant
 
 SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
 ALL_BOTS = SCRIPTED + ["sampler"]
+
+
+# The engine calls the scripted bots through one compiled function; calling that one here
+# saves compiling bots.choose_move a second time (it is the same code).
+pick_move = getattr(E, "choose_thoughtful", B.choose_move)
 
 
 def variant_params(name: str) -> np.ndarray:
@@ -55,7 +61,7 @@ def choose(bot: str | int, pos: Position | np.ndarray, seat: int = 0, p=None, se
     st = pos.st if isinstance(pos, Position) else pos
     moves, n = legal(p, st, seat)
     code = B.parse_bot(bot) if isinstance(bot, str) else bot
-    i = int(B.choose_move(code, p, st, seat, moves, n, rng_state(seed)))
+    i = int(pick_move(code, p, st, seat, moves, n, rng_state(seed)))
     assert 0 <= i < n
     return describe(st, moves[i]), n
 
@@ -301,14 +307,14 @@ def test_bots_see_only_the_observation(bot, variant):
     for st, seat in _observations(p, 12 if bot.startswith("sampler") else 40, seed=3):
         moves, n = legal(p, st, seat)
         before = st.copy()
-        first = int(B.choose_move(code, p, st, seat, moves, n, rng_state(99)))
+        first = int(pick_move(code, p, st, seat, moves, n, rng_state(99)))
         assert np.array_equal(st, before)  # bots never write to the state
         for _ in range(3):
             other = _redeal_hidden(p, st, seat, rs)
             if other is None:
                 continue
             differing += int(not np.array_equal(other, st))
-            again = int(B.choose_move(code, p, other, seat, moves, n, rng_state(99)))
+            again = int(pick_move(code, p, other, seat, moves, n, rng_state(99)))
             assert again == first, f"{bot} changed its move when only hidden tiles changed"
     assert differing > 0
 
@@ -346,7 +352,6 @@ VARIANTS = ["default", "morskoy", "solo-2", "solo-3", "solo-4", "osel"]
 
 @pytest.mark.parametrize("bot", SCRIPTED)
 def test_scripted_bots_play_full_games(bot):
-    from kozel_stats import engine as E
     from kozel_stats.runner import play_range
 
     for name in VARIANTS:
@@ -358,7 +363,6 @@ def test_scripted_bots_play_full_games(bot):
 
 
 def test_sampler_and_mixed_tables_play_full_games():
-    from kozel_stats import engine as E
     from kozel_stats.runner import play_range
 
     mixed = [B.parse_bot(b) for b in ("counter", "sampler:2", "partner", "doubles")]
