@@ -40,8 +40,6 @@ from .codes import (
     P_PLAYERS,
     P_SEAT_SIDE,
     SUIT_MASK,
-    T00,
-    T66,
     TILE_HI,
     TILE_LO,
 )
@@ -68,6 +66,7 @@ from .core import (
     legal_moves,
     lowest_bit_index,
     move_pips,
+    out_tile_bits,
     pips,
     placement,
     popcount,
@@ -695,18 +694,6 @@ def deal_value(p, sim, last, out_tiles, side):
         else:
             others += base
     return others - (n_sides - 1) * own
-
-
-@hot
-def out_tile_bits(move):
-    bits = 0
-    for k in range(move & 7):
-        t = placement(move, k) & 31
-        if t == T00:
-            bits |= 1
-        elif t == T66:
-            bits |= 2
-    return bits
 
 
 @jit

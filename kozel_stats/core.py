@@ -196,6 +196,19 @@ def legal_moves(p, st, seat, moves):
 
 
 @hot
+def out_tile_bits(move):
+    """Bit 0: the move holds 00; bit 1: it holds 66 (for the outs on 00 / 66)."""
+    bits = 0
+    for k in range(move & 7):
+        t = placement(move, k) & 31
+        if t == T00:
+            bits |= 1
+        elif t == T66:
+            bits |= 2
+    return bits
+
+
+@hot
 def move_pips(move):
     total = 0
     for k in range(move & 7):

@@ -105,8 +105,6 @@ from .codes import (
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
     SUIT_MASK,
-    T00,
-    T66,
     THRESHOLD_EVERY_DEAL,
     THRESHOLD_ONCE,
     TILE_HI,
@@ -148,6 +146,7 @@ from .core import (
     is_fish,
     jit,
     legal_moves,
+    out_tile_bits,
     pips,
     placement,
     popcount,
@@ -389,14 +388,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
         if st[ST_HAND + seat] == 0:
             st[ST_END_KIND] = END_OUT
             st[ST_LAST] = seat
-            out_tiles = 0
-            for k in range(move & 7):
-                t = placement(move, k) & 31
-                if t == T00:
-                    out_tiles |= 1
-                elif t == T66:
-                    out_tiles |= 2
-            st[ST_OUT_TILES] = out_tiles
+            st[ST_OUT_TILES] = out_tile_bits(move)
             return
         if is_fish(p, st):
             st[ST_END_KIND] = END_FISH
