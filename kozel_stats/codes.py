@@ -45,6 +45,22 @@ for _c in range(4):
         CHUNK_PIPS[_c, _m] = sum(int(TILE_PIPS[7 * _c + b]) for b in range(7) if _m >> b & 1)
 
 
+# Per 7-bit chunk of a hand: the count of tiles of each suit v in bits 3v..3v+2 and the
+# count of doubles in bits 21..23. A hand holds 7 tiles, so the four chunks' values add up
+# without one field spilling into the next: a hand's suit profile is 4 lookups and 3 adds.
+CHUNK_PROFILE = np.zeros((4, 128), dtype=np.int64)
+for _c in range(4):
+    for _m in range(128):
+        for _b in range(7):
+            if _m >> _b & 1:
+                _t = 7 * _c + _b
+                CHUNK_PROFILE[_c, _m] += 1 << (3 * TILE_LO[_t])
+                if TILE_HI[_t] != TILE_LO[_t]:
+                    CHUNK_PROFILE[_c, _m] += 1 << (3 * TILE_HI[_t])
+                else:
+                    CHUNK_PROFILE[_c, _m] += 1 << 21
+
+
 def tile_name(t: int) -> str:
     return f"{TILE_LO[t]}{TILE_HI[t]}"
 

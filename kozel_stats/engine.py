@@ -21,6 +21,7 @@ from .bots import BOT_HEAVY, choose_heavy, choose_move
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
+    CHUNK_PROFILE,
     D_BAZAAR,
     D_BURNED,
     D_CARRY,
@@ -223,11 +224,13 @@ def needs_redeal(p, hands):
     max_suit = p[P_REDEAL_SUIT]
     for seat in range(p[P_PLAYERS]):
         hand = hands[seat]
-        if max_doubles > 0 and popcount(hand & DOUBLES_MASK) >= max_doubles:
+        profile = (CHUNK_PROFILE[0, hand & 127] + CHUNK_PROFILE[1, (hand >> 7) & 127]
+                   + CHUNK_PROFILE[2, (hand >> 14) & 127] + CHUNK_PROFILE[3, (hand >> 21) & 127])
+        if max_doubles > 0 and (profile >> 21) & 7 >= max_doubles:
             return True
         if max_suit > 0:
             for v in range(7):
-                if popcount(hand & SUIT_MASK[v]) >= max_suit:
+                if (profile >> (3 * v)) & 7 >= max_suit:
                     return True
     return False
 
