@@ -288,6 +288,19 @@ def count_ends_in(ends, values):
 
 # --- heavy (1) -------------------------------------------------------------------------------------
 @hot
+def keep_best(w, i, best, best_count, choice, rng):
+    """One step of an argmax with ties broken uniformly at random (reservoir sampling):
+    returns the new (best weight, number of moves tied at it, chosen index)."""
+    if w > best:
+        return w, 1, i
+    if w == best:
+        best_count += 1
+        if rng_below(rng, 1, best_count) == 0:
+            choice = i
+    return best, best_count, choice
+
+
+@hot
 def choose_heavy(moves, n, rng):
     """The move shedding the most pips; ties uniformly at random (reservoir sampling)."""
     best = -1
@@ -295,14 +308,7 @@ def choose_heavy(moves, n, rng):
     choice = 0
     for i in range(n):
         w = move_pips(moves[i])
-        if w > best:
-            best = w
-            best_count = 1
-            choice = i
-        elif w == best:
-            best_count += 1
-            if rng_below(rng, 1, best_count) == 0:
-                choice = i
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
 
@@ -327,14 +333,7 @@ def choose_doubles(moves, n, rng):
     choice = 0
     for i in range(n):
         w = doubles_weight(moves[i])
-        if w > best:
-            best = w
-            best_count = 1
-            choice = i
-        elif w == best:
-            best_count += 1
-            if rng_below(rng, 1, best_count) == 0:
-                choice = i
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
 
@@ -361,14 +360,7 @@ def choose_partner(p, st, seat, moves, n, rng):
         elif partner >= 0:
             ends = ends_after(st, m)
             w += 100 * count_ends_in(ends, fed) - 30 * count_ends_in(ends, lacks)
-        if w > best:
-            best = w
-            best_count = 1
-            choice = i
-        elif w == best:
-            best_count += 1
-            if rng_below(rng, 1, best_count) == 0:
-                choice = i
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
 
@@ -519,14 +511,7 @@ def choose_counter(p, st, seat, moves, n, rng):
             if ends[0] != 0 and (ends[0] & ~lack_next) == 0:
                 block += 4  # the next opponent cannot move
             w += 128 * block  # above any doubles-and-pips weight (at most 74)
-        if w > best:
-            best = w
-            best_count = 1
-            choice = i
-        elif w == best:
-            best_count += 1
-            if rng_below(rng, 1, best_count) == 0:
-                choice = i
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
 
@@ -755,14 +740,7 @@ def choose_sampler(bot, p, st, seat, moves, n, rng):
     choice = 0
     for i in range(n):
         w = total[i]
-        if w > best:
-            best = w
-            best_count = 1
-            choice = i
-        elif w == best:
-            best_count += 1
-            if rng_below(rng, 1, best_count) == 0:
-                choice = i
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
 
