@@ -128,3 +128,13 @@ def out_by(seat: int, loser_hands: tuple[str, str], out_move: str = "12") -> Pos
 @pytest.fixture
 def game():
     return Game
+
+
+def run_cli(*args):
+    """Run the command line in-process; return (exit code, everything it printed)."""
+    from typer.testing import CliRunner
+
+    from kozel_stats.cli import app
+
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")

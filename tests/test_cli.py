@@ -4,16 +4,12 @@ import json
 import subprocess
 import sys
 
+from conftest import run_cli as run
 from typer.testing import CliRunner
-
-from kozel_stats.cli import app
 
 runner = CliRunner()
 
 
-def run(*args):
-    result = runner.invoke(app, [str(a) for a in args])
-    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
 
 
 def test_variants_list_and_show():

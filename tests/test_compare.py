@@ -8,19 +8,16 @@ import time
 
 import polars as pl
 import pytest
+from conftest import run_cli as run
 from typer.testing import CliRunner
 
 from kozel_stats import __version__
-from kozel_stats.cli import app
 from kozel_stats.compare import run_compare
 from kozel_stats.rules import load_variant
 
 runner = CliRunner()
 
 
-def run(*args):
-    result = runner.invoke(app, [str(a) for a in args])
-    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
 
 
 @pytest.fixture(scope="module")
