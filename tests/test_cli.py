@@ -5,11 +5,6 @@ import subprocess
 import sys
 
 from conftest import run_cli as run
-from typer.testing import CliRunner
-
-runner = CliRunner()
-
-
 
 
 def test_variants_list_and_show():

@@ -9,15 +9,10 @@ import time
 import polars as pl
 import pytest
 from conftest import run_cli as run
-from typer.testing import CliRunner
 
 from kozel_stats import __version__
 from kozel_stats.compare import run_compare
 from kozel_stats.rules import load_variant
-
-runner = CliRunner()
-
-
 
 
 @pytest.fixture(scope="module")
