@@ -1,11 +1,19 @@
 """Engine throughput: deals and games per second, one core and all cores, per bot.
 
-    python benchmarks/bench_engine.py                  # this checkout
-    python benchmarks/bench_engine.py --against HEAD~3 # ratio to another git revision
+    python benchmarks/bench_engine.py                    # this checkout, then the ratio to C
+    python benchmarks/bench_engine.py --against HEAD~3   # ratio to another git revision
+    python benchmarks/bench_engine.py --vs-c             # only the ratio to the C baseline
+    python benchmarks/bench_engine.py --vs-c-variants --min-ratio 0.3   # every shipped variant
 
 Machines here are noisy, so a comparison of two versions runs both in the same
 session, interleaved round by round, and reports the ratio of their medians.
 Compilation is excluded (one warm-up batch first).
+
+The C baseline (c_baseline.c, see bench_c.py) plays random 4-player block deals
+of the default rules with plain bit masks and nothing else (no scoring, no game
+state); engine / C is the engine's single-core deals/s with random bots over the
+C program's, both measured in this run, interleaved. Without a C compiler that
+part is skipped with a message.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+C_EVERY = 6  # in the all-variants mode the C baseline is measured again after every C_EVERY variants
 
 
 def _batch(args: tuple[str, int, int, str, float]) -> tuple[int, int, float]:
@@ -92,14 +101,125 @@ def compare(ref: str, variant: str, seconds: float, rounds: int) -> dict:
             "ratio": statistics.median(here) / statistics.median(there)}
 
 
+def _c_module():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_c
+
+    return bench_c
+
+
+def _engine_deals_per_s(variant: str, seconds: float) -> float:
+    """Single-core deals/s with random bots, in this process (warm-up excluded by _batch)."""
+    _, deals, elapsed = _batch((variant, 1, 5000, "random", seconds))
+    return deals / elapsed
+
+
+def vs_c(variant: str, seconds: float, rounds: int) -> dict | None:
+    """Engine (one core, random bots) and the C baseline interleaved round by round; ratio of medians.
+
+    The order alternates (engine, C / C, engine / ...) so that a slow drift of the machine
+    weighs on both alike. None without a C compiler."""
+    bench_c = _c_module()
+    if bench_c.binary() is None:
+        return None
+    _engine_deals_per_s(variant, 0.0)  # compile / load the cache before the first round
+    bench_c.c_deals_per_second(0.2)  # size the C runs
+    engine, c = [], []
+    for r in range(rounds):
+        steps = [lambda: engine.append(_engine_deals_per_s(variant, seconds)),
+                 lambda: c.append(bench_c.c_deals_per_second(seconds, seed=1 + r))]
+        for step in steps if r % 2 == 0 else reversed(steps):
+            step()
+    e_med, c_med = statistics.median(engine), statistics.median(c)
+    return {"variant": variant, "engine_deals_per_s": e_med, "c_deals_per_s": c_med, "ratio": e_med / c_med,
+            "engine_rounds": engine, "c_rounds": c, "seconds": seconds}
+
+
+def vs_c_variants(variants: list[str], seconds: float, rounds: int) -> dict | None:
+    """Every variant's single-core deals/s (random bots) over the C baseline's, all in one run.
+
+    Each round measures every variant once (the order rotates from round to round) and the C
+    baseline before every C_EVERY variants; each ratio is the variant's median over the
+    median of all C runs. None without a C compiler."""
+    bench_c = _c_module()
+    if bench_c.binary() is None:
+        return None
+    for v in variants:
+        _engine_deals_per_s(v, 0.0)  # the first call of each parameter set compiles or loads
+    bench_c.c_deals_per_second(0.2)
+    engine: dict[str, list[float]] = {v: [] for v in variants}
+    c: list[float] = []
+    for r in range(rounds):
+        shift = r * len(variants) // rounds
+        order = variants[shift:] + variants[:shift]
+        for i, v in enumerate(order):
+            if i % C_EVERY == 0:
+                c.append(bench_c.c_deals_per_second(seconds, seed=1 + len(c)))
+            engine[v].append(_engine_deals_per_s(v, seconds))
+    c_med = statistics.median(c)
+    rows = [{"variant": v, "engine_deals_per_s": statistics.median(engine[v]),
+             "ratio": statistics.median(engine[v]) / c_med} for v in variants]
+    return {"c_deals_per_s": c_med, "c_rounds": c, "seconds": seconds, "rounds": rounds, "variants": rows}
+
+
+def _print_vs_c(result: dict) -> None:
+    spread = f"{min(result['engine_rounds']):,.0f}-{max(result['engine_rounds']):,.0f}"
+    c_spread = f"{min(result['c_rounds']):,.0f}-{max(result['c_rounds']):,.0f}"
+    print(f"engine / C: {result['ratio']:.3f} (variant {result['variant']}, random bots, one core, "
+          f"medians of {len(result['engine_rounds'])} interleaved rounds of {result['seconds']:g} s)")
+    print(f"  engine {result['engine_deals_per_s']:,.0f} deals/s (rounds {spread})")
+    print(f"  C      {result['c_deals_per_s']:,.0f} deals/s (rounds {c_spread})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", default="default")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, help="time per measurement (default 3; 2 with --vs-c, "
+                        "1 with --vs-c-variants)")
     parser.add_argument("--against", metavar="GIT_REF", help="compare with another revision (ratio)")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--vs-c", action="store_true", help="only the ratio to the C baseline (interleaved)")
+    parser.add_argument("--vs-c-variants", action="store_true",
+                        help="the ratio to the C baseline of every shipped variant")
+    parser.add_argument("--min-ratio", type=float, help="with --vs-c / --vs-c-variants: exit with status 1 "
+                        "when a ratio is below this")
+    parser.add_argument("--no-c", action="store_true", help="leave the C comparison out of the default output")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; 3 with --vs-c-variants)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.vs_c_variants:
+        from kozel_stats.rules import shipped_names
+
+        result = vs_c_variants(shipped_names(), args.seconds or 1.0, args.rounds or 3)
+        if result is None:
+            return
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            print(f"C baseline {result['c_deals_per_s']:,.0f} deals/s (median of {len(result['c_rounds'])} runs); "
+                  f"random bots, one core, {result['rounds']} interleaved rounds of {result['seconds']:g} s\n")
+            print("| variant | deals/s | engine / C |")
+            print("|---|---:|---:|")
+            for r in sorted(result["variants"], key=lambda r: r["ratio"]):
+                print(f"| {r['variant']} | {r['engine_deals_per_s']:,.0f} | {r['ratio']:.3f} |")
+        worst = min(r["ratio"] for r in result["variants"])
+        if args.min_ratio is not None and worst < args.min_ratio:
+            print(f"slowest variant at {worst:.3f} of C, below {args.min_ratio:g}", file=sys.stderr)
+            sys.exit(1)
+        return
+    if args.vs_c:
+        result = vs_c(args.variant, args.seconds or 2.0, args.rounds or 5)
+        if result is None:
+            return
+        if args.json:
+            print(json.dumps(result, indent=2))
+        else:
+            _print_vs_c(result)
+        if args.min_ratio is not None and result["ratio"] < args.min_ratio:
+            print(f"engine at {result['ratio']:.3f} of C, below {args.min_ratio:g}", file=sys.stderr)
+            sys.exit(1)
+        return
+    args.rounds = args.rounds or 5
+    args.seconds = args.seconds or 3.0
     if args.against:
         result = compare(args.against, args.variant, args.seconds, args.rounds)
         print(json.dumps(result, indent=2) if args.json else
@@ -107,8 +227,9 @@ def main() -> None:
               f"({result['this_deals_per_s']:,.0f} vs {result['ref_deals_per_s']:,.0f} deals/s, one core)")
         return
     rows = run_suite(args.variant, args.seconds)
+    c_result = None if args.no_c else vs_c(args.variant, args.seconds, args.rounds)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(rows if args.no_c else {"suite": rows, "vs_c": c_result}, indent=2))
         return
     print(f"variant {args.variant}, {os.cpu_count()} cores, {args.seconds:g} s per measurement\n")
     print("| bot | workers | games/s | deals/s | deals/game |")
@@ -116,6 +237,9 @@ def main() -> None:
     for r in rows:
         print(f"| {r['bot']} | {r['workers']} | {r['games_per_s']:,.0f} | {r['deals_per_s']:,.0f} | "
               f"{r['deals_per_game']:.2f} |")
+    if c_result is not None:
+        print()
+        _print_vs_c(c_result)
 
 
 if __name__ == "__main__":
