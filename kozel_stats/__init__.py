@@ -8,15 +8,21 @@ from pathlib import Path
 __version__ = "0.1.0"
 
 
+#: The modules whose code numba compiles into the engine (and the tables they read).
+COMPILED_MODULES = ("codes.py", "core.py", "bots.py", "engine.py")
+
+
 def _numba_cache_dir() -> str:
-    """A numba cache folder keyed by the package's sources.
+    """A numba cache folder keyed by the sources of the compiled modules.
 
     numba re-validates a cached function only against its own file, but the engine's
     compiled code also holds the bots and table primitives it inlines from other modules:
-    after any source change, a fresh folder makes sure nothing stale is ever run.
+    after a change to any of them, a fresh folder makes sure nothing stale is ever run. The
+    other modules (report, statistics, the command line) do not touch it.
     """
     digest = hashlib.sha1(__version__.encode())
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+    here = Path(__file__).resolve().parent
+    for path in (here / name for name in COMPILED_MODULES):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     name = f"numba-{digest.hexdigest()[:16]}"

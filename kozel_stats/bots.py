@@ -325,7 +325,7 @@ def doubles_weight(move):
     return w
 
 
-@hot
+@jit
 def choose_doubles(moves, n, rng):
     """Doubles first (most doubles in the move, heaviest double first), then the heaviest tile."""
     best = -1
@@ -338,7 +338,7 @@ def choose_doubles(moves, n, rng):
 
 
 # --- partner (3) -----------------------------------------------------------------------------------
-@hot
+@jit
 def choose_partner(p, st, seat, moves, n, rng):
     """Keep the ends the partner fed open, keep away from ends he knocked on; lead the longest suit."""
     hand = st[ST_HAND + seat]
@@ -467,7 +467,7 @@ def fish_outlook(p, seat, est, own_left):
     return 0
 
 
-@hot
+@jit
 def choose_counter(p, st, seat, moves, n, rng):
     """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
     when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
@@ -745,7 +745,7 @@ def choose_sampler(bot, p, st, seat, moves, n, rng):
 
 
 # --- dispatch --------------------------------------------------------------------------------------
-@hot
+@jit
 def choose_move(bot, p, st, seat, moves, n, rng):
     """Index into `moves` (n >= 1 legal moves) of the bot's choice."""
     if n == 1:

@@ -65,6 +65,15 @@ def friendly_errors(func: Callable) -> Callable:
     return wrapper
 
 
+def announce_compile(entry: str, seat_bots: list[str]) -> None:
+    """Compile (or load) the kernel a command needs before it starts, saying so on stderr."""
+    from .trace import bot_array
+    from .warmup import prepare, thoughtful
+
+    prepare(entry, thoughtful(bot_array(seat_bots)) if seat_bots else False,
+            lambda line: typer.echo(line, err=True))
+
+
 @variants_app.callback(invoke_without_command=True)
 @friendly_errors
 def variants_list(ctx: typer.Context) -> None:
@@ -120,6 +129,7 @@ def play(
 
     v = load_variant(variant)
     seats = parse_bots(bots, v["players"])
+    announce_compile("play_game", seats)
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
             raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
@@ -166,6 +176,7 @@ def replay(
     from .trace import read_records, replay_record
 
     forced = load_variant(variant) if variant else None
+    announce_compile("play_game", [])
     cache: dict = {}
     n_games = n_bad = 0
     for lineno, record in read_records(records):
@@ -223,15 +234,9 @@ def compare(
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
 
     from .compare import run_compare
+    from .progress import GamesProgress
     from .results import check_writable, save
     from .rules import load_variants
     from .tables import print_analysis
@@ -262,17 +267,9 @@ def compare(
                 parse_bots([mix], v["players"])
         return compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err,
                               report, lang)
-    with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True) as bar:
-        task = bar.add_task("games", total=None, rate="")
-        started = __import__("time").perf_counter()
-
-        def progress(done: int, total: int) -> None:
-            elapsed = max(__import__("time").perf_counter() - started, 1e-9)
-            bar.update(task, completed=done, total=total, rate=f"{done / elapsed:,.0f} games/s")
-
+    with GamesProgress(err, [v.name for v in loaded]) as progress:
         outcome = run_compare(loaded, games, seed, seats, workers, baseline, precision, max_games, batch_size,
-                              out / "deals" if (out and deals) else None, progress)
+                              out / "deals" if (out and deals) else None, progress, on_compile=err.print)
     result = outcome.result
     if outcome.analysis.games_per_variant == 0:
         fail("interrupted (Ctrl-C) before any batch of games finished; nothing to keep.")
@@ -287,7 +284,9 @@ def compare(
         write(report, ReportData(outcome.summary["meta"], outcome.analysis, by_deal_frame(result),
                                  fish_sums_frame(result)), lang)
         err.print(f"report written to {report}")
-    err.print(f"{outcome.analysis.games_per_variant:,} games per variant in {result.duration:.1f} s")
+    err.print(f"{outcome.analysis.games_per_variant:,} games per variant played in {result.duration:.1f} s"
+              + (f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+                 if result.compile_seconds else ""))
     if result.interrupted:
         fail(f"interrupted (Ctrl-C) after {outcome.analysis.games_per_variant:,} games per variant; "
              + (f"those games are saved in {out}." if out else "the statistics above cover them."))
@@ -308,7 +307,8 @@ def compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, ou
     outcomes = {}
     for mix in mixes:
         err.print(f"bots {mix}: playing {games:,} games per variant ...")
-        outcome = run_compare(loaded, games, seed, [mix], workers, baseline, None, None, batch_size)
+        outcome = run_compare(loaded, games, seed, [mix], workers, baseline, None, None, batch_size,
+                              on_compile=err.print)
         if outcome.result.interrupted:
             fail(f"interrupted (Ctrl-C) during the {mix} run; the runs before it are not saved.")
         per_mix[mix] = outcome.analysis.comparisons
@@ -363,7 +363,7 @@ def duel(
     from .trace import parse_bots
 
     v = load_variant(variant)
-    parse_bots([bot_a, bot_b, bot_a, bot_b])
+    announce_compile("play_batch", parse_bots([bot_a, bot_b, bot_a, bot_b]))
     r = run_duel(v, bot_a, bot_b, games, seed, workers)
     typer.echo(f"{bot_a} (A) vs {bot_b} (B) on {v.name}: {r.pairs:,} deal sequences played twice, seats swapped")
     typer.echo(f"  {bot_a}'s side wins {r.win_rate * 100:.2f}% of games (95% CI {r.low * 100:.2f} to "
@@ -430,7 +430,17 @@ def report_command(
     typer.echo(f"report written to {output}")
 
 
+def _stop(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    import signal
+
+    # SIGTERM (kill PID) stops a run like Ctrl-C: the workers are stopped and what is finished is
+    # kept. SIGINT is handled even when the shell started us with it ignored (a background job).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _stop)
     app(prog_name="kozel-stats")
 
 

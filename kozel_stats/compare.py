@@ -152,11 +152,14 @@ def run_compare(
     baseline: str | None = None, precision: float | None = None, max_games: int | None = None,
     batch_size: int | None = None, deals_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_compile: Callable[[str], None] | None = None,
 ) -> CompareOutcome:
     """Play `games` games of each variant (or, with `precision`, as many as needed up to
     `max_games`) and analyse them against the baseline.
 
-    `progress(done, total)` is called with game counts over all variants. On Ctrl-C
+    `progress(done, total)` is called with game counts over all variants, first with
+    done = 0 when play starts (after any compilation, announced through `on_compile`,
+    which gets one line before the engine is compiled). On Ctrl-C
     the outcome holds every finished game (same leading games for every variant)
     and `result.interrupted` is True.
     """
@@ -166,20 +169,20 @@ def run_compare(
     workers = workers or os.cpu_count() or 1
     if batch_size is None:
         batch_size = max(1000, min(50_000, games // (2 * workers) or 1000))
-    runner = Runner(variants, seed, bots, workers, batch_size, deals_dir)
+    runner = Runner(variants, seed, bots, workers, batch_size, deals_dir, on_compile)
     target = games
     limit = max(max_games or games, games)
-    done = 0
-    start = time.perf_counter()
+    runner.prepare()
+    start = time.perf_counter()  # play time: compilation excluded
     interrupted = False
     analysis = None
 
-    def tick(n: int) -> None:
-        nonlocal done
-        done += n
+    def tick(finished: int) -> None:
         if progress:
-            progress(done, target * len(variants))
+            progress(finished, target * len(variants))
 
+    if progress:
+        progress(0, target * len(variants))
     try:
         while True:
             if not runner.play(target, tick):

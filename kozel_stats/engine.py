@@ -311,9 +311,18 @@ def choose_thoughtful(bot, p, st, seat, moves, n, rng):
     return choose_move(bot, p, st, seat, moves, n, rng)
 
 
+def thoughtful_flag(bots):
+    """The `thoughtful` argument of the kernels: None when every seat plays random or heavy (or
+    a record), so that numba prunes the thoughtful bots' branch and never compiles them (most
+    of the compile time); 1 otherwise. Both kernels are cached on disk separately."""
+    from .warmup import thoughtful
+
+    return 1 if thoughtful(bots) else None
+
+
 # --- a deal -----------------------------------------------------------------------------------------
 @jit
-def play_deal(p, st, leader, bots, rng, moves, ev, script):
+def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
 
     With scripted bots the moves come from `script` rows starting at ST_SCRIPT_POS;
@@ -381,6 +390,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script):
             elif bot == BOT_HEAVY:
                 choice = choose_heavy(moves, n, rng)
             elif bot == 0:
+                choice = rng_below(rng, 1, n)
+            elif thoughtful is None:  # pruned when compiling: the caller saw only random and heavy bots
                 choice = rng_below(rng, 1, n)
             else:
                 choice = choose_thoughtful(bot, p, st, seat, moves, n, rng)
@@ -598,7 +609,7 @@ def next_leader(p, previous_leader, end_kind, last, losers):
 
 # --- a game ----------------------------------------------------------------------------------------------
 @jit
-def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result):
+def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful):
     """Play (or, with scripted bots, replay and check) one game.
 
     deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
@@ -716,7 +727,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
         st[ST_EV_N] = n_events
         st[ST_SCRIPT_POS] = script_offsets[deal] if scripted else 0
         script = script_events[:script_offsets[deal + 1]] if scripted else script_events
-        play_deal(p, st, leader, bots, rng, moves, ev, script)
+        play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful)
         if st[ST_ERROR] != 0:
             result[3] = st[ST_ERROR]
             result[4] = deal
@@ -764,7 +775,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
 
 @jit
 def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game, by_deal, fish_sums,
-               swap_seats):
+               swap_seats, thoughtful):
     """Play games first_game .. first_game+n_games-1 of a run without records.
 
     games_out: (n_games, N_GAME_COLS) per-game summaries. deals_out: per-deal rows of all
@@ -789,7 +800,8 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
     for g in range(n_games):
         seed = game_seed(run_seed, first_game + g)
         swapped = swap_seats != 0 and (first_game + g) % 2 == 1
-        play_game(p, seed, swapped_bots if swapped else bots, deals, ev, no_hands, ev, no_offsets, result)
+        play_game(p, seed, swapped_bots if swapped else bots, deals, ev, no_hands, ev, no_offsets, result,
+                  thoughtful)
         out = games_out[g]
         for c in range(N_GAME_COLS):
             out[c] = 0

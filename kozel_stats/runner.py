@@ -73,7 +73,7 @@ def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int,
         deals = np.zeros((rows, N_DEAL_COLS), dtype=np.int64)
         deal_game = np.zeros(rows, dtype=np.int64)
         n_rows = E.play_batch(params, np.uint64(run_seed % 2**64), first_game, n_games, bots, games, deals,
-                              deal_game, by_deal, fish_sums, int(swap_seats))
+                              deal_game, by_deal, fish_sums, int(swap_seats), E.thoughtful_flag(bots))
         if not keep_deals or games[:, E.G_DEALS].sum() <= rows:
             break
         rows = int(games[:, E.G_DEALS].sum())  # rare: more deals than guessed; play the range again
@@ -188,6 +188,7 @@ class RunResult:
     workers: int
     duration: float = 0.0
     interrupted: bool = False
+    compile_seconds: float = 0.0  # CPU seconds spent compiling the engine before play (not in `duration`)
 
     def games(self) -> pl.DataFrame:
         return pl.concat([r.games() for r in self.runs if r.parts])
@@ -202,7 +203,8 @@ class Runner:
     """Plays games of several variants in batches on a process pool, in a deterministic order."""
 
     def __init__(self, variants: list[Variant], seed: int, bots: list[str], workers: int = 1,
-                 batch_size: int = 20000, deals_dir: Path | None = None):
+                 batch_size: int = 20000, deals_dir: Path | None = None,
+                 on_compile: Callable[[str], None] | None = None):
         from .trace import bot_array, parse_bots
 
         self.variants = variants
@@ -218,8 +220,20 @@ class Runner:
         self.params = [compile_rules(v.rule_dict) for v in variants]
         self.runs = [VariantRun(v) for v in variants]
         self.games_done = 0  # games per variant, all variants alike
+        self.on_compile = on_compile
+        self.compile_seconds: float | None = None  # CPU seconds spent compiling, once prepared
         self.started = time.perf_counter()
         self._pool: ProcessPoolExecutor | None = None
+
+    def prepare(self) -> None:
+        """Compile (or load) the kernel once in this process before any worker starts, so the
+        workers load it from the cache and no game timing includes compilation."""
+        if self.compile_seconds is None:
+            from .warmup import prepare, thoughtful
+
+            needed = any(thoughtful(b) for b in self.bot_arrays)
+            self.compile_seconds = prepare("play_batch", needed, self.on_compile)
+            self.started = time.perf_counter()
 
     def _tasks(self, upto: int) -> list[tuple[int, int, int]]:
         tasks = []
@@ -249,8 +263,11 @@ class Runner:
         """Play every variant up to `upto` games. Returns False if interrupted (Ctrl-C).
 
         On interruption every variant keeps the same leading range of finished games,
-        so pairs stay intact; nothing finished before is lost.
+        so pairs stay intact; nothing finished before is lost. `progress` is called with
+        the number of games (over all variants) finished for every variant: the games an
+        interruption would keep.
         """
+        self.prepare()
         tasks = self._tasks(upto)
         keep = self.deals_dir is not None
         done: dict[tuple[int, int], Batch] = {}
@@ -259,9 +276,12 @@ class Runner:
 
         def absorb_ready() -> None:
             nonlocal next_index
+            before = next_index
             while next_index < len(order) and order[next_index] in done:
                 self._absorb(done.pop(order[next_index]))
                 next_index += 1
+            if progress and next_index > before:
+                progress(min(r.games_done for r in self.runs) * len(self.runs))
 
         try:
             if self.workers == 1:
@@ -269,8 +289,6 @@ class Runner:
                     done[(v, first)] = play_range(self.params[v], self.seed, first, n, self.bot_arrays[v], keep, v,
                                                   self.swap[v])
                     absorb_ready()
-                    if progress:
-                        progress(n)
             else:
                 if self._pool is None:
                     self._pool = ProcessPoolExecutor(self.workers, initializer=_ignore_sigint)
@@ -285,8 +303,6 @@ class Runner:
                     for future in finished:
                         batch = future.result()
                         done[(batch.variant_index, batch.first_game)] = batch
-                        if progress:
-                            progress(len(batch.games))
                     absorb_ready()
         except KeyboardInterrupt:
             self.close(cancel=True)
@@ -307,10 +323,17 @@ class Runner:
         self.games_done = common
 
     def close(self, cancel: bool = False) -> None:
+        """Stop the worker processes. cancel=True (an interruption): the batches they are playing
+        would be thrown away anyway, so the workers are terminated now rather than left to
+        finish them, and are reaped before this returns: no worker outlives the run."""
         if self._pool is not None:
-            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+            if cancel:
+                # ProcessPoolExecutor has no public way to stop running tasks
+                for process in list(getattr(self._pool, "_processes", {}).values()):
+                    process.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=cancel)
             self._pool = None
 
     def result(self) -> RunResult:
         return RunResult(self.runs, self.seed, self.bots, self.workers, time.perf_counter() - self.started,
-                         interrupted=False)
+                         interrupted=False, compile_seconds=self.compile_seconds or 0.0)

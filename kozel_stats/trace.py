@@ -140,9 +140,10 @@ def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
 
 def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> dict[str, Any]:
     """Play one game with the given 63-bit game seed and return its kozel-trace/1 object."""
-    from .engine import play_game
+    from .engine import play_game, thoughtful_flag
 
     p = compile_rules(variant.rule_dict)
+    seat_bots = bot_array(bots)
     max_deals = variant["max_deals"]
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
     cap = 4096
@@ -153,7 +154,8 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     cross = variant["layout"] == "cross"
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
-        play_game(p, np.int64(seed), bot_array(bots), deals, ev, no_hands, ev[:0], no_offsets, result)
+        play_game(p, np.int64(seed), seat_bots, deals, ev, no_hands, ev[:0], no_offsets, result,
+                  thoughtful_flag(seat_bots))
         if not result[6]:
             break
         cap *= 8
@@ -342,7 +344,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     result = np.zeros(7, dtype=np.int64)
     bots = np.full(4, BOT_SCRIPT, dtype=np.int64)
     no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result)
+    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None)
     problems: list[ReplayProblem] = []
     n_ok = int(result[0])
     error = int(result[3])

@@ -4,7 +4,6 @@ import json
 import signal
 import subprocess
 import sys
-import time
 
 import polars as pl
 import pytest
@@ -103,15 +102,38 @@ def test_bad_input(tmp_path):
         assert "Traceback" not in out
 
 
+def wait_for_line(stream, words: str, limit: float = 600.0) -> list[str]:
+    """Read `stream` line by line until a line holds `words`; return the lines read. Never a fixed
+    sleep: the run says when its first games are done. `limit` only guards against a hang."""
+    import threading
+
+    lines: list[str] = []
+    found = threading.Event()
+
+    def read() -> None:
+        for line in stream:
+            lines.append(line)
+            if words in line:
+                found.set()
+                return
+        found.set()  # the stream ended
+
+    threading.Thread(target=read, daemon=True).start()
+    assert found.wait(limit), f"no line with {words!r} within {limit} s: {lines}"
+    return lines
+
+
 def test_ctrl_c_keeps_the_finished_games(tmp_path):
     out = tmp_path / "run"
     proc = subprocess.Popen(
         [sys.executable, "-m", "kozel_stats", "compare", "default", "no-threshold", "--games", "5000000",
          "--batch-size", "5000", "--workers", "2", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(15)  # start-up and the first batches (numba's cache makes them quick)
+    seen = wait_for_line(proc.stderr, "played ")  # the first progress line: some batches are finished
+    assert any("played " in line for line in seen), seen
     proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=120)
+    stdout, stderr = proc.communicate(timeout=600)
+    stderr = "".join(seen) + stderr
     assert proc.returncode == 2, stderr
     assert "interrupted (Ctrl-C)" in stderr and "Traceback" not in stderr
     games = pl.read_parquet(out / "games.parquet")

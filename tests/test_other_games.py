@@ -39,7 +39,7 @@ def play_turn(p, position, seat, bot=0):
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     bots = np.full(4, bot, dtype=np.int64)
     st[C.ST_EV_N] = 0
-    E.play_deal(p, st, seat, bots, rng, moves, ev, ev[:0])
+    E.play_deal(p, st, seat, bots, rng, moves, ev, ev[:0], E.thoughtful_flag(bots))
     return ev[:st[C.ST_EV_N]]
 
 

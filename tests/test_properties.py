@@ -91,6 +91,7 @@ def test_random_games_keep_the_invariants(name, seed, bots):
 GAMES_PER_BOT = {bot: 1000 for bot in BOT_IDS} | {"sampler": 20}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 @pytest.mark.parametrize("bot", sorted(BOT_IDS))
 def test_every_variant_plays_1000_games(name, bot):

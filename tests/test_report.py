@@ -64,6 +64,7 @@ def test_report_is_self_contained_and_small(run_dir):
     assert "Plotly" in text and len(text.encode()) < 10_000_000
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_report_draws_in_a_real_browser(run_dir, tmp_path):
     page = (run_dir / "compare.html").resolve().as_uri()
@@ -87,6 +88,7 @@ def test_report_draws_in_a_real_browser(run_dir, tmp_path):
     shutil.copy(shot, REPORTS / "last-test-screenshot.png")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_report_of_every_shipped_variant_is_small_and_fast(tmp_path):
     path = tmp_path / "all.html"

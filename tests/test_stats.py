@@ -132,6 +132,7 @@ def _replicates(reps: int, n: int, var: tuple[float, float, float], seed: int, r
         yield _frames(np.random.default_rng([seed, r]), n, lam, q, p, rho)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paired", [True, False])
 def test_intervals_cover_known_differences(paired):
     """Paired runs (common random numbers) analysed paired, independent runs unpaired."""
@@ -148,6 +149,7 @@ def test_intervals_cover_known_differences(paired):
         assert np.all((coverage >= 0.91) & (coverage <= 0.99)), coverage
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paired", [True, False])
 def test_zero_difference_gives_uniform_p_values(paired):
     reps, n = 300, 1500

@@ -1,0 +1,62 @@
+"""Progress of a long run on stderr: a bar on a terminal, a plain line now and then otherwise.
+
+The bar starts only when play starts (after any compilation, which is announced on its
+own line), names what is being played, and counts games with thousands separators. When
+stderr is not a terminal (a log file, a pipe, CI), a line is printed after the first
+finished batch and then at most every `PLAIN_EVERY` seconds, so a log shows the run is
+alive and a caller can wait for the first finished games.
+"""
+
+from __future__ import annotations
+
+import time
+
+PLAIN_EVERY = 10.0
+
+
+def _what(names: list[str]) -> str:
+    text = ", ".join(names)
+    return text if len(text) <= 40 else f"{len(names)} variants"
+
+
+class GamesProgress:
+    """Call it with (done, total) game counts; use it as a context manager."""
+
+    def __init__(self, console, names: list[str], unit: str = "games"):
+        self.console = console
+        self.what = _what(names)
+        self.unit = unit
+        self.started: float | None = None
+        self.last_plain = 0.0
+        self.bar = None
+        self.task = None
+
+    def __enter__(self) -> "GamesProgress":
+        if self.console.is_terminal:
+            from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
+                                TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=self.console,
+                                transient=True)
+            self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if self.started is None:
+            self.started = now  # play starts: compilation is over
+        elapsed = max(now - self.started, 1e-9)
+        rate = f"{done / elapsed:,.0f} {self.unit}/s" if done else ""
+        count = f"{done:,}/{total:,} {self.unit}"
+        if self.bar is not None:
+            if self.task is None:
+                self.task = self.bar.add_task(f"playing {self.what}", total=total, count=count, rate=rate)
+            self.bar.update(self.task, completed=done, total=total, count=count, rate=rate)
+        elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or done >= total):
+            self.last_plain = now
+            self.console.print(f"played {count} ({100 * done / max(total, 1):.0f}%) of {self.what}, {rate}",
+                               highlight=False)

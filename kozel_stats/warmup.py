@@ -1,0 +1,104 @@
+"""Compiling the game engine once, and saying so before it happens.
+
+numba compiles the engine's kernels on first use and keeps the machine code in its
+cache folder (set in `kozel_stats/__init__.py`, keyed by the engine's sources). The
+first run on a machine therefore spends some seconds compiling; this module makes
+that visible: `prepare` compiles (or loads) the kernel a command needs *before* any
+game is timed or any progress bar starts, and tells the user at once when it has to
+compile. A small marker file per kernel in the cache folder records that the kernel
+was compiled there, so later runs say nothing.
+
+Kernels: `play_game` (the play / replay / record path) and `play_batch` (the fast
+path of compare, duel and the benchmarks, which reuses play_game's code), each in two
+flavours: the random and heavy bots only (`fast`), or every bot (`thoughtful`).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+#: CPU seconds the first compile of each kernel took on the 2-core development machine
+#: (benchmarks/bench_compile.py measures them); play_batch's figure includes play_game's.
+COMPILE_SECONDS = {("play_game", False): 8, ("play_game", True): 25,
+                   ("play_batch", False): 12, ("play_batch", True): 30}
+
+
+def thoughtful(bot_ids) -> bool:
+    """Whether any seat plays a bot other than random and heavy (or a record): those two are
+    compiled into the fast kernel; every other bot needs the thoughtful one."""
+    from .codes import BOT_IDS, BOT_SCRIPT
+
+    return any(int(b) not in (BOT_SCRIPT, BOT_IDS["random"], BOT_IDS["heavy"]) for b in bot_ids)
+
+
+def _marker(entry: str, thoughtful: bool) -> Path | None:
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder:
+        return None
+    return Path(folder) / f"compiled-{entry}-{'thoughtful' if thoughtful else 'fast'}.ok"
+
+
+def is_compiled(entry: str, thoughtful: bool) -> bool:
+    marker = _marker(entry, thoughtful)
+    return marker is not None and marker.is_file()
+
+
+def _compile(entry: str, thoughtful: bool) -> None:
+    import numpy as np
+
+    from .codes import compile_rules
+    from .rules import DEFAULTS
+
+    params = compile_rules(dict(DEFAULTS))
+    bots = np.full(4, 4 if thoughtful else 0, dtype=np.int64)  # counter stands for every thoughtful bot
+    if entry == "play_game":
+        from .rules import default_variant
+        from .trace import record_game
+
+        record_game(default_variant(), 1, ["counter" if thoughtful else "random"] * 4)
+    else:
+        from .runner import play_range
+
+        play_range(params, 1, 0, 1, bots)
+
+
+def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None = None) -> float:
+    """Compile (or load from the cache) one kernel; return the CPU seconds it took to compile
+    (0.0 when it was already compiled). `notice` gets one line before a compile starts."""
+    if is_compiled(entry, thoughtful):
+        return 0.0
+    estimate = COMPILE_SECONDS[(entry, thoughtful)]
+    if is_compiled("play_game", thoughtful) and entry == "play_batch":
+        estimate = max(2, estimate - COMPILE_SECONDS[("play_game", thoughtful)])
+    if notice is not None:
+        notice(f"compiling the game engine once (about {estimate} s of CPU; later runs start at once)…")
+    start = time.process_time()
+    _compile(entry, thoughtful)
+    spent = time.process_time() - start
+    marker = _marker(entry, thoughtful)
+    if marker is not None:
+        try:
+            marker.write_text(f"{spent:.1f}\n")
+        except OSError:
+            pass  # a read-only cache only costs the notice next time
+    return spent
+
+
+def main() -> None:
+    """`python -m kozel_stats.warmup`: compile every kernel now (CI does this before the tests,
+    so that test timeouts measure tests, not compilation)."""
+    import sys
+
+    for entry in ("play_game", "play_batch"):
+        for flavour in (False, True):
+            spent = prepare(entry, flavour, lambda line: print(line, file=sys.stderr, flush=True))
+            kind = "every bot" if flavour else "random and heavy bots"
+            print(f"{entry} ({kind}): " + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),
+                  file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
