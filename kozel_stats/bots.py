@@ -30,13 +30,9 @@ from .codes import (
     CHUNK_POP,
     DOUBLES_MASK,
     FISH_WINNER_FISHERMAN,
-    FISH_WRITES_ALL,
-    FISH_WRITES_DIFFERENCE,
     P_BAZAAR,
     P_FISH_WINNER,
-    P_FISH_WRITES,
     P_N_SIDES,
-    P_OUT_66_WRITES,
     P_PLAYERS,
     P_SEAT_SIDE,
     SUIT_MASK,
@@ -60,10 +56,12 @@ from .core import (
     ST_UNDRAWABLE,
     apply_move,
     bazaar_left,
+    deal_losers,
     hot,
     is_fish,
     jit,
     legal_moves,
+    losing_base,
     lowest_bit_index,
     move_pips,
     out_tile_bits,
@@ -71,7 +69,6 @@ from .core import (
     placement,
     popcount,
     rng_below,
-    side_value,
 )
 
 BOT_RANDOM = 0
@@ -642,21 +639,11 @@ def deal_value(p, sim, last, out_tiles, side):
     minus what `side` writes. One deal alone: no threshold, eggs pot or memory."""
     players = p[P_PLAYERS]
     n_sides = p[P_N_SIDES]
-    last_side = p[P_SEAT_SIDE + last]
     out = sim[ST_HAND + last] == 0
     sums = np.zeros(4, dtype=np.int64)
     for s in range(players):
         sums[p[P_SEAT_SIDE + s]] += pips(sim[ST_HAND + s])
-    if out or p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
-        losers = ((1 << n_sides) - 1) & ~(1 << last_side)
-    else:
-        low = sums[0]
-        for s in range(1, n_sides):
-            low = min(low, sums[s])
-        losers = 0
-        for s in range(n_sides):
-            if sums[s] > low:
-                losers |= 1 << s
+    losers = deal_losers(p, sums, 0, not out, p[P_SEAT_SIDE + last])
     winners_plain = 0
     for s in range(n_sides):
         if not (losers >> s & 1):
@@ -666,14 +653,7 @@ def deal_value(p, sim, last, out_tiles, side):
     for s in range(n_sides):
         if not (losers >> s & 1):
             continue
-        if out and p[P_OUT_66_WRITES] > 0 and out_tiles == 2:
-            base = p[P_OUT_66_WRITES]
-        else:
-            base = side_value(p, sim, s)
-            if not out and p[P_FISH_WRITES] == FISH_WRITES_ALL:
-                base += winners_plain
-            elif not out and p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
-                base = abs(base - winners_plain)
+        base = losing_base(p, sim, s, not out, out_tiles, winners_plain)
         if s == side:
             own = base
         else:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .knobs import KNOB_BY_NAME
+
 # --- tiles -----------------------------------------------------------------
 # Tile index i <-> (lo, hi) with lo <= hi, ordered 00, 01, ..., 06, 11, ..., 66.
 N_TILES = 28
@@ -83,53 +85,107 @@ def mask_names(mask: int) -> list[str]:
     return [tile_name(t) for t in mask_tiles(mask)]
 
 
-# --- compiled rule parameters (index into the int64 parameter array) --------
-P_PLAYERS = 0
-P_N_SIDES = 1
-P_SEAT_SIDE = 2  # 4 slots: side of each seat
-P_REDEAL_DOUBLES = 6
-P_REDEAL_SUIT = 7
-P_FIRST_LEAD = 8
-P_FIRST_LEAD_DOUBLE = 9
-P_NEXT_LEAD = 10
-P_TWO_DOUBLES = 11
-P_FISH_WINNER = 12
-P_FISH_WRITES = 13
-P_THRESHOLD = 14
-P_THRESHOLD_VALUE = 15
-P_SPECIALS = 16
-P_LONE_00 = 17
-P_LONE_66 = 18
-P_BOTH_00_66 = 19
-P_EGGS = 20
-P_TARGET = 21
-P_GENERAL = 22
-P_MAX_DEALS = 23
-P_SHARED_SCORE = 24
-P_OUT_66_WRITES = 25
-P_OUT_00_ENDS_GAME = 26
-P_SOLO = 27  # каждый сам за себя: every seat is its own side
-P_BAZAAR = 28  # undealt tiles (28 - 7 x players)
-P_CROSS = 29  # Осёл: the first double is a house open on four sides; doubles may be closed
-P_MEMORY = 30  # Осёл: sub-threshold points are remembered and added to the side's next loss
-N_PARAMS = 31
+# --- integer layouts ----------------------------------------------------------
+class Layout:
+    """An int64 array's slots, declared once in order: `X = layout.field(size)` gives X the
+    next free offset, so no two fields can overlap and inserting one moves the others
+    (the way OpenSpiel's observers derive tensor offsets). Numba reads the resulting module
+    constants as compile-time integers."""
 
-FIRST_LEAD_DOUBLE, FIRST_LEAD_LOWEST_DOUBLE, FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST = 0, 1, 2
-NEXT_LEAD_LAST_MOVER, NEXT_LEAD_FISH_WINNER, NEXT_LEAD_ROUND_ROBIN, NEXT_LEAD_WINNERS_CHOOSE = 0, 1, 2, 3
-FISH_WINNER_LOWER_SUM, FISH_WINNER_FISHERMAN = 0, 1
-FISH_WRITES_OWN, FISH_WRITES_ALL, FISH_WRITES_DIFFERENCE = 0, 1, 2
-THRESHOLD_ONCE, THRESHOLD_EVERY_DEAL, THRESHOLD_NONE = 0, 1, 2
-SPECIALS_PER_PLAYER, SPECIALS_PER_PAIR, SPECIALS_PLAIN = 0, 1, 2
-EGGS_ONE_SIDE, EGGS_BOTH_SIDES, EGGS_NONE = 0, 1, 2
+    def __init__(self, name: str):
+        self.name = name
+        self.size = 0
+        self.fields: list[tuple[int, int]] = []  # (offset, size), in declaration order
 
-ENUMS = {
-    "next_lead": {"last-mover": 0, "fish-winner": 1, "round-robin": 2, "winners-choose": 3},
-    "fish_winner": {"lower-sum": 0, "fisherman": 1},
-    "fish_writes": {"own": 0, "all": 1, "difference": 2},
-    "threshold": {"once": 0, "every-deal": 1, "none": 2},
-    "specials": {"per-player": 0, "per-pair": 1, "plain": 2},
-    "eggs": {"one-side": 0, "both-sides": 1, "none": 2},
+    def field(self, size: int = 1) -> int:
+        offset = self.size
+        self.fields.append((offset, size))
+        self.size += size
+        return offset
+
+
+# --- compiled rule parameters (slots of the int64 parameter array) -------------
+_P = Layout("parameters")
+P_PLAYERS = _P.field()
+P_N_SIDES = _P.field()
+P_SEAT_SIDE = _P.field(4)  # side of each seat
+P_REDEAL_DOUBLES = _P.field()
+P_REDEAL_SUIT = _P.field()
+P_FIRST_LEAD = _P.field()
+P_FIRST_LEAD_DOUBLE = _P.field()  # with first_lead double-NN: N
+P_NEXT_LEAD = _P.field()
+P_TWO_DOUBLES = _P.field()
+P_FISH_WINNER = _P.field()
+P_FISH_WRITES = _P.field()
+P_THRESHOLD = _P.field()
+P_THRESHOLD_VALUE = _P.field()
+P_SPECIALS = _P.field()
+P_LONE_00 = _P.field()
+P_LONE_66 = _P.field()
+P_BOTH_00_66 = _P.field()
+P_EGGS = _P.field()
+P_TARGET = _P.field()
+P_GENERAL = _P.field()
+P_MAX_DEALS = _P.field()
+P_SHARED_SCORE = _P.field()
+P_OUT_66_WRITES = _P.field()
+P_OUT_00_ENDS_GAME = _P.field()
+P_SOLO = _P.field()  # каждый сам за себя: every seat is its own side
+P_BAZAAR = _P.field()  # undealt tiles (28 - 7 x players)
+P_CROSS = _P.field()  # Осёл: the first double is a house open on four sides; doubles may be closed
+P_MEMORY = _P.field()  # Осёл: sub-threshold points are remembered and added to the side's next loss
+N_PARAMS = _P.size
+
+#: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
+#: a choice as its index in the knob's `choices` (so the integer codes below follow KNOBS).
+KNOB_SLOTS = {
+    "players": P_PLAYERS, "redeal_doubles": P_REDEAL_DOUBLES, "redeal_suit": P_REDEAL_SUIT,
+    "next_lead": P_NEXT_LEAD, "two_doubles": P_TWO_DOUBLES, "fish_winner": P_FISH_WINNER,
+    "fish_writes": P_FISH_WRITES, "threshold": P_THRESHOLD, "threshold_value": P_THRESHOLD_VALUE,
+    "specials": P_SPECIALS, "lone_00": P_LONE_00, "lone_66": P_LONE_66, "both_00_66": P_BOTH_00_66,
+    "eggs": P_EGGS, "target": P_TARGET, "general": P_GENERAL, "max_deals": P_MAX_DEALS,
+    "shared_score": P_SHARED_SCORE, "out_66_writes": P_OUT_66_WRITES, "out_00_ends_game": P_OUT_00_ENDS_GAME,
+    "memory": P_MEMORY,
 }
+
+
+def choice_code(knob: str, choice: str) -> int:
+    """The integer the engine uses for one choice of a knob: its index in KNOBS' `choices`."""
+    return KNOB_BY_NAME[knob].choices.index(choice)
+
+
+FIRST_LEAD_DOUBLE = 0  # double-NN (the knob's pattern); the named choices follow
+FIRST_LEAD_LOWEST_DOUBLE = 1 + choice_code("first_lead", "lowest-double")
+FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST = 1 + choice_code("first_lead", "lowest-double-or-heaviest")
+NEXT_LEAD_LAST_MOVER = choice_code("next_lead", "last-mover")
+NEXT_LEAD_FISH_WINNER = choice_code("next_lead", "fish-winner")
+NEXT_LEAD_ROUND_ROBIN = choice_code("next_lead", "round-robin")
+NEXT_LEAD_WINNERS_CHOOSE = choice_code("next_lead", "winners-choose")
+FISH_WINNER_LOWER_SUM = choice_code("fish_winner", "lower-sum")
+FISH_WINNER_FISHERMAN = choice_code("fish_winner", "fisherman")
+FISH_WRITES_OWN = choice_code("fish_writes", "own")
+FISH_WRITES_ALL = choice_code("fish_writes", "all")
+FISH_WRITES_DIFFERENCE = choice_code("fish_writes", "difference")
+THRESHOLD_ONCE = choice_code("threshold", "once")
+THRESHOLD_EVERY_DEAL = choice_code("threshold", "every-deal")
+THRESHOLD_NONE = choice_code("threshold", "none")
+SPECIALS_PER_PLAYER = choice_code("specials", "per-player")
+SPECIALS_PER_PAIR = choice_code("specials", "per-pair")
+SPECIALS_PLAIN = choice_code("specials", "plain")
+EGGS_ONE_SIDE = choice_code("eggs", "one-side")
+EGGS_BOTH_SIDES = choice_code("eggs", "both-sides")
+EGGS_NONE = choice_code("eggs", "none")
+
+
+def encode_knob(name: str, value) -> int:
+    """One knob's value as the engine's integer."""
+    knob = KNOB_BY_NAME[name]
+    if knob.kind is bool:
+        return int(bool(value))
+    if knob.kind is int:
+        return int(value)
+    return knob.choices.index(value)
+
 
 # --- bots ----------------------------------------------------------------------
 BOT_SCRIPT = -1  # replay: moves come from a record, checked against the rules
@@ -151,43 +207,56 @@ BOT_DOCS = {
 }
 
 # --- per-deal output row --------------------------------------------------------
-D_REDEALS = 0
-D_HAND = 1  # 4 columns: hand masks as dealt
-D_LEADER = 5
-D_END = 6  # END_OUT / END_FISH
-D_LAST = 7
-D_SUM = 8  # 4 columns: plain hand sums per side
-D_WRITTEN = 12  # 4 columns
-D_SCORE = 16  # 4 columns
-D_CARRY = 20
-D_MEMORY = 21  # 4 columns (reserved for Осёл; zeros here)
-D_LOSER = 25  # losing side, -1 for eggs
-D_MOVES = 26
-D_KNOCKS = 27
-D_VANISHED = 28  # points lost under the threshold
-D_OUT_TILES = 29  # bit 0: the out move held 00, bit 1: 66
-D_EV_START = 30
-D_EV_END = 31
-D_EGGS = 32
-D_FISH_SUM = 33  # all tiles left in hands at a fish (0 after an out)
-D_LOSERS = 34  # bit mask of the sides that lost the deal (0 for eggs)
-D_DRAWS = 35  # tiles drawn from the bazaar
-D_BAZAAR = 36  # 14 columns: the bazaar in draw order, -1 after its end
-D_EARLY_CLOSURE = 50  # Осёл: the deal ended with no open end left
-D_BURNED = 51  # Морской: points of the score that burned
-N_DEAL_COLS = 52
+_D = Layout("deal row")
+D_REDEALS = _D.field()
+D_HAND = _D.field(4)  # hand masks as dealt
+D_LEADER = _D.field()
+D_END = _D.field()  # END_OUT / END_FISH
+D_LAST = _D.field()
+D_SUM = _D.field(4)  # plain hand sums per side
+D_WRITTEN = _D.field(4)
+D_SCORE = _D.field(4)
+D_CARRY = _D.field()
+D_MEMORY = _D.field(4)  # Осёл's remembered points per side
+D_LOSER = _D.field()  # losing side, -1 for eggs, -2 when several players lost (solo)
+D_MOVES = _D.field()
+D_KNOCKS = _D.field()
+D_VANISHED = _D.field()  # points lost under the threshold
+D_OUT_TILES = _D.field()  # bit 0: the out move held 00, bit 1: 66
+D_EV_START = _D.field()
+D_EV_END = _D.field()
+D_EGGS = _D.field()
+D_FISH_SUM = _D.field()  # all tiles left in hands at a fish (0 after an out)
+D_LOSERS = _D.field()  # bit mask of the sides that lost the deal (0 for eggs)
+D_DRAWS = _D.field()  # tiles drawn from the bazaar
 MAX_BAZAAR = 14
+D_BAZAAR = _D.field(MAX_BAZAAR)  # the bazaar in draw order, -1 after its end
+D_EARLY_CLOSURE = _D.field()  # Осёл: the deal ended with no open end left
+D_BURNED = _D.field()  # Морской: points of the score that burned
+N_DEAL_COLS = _D.size
 END_OUT, END_FISH = 0, 1
 
 # --- event rows (recorded by play, read back by replay) --------------------------
-E_SEAT = 0
-E_KIND = 1  # EV_PLAY / EV_KNOCK
-E_NTILES = 2
-E_TILES = 3  # then (tile, at, closed) triples, up to 4
-E_STRIDE = 3
-N_EVENT_COLS = 3 + 4 * E_STRIDE
+E_STRIDE = 3  # per tile of a move: (tile, the end value it attaches to, closed)
+_E = Layout("event row")
+E_SEAT = _E.field()
+E_KIND = _E.field()  # EV_PLAY / EV_KNOCK / EV_DRAW
+E_NTILES = _E.field()
+E_TILES = _E.field(4 * E_STRIDE)
+N_EVENT_COLS = _E.size
 EV_PLAY, EV_KNOCK, EV_DRAW = 0, 1, 2
 AT_NONE = 7  # "at": null, the first tile of a deal
+
+# --- what play_game returns (slots of its `result` array) -------------------------
+_R = Layout("game result")
+R_DEALS = _R.field()  # deals played
+R_LOSER = _R.field()  # the losing side, or -1 (cut off)
+R_TITLES = _R.field()
+R_ERROR = _R.field()  # replay: ERR_* of the first problem, else ERR_NONE
+R_ERROR_DEAL = _R.field()
+R_ERROR_EVENT = _R.field()
+R_OVERFLOW = _R.field()  # the event buffer was too small: record again with a larger one
+N_RESULT = _R.size
 
 # --- game results --------------------------------------------------------------
 TITLE_NAKED, TITLE_BALD, TITLE_GENERAL = 1, 2, 4
@@ -223,42 +292,23 @@ ERROR_TEXT = {
 
 
 def compile_rules(rules: dict) -> np.ndarray:
-    """Turn resolved knob values into the engine's int64 parameter array."""
+    """Turn resolved knob values into the engine's int64 parameter array: the knobs of
+    `KNOB_SLOTS` as they are, then the slots derived from several knobs."""
     p = np.zeros(N_PARAMS, dtype=np.int64)
+    for name, slot in KNOB_SLOTS.items():
+        p[slot] = encode_knob(name, rules[name])
     players = rules["players"]
     solo = not rules["pairs"]
-    p[P_PLAYERS] = players
     p[P_SOLO] = int(solo)
     p[P_N_SIDES] = players if solo else 2
     for seat in range(4):
         p[P_SEAT_SIDE + seat] = seat if solo else seat % 2
     p[P_BAZAAR] = 28 - 7 * players
     p[P_CROSS] = int(rules["layout"] == "cross")
-    p[P_MEMORY] = int(rules["memory"])
-    p[P_REDEAL_DOUBLES] = rules["redeal_doubles"]
-    p[P_REDEAL_SUIT] = rules["redeal_suit"]
     lead = rules["first_lead"]
-    if lead == "lowest-double":
-        p[P_FIRST_LEAD] = FIRST_LEAD_LOWEST_DOUBLE
-    elif lead == "lowest-double-or-heaviest":
-        p[P_FIRST_LEAD] = FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST
+    if lead in KNOB_BY_NAME["first_lead"].choices:
+        p[P_FIRST_LEAD] = 1 + choice_code("first_lead", lead)
     else:
         p[P_FIRST_LEAD] = FIRST_LEAD_DOUBLE
         p[P_FIRST_LEAD_DOUBLE] = int(lead[-1])
-    for knob, index in (
-        ("next_lead", P_NEXT_LEAD), ("fish_winner", P_FISH_WINNER), ("fish_writes", P_FISH_WRITES),
-        ("threshold", P_THRESHOLD), ("specials", P_SPECIALS), ("eggs", P_EGGS),
-    ):
-        p[index] = ENUMS[knob][rules[knob]]
-    p[P_TWO_DOUBLES] = int(rules["two_doubles"])
-    p[P_THRESHOLD_VALUE] = rules["threshold_value"]
-    p[P_LONE_00] = rules["lone_00"]
-    p[P_LONE_66] = rules["lone_66"]
-    p[P_BOTH_00_66] = rules["both_00_66"]
-    p[P_TARGET] = rules["target"]
-    p[P_GENERAL] = int(rules["general"])
-    p[P_MAX_DEALS] = rules["max_deals"]
-    p[P_SHARED_SCORE] = int(rules["shared_score"])
-    p[P_OUT_66_WRITES] = rules["out_66_writes"]
-    p[P_OUT_00_ENDS_GAME] = int(rules["out_00_ends_game"])
     return p

@@ -13,16 +13,24 @@ from numba import njit
 
 from .codes import (
     ALL_TILES,
+    Layout,
     AT_NONE,
     CHUNK_PIPS,
     CHUNK_POP,
     DOUBLE_TILE,
     DOUBLES_MASK,
+    FISH_WINNER_FISHERMAN,
+    FISH_WRITES_ALL,
+    FISH_WRITES_DIFFERENCE,
     P_BAZAAR,
     P_BOTH_00_66,
     P_CROSS,
+    P_FISH_WINNER,
+    P_FISH_WRITES,
     P_LONE_00,
     P_LONE_66,
+    P_N_SIDES,
+    P_OUT_66_WRITES,
     P_PLAYERS,
     P_SEAT_SIDE,
     P_SPECIALS,
@@ -37,32 +45,35 @@ from .codes import (
 )
 
 # --- deal state: one int64 array ------------------------------------------------
-ST_HAND = 0  # 4 hand masks
-ST_END = 4  # up to 4 open end values
-ST_N_ENDS = 8
-ST_BOARD = 9  # mask of tiles on the table
-ST_FORCED = 10  # tile the first move must play, or -1
-ST_END_KIND = 11
-ST_LAST = 12
-ST_OUT_TILES = 13
-ST_MOVES = 14
-ST_KNOCKS = 15
-ST_LACKS = 16  # 4 masks of end values each seat is known to lack (it knocked on them)
-ST_EV_N = 20  # events recorded so far
-ST_SCRIPT_POS = 21
-ST_ERROR = 22
-ST_ERROR_EVENT = 23
-ST_OVERFLOW = 24
-ST_FED = 25  # 4 masks of end values each seat has created (fed) this deal
-ST_OPEN = 29  # bit mask of the open arms (ends) among ST_END's four slots
-ST_HOUSE = 30  # Осёл: the house (first double) has been laid
-ST_BAZAAR_POS = 31  # index in ST_ORDER of the next bazaar tile to draw
-ST_DRAWS = 32
-ST_CROSS_FLAG = 61  # copy of the layout knob, so apply_move needs no parameters
-ST_ORDER = 33  # 28 slots: the shuffled tiles; hands first, then the bazaar in draw order
-ST_END_MASK = 62  # suits of the open ends, kept up to date by apply_move
-ST_UNDRAWABLE = 63  # the bazaar's last tile (never drawn), as a mask; 0 without a bazaar
-N_STATE = 64
+# Everything a deal needs, so that one array is passed around and copied (the sampler's
+# worlds). Fields marked hidden are never read by a bot for another seat (bots.py).
+_ST = Layout("deal state")
+ST_HAND = _ST.field(4)  # hand masks (hidden, but for the bot's own seat)
+ST_END = _ST.field(4)  # open end values: two on a chain, up to four on the cross
+ST_N_ENDS = _ST.field()  # 0 before the first tile
+ST_OPEN = _ST.field()  # bit mask of the open arms (ends) among ST_END's four slots
+ST_END_MASK = _ST.field()  # suits of the open ends, kept up to date by apply_move
+ST_BOARD = _ST.field()  # mask of tiles on the table
+ST_FORCED = _ST.field()  # tile the first move must play, or -1
+ST_HOUSE = _ST.field()  # Осёл: the house (first double) has been laid
+ST_CROSS_FLAG = _ST.field()  # copy of the layout knob, so apply_move needs no parameters
+ST_END_KIND = _ST.field()  # END_OUT / END_FISH once the deal is over
+ST_LAST = _ST.field()  # seat that made the last move
+ST_OUT_TILES = _ST.field()  # bit 0: the out move held 00, bit 1: 66
+ST_MOVES = _ST.field()
+ST_KNOCKS = _ST.field()
+ST_DRAWS = _ST.field()
+ST_LACKS = _ST.field(4)  # end values each seat is known to lack (it knocked on them)
+ST_FED = _ST.field(4)  # end values each seat has created (fed) this deal
+ST_BAZAAR_POS = _ST.field()  # index in ST_ORDER of the next bazaar tile to draw
+ST_ORDER = _ST.field(28)  # the shuffled tiles: hands first, then the bazaar in draw order (hidden)
+ST_UNDRAWABLE = _ST.field()  # the bazaar's last tile (never drawn) as a mask, 0 without a bazaar (hidden)
+ST_EV_N = _ST.field()  # events recorded so far
+ST_SCRIPT_POS = _ST.field()  # replay: the next event row of the record
+ST_ERROR = _ST.field()
+ST_ERROR_EVENT = _ST.field()
+ST_OVERFLOW = _ST.field()  # the event buffer was full
+N_STATE = _ST.size
 
 
 MAX_MOVES = 128
@@ -152,6 +163,59 @@ def two_tile_move(t0, s0, t1, s1):
 
 
 @hot
+def nth_bit_index(m, k):
+    """Index of the k-th lowest set bit of m (k < popcount(m))."""
+    for _ in range(k):
+        m &= m - 1
+    return lowest_bit_index(m & -m)
+
+
+@hot
+def chain_moves(p, st, hand):
+    """The legal moves on a chain (after its first tile), as masks: (tiles that go on end
+    slot 0, tiles that go on slot 1, 1 if the two-doubles move is legal). A tile matching
+    both ends is two moves when the ends differ; with equal ends the two ends are one place.
+    The one definition of what may be played on a chain: `legal_moves` lists these moves,
+    `random_chain_move` picks one without listing them."""
+    e0 = st[ST_END]
+    e1 = st[ST_END + 1]
+    m0 = hand & SUIT_MASK[e0]
+    m1 = 0
+    two = 0
+    if e1 != e0:
+        m1 = hand & SUIT_MASK[e1]
+        if p[P_TWO_DOUBLES] and (hand >> DOUBLE_TILE[e0] & 1) and (hand >> DOUBLE_TILE[e1] & 1):
+            two = 1
+    return m0, m1, two
+
+
+@hot
+def nth_chain_move(st, m0, m1, k):
+    """The k-th of the moves `chain_moves` describes, in `legal_moves`' order: slot 0's tiles
+    in tile order, then slot 1's, then the two doubles."""
+    c0 = popcount(m0)
+    if k < c0:
+        return one_tile_move(nth_bit_index(m0, k), 0)
+    k -= c0
+    if k < popcount(m1):
+        return one_tile_move(nth_bit_index(m1, k), 1)
+    return two_tile_move(DOUBLE_TILE[st[ST_END]], 0, DOUBLE_TILE[st[ST_END + 1]], 1)
+
+
+@hot
+def random_chain_move(p, st, seat, rng):
+    """The random bot on a chain: (number of legal moves, a uniformly chosen one or -1). Draws
+    from the bot stream exactly as choosing among `legal_moves`' list would (no draw when
+    there is one move), so both ways play the same game."""
+    m0, m1, two = chain_moves(p, st, st[ST_HAND + seat])
+    n = popcount(m0) + popcount(m1) + two
+    if n == 0:
+        return 0, -1
+    k = 0 if n == 1 else rng_below(rng, 1, n)
+    return n, nth_chain_move(st, m0, m1, k)
+
+
+@hot
 def legal_moves(p, st, seat, moves):
     """Fill `moves` with the distinct legal moves of `seat`; return how many."""
     hand = st[ST_HAND + seat]
@@ -170,28 +234,21 @@ def legal_moves(p, st, seat, moves):
                 moves[n] = one_tile_move(t, 0)
                 n += 1
         return n
-    e0 = st[ST_END]
-    e1 = st[ST_END + 1]
+    m0, m1, two = chain_moves(p, st, hand)
     # walk the set bits only: a bit test per suit tile would be an unpredictable branch
-    m = hand & SUIT_MASK[e0]
-    while m:
-        low = m & -m
+    while m0:
+        low = m0 & -m0
         moves[n] = one_tile_move(lowest_bit_index(low), 0)
         n += 1
-        m ^= low
-    if e1 != e0:
-        m = hand & SUIT_MASK[e1]
-        while m:
-            low = m & -m
-            moves[n] = one_tile_move(lowest_bit_index(low), 1)
-            n += 1
-            m ^= low
-        if p[P_TWO_DOUBLES]:
-            d0 = DOUBLE_TILE[e0]
-            d1 = DOUBLE_TILE[e1]
-            if (hand >> d0 & 1) and (hand >> d1 & 1):
-                moves[n] = two_tile_move(d0, 0, d1, 1)
-                n += 1
+        m0 ^= low
+    while m1:
+        low = m1 & -m1
+        moves[n] = one_tile_move(lowest_bit_index(low), 1)
+        n += 1
+        m1 ^= low
+    if two:
+        moves[n] = two_tile_move(DOUBLE_TILE[st[ST_END]], 0, DOUBLE_TILE[st[ST_END + 1]], 1)
+        n += 1
     return n
 
 
@@ -304,18 +361,20 @@ def bazaar_left(p, st):
 def legal_moves_cross(st, hand, moves):
     """Осёл: single tiles on any open end; one to four doubles at once, each on its own end
     (ends of equal value are the same place), each open or closed; with no house yet, the
-    first double of the move becomes the house."""
+    first double of the move becomes the house. Small tables are packed into integers (no
+    allocation per call): the slot of each value in 4-bit fields (0 = no open end), the
+    doubles in hand as (tile | slot << 5) in 9-bit fields."""
     n = 0
     open_arms = st[ST_OPEN]
-    slot_of = np.full(7, -1, dtype=np.int64)
+    slot_of = 0
     for i in range(st[ST_N_ENDS]):
-        if open_arms >> i & 1 and slot_of[st[ST_END + i]] < 0:
-            slot_of[st[ST_END + i]] = i
-    double_tiles = np.zeros(4, dtype=np.int64)
-    double_slots = np.zeros(4, dtype=np.int64)
+        v = st[ST_END + i]
+        if open_arms >> i & 1 and (slot_of >> (4 * v)) & 15 == 0:
+            slot_of |= (i + 1) << (4 * v)
+    doubles = 0
     n_doubles = 0
     for v in range(7):
-        slot = slot_of[v]
+        slot = ((slot_of >> (4 * v)) & 15) - 1
         if slot < 0:
             continue
         m = hand & SUIT_MASK[v] & ~DOUBLES_MASK
@@ -325,8 +384,7 @@ def legal_moves_cross(st, hand, moves):
             n += 1
             m ^= low
         if hand >> DOUBLE_TILE[v] & 1:
-            double_tiles[n_doubles] = DOUBLE_TILE[v]
-            double_slots[n_doubles] = slot
+            doubles |= (DOUBLE_TILE[v] | (slot << 5)) << (9 * n_doubles)
             n_doubles += 1
     no_house = st[ST_HOUSE] == 0
     for subset in range(1, 1 << n_doubles):
@@ -339,16 +397,52 @@ def legal_moves_cross(st, hand, moves):
                 # the order only matters for which double becomes the house
                 if not (subset >> first & 1) or (first != lowest and not (no_house and size > 1)):
                     continue
-                move = size | ((double_tiles[first] | (double_slots[first] << 5) | (((closed >> first) & 1) << 8)) << 3)
+                move = size | ((((doubles >> (9 * first)) & 255) | (((closed >> first) & 1) << 8)) << 3)
                 k = 1
                 for j in range(n_doubles):
                     if j != first and subset >> j & 1:
-                        pl = double_tiles[j] | (double_slots[j] << 5) | (((closed >> j) & 1) << 8)
+                        pl = ((doubles >> (9 * j)) & 255) | (((closed >> j) & 1) << 8)
                         move |= pl << (3 + 9 * k)
                         k += 1
                 moves[n] = move
                 n += 1
     return n
+
+
+# --- who lost a deal and what a losing side writes (the engine's scoring and the sampler's playouts) ---
+@hot
+def deal_losers(p, sums, at, fish, last_side):
+    """Bit mask of the sides that lost a deal, 0 for eggs; `sums[at + side]` are the plain sums
+    left in hand. After an out every side but the one that went out loses; after a fish the
+    fisherman's side wins (fish_winner: fisherman) or every side above the lowest sum loses
+    (sides tied for the lowest all win; all tied: eggs)."""
+    n_sides = p[P_N_SIDES]
+    if not fish or p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
+        return ((1 << n_sides) - 1) & ~(1 << last_side)
+    low = sums[at]
+    for s in range(1, n_sides):
+        low = min(low, sums[at + s])
+    losers = 0
+    for s in range(n_sides):
+        if sums[at + s] > low:
+            losers |= 1 << s
+    return losers
+
+
+@hot
+def losing_base(p, st, side, fish, out_tiles, winners_plain):
+    """What losing side `side` writes for the deal itself, before eggs, memory and threshold:
+    the fixed sum of an out on 66 (out_66_writes), else its hands with the 00/66 specials,
+    plus the winners' plain sum (a fish that writes all hands) or as the difference of the
+    two (a fish that writes the difference)."""
+    if not fish and p[P_OUT_66_WRITES] > 0 and out_tiles == 2:
+        return p[P_OUT_66_WRITES]
+    base = side_value(p, st, side)
+    if fish and p[P_FISH_WRITES] == FISH_WRITES_ALL:
+        base += winners_plain
+    elif fish and p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
+        base = abs(base - winners_plain)
+    return base
 
 
 @jit

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bots import BOT_HEAVY, choose_heavy, choose_move
+from .bots import BOT_HEAVY, BOT_RANDOM, choose_heavy, choose_move
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
@@ -65,6 +65,7 @@ from .codes import (
     ERR_ILLEGAL_MOVE,
     ERR_KNOCK_WITH_MOVE,
     ERR_MISSED_REDEAL,
+    ERR_NONE,
     ERR_TOO_MANY_DEALS,
     ERR_WRONG_LEADER,
     ERR_WRONG_SEAT,
@@ -73,12 +74,10 @@ from .codes import (
     EV_PLAY,
     FIRST_LEAD_LOWEST_DOUBLE,
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
-    FISH_WINNER_FISHERMAN,
-    FISH_WRITES_ALL,
-    FISH_WRITES_DIFFERENCE,
     MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
+    N_RESULT,
     NEXT_LEAD_FISH_WINNER,
     NEXT_LEAD_ROUND_ROBIN,
     NEXT_LEAD_WINNERS_CHOOSE,
@@ -87,8 +86,6 @@ from .codes import (
     P_EGGS,
     P_FIRST_LEAD,
     P_FIRST_LEAD_DOUBLE,
-    P_FISH_WINNER,
-    P_FISH_WRITES,
     P_GENERAL,
     P_MAX_DEALS,
     P_MEMORY,
@@ -105,6 +102,13 @@ from .codes import (
     P_TARGET,
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
+    R_DEALS,
+    R_ERROR,
+    R_ERROR_DEAL,
+    R_ERROR_EVENT,
+    R_LOSER,
+    R_OVERFLOW,
+    R_TITLES,
     SUIT_MASK,
     THRESHOLD_EVERY_DEAL,
     THRESHOLD_ONCE,
@@ -113,6 +117,7 @@ from .codes import (
     TITLE_BALD,
     TITLE_GENERAL,
     TITLE_NAKED,
+    Layout,
 )
 from .core import (
     _GOLDEN,
@@ -143,58 +148,63 @@ from .core import (
     apply_move,
     attach_value,
     bazaar_left,
+    deal_losers,
     hot,
     is_fish,
     jit,
     legal_moves,
+    losing_base,
     out_tile_bits,
     pips,
     placement,
     popcount,
+    random_chain_move,
     rng_below,
-    side_value,
     splitmix64,
 )
 
-# --- game state ---------------------------------------------------------------------
-GS_SCORE = 0  # 4
-GS_OPENED = 4  # 4: the side has written at least once
-GS_CARRY = 8
-GS_WROTE = 9  # 4: the side has written points at some time in the game (naked goats)
-GS_MEMORY = 13  # 4: Осёл's remembered sub-threshold points
-GS_TITLES = 17
-N_GAME_STATE = 18
+# --- game state -------------------------------------------------------------------
+_GS = Layout("game state")
+GS_SCORE = _GS.field(4)
+GS_OPENED = _GS.field(4)  # the side's score is open (it has written since its last burn)
+GS_CARRY = _GS.field()  # the eggs pot
+GS_WROTE = _GS.field(4)  # the side has written points at some time in the game (naked goats)
+GS_MEMORY = _GS.field(4)  # Осёл's remembered sub-threshold points
+GS_TITLES = _GS.field()
+N_GAME_STATE = _GS.size
 
-# --- per-game summary row ------------------------------------------------------------
-G_DEALS = 0
-G_LOSER = 1
-G_TITLES = 2
-G_SCORE = 3  # 4 columns
-G_REDEALS = 7
-G_FISHES = 8
-G_EGGS = 9
-G_MOVES = 10
-G_VANISHED = 11
-G_KNOCKS = 12
-G_WRITTEN = 13
-G_LOST_DEALS = 14
-G_VANISHED_DEALS = 15
-G_FISHERMAN_WINS = 16
-G_FIRST_LEADER = 17
-G_SEED = 18
-G_DRAWS = 19
-G_EARLY_CLOSURES = 20  # Осёл
-G_OUT_66 = 21  # Морской: outs on 66 that cost the losers a fixed sum
-G_BURNS = 22  # Морской: scores burned
-G_BURNED_POINTS = 23
-G_SWAPPED = 24  # the bots of seats 0/2 and 1/3 changed places for this game
-N_GAME_COLS = 25
+# --- per-game summary row -------------------------------------------------------------
+_G = Layout("game row")
+G_DEALS = _G.field()
+G_LOSER = _G.field()
+G_TITLES = _G.field()
+G_SCORE = _G.field(4)
+G_REDEALS = _G.field()
+G_FISHES = _G.field()
+G_EGGS = _G.field()
+G_MOVES = _G.field()
+G_VANISHED = _G.field()
+G_KNOCKS = _G.field()
+G_WRITTEN = _G.field()
+G_LOST_DEALS = _G.field()
+G_VANISHED_DEALS = _G.field()
+G_FISHERMAN_WINS = _G.field()
+G_FIRST_LEADER = _G.field()
+G_SEED = _G.field()
+G_DRAWS = _G.field()
+G_EARLY_CLOSURES = _G.field()  # Осёл
+G_OUT_66 = _G.field()  # Морской: outs on 66 that cost the losers a fixed sum
+G_BURNS = _G.field()  # Морской: scores burned
+G_BURNED_POINTS = _G.field()
+G_SWAPPED = _G.field()  # the bots of seats 0/2 and 1/3 changed places for this game
+N_GAME_COLS = _G.size
 
 # --- aggregates by deal number (index k = after deal k+1) ------------------------------
-B_GAMES = 0  # games with a loser that played at least k+1 deals
-B_LOSER_SCORE = 1  # sum of the eventual loser's score after deal k+1
-B_WINNER_SCORE = 2
-N_BY_DEAL_COLS = 3
+_B = Layout("by-deal aggregate")
+B_GAMES = _B.field()  # games with a loser that played at least k+1 deals
+B_LOSER_SCORE = _B.field()  # sum of the eventual loser's score after deal k+1
+B_WINNER_SCORE = _B.field()
+N_BY_DEAL_COLS = _B.size
 FISH_SUM_BINS = 169
 
 _U64 = np.uint64
@@ -322,80 +332,109 @@ def thoughtful_flag(bots):
 
 # --- a deal -----------------------------------------------------------------------------------------
 @jit
+def scripted_choice(st, moves, n, must_draw, script, seat):
+    """Replay: check the record's next event against the rules at this turn. Returns the index
+    of the recorded move among the legal `moves` (-1 for a draw or a knock); on a problem it
+    sets ST_ERROR / ST_ERROR_EVENT and returns -1."""
+    pos = st[ST_SCRIPT_POS]
+    if pos >= script.shape[0]:
+        st[ST_ERROR] = ERR_DEAL_UNFINISHED
+        st[ST_ERROR_EVENT] = pos
+        return -1
+    row = script[pos]
+    error = ERR_NONE
+    choice = -1
+    if row[E_SEAT] != seat:
+        error = ERR_WRONG_SEAT
+    elif must_draw or row[E_KIND] == EV_DRAW:
+        if not (must_draw and row[E_KIND] == EV_DRAW and row[E_TILES] == st[ST_ORDER + st[ST_BAZAAR_POS]]):
+            error = ERR_BAD_DRAW
+    elif row[E_KIND] == EV_KNOCK:
+        if n > 0:
+            error = ERR_KNOCK_WITH_MOVE
+    else:
+        choice = match_scripted_move(st, moves, n, row)
+        if choice < 0:
+            error = ERR_ILLEGAL_MOVE
+    if error != ERR_NONE:
+        st[ST_ERROR] = error
+        st[ST_ERROR_EVENT] = pos
+        return -1
+    st[ST_SCRIPT_POS] = pos + 1
+    return choice
+
+
+@hot
+def draw_tile(st, seat, ev, recording):
+    """Каждый сам за себя: the seat takes the next bazaar tile."""
+    t = st[ST_ORDER + st[ST_BAZAAR_POS]]
+    st[ST_BAZAAR_POS] += 1
+    st[ST_HAND + seat] |= 1 << t
+    st[ST_DRAWS] += 1
+    if recording:
+        record_event(st, ev, seat, EV_DRAW, t)
+
+
+@hot
+def knock(st, seat, ev, recording):
+    """The seat passes; everyone now knows it lacks every open end value."""
+    if recording:
+        record_event(st, ev, seat, EV_KNOCK, 0)
+    st[ST_KNOCKS] += 1
+    for i in range(st[ST_N_ENDS]):
+        if st[ST_OPEN] >> i & 1:
+            st[ST_LACKS + seat] |= 1 << st[ST_END + i]
+
+
+@jit
 def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
 
     With scripted bots the moves come from `script` rows starting at ST_SCRIPT_POS;
-    a mismatch sets ST_ERROR and returns.
+    a mismatch sets ST_ERROR and returns. `thoughtful` is None when every seat plays
+    random or heavy: the other bots are then not compiled into this kernel.
     """
     players = p[P_PLAYERS]
     recording = ev.shape[0] > 0
     has_bazaar = p[P_BAZAAR] > 0
+    chain = p[P_CROSS] == 0
     turn = leader
     while True:
         seat = turn
-        n = legal_moves(p, st, seat, moves)
+        turn = seat + 1 if seat + 1 < players else 0
         bot = bots[seat]
+        move = -1
+        if bot == BOT_RANDOM and chain and st[ST_N_ENDS] != 0:
+            n, move = random_chain_move(p, st, seat, rng)  # the common case: no list of moves
+        else:
+            n = legal_moves(p, st, seat, moves)
         # without a move, a player draws while more than one tile is left in the bazaar
         must_draw = n == 0 and has_bazaar and bazaar_left(p, st) > 1
-        choice = -1
         if bot == BOT_SCRIPT:
-            pos = st[ST_SCRIPT_POS]
-            if pos >= script.shape[0]:
-                st[ST_ERROR] = ERR_DEAL_UNFINISHED
-                st[ST_ERROR_EVENT] = pos
+            choice = scripted_choice(st, moves, n, must_draw, script, seat)
+            if st[ST_ERROR] != ERR_NONE:
                 return
-            row = script[pos]
-            if row[E_SEAT] != seat:
-                st[ST_ERROR] = ERR_WRONG_SEAT
-                st[ST_ERROR_EVENT] = pos
-                return
-            if must_draw or row[E_KIND] == EV_DRAW:
-                if not (must_draw and row[E_KIND] == EV_DRAW and row[E_TILES] == st[ST_ORDER + st[ST_BAZAAR_POS]]):
-                    st[ST_ERROR] = ERR_BAD_DRAW
-                    st[ST_ERROR_EVENT] = pos
-                    return
-            elif row[E_KIND] == EV_KNOCK:
-                if n > 0:
-                    st[ST_ERROR] = ERR_KNOCK_WITH_MOVE
-                    st[ST_ERROR_EVENT] = pos
-                    return
-            else:
-                choice = match_scripted_move(st, moves, n, row)
-                if choice < 0:
-                    st[ST_ERROR] = ERR_ILLEGAL_MOVE
-                    st[ST_ERROR_EVENT] = pos
-                    return
-            st[ST_SCRIPT_POS] = pos + 1
+            if choice >= 0:
+                move = moves[choice]
         if must_draw:
-            t = st[ST_ORDER + st[ST_BAZAAR_POS]]
-            st[ST_BAZAAR_POS] += 1
-            st[ST_HAND + seat] |= 1 << t
-            st[ST_DRAWS] += 1
-            if recording:
-                record_event(st, ev, seat, EV_DRAW, t)
+            draw_tile(st, seat, ev, recording)
+            turn = seat  # he goes on drawing, then plays or knocks
             continue
         if n == 0:
-            if recording:
-                record_event(st, ev, seat, EV_KNOCK, 0)
-            st[ST_KNOCKS] += 1
-            for i in range(st[ST_N_ENDS]):
-                if st[ST_OPEN] >> i & 1:
-                    st[ST_LACKS + seat] |= 1 << st[ST_END + i]
-            turn = (turn + 1) % players
+            knock(st, seat, ev, recording)
             continue
-        if choice < 0:
+        if move < 0:
             if n == 1:
                 choice = 0
             elif bot == BOT_HEAVY:
                 choice = choose_heavy(moves, n, rng)
-            elif bot == 0:
+            elif bot == BOT_RANDOM:
                 choice = rng_below(rng, 1, n)
             elif thoughtful is None:  # pruned when compiling: the caller saw only random and heavy bots
                 choice = rng_below(rng, 1, n)
             else:
                 choice = choose_thoughtful(bot, p, st, seat, moves, n, rng)
-        move = moves[choice]
+            move = moves[choice]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
         apply_move(st, seat, move)
@@ -408,7 +447,6 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
             st[ST_END_KIND] = END_FISH
             st[ST_LAST] = seat
             return
-        turn = (turn + 1) % players
 
 
 # --- scoring -------------------------------------------------------------------------------------------
@@ -421,28 +459,16 @@ def score_deal(p, st, gs, row):
     his own hand.
     """
     n_sides = p[P_N_SIDES]
-    players = p[P_PLAYERS]
-    last_side = p[P_SEAT_SIDE + st[ST_LAST]]
-    all_sides = (1 << n_sides) - 1
     all_left = 0
     for s in range(4):
         row[D_SUM + s] = 0
         row[D_WRITTEN + s] = 0
-    for seat in range(players):
+    for seat in range(p[P_PLAYERS]):
         row[D_SUM + p[P_SEAT_SIDE + seat]] += pips(st[ST_HAND + seat])
         all_left += pips(st[ST_HAND + seat])
     fish = st[ST_END_KIND] == END_FISH
     row[D_FISH_SUM] = all_left if fish else 0
-    if not fish or p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
-        losers = all_sides & ~(1 << last_side)
-    else:
-        low = row[D_SUM]
-        for s in range(1, n_sides):
-            low = min(low, row[D_SUM + s])
-        losers = 0
-        for s in range(n_sides):
-            if row[D_SUM + s] > low:
-                losers |= 1 << s
+    losers = deal_losers(p, row, D_SUM, fish, p[P_SEAT_SIDE + st[ST_LAST]])
     winners_plain = 0
     for s in range(n_sides):
         if not (losers >> s & 1):
@@ -455,50 +481,18 @@ def score_deal(p, st, gs, row):
     row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
     if losers == 0:
         row[D_EGGS] = 1
-        if not p[P_SOLO]:
-            if p[P_EGGS] == EGGS_ONE_SIDE:
-                gs[GS_CARRY] += row[D_SUM]
-            elif p[P_EGGS] == EGGS_BOTH_SIDES:
-                gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
+        carry_eggs(p, gs, row)
     else:
         carry = 0 if p[P_SOLO] else gs[GS_CARRY]
         gs[GS_CARRY] = 0
-        for loser in range(n_sides):
-            if not (losers >> loser & 1):
-                if p[P_MEMORY]:
-                    gs[GS_MEMORY + loser] = 0  # the side did not lose this deal: its memory is forgotten
-                continue
-            if row[D_LOSER] == -1:
-                row[D_LOSER] = loser
-            if not fish and p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2:
-                base = p[P_OUT_66_WRITES]
-            else:
-                base = side_value(p, st, loser)
-                if fish and p[P_FISH_WRITES] == FISH_WRITES_ALL:
-                    base += winners_plain
-                elif fish and p[P_FISH_WRITES] == FISH_WRITES_DIFFERENCE:
-                    base = abs(base - winners_plain)
-            total = base + carry + gs[GS_MEMORY + loser]
-            written = total
-            mode = p[P_THRESHOLD]
-            if total < p[P_THRESHOLD_VALUE]:
-                if mode == THRESHOLD_EVERY_DEAL or (mode == THRESHOLD_ONCE and gs[GS_OPENED + loser] == 0):
-                    written = 0
-            if p[P_MEMORY]:
-                gs[GS_MEMORY + loser] = total - written  # remembered, not lost
-            else:
-                row[D_VANISHED] += total - written
-            row[D_WRITTEN + loser] = written
-            if written > 0:
-                if p[P_SHARED_SCORE] and gs[GS_OPENED + loser] == 0:
-                    # opening a score burns the other side's: one score for both sides
-                    for other in range(n_sides):
-                        row[D_BURNED] += gs[GS_SCORE + other]
-                        gs[GS_SCORE + other] = 0
-                        gs[GS_OPENED + other] = 0
-                gs[GS_SCORE + loser] += written
-                gs[GS_OPENED + loser] = 1
-                gs[GS_WROTE + loser] = 1
+        for side in range(n_sides):
+            if losers >> side & 1:
+                if row[D_LOSER] == -1:
+                    row[D_LOSER] = side
+                base = losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
+                write_loss(p, gs, row, side, base + carry + gs[GS_MEMORY + side])
+            elif p[P_MEMORY]:
+                gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
         if p[P_SOLO] and popcount(losers) != 1:
             row[D_LOSER] = -2  # several players lost
     for s in range(n_sides):
@@ -506,6 +500,45 @@ def score_deal(p, st, gs, row):
         row[D_MEMORY + s] = gs[GS_MEMORY + s]
     row[D_CARRY] = gs[GS_CARRY]
     return losers
+
+
+@hot
+def carry_eggs(p, gs, row):
+    """Eggs (a fish with equal sums): nobody writes; the pot grows by one side's sum, both
+    sides' sums or nothing (the eggs knob). Каждый сам за себя keeps no pot."""
+    if not p[P_SOLO]:
+        if p[P_EGGS] == EGGS_ONE_SIDE:
+            gs[GS_CARRY] += row[D_SUM]
+        elif p[P_EGGS] == EGGS_BOTH_SIDES:
+            gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
+
+
+@hot
+def write_loss(p, gs, row, side, total):
+    """A losing side's total for the deal (its base, the eggs pot, its memory) goes through
+    the threshold onto its score; what stays under the threshold vanishes or, with memory
+    (Осёл), is remembered. With one score for both sides (Морской) opening a score burns
+    the other side's."""
+    written = total
+    mode = p[P_THRESHOLD]
+    if total < p[P_THRESHOLD_VALUE]:
+        if mode == THRESHOLD_EVERY_DEAL or (mode == THRESHOLD_ONCE and gs[GS_OPENED + side] == 0):
+            written = 0
+    if p[P_MEMORY]:
+        gs[GS_MEMORY + side] = total - written  # remembered, not lost
+    else:
+        row[D_VANISHED] += total - written
+    row[D_WRITTEN + side] = written
+    if written > 0:
+        if p[P_SHARED_SCORE] and gs[GS_OPENED + side] == 0:
+            # opening a score burns the other side's: one score for both sides
+            for other in range(p[P_N_SIDES]):
+                row[D_BURNED] += gs[GS_SCORE + other]
+                gs[GS_SCORE + other] = 0
+                gs[GS_OPENED + other] = 0
+        gs[GS_SCORE + side] += written
+        gs[GS_OPENED + side] = 1
+        gs[GS_WROTE + side] = 1
 
 
 # --- end of game ----------------------------------------------------------------------------------------
@@ -609,15 +642,128 @@ def next_leader(p, previous_leader, end_kind, last, losers):
 
 # --- a game ----------------------------------------------------------------------------------------------
 @jit
+def deal_tiles(p, seed, deal, rng, perm, hands):
+    """Shuffle and deal deal `deal` of a game, again while a hand needs a redeal (передача);
+    return the number of redeals. Deal k, redeal r is shuffled from its own stream, so two
+    variants see the same shuffles for as long as both games last."""
+    redeals = 0
+    while True:
+        rng[0] = _stream_seed(seed, _DEAL_SALT, deal, redeals)
+        shuffle_hands(p, rng, perm, hands)
+        if not needs_redeal(p, hands):
+            return redeals
+        redeals += 1
+
+
+@jit
+def load_scripted_deal(p, script_hands, deal, perm, hands):
+    """Replay: the recorded hands and bazaar of deal `deal` into `hands` / `perm`; returns an
+    ERR_* code: the tiles must be the whole set, each once, and need no redeal."""
+    players = p[P_PLAYERS]
+    union = 0
+    count = 0
+    for seat in range(players):
+        hands[seat] = script_hands[deal, seat]
+        perm[7 * seat:7 * seat + 7] = -1
+        k = 7 * seat
+        for t in range(28):
+            if hands[seat] >> t & 1 and k < 7 * seat + 7:
+                perm[k] = t
+                k += 1
+        if popcount(hands[seat]) != 7 or union & hands[seat]:
+            count = -100
+        count += 7
+        union |= hands[seat]
+    for k in range(p[P_BAZAAR]):
+        t = script_hands[deal, 5 + k]
+        perm[7 * players + k] = t
+        if t < 0 or union >> t & 1:
+            count = -100
+        else:
+            union |= 1 << t
+            count += 1
+    if count != 28 or union != ALL_TILES:
+        return ERR_BAD_HANDS
+    if needs_redeal(p, hands):
+        return ERR_MISSED_REDEAL
+    return ERR_NONE
+
+
+@jit
+def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event,
+                 end_event):
+    """The leader of a deal after the first, by `next_lead`. When the winners choose, the
+    engine's own choice is the better lead hand (text 001's advice); a record may show
+    either winner leading."""
+    choice = next_leader(p, leader, prev_end, prev_last, prev_losers)
+    if choice != -2:
+        return choice
+    players = p[P_PLAYERS]
+    other = prev_last + 2 if prev_last + 2 < players else prev_last + 2 - players
+    leader = prev_last
+    if lead_rating(hands[other]) > lead_rating(hands[prev_last]):
+        leader = other
+    if scripted and first_event < end_event:
+        s = script_events[first_event, E_SEAT]
+        if s >= 0 and s < players and p[P_SEAT_SIDE + s] == p[P_SEAT_SIDE + prev_last]:
+            leader = s
+    return leader
+
+
+@hot
+def start_deal(p, st, hands, perm, forced, n_events, script_pos):
+    """A fresh deal state: the hands, the tile order (for the bazaar), the forced first tile."""
+    players = p[P_PLAYERS]
+    for i in range(N_STATE):
+        st[i] = 0
+    for seat in range(players):
+        st[ST_HAND + seat] = hands[seat]
+    st[ST_FORCED] = forced
+    st[ST_CROSS_FLAG] = p[P_CROSS]
+    st[ST_BAZAAR_POS] = 7 * players
+    for k in range(28):
+        st[ST_ORDER + k] = perm[k]
+    st[ST_UNDRAWABLE] = (1 << perm[27]) if p[P_BAZAAR] > 0 else 0
+    st[ST_EV_N] = n_events
+    st[ST_SCRIPT_POS] = script_pos
+
+
+@hot
+def record_deal(p, st, row, redeals, hands, perm, leader, n_events):
+    """The deal's row: how it was dealt and played (its scoring follows in score_deal)."""
+    players = p[P_PLAYERS]
+    row[D_REDEALS] = redeals
+    for seat in range(4):
+        row[D_HAND + seat] = hands[seat]
+    row[D_LEADER] = leader
+    row[D_END] = st[ST_END_KIND]
+    row[D_LAST] = st[ST_LAST]
+    row[D_MOVES] = st[ST_MOVES]
+    row[D_KNOCKS] = st[ST_KNOCKS]
+    row[D_OUT_TILES] = st[ST_OUT_TILES] if st[ST_END_KIND] == END_OUT else 0
+    row[D_DRAWS] = st[ST_DRAWS]
+    for k in range(MAX_BAZAAR):
+        row[D_BAZAAR + k] = perm[7 * players + k] if k < p[P_BAZAAR] else -1
+    row[D_EV_START] = n_events
+    row[D_EV_END] = st[ST_EV_N]
+
+
+@hot
+def fail(result, error, deal, event):
+    result[R_ERROR] = error
+    result[R_ERROR_DEAL] = deal
+    result[R_ERROR_EVENT] = event
+
+
+@jit
 def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful):
     """Play (or, with scripted bots, replay and check) one game.
 
     deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
     zero rows when no record is wanted. script_*: the record being replayed, unused
-    otherwise. result: [deals played, losing side or -1, titles, error, error deal,
-    error event, event overflow].
+    otherwise. result: the R_* slots (deals played, losing side or -1, titles, the first
+    replay error with its deal and event, event overflow).
     """
-    players = p[P_PLAYERS]
     scripted = bots[0] == BOT_SCRIPT
     n_script_deals = script_hands.shape[0]
     st = np.zeros(N_STATE, dtype=np.int64)
@@ -628,7 +774,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
     moves = np.zeros(MAX_MOVES, dtype=np.int64)
     for i in range(result.shape[0]):
         result[i] = 0
-    result[1] = -1
+    result[R_LOSER] = -1
     leader = -1
     prev_end = END_OUT
     prev_last = -1
@@ -642,135 +788,107 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
         # -- deal the tiles
         if scripted:
             if deal >= n_script_deals:
-                result[3] = ERR_GAME_UNFINISHED
-                result[4] = deal
+                fail(result, ERR_GAME_UNFINISHED, deal, 0)
                 return
-            union = 0
-            count = 0
-            for seat in range(players):
-                hands[seat] = script_hands[deal, seat]
-                perm[7 * seat:7 * seat + 7] = -1
-                k = 7 * seat
-                for t in range(28):
-                    if hands[seat] >> t & 1 and k < 7 * seat + 7:
-                        perm[k] = t
-                        k += 1
-                if popcount(hands[seat]) != 7 or union & hands[seat]:
-                    count = -100
-                count += 7
-                union |= hands[seat]
-            for k in range(p[P_BAZAAR]):
-                t = script_hands[deal, 5 + k]
-                perm[7 * players + k] = t
-                if t < 0 or union >> t & 1:
-                    count = -100
-                else:
-                    union |= 1 << t
-                    count += 1
-            if count != 28 or union != ALL_TILES:
-                result[3] = ERR_BAD_HANDS
-                result[4] = deal
-                return
-            if needs_redeal(p, hands):
-                result[3] = ERR_MISSED_REDEAL
-                result[4] = deal
+            error = load_scripted_deal(p, script_hands, deal, perm, hands)
+            if error != ERR_NONE:
+                fail(result, error, deal, 0)
                 return
             redeals = script_hands[deal, 4]
         else:
-            redeals = 0
-            while True:
-                rng[0] = _stream_seed(seed, _DEAL_SALT, deal, redeals)
-                shuffle_hands(p, rng, perm, hands)
-                if not needs_redeal(p, hands):
-                    break
-                redeals += 1
+            redeals = deal_tiles(p, seed, deal, rng, perm, hands)
         rng[1] = _stream_seed(seed, _BOT_SALT, deal, 0)
         # -- who leads
         forced = -1
+        first_event = script_offsets[deal] if scripted else 0
+        end_event = script_offsets[deal + 1] if scripted else 0
         if deal == 0:
             forced = first_lead_tile(p, hands)
             leader = holder_of(p, hands, forced)
         else:
-            choice = next_leader(p, leader, prev_end, prev_last, prev_losers)
-            if choice == -2:
-                winners = p[P_SEAT_SIDE + prev_last]
-                other = (prev_last + 2) % players
-                leader = prev_last
-                if lead_rating(hands[other]) > lead_rating(hands[prev_last]):
-                    leader = other
-                if scripted:
-                    pos = script_offsets[deal]
-                    if pos < script_offsets[deal + 1]:
-                        s = script_events[pos, E_SEAT]
-                        if s >= 0 and s < players and p[P_SEAT_SIDE + s] == winners:
-                            leader = s
-            else:
-                leader = choice
-        if scripted:
-            pos = script_offsets[deal]
-            if pos < script_offsets[deal + 1] and script_events[pos, E_SEAT] != leader:
-                result[3] = ERR_WRONG_LEADER
-                result[4] = deal
-                result[5] = 0
-                return
-        # -- play
-        for i in range(N_STATE):
-            st[i] = 0
-        for seat in range(players):
-            st[ST_HAND + seat] = hands[seat]
-        st[ST_FORCED] = forced
-        st[ST_CROSS_FLAG] = p[P_CROSS]
-        st[ST_BAZAAR_POS] = 7 * players
-        for k in range(28):
-            st[ST_ORDER + k] = perm[k]
-        st[ST_UNDRAWABLE] = (1 << perm[27]) if p[P_BAZAAR] > 0 else 0
-        st[ST_EV_N] = n_events
-        st[ST_SCRIPT_POS] = script_offsets[deal] if scripted else 0
-        script = script_events[:script_offsets[deal + 1]] if scripted else script_events
-        play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful)
-        if st[ST_ERROR] != 0:
-            result[3] = st[ST_ERROR]
-            result[4] = deal
-            result[5] = st[ST_ERROR_EVENT] - script_offsets[deal]
+            leader = later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events,
+                                  first_event, end_event)
+        if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
+            fail(result, ERR_WRONG_LEADER, deal, 0)
             return
-        if scripted and st[ST_SCRIPT_POS] != script_offsets[deal + 1]:
-            result[3] = ERR_EVENTS_AFTER_END
-            result[4] = deal
-            result[5] = st[ST_SCRIPT_POS] - script_offsets[deal]
+        # -- play
+        start_deal(p, st, hands, perm, forced, n_events, first_event)
+        script = script_events[:end_event] if scripted else script_events
+        play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful)
+        if st[ST_ERROR] != ERR_NONE:
+            fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - first_event)
+            return
+        if scripted and st[ST_SCRIPT_POS] != end_event:
+            fail(result, ERR_EVENTS_AFTER_END, deal, st[ST_SCRIPT_POS] - first_event)
             return
         if st[ST_OVERFLOW]:
-            result[6] = 1
-        row[D_REDEALS] = redeals
-        for seat in range(4):
-            row[D_HAND + seat] = hands[seat]
-        row[D_LEADER] = leader
-        row[D_END] = st[ST_END_KIND]
-        row[D_LAST] = st[ST_LAST]
-        row[D_MOVES] = st[ST_MOVES]
-        row[D_KNOCKS] = st[ST_KNOCKS]
-        row[D_OUT_TILES] = st[ST_OUT_TILES] if st[ST_END_KIND] == END_OUT else 0
-        row[D_DRAWS] = st[ST_DRAWS]
-        for k in range(MAX_BAZAAR):
-            row[D_BAZAAR + k] = perm[7 * players + k] if k < p[P_BAZAAR] else -1
-        row[D_EV_START] = n_events
-        row[D_EV_END] = st[ST_EV_N]
+            result[R_OVERFLOW] = 1
+        record_deal(p, st, row, redeals, hands, perm, leader, n_events)
         n_events = st[ST_EV_N]
+        # -- score
         losers = score_deal(p, st, gs, row)
-        result[0] = deal + 1
+        result[R_DEALS] = deal + 1
         goat = game_over(p, gs, st, losers)
         if goat >= 0:
-            result[1] = goat
-            result[2] = gs[GS_TITLES]
+            result[R_LOSER] = goat
+            result[R_TITLES] = gs[GS_TITLES]
             if scripted and deal + 1 < n_script_deals:
-                result[3] = ERR_TOO_MANY_DEALS
-                result[4] = deal + 1
+                fail(result, ERR_TOO_MANY_DEALS, deal + 1, 0)
             return
         prev_end = st[ST_END_KIND]
         prev_last = st[ST_LAST]
         prev_losers = losers
     if scripted and n_script_deals > max_deals:
-        result[3] = ERR_TOO_MANY_DEALS
-        result[4] = max_deals
+        fail(result, ERR_TOO_MANY_DEALS, max_deals, 0)
+
+
+@hot
+def summarize_game(p, deals, n, out, fish_sums):
+    """Add up a game's deal rows into its summary row `out` (and the fish-sum histogram)."""
+    for d in range(n):
+        row = deals[d]
+        out[G_REDEALS] += row[D_REDEALS]
+        out[G_MOVES] += row[D_MOVES]
+        out[G_KNOCKS] += row[D_KNOCKS]
+        out[G_VANISHED] += row[D_VANISHED]
+        out[G_EGGS] += row[D_EGGS]
+        written = 0
+        for s in range(4):
+            written += row[D_WRITTEN + s]
+        out[G_WRITTEN] += written
+        out[G_DRAWS] += row[D_DRAWS]
+        out[G_EARLY_CLOSURES] += row[D_EARLY_CLOSURE]
+        if row[D_BURNED] > 0:
+            out[G_BURNS] += 1
+            out[G_BURNED_POINTS] += row[D_BURNED]
+        if row[D_LOSERS] != 0:
+            out[G_LOST_DEALS] += 1
+            if written == 0 and row[D_VANISHED] > 0:
+                out[G_VANISHED_DEALS] += 1
+        if row[D_END] == END_FISH:
+            out[G_FISHES] += 1
+            fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1
+            if row[D_LOSERS] != 0 and not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LAST]] & 1):
+                out[G_FISHERMAN_WINS] += 1
+        elif p[P_OUT_66_WRITES] > 0 and row[D_OUT_TILES] == 2:
+            out[G_OUT_66] += 1
+    for s in range(4):
+        out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
+
+
+@hot
+def add_score_curves(p, deals, n, loser, out, by_deal):
+    """The eventual loser's and winner's score after each deal (for the by-deal curves): the
+    winner is the other side, or (solo) the player who finished best."""
+    n_sides = p[P_N_SIDES]
+    best = 1 - loser if n_sides == 2 else -1
+    for s in range(n_sides):
+        if n_sides > 2 and s != loser and (best < 0 or out[G_SCORE + s] < out[G_SCORE + best]):
+            best = s
+    for d in range(min(n, by_deal.shape[0])):
+        by_deal[d, B_GAMES] += 1
+        by_deal[d, B_LOSER_SCORE] += deals[d, D_SCORE + loser]
+        by_deal[d, B_WINNER_SCORE] += deals[d, D_SCORE + best]
 
 
 @jit
@@ -790,9 +908,8 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
     ev = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
     no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)
-    result = np.zeros(7, dtype=np.int64)
+    result = np.zeros(N_RESULT, dtype=np.int64)
     n_rows = 0
-    n_sides = p[P_N_SIDES]
     players = p[P_PLAYERS]
     swapped_bots = np.empty_like(bots)
     for s in range(players):
@@ -805,55 +922,20 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
         out = games_out[g]
         for c in range(N_GAME_COLS):
             out[c] = 0
-        n = result[0]
-        loser = result[1]
+        n = result[R_DEALS]
+        loser = result[R_LOSER]
         out[G_DEALS] = n
         out[G_LOSER] = loser
-        out[G_TITLES] = result[2]
+        out[G_TITLES] = result[R_TITLES]
         out[G_SEED] = seed
         out[G_SWAPPED] = swapped
         out[G_FIRST_LEADER] = p[P_SEAT_SIDE + deals[0, D_LEADER]]
+        summarize_game(p, deals, n, out, fish_sums)
         for d in range(n):
-            row = deals[d]
-            out[G_REDEALS] += row[D_REDEALS]
-            out[G_MOVES] += row[D_MOVES]
-            out[G_KNOCKS] += row[D_KNOCKS]
-            out[G_VANISHED] += row[D_VANISHED]
-            out[G_EGGS] += row[D_EGGS]
-            written = 0
-            for s in range(4):
-                written += row[D_WRITTEN + s]
-            out[G_WRITTEN] += written
-            out[G_DRAWS] += row[D_DRAWS]
-            out[G_EARLY_CLOSURES] += row[D_EARLY_CLOSURE]
-            if row[D_BURNED] > 0:
-                out[G_BURNS] += 1
-                out[G_BURNED_POINTS] += row[D_BURNED]
-            if row[D_LOSERS] != 0:
-                out[G_LOST_DEALS] += 1
-                if written == 0 and row[D_VANISHED] > 0:
-                    out[G_VANISHED_DEALS] += 1
-            if row[D_END] == END_FISH:
-                out[G_FISHES] += 1
-                fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1
-                if row[D_LOSERS] != 0 and not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LAST]] & 1):
-                    out[G_FISHERMAN_WINS] += 1
-            elif p[P_OUT_66_WRITES] > 0 and row[D_OUT_TILES] == 2:
-                out[G_OUT_66] += 1
             if n_rows < deals_out.shape[0]:
-                deals_out[n_rows] = row
+                deals_out[n_rows] = deals[d]
                 deal_game[n_rows] = first_game + g
                 n_rows += 1
-        for s in range(4):
-            out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
         if loser >= 0:
-            # the winner's curve: the other side, or (solo) the player who finished best
-            best = 1 - loser if n_sides == 2 else -1
-            for s in range(n_sides):
-                if n_sides > 2 and s != loser and (best < 0 or out[G_SCORE + s] < out[G_SCORE + best]):
-                    best = s
-            for d in range(min(n, by_deal.shape[0])):
-                by_deal[d, B_GAMES] += 1
-                by_deal[d, B_LOSER_SCORE] += deals[d, D_SCORE + loser]
-                by_deal[d, B_WINNER_SCORE] += deals[d, D_SCORE + best]
+            add_score_curves(p, deals, n, loser, out, by_deal)
     return n_rows

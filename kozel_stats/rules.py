@@ -12,176 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import VariantError
+from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
+
+__all__ = ["DEFAULTS", "KNOB_BY_NAME", "KNOBS", "LEAD_DOUBLE", "Knob", "Variant", "VariantError", "load_variant",
+           "load_variants", "shipped_dir", "shipped_names", "default_variant", "check_value"]
 
 
-@dataclass(frozen=True)
-class Knob:
-    name: str
-    kind: type  # int, bool or str
-    default: Any
-    rule: str  # the words of the rule, shown by `variants show` and reports
-    choices: tuple[str, ...] = ()  # for str knobs
-    pattern: str | None = None  # extra str values matching this regex
-    low: int | None = None  # for int knobs
-    high: int | None = None
-    meaning: dict[str, str] = field(default_factory=dict)  # per choice
-
-
-LEAD_DOUBLE = re.compile(r"^double-([0-6])\1$")
-
-KNOBS: tuple[Knob, ...] = (
-    Knob("players", int, 4, "Number of players: 4 in pairs; 2, 3 or 4 each for himself.", low=2, high=4),
-    Knob(
-        "pairs", bool, True,
-        "Two pairs, partners opposite (false: каждый сам за себя, every player scores alone, "
-        "the undealt tiles form the bazaar).",
-    ),
-    Knob(
-        "layout", str, "chain",
-        "How tiles are laid out.",
-        choices=("chain", "cross"),
-        meaning={
-            "chain": "a chain with two ends; doubles are laid across and change nothing",
-            "cross": "Осёл «Крест»: the first double of a deal is a house open on four sides; one to four "
-            "doubles per move, each on its own end; a double may be laid closed (its end is dead)",
-        },
-    ),
-    Knob(
-        "redeal_doubles", int, 5,
-        "Redeal (передача) when a hand holds at least this many doubles; 0 = never.",
-        low=0, high=7,
-    ),
-    Knob(
-        "redeal_suit", int, 6,
-        "Redeal when a hand holds at least this many tiles of one suit; 0 = never.",
-        low=0, high=7,
-    ),
-    Knob(
-        "first_lead", str, "double-11",
-        "Who opens the first deal of a game, and with what.",
-        choices=("lowest-double", "lowest-double-or-heaviest"), pattern=LEAD_DOUBLE.pattern,
-        meaning={
-            "double-NN": "the holder of the double NN leads and must play it",
-            "lowest-double": "the holder of the lowest double dealt leads and must play it",
-            "lowest-double-or-heaviest": "the holder of the lowest double in the hands leads with it; "
-            "with no double in any hand, the holder of the heaviest tile leads with it",
-        },
-    ),
-    Knob(
-        "next_lead", str, "last-mover",
-        "Who leads the later deals of a game (with any tile).",
-        choices=("last-mover", "fish-winner", "round-robin", "winners-choose"),
-        meaning={
-            "last-mover": "whoever made the last move: the player who went out, or the fisherman",
-            "fish-winner": "after an out the player who went out; after a fish the fisherman "
-            "if his side won it, else the next player clockwise of the winning side; "
-            "after eggs the fisherman",
-            "round-robin": "the player clockwise of the previous deal's leader",
-            "winners-choose": "after an out the winning side chooses which of its two players "
-            "leads (long suit, few doubles, many suits); after a fish the fisherman",
-        },
-    ),
-    Knob(
-        "two_doubles", bool, True,
-        "With different ends and both matching doubles in hand, both may be played in one move.",
-    ),
-    Knob(
-        "fish_winner", str, "lower-sum",
-        "Which side wins a fish (рыба).",
-        choices=("lower-sum", "fisherman"),
-        meaning={
-            "lower-sum": "the side with the lower plain sum in hand; equal sums are eggs",
-            "fisherman": "always the fisherman's side (sums are not compared, no eggs)",
-        },
-    ),
-    Knob(
-        "fish_writes", str, "own",
-        "What the side that lost a fish writes.",
-        choices=("own", "all", "difference"),
-        meaning={
-            "own": "its own hands",
-            "all": "the hands of all four players",
-            "difference": "the difference of the two sides' sums",
-        },
-    ),
-    Knob(
-        "threshold", str, "once",
-        "Threshold (порог) on the points a side writes.",
-        choices=("once", "every-deal", "none"),
-        meaning={
-            "once": "a side writes nothing below the threshold until its first writing opens its score",
-            "every-deal": "a deal's points below the threshold are never written",
-            "none": "every point is written",
-        },
-    ),
-    Knob("threshold_value", int, 13, "The threshold value.", low=1, high=400),
-    Knob(
-        "specials", str, "per-player",
-        "How a lone 00 or 66 left in a losing hand is valued.",
-        choices=("per-player", "per-pair", "plain"),
-        meaning={
-            "per-player": "a losing player's hand of exactly {00}, {66} or {00,66} is worth "
-            "lone_00, lone_66 or both_00_66",
-            "per-pair": "the same, judged on the losing pair's two hands together",
-            "plain": "no special values: 00 counts 0, 66 counts 12",
-        },
-    ),
-    Knob("lone_00", int, 25, "Value of a hand of exactly {00}.", low=0, high=400),
-    Knob("lone_66", int, 50, "Value of a hand of exactly {66}.", low=0, high=400),
-    Knob("both_00_66", int, 75, "Value of a hand of exactly {00, 66}.", low=0, high=400),
-    Knob(
-        "eggs", str, "one-side",
-        "What a fish with equal sums (яйца) carries to the loser of the next deal.",
-        choices=("one-side", "both-sides", "none"),
-        meaning={
-            "one-side": "one side's sum; the threshold applies to the total; eggs accumulate",
-            "both-sides": "both sides' sums",
-            "none": "nothing: the deal is simply replayed with a new deal",
-        },
-    ),
-    Knob("target", int, 101, "A side with at least this score loses the game (козлы).", low=1, high=10000),
-    Knob(
-        "general", bool, False,
-        "«Генерал»: going out with 00 and 66 in one move ends the game, the other side "
-        "losing in disgrace whatever the score.",
-    ),
-    Knob(
-        "shared_score", bool, False,
-        "One score for both sides (Морской): a side whose writing opens its score burns the "
-        "other side's score to 0, and that side must open again.",
-    ),
-    Knob(
-        "out_66_writes", int, 0,
-        "When the out move holds 66 (and no 00), the losers write this instead of their hands; "
-        "0 = off (Морской: 100).",
-        low=0, high=10000,
-    ),
-    Knob(
-        "out_00_ends_game", bool, False,
-        "An out whose move holds 00 ends the game at once: the side that went out wins, "
-        "whatever the score (Морской).",
-    ),
-    Knob(
-        "memory", bool, False,
-        "Memory of points (Осёл): a losing side's total under the threshold is remembered and added to its "
-        "next loss; it is forgotten when the side does not lose the next deal, and kept through eggs.",
-    ),
-    Knob(
-        "max_deals", int, 1000,
-        "Safety cut-off: a game still going after this many deals is recorded as cut off.",
-        low=1, high=100000,
-    ),
-)
-
-KNOB_BY_NAME = {k.name: k for k in KNOBS}
-DEFAULTS: dict[str, Any] = {k.name: k.default for k in KNOBS}
 TOP_KEYS = ("name", "description", "source", "extends", "game", "rules")
 GAMES = ("kozel",)
 

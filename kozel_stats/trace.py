@@ -49,6 +49,14 @@ from .codes import (
     MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
+    N_RESULT,
+    R_DEALS,
+    R_ERROR,
+    R_ERROR_DEAL,
+    R_ERROR_EVENT,
+    R_LOSER,
+    R_OVERFLOW,
+    R_TITLES,
     TITLE_NAMES,
     compile_rules,
     mask_names,
@@ -147,7 +155,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     max_deals = variant["max_deals"]
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
     cap = 4096
-    result = np.zeros(7, dtype=np.int64)
+    result = np.zeros(N_RESULT, dtype=np.int64)
     no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)
     players, sides = table(variant)
@@ -156,10 +164,10 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
         play_game(p, np.int64(seed), seat_bots, deals, ev, no_hands, ev[:0], no_offsets, result,
                   thoughtful_flag(seat_bots))
-        if not result[6]:
+        if not result[R_OVERFLOW]:
             break
         cap *= 8
-    n_deals, loser, titles = int(result[0]), int(result[1]), int(result[2])
+    n_deals, loser, titles = int(result[R_DEALS]), int(result[R_LOSER]), int(result[R_TITLES])
     n_sides = len(sides)
     deal_objs = []
     for d in range(n_deals):
@@ -341,17 +349,17 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     hands, events, offsets = script_arrays(record, where, players)
     p = compile_rules(variant.rule_dict)
     deals = np.zeros((max(variant["max_deals"], len(hands)) + 1, N_DEAL_COLS), dtype=np.int64)
-    result = np.zeros(7, dtype=np.int64)
+    result = np.zeros(N_RESULT, dtype=np.int64)
     bots = np.full(4, BOT_SCRIPT, dtype=np.int64)
     no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
     play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None)
     problems: list[ReplayProblem] = []
-    n_ok = int(result[0])
-    error = int(result[3])
+    n_ok = int(result[R_DEALS])
+    error = int(result[R_ERROR])
     if error:
-        deal = int(result[4])
+        deal = int(result[R_ERROR_DEAL])
         whole_deal = (ERR_BAD_HANDS, ERR_MISSED_REDEAL, ERR_TOO_MANY_DEALS, ERR_GAME_UNFINISHED)
-        event = None if error in whole_deal else int(result[5])
+        event = None if error in whole_deal else int(result[R_ERROR_EVENT])
         problems.append(ReplayProblem(game, deal, event, ERROR_TEXT[error] + _event_hint(record, deal, event)))
         n_ok = min(n_ok, deal)
     for d in range(n_ok):
@@ -372,10 +380,10 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
             if rec.get(key) != value:
                 problems.append(ReplayProblem(game, d, None, f"{key} is {rec.get(key)!r}, the rules give {value!r}"))
     if not error:
-        loser = None if result[1] < 0 else int(result[1])
+        loser = None if result[R_LOSER] < 0 else int(result[R_LOSER])
         if record.get("loser") != loser:
             problems.append(ReplayProblem(game, None, None, f"loser is {record.get('loser')!r}, the rules give {loser!r}"))
-        titles = _titles(int(result[2]))
+        titles = _titles(int(result[R_TITLES]))
         if sorted(record.get("titles") or []) != sorted(titles):
             problems.append(ReplayProblem(game, None, None, f"titles are {record.get('titles')!r}, the rules give {titles!r}"))
         final = [int(deals[n_ok - 1, D_SCORE + s]) for s in range(n_sides)] if n_ok else [0] * n_sides
