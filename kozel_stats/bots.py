@@ -53,10 +53,11 @@ from .core import (
     ST_N_ENDS,
     ST_OPEN,
     ST_ORDER,
-    ST_UNDRAWABLE,
     apply_move,
     bazaar_left,
     deal_losers,
+    draw_next,
+    fish_draws,
     hot,
     is_fish,
     jit,
@@ -249,13 +250,12 @@ def ends_after(st, move):
         elif lo == hi and cross:
             if closed:
                 arms &= ~(1 << slot)
-            if house == 0:
+            elif house == 0:  # the first double laid open is the house
                 house = 1
-                if not closed:
-                    e2 = lo
-                    e3 = lo
-                    n_ends = 4
-                    arms |= 12
+                e2 = lo
+                e3 = lo
+                n_ends = 4
+                arms |= 12
         elif slot == 0:
             e0 = lo + hi - e0
         elif slot == 1:
@@ -523,8 +523,7 @@ def sample_world(p, st, seat, world, rng, work):
     possible holder with probability proportional to its free room (uniform when nobody
     knocked); when every possible holder is full, tiles are passed along a chain of
     holders to make room (always possible for a real deal). The record of how the tiles
-    were dealt (ST_ORDER before the bazaar) is blanked and the bazaar's undrawable last
-    tile (ST_UNDRAWABLE) is the sampled one. `work`: scratch, 30 ints or more.
+    were dealt (ST_ORDER before the bazaar) is blanked. `work`: scratch, 30 ints or more.
     """
     players = p[P_PLAYERS]
     for i in range(N_STATE):
@@ -616,7 +615,6 @@ def sample_world(p, st, seat, world, rng, work):
     pos = st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 28
     for i in range(pos):
         world[ST_ORDER + i] = 0  # hidden: how the tiles were dealt
-    world[ST_UNDRAWABLE] = 0
     if n_bazaar > 0:  # the bazaar in a random draw order
         b = work[19]
         k = 0
@@ -630,7 +628,6 @@ def sample_world(p, st, seat, world, rng, work):
             x = world[ST_ORDER + pos + i]
             world[ST_ORDER + pos + i] = world[ST_ORDER + pos + j]
             world[ST_ORDER + pos + j] = x
-        world[ST_UNDRAWABLE] = 1 << world[ST_ORDER + 27]  # the last tile is never drawn
 
 
 @jit
@@ -664,8 +661,9 @@ def deal_value(p, sim, last, out_tiles, side):
 @jit
 def playout(p, sim, seat, move, rng, buf):
     """Play `move` for `seat` in the private state `sim`, then everyone plays like the
-    counter bot to the end of the deal (drawing from the bazaar, knocking, as the engine
-    does); return the deal's value for the seat's side (`deal_value`)."""
+    counter bot to the end of the deal (drawing from the bazaar, knocking, a fish when the
+    table shows it or after a round of knocks, as the engine does); return the deal's value
+    for the seat's side (`deal_value`)."""
     players = p[P_PLAYERS]
     side = p[P_SEAT_SIDE + seat]
     turn = seat
@@ -675,22 +673,23 @@ def playout(p, sim, seat, move, rng, buf):
         apply_move(sim, turn, m)
         if sim[ST_HAND + turn] == 0:
             return deal_value(p, sim, turn, out_tile_bits(m), side)
+        turn = turn + 1 if turn + 1 < players else 0
         if is_fish(p, sim):
-            return deal_value(p, sim, turn, 0, side)
-        turn = (turn + 1) % players
+            for _ in range(fish_draws(p, sim)):
+                draw_next(sim, turn)
+            return deal_value(p, sim, m_seat, 0, side)
         k = legal_moves(p, sim, turn, buf)
         knocks = 0
-        while k == 0:  # somebody can move (it is not a fish): draw or knock until then
+        while k == 0:  # draw or knock until somebody can move, or everyone has knocked
             if bazaar_left(p, sim) > 1:
-                sim[ST_HAND + turn] |= 1 << sim[ST_ORDER + sim[ST_BAZAAR_POS]]
-                sim[ST_BAZAAR_POS] += 1
+                draw_next(sim, turn)
             else:
                 for i in range(sim[ST_N_ENDS]):
                     if sim[ST_OPEN] >> i & 1:
                         sim[ST_LACKS + turn] |= 1 << sim[ST_END + i]
-                turn = (turn + 1) % players
+                turn = turn + 1 if turn + 1 < players else 0
                 knocks += 1
-                if knocks == players:  # everyone knocked: only an inconsistent state gets here
+                if knocks == players:  # a round of knocks: a fish the table did not show
                     return deal_value(p, sim, m_seat, 0, side)
             k = legal_moves(p, sim, turn, buf)
         m = buf[choose_counter(p, sim, turn, buf, k, rng) if k > 1 else 0]

@@ -82,7 +82,7 @@ def variants_list(ctx: typer.Context) -> None:
         return
     from .rules import load_variant, shipped_dir
 
-    for path in sorted(shipped_dir().glob("*.yaml")):
+    for path in sorted(shipped_dir().glob("*.yaml"), key=lambda f: f.stem):
         v = load_variant(path)
         typer.echo(f"{v.name:<26} {v.description}")
 

@@ -134,6 +134,10 @@ P_SOLO = _P.field()  # каждый сам за себя: every seat is its own 
 P_BAZAAR = _P.field()  # undealt tiles (28 - 7 x players)
 P_CROSS = _P.field()  # Осёл: the first double is a house open on four sides; doubles may be closed
 P_MEMORY = _P.field()  # Осёл: sub-threshold points are remembered and added to the side's next loss
+P_CLOSED_BEFORE_HOUSE = _P.field()
+P_SOLO_FISH = _P.field()
+P_SOLO_EGGS = _P.field()
+P_OUT_00_WRITES = _P.field()
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
@@ -145,7 +149,8 @@ KNOB_SLOTS = {
     "specials": P_SPECIALS, "lone_00": P_LONE_00, "lone_66": P_LONE_66, "both_00_66": P_BOTH_00_66,
     "eggs": P_EGGS, "target": P_TARGET, "general": P_GENERAL, "max_deals": P_MAX_DEALS,
     "shared_score": P_SHARED_SCORE, "out_66_writes": P_OUT_66_WRITES, "out_00_ends_game": P_OUT_00_ENDS_GAME,
-    "memory": P_MEMORY,
+    "memory": P_MEMORY, "closed_before_house": P_CLOSED_BEFORE_HOUSE, "solo_fish": P_SOLO_FISH,
+    "solo_eggs": P_SOLO_EGGS, "out_00_writes": P_OUT_00_WRITES,
 }
 
 
@@ -175,6 +180,14 @@ SPECIALS_PLAIN = choice_code("specials", "plain")
 EGGS_ONE_SIDE = choice_code("eggs", "one-side")
 EGGS_BOTH_SIDES = choice_code("eggs", "both-sides")
 EGGS_NONE = choice_code("eggs", "none")
+CLOSED_ANY = choice_code("closed_before_house", "any")
+CLOSED_PAIR_ONLY = choice_code("closed_before_house", "closing-pair-only")
+SOLO_FISH_VISIBLE = choice_code("solo_fish", "visible")
+SOLO_FISH_DRAW_DOWN = choice_code("solo_fish", "draw-down")
+SOLO_FISH_TAKE_ALL = choice_code("solo_fish", "take-all")
+SOLO_EGGS_NONE = choice_code("solo_eggs", "none")
+SOLO_EGGS_ONE_HAND = choice_code("solo_eggs", "one-hand")
+SOLO_EGGS_ALL_HANDS = choice_code("solo_eggs", "all-hands")
 
 
 def encode_knob(name: str, value) -> int:

@@ -9,14 +9,17 @@ reference counting on every call).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir as llvm_ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 from .codes import (
     ALL_TILES,
-    Layout,
     AT_NONE,
     CHUNK_PIPS,
-    CHUNK_POP,
+    CLOSED_PAIR_ONLY,
     DOUBLE_TILE,
     DOUBLES_MASK,
     FISH_WINNER_FISHERMAN,
@@ -24,6 +27,7 @@ from .codes import (
     FISH_WRITES_DIFFERENCE,
     P_BAZAAR,
     P_BOTH_00_66,
+    P_CLOSED_BEFORE_HOUSE,
     P_CROSS,
     P_FISH_WINNER,
     P_FISH_WRITES,
@@ -33,8 +37,11 @@ from .codes import (
     P_OUT_66_WRITES,
     P_PLAYERS,
     P_SEAT_SIDE,
+    P_SOLO_FISH,
     P_SPECIALS,
     P_TWO_DOUBLES,
+    SOLO_FISH_DRAW_DOWN,
+    SOLO_FISH_TAKE_ALL,
     SPECIALS_PER_PAIR,
     SPECIALS_PLAIN,
     SUIT_MASK,
@@ -42,6 +49,7 @@ from .codes import (
     T66,
     TILE_HI,
     TILE_LO,
+    Layout,
 )
 
 # --- deal state: one int64 array ------------------------------------------------
@@ -67,7 +75,6 @@ ST_LACKS = _ST.field(4)  # end values each seat is known to lack (it knocked on 
 ST_FED = _ST.field(4)  # end values each seat has created (fed) this deal
 ST_BAZAAR_POS = _ST.field()  # index in ST_ORDER of the next bazaar tile to draw
 ST_ORDER = _ST.field(28)  # the shuffled tiles: hands first, then the bazaar in draw order (hidden)
-ST_UNDRAWABLE = _ST.field()  # the bazaar's last tile (never drawn) as a mask, 0 without a bazaar (hidden)
 ST_EV_N = _ST.field()  # events recorded so far
 ST_SCRIPT_POS = _ST.field()  # replay: the next event row of the record
 ST_ERROR = _ST.field()
@@ -120,10 +127,26 @@ def rng_below(rng, k, n):
 
 
 # --- masks ---------------------------------------------------------------------------------
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM's population count (one POPCNT instruction where the CPU has it)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        value = context.cast(builder, args[0], signature.args[0], types.int64)
+        fn = cgutils.get_or_insert_function(builder.module, llvm_ir.FunctionType(llvm_ir.IntType(64),
+                                                                                 [llvm_ir.IntType(64)]),
+                                            "llvm.ctpop.i64")
+        return builder.call(fn, [value])
+
+    return types.int64(x), codegen
+
+
 @hot
 def popcount(m):
-    return (CHUNK_POP[m & 127] + CHUNK_POP[(m >> 7) & 127]
-            + CHUNK_POP[(m >> 14) & 127] + CHUNK_POP[(m >> 21) & 127])
+    """Number of set bits of a tile mask (or any non-negative int64)."""
+    return _ctpop(m)
 
 
 @hot
@@ -132,16 +155,10 @@ def pips(m):
             + CHUNK_PIPS[2, (m >> 14) & 127] + CHUNK_PIPS[3, (m >> 21) & 127])
 
 
-_DEBRUIJN = 0x077CB531
-_DEBRUIJN_INDEX = np.zeros(32, dtype=np.int64)
-for _i in range(32):
-    _DEBRUIJN_INDEX[((1 << _i) * _DEBRUIJN & 0xFFFFFFFF) >> 27] = _i
-
-
 @hot
 def lowest_bit_index(low):
-    """Index of the single set bit of `low` (< 2**32), by a de Bruijn multiplication."""
-    return _DEBRUIJN_INDEX[((low * _DEBRUIJN) & 0xFFFFFFFF) >> 27]
+    """Index of the lowest set bit of `low` (> 0): LLVM's count of trailing zeros."""
+    return np.int64(trailing_zeros(low))
 
 
 # --- moves -------------------------------------------------------------------------------------
@@ -221,7 +238,7 @@ def legal_moves(p, st, seat, moves):
     hand = st[ST_HAND + seat]
     n = 0
     if p[P_CROSS] and st[ST_N_ENDS] != 0:
-        return legal_moves_cross(st, hand, moves)
+        return legal_moves_cross(p, st, hand, moves)
     if st[ST_N_ENDS] == 0:
         forced = st[ST_FORCED]
         if forced >= 0:
@@ -307,13 +324,14 @@ def apply_move(st, seat, move):
         elif lo == hi and st[ST_CROSS_FLAG]:
             if (pl >> 8) & 1:
                 st[ST_OPEN] &= ~(1 << slot)  # laid closed: this end is dead for good
-            if st[ST_HOUSE] == 0:
+            elif st[ST_HOUSE] == 0:
+                # R-osel-house: the house is the first double laid open (a closed one cannot be
+                # open on four sides): its end stays open and two more of its number open
                 st[ST_HOUSE] = 1
-                if not (pl >> 8) & 1:
-                    st[ST_END + 2] = lo
-                    st[ST_END + 3] = lo
-                    st[ST_N_ENDS] = 4
-                    st[ST_OPEN] |= 12
+                st[ST_END + 2] = lo
+                st[ST_END + 3] = lo
+                st[ST_N_ENDS] = 4
+                st[ST_OPEN] |= 12
         else:
             st[ST_END + slot] = lo + hi - st[ST_END + slot]
             st[ST_FED + seat] |= 1 << st[ST_END + slot]
@@ -337,19 +355,37 @@ def open_end_mask(st):
 
 
 @hot
-def live_tiles(p, st):
-    """Tiles that can still be played: in a hand, or in the bazaar but for its last tile (never drawn)."""
-    live = ALL_TILES & ~st[ST_BOARD]
-    if p[P_BAZAAR] > 0:
-        live &= ~(1 << st[ST_ORDER + 27])
-    return live
+def is_fish(p, st):
+    """R-fish-visible: the table shows a fish: every tile carrying an open end value is on the
+    table (with no open end left, too). Never decided from hidden tiles: with a bazaar, a
+    block the table does not show is played out (draws, knocks) until a round of knocks.
+    Kept to two ANDs: this runs after every move."""
+    return (ALL_TILES & ~st[ST_BOARD] & st[ST_END_MASK]) == 0
 
 
 @hot
-def is_fish(p, st):
-    """Nobody can move: no live tile (in a hand, or in the bazaar but its last tile) matches an
-    open end; also when no end is open. Kept to three ANDs: this runs after every move."""
-    return (ALL_TILES & ~st[ST_BOARD] & ~st[ST_UNDRAWABLE] & st[ST_END_MASK]) == 0
+def fish_draws(p, st):
+    """How many bazaar tiles the player to move takes when the table shows a fish (R-solo-fish):
+    none (visible), all but the last (draw-down) or all (take-all)."""
+    if p[P_BAZAAR] == 0:
+        return 0
+    left = 28 - st[ST_BAZAAR_POS]
+    mode = p[P_SOLO_FISH]
+    if mode == SOLO_FISH_DRAW_DOWN:
+        return max(left - 1, 0)
+    if mode == SOLO_FISH_TAKE_ALL:
+        return left
+    return 0
+
+
+@hot
+def draw_next(st, seat):
+    """The seat takes the next bazaar tile; returns it."""
+    t = st[ST_ORDER + st[ST_BAZAAR_POS]]
+    st[ST_BAZAAR_POS] += 1
+    st[ST_HAND + seat] |= 1 << t
+    st[ST_DRAWS] += 1
+    return t
 
 
 @hot
@@ -357,13 +393,20 @@ def bazaar_left(p, st):
     return 28 - st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 0
 
 
-@jit
-def legal_moves_cross(st, hand, moves):
+@hot
+def legal_moves_cross(p, st, hand, moves):
     """Осёл: single tiles on any open end; one to four doubles at once, each on its own end
-    (ends of equal value are the same place), each open or closed; with no house yet, the
-    first double of the move becomes the house. Small tables are packed into integers (no
-    allocation per call): the slot of each value in 4-bit fields (0 = no open end), the
-    doubles in hand as (tile | slot << 5) in 9-bit fields."""
+    (ends of equal value are the same place), each open or closed (R-osel-moves).
+
+    With no house yet, the first double of the move laid open becomes the house (R-osel-house):
+    moves differing only in which open double that is are distinct, the order of the rest
+    is not. closed_before_house: closing-pair-only allows a closed double before the house
+    only in a move whose first double is laid open, or in the early closure (every double
+    closed, no open end left) (R-osel-closing-pair).
+
+    Small tables are packed into integers (no allocation per call): the slot of each value
+    in 4-bit fields (0 = no open end), the doubles in hand as (tile | slot << 5) in 9-bit
+    fields."""
     n = 0
     open_arms = st[ST_OPEN]
     slot_of = 0
@@ -387,16 +430,27 @@ def legal_moves_cross(st, hand, moves):
             doubles |= (DOUBLE_TILE[v] | (slot << 5)) << (9 * n_doubles)
             n_doubles += 1
     no_house = st[ST_HOUSE] == 0
+    pair_only = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_PAIR_ONLY
     for subset in range(1, 1 << n_doubles):
         size = popcount(subset)
         lowest = lowest_bit_index(subset & -subset)
         for closed in range(1 << n_doubles):
             if closed & ~subset:
                 continue
+            laid_open = subset & ~closed
+            if no_house and laid_open == 0 and pair_only:
+                shut = 0  # the arms this all-closed move closes
+                for j in range(n_doubles):
+                    if subset >> j & 1:
+                        shut |= 1 << ((doubles >> (9 * j + 5)) & 7)
+                if open_arms & ~shut:
+                    continue  # not the early closure
             for first in range(n_doubles):
-                # the order only matters for which double becomes the house
-                if not (subset >> first & 1) or (first != lowest and not (no_house and size > 1)):
-                    continue
+                if no_house and laid_open != 0:
+                    if not (laid_open >> first & 1):
+                        continue  # the first double laid is the house: one of the open ones
+                elif first != lowest:
+                    continue  # a house already, or none laid open: the order does not matter
                 move = size | ((((doubles >> (9 * first)) & 255) | (((closed >> first) & 1) << 8)) << 3)
                 k = 1
                 for j in range(n_doubles):

@@ -92,6 +92,7 @@ from .codes import (
     P_N_SIDES,
     P_NEXT_LEAD,
     P_OUT_00_ENDS_GAME,
+    P_OUT_00_WRITES,
     P_OUT_66_WRITES,
     P_PLAYERS,
     P_REDEAL_DOUBLES,
@@ -99,6 +100,7 @@ from .codes import (
     P_SEAT_SIDE,
     P_SHARED_SCORE,
     P_SOLO,
+    P_SOLO_EGGS,
     P_TARGET,
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
@@ -109,6 +111,8 @@ from .codes import (
     R_LOSER,
     R_OVERFLOW,
     R_TITLES,
+    SOLO_EGGS_ALL_HANDS,
+    SOLO_EGGS_ONE_HAND,
     SUIT_MASK,
     THRESHOLD_EVERY_DEAL,
     THRESHOLD_ONCE,
@@ -144,16 +148,18 @@ from .core import (
     ST_OUT_TILES,
     ST_OVERFLOW,
     ST_SCRIPT_POS,
-    ST_UNDRAWABLE,
     apply_move,
     attach_value,
     bazaar_left,
     deal_losers,
+    draw_next,
+    fish_draws,
     hot,
     is_fish,
     jit,
     legal_moves,
     losing_base,
+    lowest_bit_index,
     out_tile_bits,
     pips,
     placement,
@@ -287,14 +293,26 @@ def record_event(st, ev, seat, kind, move):
 def match_scripted_move(st, moves, n, row):
     """Index of the legal move equal to a recorded play, or -1: the same tiles on the same end
     values, closed alike; the order of the tiles of a move does not matter, except that in
-    Осёл the double laid first becomes the house."""
+    Осёл the first double laid open becomes the house (R-osel-house)."""
     count = row[E_NTILES]
+    house_pending = st[ST_CROSS_FLAG] and st[ST_HOUSE] == 0 and st[ST_N_ENDS] > 0 and count > 1
+    recorded_house = -1
+    if house_pending:
+        for j in range(count):
+            if row[E_TILES + E_STRIDE * j + 2] == 0:
+                recorded_house = row[E_TILES + E_STRIDE * j]
+                break
     for i in range(n):
         m = moves[i]
         if (m & 7) != count:
             continue
-        if st[ST_CROSS_FLAG] and st[ST_HOUSE] == 0 and st[ST_N_ENDS] > 0 and count > 1:
-            if row[E_TILES] != (placement(m, 0) & 31):
+        if house_pending:
+            house = -1
+            for k in range(count):
+                if not (placement(m, k) >> 8) & 1:
+                    house = placement(m, k) & 31
+                    break
+            if house != recorded_house:
                 continue
         ok = True
         for k in range(count):
@@ -367,10 +385,7 @@ def scripted_choice(st, moves, n, must_draw, script, seat):
 @hot
 def draw_tile(st, seat, ev, recording):
     """Каждый сам за себя: the seat takes the next bazaar tile."""
-    t = st[ST_ORDER + st[ST_BAZAAR_POS]]
-    st[ST_BAZAAR_POS] += 1
-    st[ST_HAND + seat] |= 1 << t
-    st[ST_DRAWS] += 1
+    t = draw_next(st, seat)
     if recording:
         record_event(st, ev, seat, EV_DRAW, t)
 
@@ -390,15 +405,20 @@ def knock(st, seat, ev, recording):
 def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
 
-    With scripted bots the moves come from `script` rows starting at ST_SCRIPT_POS;
-    a mismatch sets ST_ERROR and returns. `thoughtful` is None when every seat plays
-    random or heavy: the other bots are then not compiled into this kernel.
+    A fish ends the deal when the table shows it (R-fish-visible), after the draws the
+    solo_fish knob asks of the player to move, or when every player has knocked in turn
+    (with a bazaar: a block the table did not show). With scripted bots the moves come
+    from `script` rows starting at ST_SCRIPT_POS; a mismatch sets ST_ERROR and returns.
+    `thoughtful` is None when every seat plays random or heavy: the other bots are then
+    not compiled into this kernel.
     """
     players = p[P_PLAYERS]
     recording = ev.shape[0] > 0
     has_bazaar = p[P_BAZAAR] > 0
     chain = p[P_CROSS] == 0
     turn = leader
+    knocks_in_a_row = 0
+    last_mover = leader
     while True:
         seat = turn
         turn = seat + 1 if seat + 1 < players else 0
@@ -408,7 +428,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
             n, move = random_chain_move(p, st, seat, rng)  # the common case: no list of moves
         else:
             n = legal_moves(p, st, seat, moves)
-        # without a move, a player draws while more than one tile is left in the bazaar
+        # R-solo-draw: without a move, a player draws while more than one tile is left in the bazaar
         must_draw = n == 0 and has_bazaar and bazaar_left(p, st) > 1
         if bot == BOT_SCRIPT:
             choice = scripted_choice(st, moves, n, must_draw, script, seat)
@@ -418,10 +438,16 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
                 move = moves[choice]
         if must_draw:
             draw_tile(st, seat, ev, recording)
+            knocks_in_a_row = 0
             turn = seat  # he goes on drawing, then plays or knocks
             continue
         if n == 0:
             knock(st, seat, ev, recording)
+            knocks_in_a_row += 1
+            if knocks_in_a_row == players:  # a round of knocks: a fish the table did not show
+                st[ST_END_KIND] = END_FISH
+                st[ST_LAST] = last_mover
+                return
             continue
         if move < 0:
             if n == 1:
@@ -438,12 +464,20 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
         apply_move(st, seat, move)
+        knocks_in_a_row = 0
+        last_mover = seat
         if st[ST_HAND + seat] == 0:
             st[ST_END_KIND] = END_OUT
             st[ST_LAST] = seat
             st[ST_OUT_TILES] = out_tile_bits(move)
             return
         if is_fish(p, st):
+            for _ in range(fish_draws(p, st)):  # R-solo-fish: draw-down / take-all
+                if bots[turn] == BOT_SCRIPT:
+                    scripted_choice(st, moves, 0, True, script, turn)
+                    if st[ST_ERROR] != ERR_NONE:
+                        return
+                draw_tile(st, turn, ev, recording)
             st[ST_END_KIND] = END_FISH
             st[ST_LAST] = seat
             return
@@ -479,18 +513,24 @@ def score_deal(p, st, gs, row):
     row[D_BURNED] = 0
     row[D_EGGS] = 0
     row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
+    ends_unwritten = (p[P_OUT_00_ENDS_GAME] and not p[P_OUT_00_WRITES] and not fish
+                      and (st[ST_OUT_TILES] & 1) != 0)
     if losers == 0:
         row[D_EGGS] = 1
         carry_eggs(p, gs, row)
+    elif ends_unwritten:
+        # R-morskoy-00: an out on 00 ends the game at once; nothing is written for the deal
+        row[D_LOSER] = lowest_bit_index(losers)
     else:
-        carry = 0 if p[P_SOLO] else gs[GS_CARRY]
+        carry = gs[GS_CARRY]
         gs[GS_CARRY] = 0
+        pot_side = eggs_receiver(p, row, losers)
         for side in range(n_sides):
             if losers >> side & 1:
                 if row[D_LOSER] == -1:
                     row[D_LOSER] = side
                 base = losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
-                write_loss(p, gs, row, side, base + carry + gs[GS_MEMORY + side])
+                write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
             elif p[P_MEMORY]:
                 gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
         if p[P_SOLO] and popcount(losers) != 1:
@@ -505,12 +545,29 @@ def score_deal(p, st, gs, row):
 @hot
 def carry_eggs(p, gs, row):
     """Eggs (a fish with equal sums): nobody writes; the pot grows by one side's sum, both
-    sides' sums or nothing (the eggs knob). Каждый сам за себя keeps no pot."""
+    sides' sums or nothing (the eggs knob); каждый сам за себя: one player's sum, all
+    players' sums or nothing (solo_eggs, R-solo-eggs)."""
     if not p[P_SOLO]:
         if p[P_EGGS] == EGGS_ONE_SIDE:
             gs[GS_CARRY] += row[D_SUM]
         elif p[P_EGGS] == EGGS_BOTH_SIDES:
             gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
+    elif p[P_SOLO_EGGS] == SOLO_EGGS_ONE_HAND:
+        gs[GS_CARRY] += row[D_SUM]
+    elif p[P_SOLO_EGGS] == SOLO_EGGS_ALL_HANDS:
+        for s in range(p[P_N_SIDES]):
+            gs[GS_CARRY] += row[D_SUM + s]
+
+
+@hot
+def eggs_receiver(p, row, losers):
+    """The losing side that takes the eggs pot: the only one in pairs; каждый сам за себя the
+    losing player with the most pips left, the lower seat on a tie (R-solo-eggs)."""
+    best = -1
+    for s in range(p[P_N_SIDES]):
+        if losers >> s & 1 and (best < 0 or row[D_SUM + s] > row[D_SUM + best]):
+            best = s
+    return best
 
 
 @hot
@@ -723,7 +780,6 @@ def start_deal(p, st, hands, perm, forced, n_events, script_pos):
     st[ST_BAZAAR_POS] = 7 * players
     for k in range(28):
         st[ST_ORDER + k] = perm[k]
-    st[ST_UNDRAWABLE] = (1 << perm[27]) if p[P_BAZAAR] > 0 else 0
     st[ST_EV_N] = n_events
     st[ST_SCRIPT_POS] = script_pos
 

@@ -166,6 +166,44 @@ KNOBS: tuple[Knob, ...] = (
         "next loss; it is forgotten when the side does not lose the next deal, and kept through eggs.",
     ),
     Knob(
+        "closed_before_house", str, "any",
+        "Осёл: which doubles may be laid closed before the house (the first double laid open) exists.",
+        choices=("any", "closing-pair-only"),
+        meaning={
+            "any": "any double may be laid closed; it only closes its end, the house is still to come",
+            "closing-pair-only": "only the pair that closes both ends at once (the early closure); a move "
+            "that lays an open double first may close the others (text 004)",
+        },
+    ),
+    Knob(
+        "solo_fish", str, "visible",
+        "Каждый сам за себя with a bazaar: when a fish ends the deal (never decided from hidden tiles).",
+        choices=("visible", "draw-down", "take-all"),
+        meaning={
+            "visible": "at once when the table shows it (every tile of the open end values is on the table); "
+            "otherwise play goes on, drawing and knocking, and a full round of knocks is a fish",
+            "draw-down": "when the table shows it, the player to move first draws the bazaar down to its last "
+            "tile",
+            "take-all": "when the table shows it, the player to move first takes the whole bazaar, the last "
+            "tile too (text 004)",
+        },
+    ),
+    Knob(
+        "solo_eggs", str, "none",
+        "Каждый сам за себя: what a fish with all sums equal (яйца) carries to the next deal's loser.",
+        choices=("none", "one-hand", "all-hands"),
+        meaning={
+            "none": "nothing",
+            "one-hand": "one player's sum, to the next deal's losing player with the most pips left (text 004)",
+            "all-hands": "all players' sums, to the same player",
+        },
+    ),
+    Knob(
+        "out_00_writes", bool, False,
+        "When an out on 00 ends the game (out_00_ends_game), the deal is written first; false: nothing is "
+        "written, the game is simply over.",
+    ),
+    Knob(
         "max_deals", int, 1000,
         "Safety cut-off: a game still going after this many deals is recorded as cut off.",
         low=1, high=100000,
@@ -174,3 +212,28 @@ KNOBS: tuple[Knob, ...] = (
 
 KNOB_BY_NAME = {k.name: k for k in KNOBS}
 DEFAULTS: dict[str, Any] = {k.name: k.default for k in KNOBS}
+
+
+def _allowed(knob: Knob) -> str:
+    if knob.kind is bool:
+        return "true / false"
+    if knob.kind is int:
+        return f"{knob.low}..{knob.high}"
+    values = list(knob.choices)
+    if knob.pattern:
+        values.insert(0, "double-NN")
+    return " / ".join(values)
+
+
+def markdown_table() -> str:
+    """The README's knob table, generated from KNOBS (a test checks the README holds it):
+    `python -m kozel_stats.knobs` prints it."""
+    lines = ["| knob | default | allowed | rule |", "|---|---|---|---|"]
+    for k in KNOBS:
+        default = str(k.default).lower() if isinstance(k.default, bool) else k.default
+        lines.append(f"| `{k.name}` | {default} | {_allowed(k)} | {k.rule} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown_table())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,6 +137,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 
 
 def _resolve_extends(name: str, here: Path) -> Path:
+    if not (here.parent / f"{name}.yaml").is_file():
+        name = _renamed(name)
     for folder in (here.parent, shipped_dir()):
         candidate = folder / f"{name}.yaml"
         if candidate.is_file():
@@ -188,7 +191,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
 
 
 def check_combination(rules: dict[str, Any], path: Path) -> None:
-    """Knobs that only make sense together."""
+    """Knobs that only make sense together: refused with the reason, never silently ignored."""
     if rules["pairs"] and rules["players"] != 4:
         raise VariantError(
             f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
@@ -196,12 +199,41 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
         )
     if rules["layout"] == "cross" and not rules["pairs"]:
         raise VariantError(f"{path}: key 'layout' is 'cross' (Осёл), which is played in pairs; set 'pairs: true'.")
+    needs = (
+        ("closed_before_house", rules["closed_before_house"] != "any", rules["layout"] == "cross",
+         "applies to Осёл's cross layout only (layout: cross)"),
+        ("solo_fish", rules["solo_fish"] != "visible", not rules["pairs"] and rules["players"] < 4,
+         "applies only when there is a bazaar (pairs: false with 2 or 3 players)"),
+        ("solo_eggs", rules["solo_eggs"] != "none", not rules["pairs"], "applies to каждый сам за себя only (pairs: false)"),
+        ("out_00_writes", rules["out_00_writes"], rules["out_00_ends_game"],
+         "only matters when an out on 00 ends the game (out_00_ends_game: true)"),
+    )
+    for knob, is_set, allowed, why in needs:
+        if is_set and not allowed:
+            raise VariantError(f"{path}: key '{knob}' is {rules[knob]!r}, but it {why}.")
+    for knob in ("general", "out_00_ends_game", "shared_score"):
+        if rules[knob] and not rules["pairs"]:
+            raise VariantError(f"{path}: key '{knob}' is true, but it is implemented for pair games only (pairs: true).")
+
+
+#: Old names of shipped variants that still load, for one release, with a note on stderr.
+RENAMED = {"lead-00-66": ("lead-66", "it opens every game with 66; 00 is lead-lowest-double", "0.3")}
+
+
+def _renamed(name: str) -> str:
+    if name in RENAMED:
+        new, why, until = RENAMED[name]
+        sys.stderr.write(f"kozel-stats: note: the variant {name!r} is now called {new!r} ({why}); "
+                         f"the old name works until version {until}.\n")
+        return new
+    return name
 
 
 def load_variant(spec: str | Path) -> Variant:
     """Load a variant from a file path or the name of a shipped variant."""
     path = Path(spec)
     if not path.suffix and not path.exists():
+        spec = _renamed(str(spec))
         candidate = shipped_dir() / f"{spec}.yaml"
         if not candidate.is_file():
             raise VariantError(
@@ -227,7 +259,7 @@ def load_variants(specs: list[str]) -> list[Variant]:
     for spec in specs:
         path = Path(spec)
         if path.is_dir():
-            files = sorted(path.glob("*.yaml"))
+            files = sorted(path.glob("*.yaml"), key=lambda f: f.stem)
             if not files:
                 raise VariantError(f"{path}: folder holds no variant files (*.yaml).")
             out.extend(load_variant(f) for f in files)

@@ -195,8 +195,10 @@ class RunResult:
 
 
 def _ignore_sigint() -> None:
-    # Ctrl-C is handled once, by the parent, which then stops the pool cleanly.
+    # Ctrl-C is handled once, by the parent, which then stops the pool cleanly; a worker that the
+    # parent terminates just ends (the parent's own SIGTERM handler is inherited by fork).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class Runner:

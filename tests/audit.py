@@ -1,19 +1,31 @@
 """Independent rules auditor for kozel-trace/1 game records.
 
-A second implementation of the rules, written from docs/readings.md only (never
-from the engine), used by tests to catch engine bugs:
+A second implementation of the rules, written from docs/readings.md and the rule
+texts only (never from the engine), used by tests to catch engine bugs:
 
     audit_game(record, rules) -> list of problems (empty = the record is a correct game)
 
 `rules` is the resolved knob dict of the variant (`load_variant(...).rule_dict`).
 It covers pair Козёл with a chain (with the Морской knobs shared_score,
-out_66_writes and out_00_ends_game), каждый сам за себя (`pairs: false`,
-`players` 2..4: sides are seats, a bazaar with draws, several winners of a tied
-fish, a threshold per player, the goat with the most points) and Осёл «Крест»
-(`layout: cross`: a house open on four sides, multi-double moves, closed
-doubles, early closure, `memory` of points under the threshold).  Knobs that a
-dict does not name count as their defaults (pairs, four seats, a chain, no
-memory, Морской off).  «Генерал» and Морской's out on 00 are judged in pairs only.
+out_66_writes, out_00_ends_game and out_00_writes), каждый сам за себя
+(`pairs: false`, `players` 2..4: sides are seats, a bazaar with draws, several
+winners of a tied fish, a threshold per player, the goat with the most points,
+`solo_fish` and `solo_eggs`) and Осёл «Крест» (`layout: cross`: the house is the
+first double laid open, open on four sides; multi-double moves, closed doubles,
+`closed_before_house`, early closure, `memory` of points under the threshold).
+Knobs that a dict does not name count as their defaults (pairs, four seats, a
+chain, no memory, Морской off, `closed_before_house: any`, `solo_fish: visible`,
+`solo_eggs: none`, `out_00_writes: false`).  «Генерал» and Морской's out on 00
+are judged in pairs only.
+
+The fish (all layouts) is never decided from hidden tiles: "the table shows a
+fish" when every tile carrying an open end value is on the table (none in a hand,
+none in the bazaar, its last tile included).  Without a bazaar that is exactly
+"nobody can move".  With a bazaar (`solo_fish`): `visible` ends the deal at once;
+`draw-down` first makes the next player draw the bazaar down to its last tile,
+`take-all` makes him take the whole bazaar (draw events after the last play);
+otherwise play goes on, drawing and knocking, and a full round of knocks (one per
+player) ends the deal as a fish, the fisherman being the last player who laid a tile.
 
 After a wrong number the auditor carries on from the record's own score, carry
 and memory, so that one bug is reported once and not in every later deal.
@@ -167,12 +179,20 @@ class Chain:
 
 
 class Cross:
-    """Осёл «Крест»: open ends ("arms", a multiset of numbers), the house, closed doubles."""
+    """Осёл «Крест»: open ends ("arms", a multiset of numbers), the house, closed doubles.
+
+    The house is the first double of the deal laid OPEN (text 000 §11: «открыт со всех четырёх
+    сторон»; a closed double is open on no side): a double laid closed before it only kills its
+    own end.  `closed_before_house: closing-pair-only` (text 004: «до первого открытого дубля можно
+    закрытой выставить только пару дублей») allows a closed double before the house only in a move
+    whose first listed double is laid open (it becomes the house) or in the early closure (every
+    double of the move closed and no open end left after it)."""
 
     def __init__(self, rules: dict):
         self.started = False  # a tile is on the table
-        self.house = False  # the first double of the deal has been laid
+        self.house = False  # a double has been laid open (or led): the house exists
         self.ends: list[int] = []  # the open ends; a dead (closed) end is simply gone
+        self.before_house = rules.get("closed_before_house", "any")
 
     def fits(self, tile: str) -> bool:
         return not self.started or any(str(e) in tile for e in self.ends)
@@ -215,22 +235,29 @@ class Cross:
             return f"doubles {play} on ends of the same number {at}: at most one double per end number"
         if len(set(play)) != len(play):
             return f"tile played twice in {play}"
+        if self.before_house == "closing-pair-only" and not self.house and any(closed) and closed[0]:
+            after = Cross({})
+            after.started, after.ends = True, list(self.ends)
+            after.apply(ev)
+            if not all(closed) or after.ends:
+                return f"closed {closed} with no house yet: closed_before_house is closing-pair-only, so a " \
+                       "closed double needs an open first double (the house) in its move, or must be the " \
+                       f"early closure (every double closed, no open end left; left: {sorted(after.ends)})"
         return None
 
     def apply(self, ev: dict) -> None:
-        for t, v, c in zip(ev["play"], ev["at"], ev["closed"]):
+        for t, v, c in zip(ev["play"], ev["at"], ev["closed"]):  # in the listed order
             a, b = int(t[0]), int(t[1])
-            if v is None:  # the first tile: a double is the house, open on four sides
+            if v is None:  # the first tile (never closed): a double is the house, open on four sides
                 self.started = True
                 self.house = a == b
                 self.ends = [a] * 4 if a == b else [a, b]
             elif a == b:
-                first = not self.house
-                self.house = True
                 if c:
-                    self.ends.remove(v)  # the end dies for good (a closed house opens nothing)
-                elif first:
-                    self.ends += [v, v]  # the house laid on an end: two more ends of its number
+                    self.ends.remove(v)  # the end dies for good; a closed double is never the house
+                elif not self.house:
+                    self.house = True
+                    self.ends += [v, v]  # the house laid open on an end: two more ends of its number
             else:
                 self.ends[self.ends.index(v)] = b if a == v else a
 
@@ -258,17 +285,28 @@ def score_deal(rules: dict, sides: list[list[int]], end: str, last: int, left: l
     Returns hand_sums, written, carry (after), memory (after) and winners (a set of
     sides, None for eggs)."""
     n = len(sides)
+    pairs = rules.get("pairs", True)
     sums = [sum(pips(t) for s in side for t in left[s]) for side in sides]
     memory = list(memory)
     if end == "out" or rules["fish_winner"] == "fisherman":
         winners = {side_of(last, sides)}
     else:
         winners = {s for s in range(n) if sums[s] == min(sums)}
-    if len(winners) == n and rules.get("pairs", True):  # eggs: nobody writes, the pot grows, memories stay
-        add = {"one-side": sums[0], "both-sides": sum(sums), "none": 0}[rules["eggs"]]
+    if len(winners) == n:  # eggs: nobody writes, the pot grows, memories stay
+        if pairs:
+            add = {"one-side": sums[0], "both-sides": sum(sums), "none": 0}[rules["eggs"]]
+        else:
+            add = {"one-hand": sums[0], "all-hands": sum(sums), "none": 0}[rules.get("solo_eggs", "none")]
         return {"hand_sums": sums, "written": [0] * n, "carry": carry + add, "memory": memory, "winners": None}
+    if pairs and end == "out" and rules.get("out_00_ends_game", False) and "00" in move \
+            and not rules.get("out_00_writes", False):
+        # Морской: an out on 00 ends the game and nothing is written: no score, no burn, the pot stays
+        return {"hand_sums": sums, "written": [0] * n, "carry": carry, "memory": memory, "winners": winners}
     written = [0] * n
     wsum = sum(sums[w] for w in winners)
+    losers = [s for s in range(n) if s not in winners]
+    # the pot goes to one loser: in pairs the losing side, solo the loser with the most pips (then the lowest seat)
+    pot_to = max(losers, key=lambda s: (sums[s], -s))
     for s in range(n):
         if s in winners:
             memory[s] = 0  # a side that does not lose forgets what it remembered
@@ -281,7 +319,7 @@ def score_deal(rules: dict, sides: list[list[int]], end: str, last: int, left: l
             base += wsum
         elif end == "fish" and rules["fish_writes"] == "difference":
             base = abs(base - wsum)
-        total = base + carry + memory[s]
+        total = base + (carry if s == pot_to else 0) + memory[s]
         lost = total < rules["threshold_value"] and (
             rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[s]))
         written[s] = 0 if lost else total
@@ -374,6 +412,30 @@ def _check_cards(k: int, hands, bazaar, rules: dict, n: int, P: list[str]) -> bo
     return ok
 
 
+def _closing_draws(k: int, i: int, deal: dict, rules: dict, n: int, seat: int, drawn: int, left, P: list[str]):
+    """After the play at event i made the table show a fish: the draws `solo_fish` asks for.
+
+    Returns the index of the deal's last event (i, or the last closing draw) or None after a problem."""
+    mode, bazaar, events = rules.get("solo_fish", "visible"), deal["bazaar"], deal["events"]
+    if mode == "visible" or rules.get("pairs", True):
+        return i
+    taker = (seat + 1) % n  # the player to move
+    want = bazaar[drawn:] if mode == "take-all" else bazaar[drawn:-1]
+    what = "takes the whole bazaar" if mode == "take-all" else "draws the bazaar down to its last tile"
+    for j, tile in enumerate(want):
+        if i + 1 + j >= len(events):
+            P.append(f"deal {k}: the events stop after event {len(events) - 1}, but after the fish seat {taker} "
+                     f"still draws {want[j:]} (solo_fish {mode}: the player to move {what})")
+            return None
+        ev = events[i + 1 + j]
+        if ev != {"p": taker, "draw": tile}:
+            P.append(f"deal {k} event {i + 1 + j}: {ev!r}, but the table shows a fish and seat {taker} {what}: "
+                     f"the next draw is {{'p': {taker}, 'draw': {tile!r}}} (solo_fish {mode})")
+            return None
+        left[taker].append(tile)
+    return i + len(want)
+
+
 def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
     """Replay the events; (end, last, hands left, last move) or None after reporting a problem."""
     left = [list(h) for h in deal["hands"]]
@@ -381,6 +443,7 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
     board = Cross(rules) if rules.get("layout", "chain") == "cross" else Chain(rules)
     events, seat = deal["events"], deal["leader"]
     first = True  # the next play is the first move of the deal
+    knocks, laid, move = 0, None, None  # knocks in a row since the last play; who laid it, and what
     for i, ev in enumerate(events):
         where = f"deal {k} event {i}"
         if not isinstance(ev, dict) or ev.get("p") != seat or not is_int(ev.get("p")):
@@ -415,8 +478,15 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
             elif pool > 1:
                 P.append(f"{where}: seat {seat} knocks but must draw: the bazaar holds {pool} tiles")
             else:
-                seat = (seat + 1) % n
-                continue
+                knocks += 1
+                if knocks < n:
+                    seat = (seat + 1) % n
+                    continue
+                # every player knocked in turn: a fish; the fisherman laid the last tile
+                if i != len(events) - 1:
+                    P.append(f"{where}: the deal ends here (fish: all {n} players knocked in turn) but "
+                             f"{len(events) - 1 - i} more event(s) follow")
+                return "fish", laid, left, move
             return None
         why = board.problem(ev, hand)
         if why is None and k == 0 and first:
@@ -428,20 +498,28 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
             P.append(f"{where}: seat {seat} plays {ev.get('play')} at {ev.get('at')}: {why}")
             return None
         board.apply(ev)
-        first = False
+        first, knocks, laid, move = False, 0, seat, ev["play"]
         for t in ev["play"]:
             hand.remove(t)
         if hand:
-            if any(board.fits(t) for h in left for t in h) or any(board.fits(t) for t in bazaar[drawn:-1]):
+            # the table shows a fish when no tile off the table (hands, the whole bazaar) fits an open end
+            if any(board.fits(t) for h in left for t in h) or any(board.fits(t) for t in bazaar[drawn:]):
                 seat = (seat + 1) % n
                 continue
             end = "fish"
+            stop = _closing_draws(k, i, deal, rules, n, seat, drawn, left, P)
+            if stop is None:
+                return None
         else:
-            end = "out"
-        if i != len(events) - 1:
-            P.append(f"{where}: the deal ends here ({end}) but {len(events) - 1 - i} more event(s) follow")
+            end, stop = "out", i
+        if stop != len(events) - 1:
+            P.append(f"deal {k} event {stop}: the deal ends here ({end}) but {len(events) - 1 - stop} more "
+                     "event(s) follow")
         return end, seat, left, ev["play"]
-    P.append(f"deal {k}: the events stop after event {len(events) - 1} but the deal is not over (no out, no fish)")
+    hidden = sorted(t for t in [t for h in left for t in h] + bazaar[drawn:] if board.fits(t))
+    P.append(f"deal {k}: the events stop after event {len(events) - 1} but the deal is not over (no out, no fish: "
+             f"{', '.join(hidden) or 'nothing'} off the table still fit{'s' if len(hidden) == 1 else ''} the open "
+             f"ends {sorted(board.ends)}{f'; only {knocks} of {n} players knocked in turn' if knocks else ''})")
     return None
 
 

@@ -3,8 +3,12 @@
 Games are built here by small players of their own (their own move lists and
 scoring, written apart from the auditor: pair Козёл with a chain, каждый сам за
 себя with a bazaar, Осёл «Крест»), plus games written out by hand (pairs, solo
-with three and four players, Осёл) and the worked examples of the rules text;
-the auditor must accept them all, and must report every mutation of them.
+with three and four players, Осёл, Морской) and the worked examples of the rules
+text; the auditor must accept them all, and must report every mutation of them.
+The hand-made records of the readings: the Осёл house as the first double laid
+open and `closed_before_house`; the `solo_fish` readings (a fish shown on the
+table, a fish hidden in the bazaar played out to a round of knocks, the draw-down
+and take-all draws); `solo_eggs`; Морской's `out_00_writes`.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ DEFAULT = {
     "threshold": "once", "threshold_value": 13, "specials": "per-player", "lone_00": 25, "lone_66": 50,
     "both_00_66": 75, "eggs": "one-side", "target": 101, "general": False, "shared_score": False,
     "out_66_writes": 0, "out_00_ends_game": False, "max_deals": 1000, "pairs": True, "layout": "chain",
-    "memory": False,
+    "memory": False, "closed_before_house": "any", "solo_fish": "visible", "solo_eggs": "none",
+    "out_00_writes": False,
 }
 
 
@@ -150,6 +155,8 @@ def make_game(r, seed, policy=random_policy):
         if end == "fish" and r["fish_winner"] == "lower-sum" and sums[0] == sums[1]:
             win = None
             carry += {"one-side": sums[0], "both-sides": 2 * sums[0], "none": 0}[r["eggs"]]
+        elif r["out_00_ends_game"] and not r["out_00_writes"] and end == "out" and "00" in events[-1]["play"]:
+            win = seat % 2  # Морской: the game is over and nothing is written, the pot stays
         else:
             win = seat % 2 if end == "out" or r["fish_winner"] == "fisherman" else sums.index(min(sums))
             lose, move = 1 - win, events[-1]["play"]
@@ -205,6 +212,8 @@ CONFIGS = {
     "fish-winner": R(next_lead="fish-winner", target=60, first_lead="double-66"),
     "general": R(general=True, max_deals=3, target=200),
     "morskoy": R(threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100),
+    "morskoy-writes": R(threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100,
+                        out_00_writes=True),
 }
 
 
@@ -212,7 +221,7 @@ CONFIGS = {
 def games():
     out = {}
     for name, r in CONFIGS.items():
-        for seed in range(24 if name == "morskoy" else 12):
+        for seed in range(24 if name.startswith("morskoy") else 12):
             out[name, seed] = (r, make_game(r, seed))
     for seed in range(400):  # hunt for «генерал» and bald goats
         g = make_game(CONFIGS["general"], 1000 + seed, hoard_policy)
@@ -510,11 +519,34 @@ def test_example_7_morskoy():
         _, written, _, _ = settle(m, "out", last, left, 0, [s > 0 for s in score], move)
         score = add_score(m, score, written)
         assert score == want
-    assert settle(m, "out", 0, [[], ["01"], [], []], 7, [False, True], ["00", "66"])[1] == [0, 8]  # not on 66
     assert settle(m, "out", 0, [[], ["01"], [], []], 7, [False, False], ["66"])[1] == [0, 107]
+    # «Выход на 00 ... партия сразу заканчивается»: with out_00_writes off nothing is written and the pot of 7 stays
+    assert settle(m, "out", 0, [[], ["01"], [], []], 7, [False, True], ["00", "66"]) == ([0, 1], [0, 0], 7, 0)
+    assert settle(m, "out", 0, [[], ["55"], [], ["66"]], 7, [False, False], ["00"]) == ([0, 22], [0, 0], 7, 0)
+    w = {**m, "out_00_writes": True}  # the deal written first: 1 + 7, and not 100 (the move holds 00)
+    assert settle(w, "out", 0, [[], ["01"], [], []], 7, [False, True], ["00", "66"]) == ([0, 1], [0, 8], 0, 0)
+    assert settle(w, "out", 0, [[], ["55"], [], ["66"]], 7, [False, False], ["00"])[1:] == ([0, 67], 0, 0)
+    # without out_00_ends_game an out on 00 is an ordinary out, whatever out_00_writes says
+    assert settle({**m, "out_00_ends_game": False}, "out", 0, [[], ["55"], [], []], 0, [False, False], ["00"])[1] \
+        == [0, 0]  # 10 < 25
+    assert settle({**m, "out_00_ends_game": False}, "out", 0, [[], ["55"], [], []], 0, [False, True], ["00"])[1] \
+        == [0, 10]
+
+
+def out_on_00(d, g):
+    return d is g["deals"][-1] and d["end"] == "out" and "00" in d["events"][-1]["play"]
 
 
 def test_morskoy_games(games):
+    # out_00_writes: the last deal of a game ended by an out on 00, read under the other value
+    r, g, k = find({key: v for key, v in games.items() if key[0] == "morskoy"},
+                   lambda d, g: out_on_00(d, g) and d["hand_sums"][1 - d["last"] % 2] >= 25)
+    assert g["deals"][k]["written"] == [0, 0] and audit_game(g, r) == []
+    assert any(f"deal {k}: written is [0, 0]" in p for p in audit_game(g, {**r, "out_00_writes": True}))
+    r, g, k = find({key: v for key, v in games.items() if key[0] == "morskoy-writes"},
+                   lambda d, g: out_on_00(d, g) and d["written"] != [0, 0])
+    problems = audit_game(g, {**r, "out_00_writes": False})
+    assert any(f"deal {k}: written" in p and "must be [0, 0]" in p for p in problems)
     games = {key: v for key, v in games.items() if key[0] == "morskoy"}
     r, g, k = find(games, lambda d, g: g["deals"][-1]["end"] == "out" and "00" in g["deals"][-1]["events"][-1]["play"]
                    and max(g["final_score"]) < 125 and g["loser"] is not None and d is g["deals"][-1])
@@ -528,6 +560,94 @@ def test_morskoy_games(games):
                    and g["final_score"][1 - g["loser"]] == 0)  # the winners wrote, then burned: not naked
     g["titles"].append("naked")
     assert any("titles" in p for p in audit_game(g, r))
+
+
+# Text 000 §10: «Выход на 00. Если кто-то вышел, а среди костей последнего хода есть 00, партия сразу
+# заканчивается: пара вышедшего выиграла, соперники проиграли, независимо от счёта.» `out_00_writes: false`: the
+# game is simply over, nothing is written for that deal (no score, no burn, the eggs pot stays); `true`: the deal
+# is written first. The loser and the titles are the same either way.
+
+def morskoy_record(writes=False):
+    # Deal 0: seat 2 leads 11; fish by seat 0 (ends 1 1, every one is laid). A keep 34 46 66 + 03 06 26 = 46,
+    # B 00 02 04 36 + 35 44 45 55 = 50: B lose and open with 50 >= 25.
+    deal0 = {"redeals": 0, "bazaar": [], "leader": 2,
+             "hands": [["14", "15", "16", "33", "34", "46", "66"], ["00", "01", "02", "04", "12", "13", "36"],
+                       ["03", "06", "11", "22", "23", "26", "56"], ["05", "24", "25", "35", "44", "45", "55"]],
+             "events": parse("11@- . 15@1 01@1 56@5 05@0 16@6 12@1 23@2 25@5 33@3 13@3 22@2 24@2 14@4", 2),
+             "end": "fish", "last": 0, "hand_sums": [46, 50], "written": [0, 50], "score": [0, 50], "carry": 0}
+    # Deal 1: seat 0, the fisherman, leads 36. Seat 1 (B) goes out with 55 and 00 in one move (ends 5 0): an out
+    # on 00. A keeps 05 66 (17) + 26 56 (19) = 36; B 22 25 = 11. The game is over, A lose, B wrote: not naked;
+    # the out held 00: bald. Nothing written: the score stays 0 50. Written first (`out_00_writes`): A, never
+    # open, write 36 >= 25 (05 66 is no lone 66, and the 100 of an out on 66 needs no 00 in the move), which
+    # opens A's score and burns B's 50: 36 0.
+    written, score = ([36, 0], [36, 0]) if writes else ([0, 0], [0, 50])
+    deal1 = {"redeals": 0, "bazaar": [], "leader": 0,
+             "hands": [["04", "05", "06", "14", "36", "45", "66"], ["00", "02", "16", "33", "34", "46", "55"],
+                       ["01", "12", "13", "26", "35", "44", "56"], ["03", "11", "15", "22", "23", "24", "25"]],
+             "events": parse("36@- 46@6 13@3 11@1 45@4 16@1 35@5 23@3 06@6 02@2 01@0 03@0 14@1 33@3 44@4 24@4 . "
+                             "34@3 12@2 15@1 04@4 55@5+00@0", 0),
+             "end": "out", "last": 1, "hand_sums": [36, 11], "written": written, "score": score, "carry": 0}
+    return {"format": "kozel-trace/1", "variant": "hand-morskoy", "seed": 12, "game": 0, "players": 4,
+            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1], "loser": 0,
+            "titles": ["bald"], "final_score": score}
+
+
+def morskoy_eggs_record(writes=False):
+    # Deal 0: seat 0 leads 11; fish by seat 0 with 35 on each side: eggs, the pot is one side's 35.
+    deal0 = {"redeals": 0, "bazaar": [], "leader": 0,
+             "hands": [["03", "11", "12", "23", "25", "36", "46"], ["00", "01", "15", "16", "44", "55", "66"],
+                       ["02", "04", "14", "24", "35", "45", "56"], ["05", "06", "13", "22", "26", "33", "34"]],
+             "events": parse("11@- 15@1 14@1 05@5 46@4 00@0+66@6 56@6 06@0 25@5 16@6 02@2 13@1 36@3 01@0 . 26@6 "
+                             "12@2", 0),
+             "end": "fish", "last": 0, "hand_sums": [35, 35], "written": [0, 0], "score": [0, 0], "carry": 35}
+    # Deal 1: seat 0 leads 44; seat 1 (B) goes out with 00 (on the end 0). A keep 26 45 56 (28) + 02 (2) = 30,
+    # B nothing + 22 24 66 (22). Nothing written: the pot of 35 stays, the score 0 0: A lose, naked and bald.
+    # Written first: A write 30 + the pot 35 = 65 and the pot empties.
+    written, carry = ([65, 0], 0) if writes else ([0, 0], 35)
+    deal1 = {"redeals": 0, "bazaar": [], "leader": 0,
+             "hands": [["14", "25", "26", "44", "45", "55", "56"], ["00", "01", "03", "04", "11", "33", "34"],
+                       ["02", "05", "06", "12", "13", "15", "35"], ["16", "22", "23", "24", "36", "46", "66"]],
+             "events": parse("44@- 34@4 35@3 46@4 55@5 . 15@5 16@6 14@1 04@4 06@0 36@6 . 33@3+11@1 12@1 23@2 . "
+                             "03@3 13@3 . . 01@1 05@0 . 25@5 00@0", 0),
+             "end": "out", "last": 1, "hand_sums": [30, 22], "written": written, "score": written, "carry": carry}
+    return {"format": "kozel-trace/1", "variant": "hand-morskoy", "seed": 13, "game": 0, "players": 4,
+            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1], "loser": 0,
+            "titles": ["bald", "naked"], "final_score": written}
+
+
+MORSKOY = CONFIGS["morskoy"]
+
+
+def test_out_00_writes_records():
+    for writes in (False, True):
+        rules = {**MORSKOY, "out_00_writes": writes}
+        assert audit_game(morskoy_record(writes), rules) == [], writes
+        assert audit_game(morskoy_eggs_record(writes), rules) == [], writes
+        problems = audit_game(morskoy_record(not writes), rules)
+        want = "[0, 0], must be [36, 0]" if writes else "[36, 0], must be [0, 0]"
+        assert any(f"deal 1: written is {want}" in p for p in problems), problems
+        assert any("deal 1: score" in p for p in problems), problems  # the burn, or none
+        problems = audit_game(morskoy_eggs_record(not writes), rules)
+        want = "carry is 35, must be 0" if writes else "carry is 0, must be 35"
+        assert any(f"deal 1: {want}" in p for p in problems), problems
+    # nothing written, but the score still burned / the pot still emptied
+    rec = morskoy_record()
+    rec["deals"][1]["score"] = rec["final_score"] = [0, 0]
+    assert any("deal 1: score is [0, 0], must be [0, 50]" in p for p in audit_game(rec, MORSKOY))
+    rec = morskoy_eggs_record()
+    rec["deals"][1]["carry"] = 0
+    assert any("deal 1: carry is 0, must be 35" in p for p in audit_game(rec, MORSKOY))
+    # the loser and the titles do not depend on the knob
+    for writes in (False, True):
+        for make, titles in ((morskoy_record, ["naked", "bald"]), (morskoy_eggs_record, ["bald"])):
+            rec = make(writes)
+            rec["loser"] = 1
+            rec["titles"] = titles
+            problems = audit_game(rec, {**MORSKOY, "out_00_writes": writes})
+            assert any("loser is 1, must be 0" in p for p in problems) and any("titles" in p for p in problems)
+    # without out_00_ends_game the out on 00 is an ordinary out and the game goes on
+    problems = audit_game(morskoy_record(True), {**MORSKOY, "out_00_ends_game": False})
+    assert any("stops after 2 deal" in p for p in problems) and any("loser is 0, must be None" in p for p in problems)
 
 
 def k_burns(d, g):
@@ -789,32 +909,252 @@ def test_solo_first_lead():
 
 
 def solo3_fish_record():
-    # Three players; 00 is the lowest double in the hands: seat 0 leads it. 00 0 0, 01 1 0, 05 1 5, 15 1 1,
-    # 12 2 1, 26 6 1, 16 1 1, 13 3 1, 34 4 1, 14 1 1: every one but 11 is out, and 11 is the last bazaar
-    # tile, which is never drawn: fish by seat 0 with six tiles still in the bazaar. Left: seat 0 02 03 04
-    # = 9 wins; seat 1 22 23 24 25 = 22 and seat 2 33 35 36 44 = 31 write. Target 20: both cross, seat 2
-    # has more and is the goat.
+    # A fish is never decided from hidden tiles. Text 000 §9: «Последнюю кость базара брать нельзя: если она одна,
+    # игрок стучит.» Three players; 00 is the lowest double in the hands: seat 0 leads it. 00 0 0, 01 1 0, 05 1 5,
+    # 15 1 1, 12 2 1, 26 6 1, 16 1 1, 13 3 1, 34 4 1, 14 1 1: every one but 11 is laid, and 11 is the bazaar's
+    # last tile. The table does not show a fish, so play goes on: seat 1, without a one, draws 06 45 46 55 56 66
+    # (none fits) and knocks with one tile left; seats 2 and 0 knock too. A full round of knocks is a fish, by
+    # seat 0, who laid the last tile. Left: seat 0 02 03 04 = 9 wins; seat 1 22 23 24 25 and the six drawn
+    # tiles = 80 and seat 2 33 35 36 44 = 31 write. Target 20: both cross, seat 1 has more and is the goat.
     deal = {"redeals": 0, "bazaar": ["06", "45", "46", "55", "56", "66", "11"], "leader": 0,
             "hands": [["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "22", "23", "24", "25"],
                       ["05", "26", "34", "33", "35", "36", "44"]],
-            "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4", 0, 3),
-            "end": "fish", "last": 0, "hand_sums": [9, 22, 31], "written": [0, 22, 31], "score": [0, 22, 31],
+            "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 ^06 ^45 ^46 ^55 ^56 ^66 . . .", 0, 3),
+            "end": "fish", "last": 0, "hand_sums": [9, 80, 31], "written": [0, 80, 31], "score": [0, 80, 31],
             "carry": 0}
     return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 5, "game": 0, "players": 3,
-            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 2, "titles": [],
-            "final_score": [0, 22, 31]}
+            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 1, "titles": [],
+            "final_score": [0, 80, 31]}
 
 
-def test_solo_fish_counts_the_drawable_bazaar_only():
-    rules = {**SOLO3_RULES, "target": 20}
-    assert audit_game(solo3_fish_record(), rules) == []  # 11 fits, but it is the last bazaar tile
+SOLO_FISH_RULES = {**SOLO3_RULES, "target": 20}
+HIDDEN = ("deals", 0, "events")
+HIDDEN_FISH_MUTATIONS = {  # (mutation, where, what) on solo3_fish_record(), under every solo_fish reading
+    "the old reading: a fish while the last bazaar tile fits": (
+        lambda r: r["deals"][0].update(events=r["deals"][0]["events"][:10], last=0, hand_sums=[9, 22, 31],
+                                       written=[0, 22, 31], score=[0, 22, 31]),
+        "deal 0: the events stop after event 9", "not over (no out, no fish: 11 off the table still fits"),
+    "two knocks are not a round": (lambda r: r["deals"][0]["events"].pop(), "deal 0: the events stop", "not over"),
+    "a fourth knock": (lambda r: r["deals"][0]["events"].append({"p": 1, "knock": True}), "deal 0 event 18",
+                       "all 3 players knocked in turn"),
+    "a knock instead of the draws": (lambda r: r["deals"][0]["events"].__delitem__(slice(10, 16)),
+                                     "deal 0 event 10", "must draw"),
+    "the last bazaar tile drawn": (_insert(HIDDEN, 16, {"p": 1, "draw": "11"}), "deal 0 event 16", "never drawn"),
+    "the fisherman is the last knocker's neighbour": (_set(("deals", 0, "last"), 1), "deal 0", "end/last"),
+    "the drawn tiles left out of the sum": (lambda r: r["deals"][0].update(hand_sums=[9, 22, 31]), "deal 0",
+                                            "hand_sums"),
+}
+
+
+@pytest.mark.parametrize("mode", ["visible", "draw-down", "take-all"])
+def test_hidden_fish_goes_on_to_a_round_of_knocks(mode):
+    rules = {**SOLO_FISH_RULES, "solo_fish": mode}
+    assert audit_game(solo3_fish_record(), rules) == []  # 11 hides in the bazaar: every reading plays on
+    for name, (mutate, where, what) in HIDDEN_FISH_MUTATIONS.items():
+        rec = solo3_fish_record()
+        mutate(rec)
+        problems = audit_game(rec, rules)
+        assert any(where in p and what in p for p in problems), (name, problems)
     rec = solo3_fish_record()
     bazaar = rec["deals"][0]["bazaar"]
-    bazaar[0], bazaar[6] = bazaar[6], bazaar[0]  # 11 can be drawn now: no fish
-    assert any("deal 0: the events stop after event 9 but the deal is not over" in p for p in audit_game(rec, rules))
-    rec = solo3_fish_record()
-    rec["loser"] = 1
-    assert any("loser is 1, must be 2" in p for p in audit_game(rec, rules))
+    bazaar[0], bazaar[6] = bazaar[6], bazaar[0]  # 11 comes first: seat 1 draws it and must play it
+    assert any("deal 0 event 10: seat 1 draws 06 but the next bazaar tile is 11" in p for p in audit_game(rec, rules))
+
+
+def solo3_shown_fish_record(mode="visible"):
+    # Text 000 §6/§9 and the `solo_fish` readings. The same line as solo3_fish_record, but seat 1 holds 11 and
+    # lays it last: 11 1 1 puts all seven ones on the table, so the table shows a fish, by seat 1, with the
+    # whole bazaar (25 06 45 46 55 56 66) still there. `visible`: the deal ends at once. `draw-down`: seat 2,
+    # the player to move, first draws the bazaar down to its last tile (25 06 45 46 55 56, 53 pips);
+    # `take-all` (text 004: «обязуется забрать весь базар»): he takes all seven (65 pips). Left: seat 0 02 03
+    # 04 = 9 wins; seat 1 22 23 24 = 15 and seat 2 33 35 36 44 = 31 (+ 53, + 65) write. Target 20: seat 2.
+    draws = {"visible": [], "draw-down": ["25", "06", "45", "46", "55", "56"],
+             "take-all": ["25", "06", "45", "46", "55", "56", "66"]}[mode]
+    s2 = {"visible": 31, "draw-down": 84, "take-all": 96}[mode]
+    deal = {"redeals": 0, "bazaar": ["25", "06", "45", "46", "55", "56", "66"], "leader": 0,
+            "hands": [["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "11", "22", "23", "24"],
+                      ["05", "26", "34", "33", "35", "36", "44"]],
+            "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 11@1", 0, 3)
+            + [{"p": 2, "draw": t} for t in draws],
+            "end": "fish", "last": 1, "hand_sums": [9, 15, s2], "written": [0, 15, s2], "score": [0, 15, s2],
+            "carry": 0}
+    return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 6, "game": 0, "players": 3,
+            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 2, "titles": [],
+            "final_score": [0, 15, s2]}
+
+
+def _draws(change):
+    """Apply `change` to the list of the closing draws (events 11 on) of a shown-fish record."""
+    def mutate(rec):
+        ev = rec["deals"][0]["events"]
+        ev[11:] = change([dict(e) for e in ev[11:]])
+    return mutate
+
+
+SHOWN_FISH_MUTATIONS = {  # (record mode, mutation, audited under, where, what)
+    "visible: draws after the fish": ("draw-down", None, "visible", "deal 0 event 10",
+                                      "ends here (fish) but 6 more event(s) follow"),
+    "draw-down: no draws": ("visible", None, "draw-down", "deal 0: the events stop after event 10",
+                            "seat 2 still draws ['25', '06', '45', '46', '55', '56']"),
+    "draw-down: the last tile drawn too": ("take-all", None, "draw-down", "deal 0 event 16",
+                                           "ends here (fish) but 1 more event(s) follow"),
+    "take-all: the last tile left": ("draw-down", None, "take-all", "deal 0: the events stop after event 16",
+                                     "still draws ['66']"),
+    "draw-down: the fisherman draws": ("draw-down", _draws(lambda ds: [{**d, "p": 1} for d in ds]), "draw-down",
+                                       "deal 0 event 11", "seat 2 draws the bazaar down"),
+    "draw-down: out of bazaar order": ("draw-down", _draws(lambda ds: ds[1:2] + ds[:1] + ds[2:]), "draw-down",
+                                       "deal 0 event 11", "the next draw is {'p': 2, 'draw': '25'}"),
+    "take-all: a draw missing": ("take-all", _draws(lambda ds: ds[:3] + ds[4:]), "take-all", "deal 0 event 14",
+                                 "the next draw is {'p': 2, 'draw': '46'}"),
+    "take-all: a knock instead": ("take-all", _draws(lambda ds: [{"p": 2, "knock": True}]), "take-all",
+                                  "deal 0 event 11", "takes the whole bazaar"),
+    "take-all: the taken tiles not counted": ("take-all", lambda r: r["deals"][0].update(
+        hand_sums=[9, 15, 31], written=[0, 15, 31], score=[0, 15, 31]), "take-all",
+        "deal 0", "hand_sums is [9, 15, 31], must be [9, 15, 96]"),
+}
+
+
+def test_shown_fish_readings():
+    for mode in ("visible", "draw-down", "take-all"):
+        assert audit_game(solo3_shown_fish_record(mode), {**SOLO_FISH_RULES, "solo_fish": mode}) == [], mode
+    # with one tile left in the bazaar there is nothing to draw down; take-all takes it (35: seat 2 has 68)
+    assert audit_game(solo3_record(), {**SOLO3_RULES, "solo_fish": "draw-down"}) == []
+    assert any("deal 0: the events stop after event 16, but after the fish seat 2 still draws ['35']" in p
+               for p in audit_game(solo3_record(), {**SOLO3_RULES, "solo_fish": "take-all"}))
+    rec = solo3_record()
+    rec["deals"][0]["events"].append({"p": 2, "draw": "35"})
+    rec["deals"][0].update(hand_sums=[26, 26, 68], written=[0, 0, 68], score=[0, 0, 68])
+    rec["final_score"] = [0, 0, 68]
+    assert audit_game(rec, {**SOLO3_RULES, "solo_fish": "take-all"}) == []
+    # four players have no bazaar: every reading is the plain fish
+    for mode in ("draw-down", "take-all"):
+        assert audit_game(solo4_record(), {**SOLO4_RULES, "solo_fish": mode}) == []
+
+
+@pytest.mark.parametrize("name", SHOWN_FISH_MUTATIONS)
+def test_shown_fish_mutation_is_reported(name):
+    mode, mutate, rule, where, what = SHOWN_FISH_MUTATIONS[name]
+    rec = solo3_shown_fish_record(mode)
+    if mutate:
+        mutate(rec)
+    problems = audit_game(rec, {**SOLO_FISH_RULES, "solo_fish": rule})
+    assert any(where in p and what in p for p in problems), problems
+
+
+# --- каждый сам за себя: eggs (`solo_eggs`) -------------------------------------------------
+# Text 004: «Если у игроков одинаковое количество очков, то ... "яйца"» is read for каждый сам за себя as: a fish
+# where ALL players' plain sums are equal is eggs, nobody writes, and the pot (one hand: `one-hand`, all hands:
+# `all-hands`) goes to the next deal's losing player with the most pips left (ties: the lowest seat), added to
+# his total before the threshold (text 000 §7: «Порог 13 применяют уже к общей сумме»), and is used up.
+# Every deal below is the line of solo3_shown_fish_record (seven ones on the table, a shown fish by the player
+# after the leader), dealt `shift` seats on; the hands are given as (leader's, next seat's, the third seat's).
+
+LINE = "00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 11@1"
+# eggs: the leader keeps 02 55 56 = 23, the next seat 24 35 36 = 23, the third 04 06 33 25 = 23
+EGGS_HANDS = (["00", "15", "16", "14", "02", "55", "56"], ["01", "12", "13", "11", "24", "35", "36"],
+              ["05", "26", "34", "04", "06", "33", "25"])
+EGGS_BAZAAR = ["03", "22", "23", "44", "45", "46", "66"]
+# the payout: the leader keeps 02 03 04 = 9 and wins; the next seat 25 33 36 = 22 (with `tie` 25 33 35 = 21)
+# and the third 06 22 23 24 = 21 lose
+PAY_HANDS = (["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "11", "25", "33", "36"],
+             ["05", "26", "34", "06", "22", "23", "24"])
+PAY_BAZAAR = ["35", "44", "45", "46", "55", "56", "66"]
+
+
+def line_deal(hands, bazaar, shift):
+    dealt = [None] * 3
+    for s, h in enumerate(hands):
+        dealt[(s + shift) % 3] = list(h)
+    return {"redeals": 0, "hands": dealt, "bazaar": list(bazaar), "leader": shift, "events": parse_n(LINE, shift, 3),
+            "end": "fish", "last": (shift + 1) % 3}
+
+
+EGGS_CASES = {  # (solo_eggs, eggs deals, tie) -> the pot after each eggs deal, the payout's hand_sums and written
+    # one eggs deal (23 each, fish by seat 1); seat 1 leads the payout: seat 2 keeps 22, seat 0 21: seat 2 gets
+    # the pot, 22 + 23 = 45
+    ("one-hand", 1, False): ([23], [21, 9, 22], [21, 0, 45]),
+    ("all-hands", 1, False): ([69], [21, 9, 22], [21, 0, 91]),  # 22 + 3 x 23
+    # seats 2 and 0 both keep 21: the lower seat, 0, gets the pot
+    ("one-hand", 1, True): ([23], [21, 9, 21], [44, 0, 21]),
+    # two eggs deals in a row (fish by seat 1, then by seat 2): the pot grows to 46; seat 2 leads the payout,
+    # seat 0 keeps 22 and gets it, seat 1 keeps 21 («Если и следующая сдача кончилась "яйцами", суммы складываются»)
+    ("one-hand", 2, False): ([23, 46], [22, 21, 9], [68, 21, 0]),
+    ("all-hands", 2, False): ([69, 138], [22, 21, 9], [160, 21, 0]),
+}
+SOLO_EGGS_RULES = {**SOLO3_RULES, "target": 40}
+
+
+def solo3_eggs_record(pot="one-hand", eggs=1, tie=False):
+    carries, sums, written = EGGS_CASES[pot, eggs, tie]
+    deals = []
+    for k, carry in enumerate(carries):
+        deals.append({**line_deal(EGGS_HANDS, EGGS_BAZAAR, k), "hand_sums": [23, 23, 23], "written": [0, 0, 0],
+                      "score": [0, 0, 0], "carry": carry})
+    hands, bazaar = PAY_HANDS, PAY_BAZAAR
+    if tie:
+        hands = (hands[0], hands[1][:6] + ["35"], hands[2])
+        bazaar = ["36"] + bazaar[1:]
+    deals.append({**line_deal(hands, bazaar, eggs), "hand_sums": sums, "written": written, "score": written,
+                  "carry": 0})
+    return {"format": "kozel-trace/1", "variant": "hand-solo-eggs", "seed": 8, "game": 0, "players": 3,
+            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": deals, "loser": written.index(max(written)),
+            "titles": [], "final_score": written}
+
+
+def test_solo_eggs_records_are_correct():
+    for pot, eggs, tie in EGGS_CASES:
+        assert audit_game(solo3_eggs_record(pot, eggs, tie), {**SOLO_EGGS_RULES, "solo_eggs": pot}) == [], (pot, eggs)
+
+
+SOLO_EGGS_MUTATIONS = {  # (record, mutation, where, what), under the record's own solo_eggs
+    "no eggs pot under none": (("one-hand", 1, False), "none", None, "deal 0", "carry is 23, must be 0"),
+    "one hand under all-hands": (("one-hand", 1, False), "all-hands", None, "deal 0", "carry is 23, must be 69"),
+    "all hands under one-hand": (("all-hands", 1, False), "one-hand", None, "deal 0", "carry is 69, must be 23"),
+    "writing in eggs": (("one-hand", 1, False), "one-hand", lambda r: r["deals"][0].update(
+        written=[23, 23, 23], score=[23, 23, 23]), "deal 0", "written is [23, 23, 23], must be [0, 0, 0]"),
+    "the pot to the lighter loser": (("one-hand", 1, False), "one-hand", lambda r: r["deals"][1].update(
+        written=[44, 0, 22], score=[44, 0, 22]), "deal 1", "written is [44, 0, 22], must be [21, 0, 45]"),
+    "the pot to every loser": (("one-hand", 1, False), "one-hand", lambda r: r["deals"][1].update(
+        written=[44, 0, 45], score=[44, 0, 45]), "deal 1", "must be [21, 0, 45]"),
+    "the tie to the higher seat": (("one-hand", 1, True), "one-hand", lambda r: r["deals"][1].update(
+        written=[21, 0, 44], score=[21, 0, 44]), "deal 1", "must be [44, 0, 21]"),
+    "the pot kept after the payout": (("one-hand", 1, False), "one-hand", _set(("deals", 1, "carry"), 23),
+                                      "deal 1", "carry is 23, must be 0"),
+    "eggs in a row not added up": (("one-hand", 2, False), "one-hand", _set(("deals", 1, "carry"), 23),
+                                   "deal 1", "carry is 23, must be 46"),
+    "the pot of the first eggs only": (("one-hand", 2, False), "one-hand", lambda r: r["deals"][2].update(
+        written=[45, 21, 0], score=[45, 21, 0]), "deal 2", "must be [68, 21, 0]"),
+}
+
+
+@pytest.mark.parametrize("name", SOLO_EGGS_MUTATIONS)
+def test_solo_eggs_mutation_is_reported(name):
+    case, rule, mutate, where, what = SOLO_EGGS_MUTATIONS[name]
+    rec = solo3_eggs_record(*case)
+    if mutate:
+        mutate(rec)
+    problems = audit_game(rec, {**SOLO_EGGS_RULES, "solo_eggs": rule})
+    assert any(where in p and what in p for p in problems), problems
+
+
+def test_solo_eggs_pot_used_up_under_the_threshold():
+    # with a threshold of 50 (once) seat 2's 22 + 23 = 45 is lost, and so is the pot: nothing carries on
+    problems = audit_game(solo3_eggs_record(), {**SOLO_EGGS_RULES, "solo_eggs": "one-hand", "threshold_value": 50})
+    assert any("deal 1: written is [21, 0, 45], must be [0, 0, 0]" in p for p in problems)
+    assert not any("carry" in p for p in problems)
+    # the fisherman's fish has no eggs (sums are not compared): seat 1 alone wins, the others write 23
+    problems = audit_game(solo3_eggs_record(), {**SOLO_EGGS_RULES, "solo_eggs": "one-hand",
+                                                "fish_winner": "fisherman"})
+    assert any("deal 0: written is [0, 0, 0], must be [23, 0, 23]" in p for p in problems)
+    # under solo_eggs none the tied fish is still nobody's: nothing written, and the next loser gets nothing
+    problems = audit_game(solo3_eggs_record(), {**SOLO_EGGS_RULES, "solo_eggs": "none"})
+    assert any("deal 0: carry is 23, must be 0" in p for p in problems)
+    rec = solo3_eggs_record()
+    rec["deals"][0]["carry"] = 0  # (the auditor carries on from the record's own pot, so set the right one)
+    problems = audit_game(rec, {**SOLO_EGGS_RULES, "solo_eggs": "none"})
+    assert problems[0] == "deal 1: written is [21, 0, 45], must be [21, 0, 22]", problems
+    # pairs keep their own eggs knob: `solo_eggs` changes nothing there
+    assert audit_game(hand_record(), {**HAND_RULES, "solo_eggs": "all-hands"}) == []
 
 
 OSEL_MUTATIONS = {  # (mutation, where, what) on osel_record()
@@ -869,6 +1209,118 @@ def test_osel_under_other_rules():
     assert any("deal 0 event 0" in p for p in audit_game(hand_record(), {**HAND_RULES, "layout": "cross"}))
 
 
+# --- Осёл: the house is the first double laid OPEN ---------------------------------------------
+# Text 000 §11: «Первый выложенный в сдаче дубль ... открыт со всех четырёх сторон» and «Закрытие ... К закрытому
+# дублю ничего приставлять нельзя, его конец "мёртвый"»: a closed double is open on no side, so it is not the
+# house; it only kills its end, and the first double laid open is the house.
+
+def osel_house_record():
+    # Deal 0 is deal 0 of osel_record (B remembers 66; the fisherman, seat 1, leads next).
+    # Deal 1: seat 1 leads 26: ends 2 6. Seat 2 lays 22 CLOSED on the 2: the end dies, no house: 6. Seat 3 lays
+    # 66 open on the 6: the first open double is the house, two more sixes open: 6 6 6. 16, 36 and 46 take the
+    # three sixes: 1 3 4; 11, 33 and 44 are laid closed one by one: no open end, fish by seat 1.
+    # Left: A 00 01 02 03 04 (10) + 14 15 23 24 25 (29) = 39; B 05 06 12 13 (18) + 34 35 45 55 56 (45) = 63.
+    # B loses: 63 + its remembered 66 = 129 >= 100 is written and the memory clears; B reaches 101: the goats,
+    # and A never wrote: naked.
+    rec = osel_record()
+    deal1 = {"redeals": 0, "bazaar": [], "leader": 1,
+             "hands": [["16", "33", "00", "01", "02", "03", "04"], ["26", "36", "44", "05", "06", "12", "13"],
+                       ["22", "46", "14", "15", "23", "24", "25"], ["66", "11", "34", "35", "45", "55", "56"]],
+             "events": parse_n("26@- 22@2! 66@6 16@6 36@6 46@6 11@1! 33@3! 44@4!", 1, 4, cross=True),
+             "end": "fish", "last": 1, "hand_sums": [39, 63], "written": [0, 129], "score": [0, 129], "carry": 0,
+             "memory": [0, 0]}
+    rec["deals"][1:] = [deal1]
+    rec.update(loser=1, titles=["naked"], final_score=[0, 129])
+    return rec
+
+
+def _ev(k, i, moves, seat):
+    """Replace event i of deal k by the cross move token `moves` played by `seat`."""
+    return _set(("deals", k, "events", i), parse_n(moves, seat, 4, cross=True)[0])
+
+
+OSEL_HOUSE_MUTATIONS = {  # (mutation, where, what) on osel_house_record()
+    "the second double closed too: still no house": (_ev(1, 2, "66@6!", 3), "deal 1 event 2",
+                                                     "ends here (fish) but 6 more"),
+    "22 laid open is the house, 66 is then ordinary": (_ev(1, 1, "22@2", 2), "deal 1 event 4",
+                                                       "at 6 is not an open end"),
+    "the house opens two more ends, not three": (_ev(1, 6, "56@6", 3), "deal 1 event 6", "at 6 is not an open end"),
+    "the dead 2 end used later": (_ev(1, 5, "24@2", 2), "deal 1 event 5", "at 2 is not an open end"),
+}
+
+
+def test_osel_house_after_a_closed_double():
+    assert audit_game(osel_house_record(), OSEL_RULES) == []
+    for name, (mutate, where, what) in OSEL_HOUSE_MUTATIONS.items():
+        rec = osel_house_record()
+        mutate(rec)
+        problems = audit_game(rec, OSEL_RULES)
+        assert any(where in p and what in p for p in problems), (name, problems)
+
+
+# Text 004 (Осёл): «Если же начало было не с дубля, то до первого открытого дубля можно закрытой выставить только
+# пару дублей» (`closed_before_house: closing-pair-only`): with no house yet a closed double may be laid only in
+# a move whose first listed double is open (the house; the closed ones follow it) or as the early closure (every
+# double of the move closed, no open end left, «Розыгрыш на этом заканчивается»).
+PAIR_ONLY_RULES = {**OSEL_RULES, "closed_before_house": "closing-pair-only"}
+
+
+def osel_pair_only_record():
+    # Deal 0 is deal 0 of osel_record (B remembers 66; seat 1 leads next).
+    # Deal 1: seat 1 leads 24: ends 2 4. Seat 2 lays 44 open on the 4, then 22 closed on the 2, in one move:
+    # 44, listed first, is the house: 2 4 4 4, and the 2 dies: 4 4 4. 04 -> 0 4 4; 00 closed -> 4 4; 14 -> 1 4;
+    # 11 closed -> 4; 34 -> 3; 33 closed: no open end, fish by seat 0. Left: A 45 46 55 56 66 (52) + 25 26 35 36
+    # (32) = 84; B 01 02 03 05 06 (17) + 12 13 15 16 23 (25) = 42. A loses: 84 < 100 is remembered; B did not
+    # lose and forgets its 66. Memory 84 0.
+    deal1 = {"redeals": 0, "bazaar": [], "leader": 1,
+             "hands": [["00", "33", "45", "46", "55", "56", "66"], ["24", "14", "01", "02", "03", "05", "06"],
+                       ["44", "22", "11", "35", "36", "26", "25"], ["04", "34", "12", "13", "15", "16", "23"]],
+             "events": parse_n("24@- 44@4+22@2! 04@4 00@0! 14@4 11@1! 34@4 33@3!", 1, 4, cross=True),
+             "end": "fish", "last": 0, "hand_sums": [84, 42], "written": [0, 0], "score": [0, 0], "carry": 0,
+             "memory": [84, 0]}
+    # Deal 2: the early closure. Seat 0 leads 35: ends 3 5; seat 1 lays 33 and 55, both closed: no open end,
+    # fish by seat 1. Left: A 26 36 45 46 56 66 (59) + 16 22 23 24 25 34 44 (44) = 103; B 00 01 02 03 04 (10) +
+    # 05 06 11 12 13 14 15 (31) = 41. A loses: 103 + its remembered 84 = 187 is written; A are the goats, B
+    # never wrote: naked.
+    deal2 = {"redeals": 0, "bazaar": [], "leader": 0,
+             "hands": [["35", "66", "56", "46", "45", "36", "26"], ["33", "55", "00", "01", "02", "03", "04"],
+                       ["44", "34", "25", "24", "23", "22", "16"], ["05", "06", "11", "12", "13", "14", "15"]],
+             "events": parse_n("35@- 33@3!+55@5!", 0, 4, cross=True),
+             "end": "fish", "last": 1, "hand_sums": [103, 41], "written": [187, 0], "score": [187, 0], "carry": 0,
+             "memory": [0, 0]}
+    rec = osel_record()
+    rec["deals"][1:] = [deal1, deal2]
+    rec.update(loser=0, titles=["naked"], final_score=[187, 0])
+    return rec
+
+
+PAIR_ONLY_MUTATIONS = {  # (mutation, where, what: True = the closing-pair-only refusal) on osel_pair_only_record()
+    "the closed double listed before the house": (_ev(1, 1, "22@2!+44@4", 2), "deal 1 event 1", True),
+    "one closed double before the house": (_ev(2, 1, "33@3!", 1), "deal 2 event 1", True),
+    "a closed pair that leaves an end open": (_ev(2, 1, "33@3!+55@5", 1), "deal 2 event 1", True),
+    # the open double first is the house and may close the other: legal, but the deal then goes on
+    "the house first, then a closed double": (_ev(2, 1, "55@5+33@3!", 1), "deal 2: the events stop", False),
+}
+
+
+def test_closed_before_house_closing_pair_only():
+    assert audit_game(osel_pair_only_record(), PAIR_ONLY_RULES) == []
+    assert audit_game(osel_pair_only_record(), OSEL_RULES) == []
+    assert audit_game(osel_record(), PAIR_ONLY_RULES) == []  # closed doubles after the house; an early closure
+    problems = audit_game(osel_house_record(), PAIR_ONLY_RULES)  # 22 closed alone before the house
+    assert any("deal 1 event 1" in p and "closing-pair-only" in p for p in problems), problems
+    for name, (mutate, where, refused) in PAIR_ONLY_MUTATIONS.items():
+        rec = osel_pair_only_record()
+        mutate(rec)
+        problems = audit_game(rec, PAIR_ONLY_RULES)
+        assert any(where in p and ("closing-pair-only" in p) == refused for p in problems), (name, problems)
+        any_problems = audit_game(rec, OSEL_RULES)  # under `any` every open/closed mix is legal
+        assert not any("closing-pair-only" in p for p in any_problems), (name, any_problems)
+    rec = osel_pair_only_record()
+    _ev(1, 1, "22@2!+44@4", 2)(rec)  # the same ends either way: under `any` the swapped record is right
+    assert audit_game(rec, OSEL_RULES) == []
+
+
 # --- little players of their own for каждый сам за себя and Осёл ------------------------------
 
 def first_tile(hands, r):
@@ -880,9 +1332,9 @@ def first_tile(hands, r):
 
 
 def make_solo_game(r, seed):
-    """Каждый сам за себя with the chain and `next_lead: last-mover`."""
+    """Каждый сам за себя with the chain and `next_lead: last-mover`, the `solo_fish` and `solo_eggs` knobs."""
     rng, n = random.Random(seed), r["players"]
-    score, opened, wrote, deals, loser, last = [0] * n, [False] * n, [False] * n, [], None, None
+    score, opened, wrote, deals, loser, last, carry = [0] * n, [False] * n, [False] * n, [], None, None, 0
     for k in range(r["max_deals"]):
         redeals = -1
         while True:
@@ -894,7 +1346,7 @@ def make_solo_game(r, seed):
                 break
         lead = first_tile(hands, r) if k == 0 else None
         seat = next(s for s in range(n) if lead in hands[s]) if k == 0 else last
-        left, ends, events, taken, leader = [sorted(h) for h in hands], [], [], 0, seat
+        left, ends, events, taken, leader, knocks = [sorted(h) for h in hands], [], [], 0, seat, 0
         while True:
             opts = [([lead], [None])] if lead and not events else options(left[seat], ends, r["two_doubles"])
             while not opts and len(bazaar) - taken > 1:
@@ -904,39 +1356,56 @@ def make_solo_game(r, seed):
                 opts = options(left[seat], ends, r["two_doubles"])
             if not opts:
                 events.append({"p": seat, "knock": True})
+                knocks += 1
+                if knocks == n:  # everybody knocked in turn: a fish, by the last player who laid a tile
+                    end = "fish"
+                    break
             else:
                 tiles, ats = rng.choice(opts)
                 events.append({"p": seat, "play": tiles, "at": ats})
                 ends = place(ends, tiles, ats)
                 for t in tiles:
                     left[seat].remove(t)
+                knocks, fisher = 0, seat
                 if not left[seat]:
                     end = "out"
                     break
-                if not any(options(h, ends, False) for h in left + [bazaar[taken:-1]]):
-                    end = "fish"
+                if not any(options([t], ends, False) for t in [t for h in left for t in h] + bazaar[taken:]):
+                    end = "fish"  # the table shows it: every tile of the end numbers is laid
+                    nxt = (seat + 1) % n
+                    for t in {"visible": [], "draw-down": bazaar[taken:-1], "take-all": bazaar[taken:]}[r["solo_fish"]]:
+                        events.append({"p": nxt, "draw": t})
+                        left[nxt].append(t)
                     break
             seat = (seat + 1) % n
         sums = [sum(pip(t) for t in h) for h in left]
-        if end == "out" or r["fish_winner"] == "fisherman":
-            win = [seat]
-        else:
-            win = [s for s in range(n) if sums[s] == min(sums)]
         written = [0] * n
-        for s in set(range(n)) - set(win):
-            pts = penalty([left[s]], r)
-            if end == "fish" and r["fish_writes"] == "all":
-                pts += sum(sums[w] for w in win)
-            if end == "fish" and r["fish_writes"] == "difference":
-                pts = abs(pts - sum(sums[w] for w in win))
-            if pts >= r["threshold_value"] or r["threshold"] == "none" or (r["threshold"] == "once" and opened[s]):
-                written[s] = pts
-                opened[s] = wrote[s] = opened[s] or pts > 0
-            score[s] += written[s]
-        last = seat
+        if end == "fish" and r["fish_winner"] == "lower-sum" and len(set(sums)) == 1:  # eggs
+            carry += {"none": 0, "one-hand": sums[0], "all-hands": n * sums[0]}[r["solo_eggs"]]
+        else:
+            if end == "out" or r["fish_winner"] == "fisherman":
+                win = [fisher]
+            else:
+                win = [s for s in range(n) if sums[s] == min(sums)]
+            losers = [s for s in range(n) if s not in win]
+            heavy = min(losers, key=lambda s: (-sums[s], s))
+            for s in losers:
+                pts = penalty([left[s]], r)
+                if end == "fish" and r["fish_writes"] == "all":
+                    pts += sum(sums[w] for w in win)
+                if end == "fish" and r["fish_writes"] == "difference":
+                    pts = abs(pts - sum(sums[w] for w in win))
+                if s == heavy:
+                    pts += carry
+                if pts >= r["threshold_value"] or r["threshold"] == "none" or (r["threshold"] == "once" and opened[s]):
+                    written[s] = pts
+                    opened[s] = wrote[s] = opened[s] or pts > 0
+                score[s] += written[s]
+            carry = 0
+        last = fisher
         deals.append({"redeals": redeals, "hands": hands, "bazaar": bazaar, "leader": leader, "events": events,
-                      "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
-                      "carry": 0})
+                      "end": end, "last": fisher, "hand_sums": sums, "written": written, "score": list(score),
+                      "carry": carry})
         if max(score) >= r["target"]:
             loser = min(range(n), key=lambda s: (-score[s], s))
             break
@@ -993,6 +1462,12 @@ def make_cross_game(r, seed, p_close=0.4):
                 rng.shuffle(order)
                 tiles, ats = [tiles[i] for i in order], [ats[i] for i in order]
                 closed = [started and t[0] == t[1] and rng.random() < p_close for t in tiles]
+                if r["closed_before_house"] == "closing-pair-only" and started and not house:
+                    closing = len(tiles) == sum(arms) and len(set(ats)) == len(ats)  # every open end gets a double
+                    if closing and rng.random() < 0.5:
+                        closed = [True] * len(tiles)  # the early closure
+                    elif closed and closed[0] and not (closing and all(closed)):
+                        closed = [False] + closed[1:]  # the first double laid open is the house
                 events.append({"p": seat, "play": tiles, "at": ats, "closed": closed})
                 for t, v, c in zip(tiles, ats, closed):
                     a, b = int(t[0]), int(t[1])
@@ -1005,8 +1480,7 @@ def make_cross_game(r, seed, p_close=0.4):
                         arms[v] -= 1
                         arms[a + b - v] += 1
                     elif c:
-                        arms[v] -= 1
-                        house = True
+                        arms[v] -= 1  # a closed double only kills its end: the house is still to come
                     elif not house:
                         arms[v] += 2
                         house = True
@@ -1065,46 +1539,112 @@ NEW_CONFIGS = {
                                               "threshold": "every-deal", "target": 60}),
     "solo-4-difference": (make_solo_game, {**SOLO, "players": 4, "fish_writes": "difference", "threshold": "none",
                                            "specials": "plain", "two_doubles": False}),
+    "solo-2-draw-down": (make_solo_game, {**SOLO, "players": 2, "solo_fish": "draw-down", "solo_eggs": "one-hand"}),
+    "solo-3-take-all": (make_solo_game, {**SOLO, "players": 3, "solo_fish": "take-all", "solo_eggs": "all-hands"}),
+    "solo-2-eggs": (make_solo_game, {**SOLO, "players": 2, "solo_eggs": "all-hands", "threshold_value": 40,
+                                     "threshold": "every-deal"}),
     "osel": (make_cross_game, OSEL),
     "osel-short": (make_cross_game, {**OSEL, "target": 40, "eggs": "both-sides"}),
     "osel-remembers": (make_cross_game, {**OSEL, "threshold_value": 60, "target": 200}),
+    "osel-pair-only": (make_cross_game, {**OSEL, "closed_before_house": "closing-pair-only"}),
 }
+
+
+def pays_eggs(g):
+    """Deals of a solo game that pay an eggs pot out (the pot before > 0, after 0)."""
+    return [d for a, d in zip(g["deals"], g["deals"][1:]) if a["carry"] > 0 and d["carry"] == 0]
 
 
 @pytest.fixture(scope="module")
 def new_games():
-    return {(name, seed): (r, make(r, seed)) for name, (make, r) in NEW_CONFIGS.items()
-            for seed in range(40 if name.startswith("osel") else 15)}
+    out = {(name, seed): (r, make(r, seed)) for name, (make, r) in NEW_CONFIGS.items()
+           for seed in range(40 if name.startswith("osel") else 15)}
+    for name in ("solo-2-draw-down", "solo-2-eggs"):  # a solo fish with all sums equal is rare: hunt for some
+        make, r = NEW_CONFIGS[name]
+        found = 0
+        for seed in range(1000, 3000):
+            g = make(r, seed)
+            if pays_eggs(g):
+                out[name, seed] = (r, g)
+                found += 1
+                if found == 4:
+                    break
+    return out
+
+
+def hidden_fish(d):
+    """A solo deal ended by a full round of knocks (the fish was hidden in the bazaar)."""
+    return d["end"] == "fish" and "knock" in d["events"][-1]
+
+
+def closing_draws(d):
+    """The draws after the last play of a deal."""
+    i = max(i for i, e in enumerate(d["events"]) if "play" in e)
+    return [e for e in d["events"][i + 1:] if "draw" in e]
 
 
 def test_generated_solo_and_osel_games_pass(new_games):
     bad = {key: audit_game(g, r)[:3] for key, (r, g) in new_games.items() if audit_game(g, r)}
     assert not bad
-    solo = [(g, d) for (name, _), (r, g) in new_games.items() if name.startswith("solo") for d in g["deals"]]
-    assert any(e.get("draw") for _, d in solo for e in d["events"])
-    assert any(d["end"] == "fish" and len(d["bazaar"]) - sum("draw" in e for e in d["events"]) > 1 for _, d in solo)
-    assert any(d["end"] == "fish" and sorted(d["hand_sums"])[:2] == [min(d["hand_sums"])] * 2 for _, d in solo)
-    assert any(sum(s >= 101 for s in g["final_score"]) > 1 for g, _ in solo)
+    solo = [(r, g, d) for (name, _), (r, g) in new_games.items() if name.startswith("solo") for d in g["deals"]]
+    assert any(e.get("draw") for _, _, d in solo for e in d["events"])
+    assert any(d["end"] == "fish" and len(d["bazaar"]) - sum("draw" in e for e in d["events"]) > 1 for _, _, d in solo)
+    assert any(d["end"] == "fish" and sorted(d["hand_sums"])[:2] == [min(d["hand_sums"])] * 2 for _, _, d in solo)
+    assert any(sum(s >= 101 for s in g["final_score"]) > 1 for _, g, _ in solo)
+    for mode in ("visible", "draw-down", "take-all"):
+        assert any(r["solo_fish"] == mode and hidden_fish(d) and d["bazaar"] for r, _, d in solo), mode
+    assert any(r["solo_fish"] == "draw-down" and len(closing_draws(d)) >= 2 for r, _, d in solo)
+    assert any(r["solo_fish"] == "take-all" and not hidden_fish(d) and d["end"] == "fish" and len(closing_draws(d)) >= 2
+               for r, _, d in solo)
+    paid = [(r, d) for (name, _), (r, g) in new_games.items() if name.startswith("solo") for d in pays_eggs(g)]
+    assert {r["solo_eggs"] for r, _ in paid} == {"one-hand", "all-hands"}
+    assert any(d["written"] == [0, 0] for _, d in paid)  # the pot used up though nothing is written
     osel = [d for (name, _), (r, g) in new_games.items() if name.startswith("osel") for d in g["deals"]]
     assert any(sum(e.get("closed", [])) >= 2 for d in osel for e in d["events"])
     assert any(len(e.get("play", [])) >= 3 for d in osel for e in d["events"])
     assert any(d["end"] == "fish" and d["hand_sums"][0] == d["hand_sums"][1] and max(d["memory"]) > 0 for d in osel)
     assert any(max(d["memory"]) > 0 for d in osel)
     houses = collections.Counter(house_of(d) for d in osel)
-    assert houses["first"] and houses["open on an end"] and houses["closed"]
+    assert houses["first"] and houses["open on an end"] and houses["after a closed double"] and houses[None]
+    pair_only = [d for (name, _), (r, g) in new_games.items() if name == "osel-pair-only" for d in g["deals"]]
+    assert any(house_of(d) is None and d["end"] == "fish" for d in pair_only)  # early closures
+    assert not any(house_of(d) == "after a closed double" for d in pair_only)
+    assert any(house_closes_in_its_move(d) for d in pair_only)
 
 
 def house_of(deal):
-    """How the house of an Осёл deal was laid."""
+    """How the house of an Осёл deal was laid: the lead double, or the first double laid open."""
+    seen_closed = False
     for i, e in enumerate(deal["events"]):
         for t, c in zip(e.get("play", []), e.get("closed", [])):
-            if t[0] == t[1]:
-                return "first" if i == 0 else "closed" if c else "open on an end"
+            if t[0] == t[1] and not c:
+                return "first" if i == 0 else "after a closed double" if seen_closed else "open on an end"
+            seen_closed = seen_closed or c
     return None
+
+
+def house_closes_in_its_move(deal):
+    """The house is laid on an end in a move that also lays a double closed (after it, in the listed order)."""
+    for i, e in enumerate(deal["events"]):
+        closed = e.get("closed", [])
+        if any(t[0] == t[1] and not c for t, c in zip(e.get("play", []), closed)):
+            return i > 0 and any(closed)
+    return False
 
 
 def test_generated_osel_mutations(new_games):
     osel = {key: v for key, v in new_games.items() if key[0].startswith("osel")}
+    # a house after a closed double is right under `any`, refused under closing-pair-only
+    r, g, k = find({key: v for key, v in osel.items() if key[0] == "osel"},
+                   lambda d, g: house_of(d) == "after a closed double")
+    assert any(f"deal {k} event" in p and "closing-pair-only" in p
+               for p in audit_game(g, {**r, "closed_before_house": "closing-pair-only"}))
+    # the first closed double laid open instead: it is the house, the later open double opens nothing, and the
+    # rest of the record no longer fits the table
+    i, j = next((i, j) for i, e in enumerate(g["deals"][k]["events"]) for j, c in enumerate(e.get("closed", []))
+                if c and e["play"][j][0] == e["play"][j][1])
+    g["deals"][k]["events"][i]["closed"][j] = False  # now this double, laid open, is the house
+    assert any(f"deal {k}" in p for p in audit_game(g, r))
     # eggs keep every memory
     r, g, k = find(osel, lambda d, g: d["end"] == "fish" and d["hand_sums"][0] == d["hand_sums"][1]
                    and max(d["memory"]) > 0)

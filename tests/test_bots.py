@@ -243,7 +243,6 @@ def _observations(p, n_positions: int, seed: int):
         st[C.ST_CROSS_FLAG] = p[P_CROSS]
         st[C.ST_BAZAAR_POS] = 7 * players
         st[C.ST_ORDER:C.ST_ORDER + 28] = perm
-        st[C.ST_UNDRAWABLE] = 1 << int(perm[27]) if p[P_BAZAAR] > 0 else 0
         for s in range(players):
             st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s:7 * s + 7])
         turn = int(rs.integers(players))
@@ -288,8 +287,6 @@ def _redeal_hidden(p, st, seat, rs):
                 new[C.ST_HAND + s] = h
             new[C.ST_ORDER:C.ST_ORDER + pos] = rs.permutation(28)[:pos]
             new[C.ST_ORDER + pos:C.ST_ORDER + 28] = order[k:]
-            if p[P_BAZAAR] > 0:
-                new[C.ST_UNDRAWABLE] = 1 << order[-1]
             return new
     return None
 
@@ -341,7 +338,6 @@ def test_sampler_worlds_with_a_bazaar():
                 assert hands[s] & int(B.FORBIDDEN[st[C.ST_LACKS + s]]) == 0
                 assert hands[s] & ~unseen == 0
         assert not world[C.ST_ORDER:C.ST_ORDER + pos].any()  # the deal order is not passed on
-        assert world[C.ST_UNDRAWABLE] == 1 << bazaar[-1]  # the sampled bazaar's last tile
         checked += 1
     assert checked == 30
 

@@ -65,7 +65,7 @@ def test_first_lead(knob, double):
 
 
 def test_first_lead_66_in_play():
-    record = record_game(load_variant("lead-00-66"), 9, ["heavy"] * 4)
+    record = record_game(load_variant("lead-66"), 9, ["heavy"] * 4)
     first = record["deals"][0]
     assert first["events"][0]["play"] == ["66"] and "66" in first["hands"][first["leader"]]
 

@@ -1,11 +1,28 @@
 """Каждый сам за себя, Морской козёл and Осёл: one constructed-deal test per special rule."""
 
 import numpy as np
+import pytest
 from conftest import Game, Position, mask, out_by, params
 
 from kozel_stats import core as C
 from kozel_stats import engine as E
-from kozel_stats.codes import DOUBLE_TILE, TILE_INDEX, TITLE_BALD, tile_from_name
+from kozel_stats.codes import (
+    BOT_SCRIPT,
+    DOUBLE_TILE,
+    E_KIND,
+    E_NTILES,
+    E_SEAT,
+    E_TILES,
+    END_FISH,
+    EV_DRAW,
+    EV_KNOCK,
+    EV_PLAY,
+    N_EVENT_COLS,
+    TILE_INDEX,
+    TITLE_BALD,
+    tile_from_name,
+    tile_name,
+)
 from kozel_stats.rules import load_variant
 from kozel_stats.trace import record_game, replay_record
 
@@ -24,7 +41,6 @@ def solo_position(hands, bazaar, ends, **knobs):
     for k, name in enumerate(names):
         st[C.ST_ORDER + start + k] = tile_from_name(name)
     st[C.ST_BAZAAR_POS] = start
-    st[C.ST_UNDRAWABLE] = 1 << tile_from_name(names[-1]) if names else 0
     st[C.ST_BOARD] &= ~mask(bazaar)
     return p, position
 
@@ -58,11 +74,16 @@ def test_solo_draws_until_a_tile_fits_and_never_the_last():
     assert C.legal_moves(p, pos.st, 0, moves) == 0 and C.bazaar_left(p, pos.st) == 1
 
 
-def test_solo_fish_counts_the_drawable_bazaar():
+def test_solo_fish_is_what_the_table_shows():
+    """R-fish-visible: «Если после хода ни у кого нет подходящей кости, наступает рыба» is judged
+    from the table alone: while a 6 is off the table (in a hand or anywhere in the bazaar,
+    its last tile too) nobody can know there is a fish."""
     p, pos = solo_position(["01", "23", "14"], "56 44", (6, 6))
     assert not C.is_fish(p, pos.st)  # 56 can still be drawn
     p, pos = solo_position(["01", "23", "14"], "44 56", (6, 6))
-    assert C.is_fish(p, pos.st)  # 56 is the last bazaar tile: never drawn
+    assert not C.is_fish(p, pos.st)  # 56 is the bazaar's last tile: hidden, not a fish yet
+    p, pos = solo_position(["01", "23", "14"], "44 15", (6, 6))
+    assert C.is_fish(p, pos.st)  # every 6 is on the table
 
 
 def test_solo_lead_lowest_double_or_heaviest_tile():
@@ -216,3 +237,126 @@ def test_cross_records_replay_with_closed_flags():
         record = record_game(variant, seed, ["random"] * 4)
         assert all("closed" in e for d in record["deals"] for e in d["events"] if "play" in e)
         assert replay_record(record, variant) == []
+
+
+# --- the readings of issue 9 (R-osel-house, R-osel-closing-pair, R-solo-fish, R-solo-eggs, R-morskoy-00) ---
+def cross_moves(p, st, seat):
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    n = C.legal_moves(p, st, seat, moves)
+    return {tuple((tile_name(int(C.placement(m, k)) & 31), (int(C.placement(m, k)) >> 8) & 1)
+                  for k in range(int(m) & 7)) for m in moves[:n]}
+
+
+def test_osel_house_is_the_first_double_laid_open():
+    """R-osel-house, the reproduction of `play osel --game-seed 5527432318084236692`, its fifth deal:
+    «Первый выложенный в сдаче дубль ... открыт со всех четырёх сторон» - a double laid closed
+    cannot be open on four sides, so 66, laid open after 22 was laid closed, is the house."""
+    hands = ["00 02 06 15 35 36 56", "13 16 23 24 26 33 34", "01 05 11 14 22 44 46", "03 04 12 25 45 55 66"]
+    p, pos = cross_position(hands, plays=[(1, ["26"], [0]), (2, ["22"], [1]), (3, ["66"], [0])])
+    assert open_ends(pos.st) == [6, 6, 6]  # the 2 end is dead; the house opens two more 6 ends
+    p, pos = cross_position(hands, plays=[(1, ["26"], [0]), (2, ["22"], [1]), (3, ["66"], [0]),
+                                          (0, ["56"], [0])])
+    assert open_ends(pos.st) == [5, 6, 6]
+    assert (("16", 0),) in cross_moves(p, pos.st, 1)  # P1 plays 16 on a house end instead of knocking
+
+
+def test_osel_first_open_double_of_a_move_is_the_house():
+    """R-osel-moves: with no house yet the first double of a move laid open becomes the house;
+    which open double that is makes distinct moves, the order of the closed ones does not."""
+    p, pos = cross_position(["24 56", "22 44 01", "33", "15"], plays=[(0, ["24"], [0])])
+    shapes = cross_moves(p, pos.st, 1)
+    assert (("22", 0), ("44", 0)) in shapes and (("44", 0), ("22", 0)) in shapes  # either is the house
+    assert (("22", 0), ("44", 1)) in shapes and (("44", 1), ("22", 0)) not in shapes  # the open one first
+    p, pos = cross_position(["24 56", "22 44 01", "33", "15"], plays=[(0, ["24"], [0]), (1, ["22", "44"], [0, 1])])
+    assert open_ends(pos.st) == [2, 2, 2]  # 22 is the house; the 4 end is closed
+
+
+def test_osel_closing_pair_only():
+    """R-osel-closing-pair, text 004: «до первого открытого дубля можно закрытой выставить только
+    пару дублей» - before the house, a closed double only in the early closure or after an open
+    double of the same move."""
+    strict = dict(closed_before_house="closing-pair-only")
+    p, pos = cross_position(["24 56", "22 44 01", "33", "15"], plays=[(0, ["24"], [0])])
+    any_closed = cross_moves(p, pos.st, 1)
+    p2 = params(**{**CROSS, **strict})
+    only_pair = cross_moves(p2, pos.st, 1)
+    assert (("22", 1),) in any_closed and (("22", 1),) not in only_pair  # one closed double: refused
+    assert (("22", 1), ("44", 1)) in only_pair  # the early closure
+    assert (("22", 0), ("44", 1)) in only_pair and (("22", 0),) in only_pair  # an open double first
+    # once the house stands, any double may be closed
+    p, pos = cross_position(["24 56", "22 01", "44 33", "15"], plays=[(0, ["24"], [0]), (1, ["22"], [0])])
+    assert (("44", 1),) in cross_moves(p2, pos.st, 2)
+
+
+def solo_deal_events(p, pos, leader, bots, script=()):
+    """Play a solo deal from `leader` through the engine's deal loop; the events as (seat, kind, tile)."""
+    ev = np.zeros((256, N_EVENT_COLS), dtype=np.int64)
+    rows = np.zeros((max(len(script), 1), N_EVENT_COLS), dtype=np.int64)
+    for i, (seat, kind, tile, at) in enumerate(script):
+        rows[i, E_SEAT], rows[i, E_KIND] = seat, kind
+        if kind == EV_PLAY:
+            rows[i, E_NTILES], rows[i, E_TILES], rows[i, E_TILES + 1] = 1, tile_from_name(tile), at
+    st = pos.st
+    st[C.ST_EV_N] = 0
+    st[C.ST_SCRIPT_POS] = 0
+    rng = np.array([1, 12345], dtype=np.uint64)
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    E.play_deal(p, st, leader, np.array(bots, dtype=np.int64), rng, moves, ev, rows[:len(script)],
+                E.thoughtful_flag(np.array(bots)))
+    assert st[C.ST_ERROR] == 0
+    kinds = {EV_PLAY: "play", EV_KNOCK: "knock", EV_DRAW: "draw"}
+    return [(int(r[E_SEAT]), kinds[int(r[E_KIND])], tile_name(int(r[E_TILES])) if r[E_KIND] != EV_KNOCK else "")
+            for r in ev[:st[C.ST_EV_N]]]
+
+
+def test_solo_hidden_fish_is_played_out():
+    """R-solo-fish, the reproduction of `play solo-3 --game-seed 1124894374030827890`, its fourth
+    deal: after 06 both ends are 6 and the only 6 off the table is 66, the bazaar's last tile.
+    Nobody at the table knows it: P0 draws six tiles (§9: «берёт по одной кости, пока не
+    получит подходящую ... Последнюю кость базара брать нельзя»), everyone knocks, and only
+    the round of knocks is the fish, P2 (who laid 06) the fisherman."""
+    p, pos = solo_position(["34 35 55", "13 33", "03 06 22"], "25 04 15 05 02 00 66", (6, 0))
+    script = [(2, EV_PLAY, "06", 0), (2, EV_KNOCK, "", 0)]
+    events = solo_deal_events(p, pos, 2, [0, 0, BOT_SCRIPT, 0], script)
+    assert events == [(2, "play", "06"), *[(0, "draw", t) for t in ("25", "04", "15", "05", "02", "00")],
+                      (0, "knock", ""), (1, "knock", ""), (2, "knock", "")]
+    assert pos.st[C.ST_END_KIND] == END_FISH and pos.st[C.ST_LAST] == 2
+
+
+@pytest.mark.parametrize("mode, draws", [("visible", ()), ("draw-down", ("44", "23")),
+                                         ("take-all", ("44", "23", "01"))])
+def test_solo_fish_the_table_shows(mode, draws):
+    """R-solo-fish: when the table shows the fish (every 5 on the table), `visible` ends the deal at
+    once; `draw-down` makes the player to move draw the bazaar down to its last tile first;
+    `take-all` (text 004: «обязуется забрать весь базар») makes him take it all."""
+    p = params(**{**SOLO3, "solo_fish": mode})
+    _, pos = solo_position(["13 26", "35 12", "14 16"], "44 23 01", (5, 3), solo_fish=mode)
+    events = solo_deal_events(p, pos, 1, [0, BOT_SCRIPT, 0, 0], [(1, EV_PLAY, "35", 3)])
+    assert events[0] == (1, "play", "35") and events[1:] == [(2, "draw", t) for t in draws]
+    assert pos.st[C.ST_END_KIND] == END_FISH and pos.st[C.ST_LAST] == 1
+    assert C.popcount(int(pos.st[C.ST_HAND + 2])) == 2 + len(draws)
+
+
+def test_solo_eggs_carry_to_the_loser_with_most_pips():
+    """R-solo-eggs, text 004: «При «рыбе» в случае равного количества очков ... объявляются «яйца».
+    Приписываются проигравшему в следующем раунде»."""
+    for mode, pot in (("none", 0), ("one-hand", 6), ("all-hands", 18)):
+        g = Game(**SOLO3, solo_eggs=mode)
+        eggs = g.deal(Position(["15", "24", "33"], ends=(0, 0)).end("fish", 0))
+        assert eggs["losers"] == 0 and eggs["written"] == [0, 0] and g.gs[E.GS_CARRY] == pot
+        after = g.deal(Position(["", "56 34", "01"]).end("out", 0))  # P1 (18) and P2 (1) lose
+        assert after["written"] == [0, 18 + pot] and g.gs[E.GS_CARRY] == 0  # the pot to P1, the heavier
+
+
+def test_morskoy_out_on_00_writes_nothing_unless_asked():
+    """R-morskoy-00: «партия сразу заканчивается» - the deal is not written (no burn, no eggs used)."""
+    for writes, expected in ((False, [0, 0]), (True, [0, 0])):
+        g = Game(**SEA, out_00_writes=writes)
+        g.set_score(40, 0)
+        g.gs[E.GS_CARRY] = 10
+        result = g.deal(out_by(0, ("56 45", "55"), out_move="00"))
+        assert result["goat"] == 1
+        if writes:  # B writes 20 + 10 + 10 eggs = 40 >= 25: A's 40 burns
+            assert result["written"] == [0, 40] and result["score"] == [0, 40] and result["carry"] == 0
+        else:
+            assert result["written"] == expected and result["score"] == [40, 0] and result["carry"] == 10

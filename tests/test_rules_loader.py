@@ -15,7 +15,7 @@ from kozel_stats.rules import (
 REQUIRED = {
     "default", "fish-to-fisherman", "fish-writes-all", "fish-writes-difference", "threshold-every-deal",
     "no-threshold", "specials-plain", "specials-per-pair", "eggs-both", "eggs-none", "target-100",
-    "target-125", "lead-lowest-double", "lead-00-66", "next-lead-fish-winner", "next-lead-round-robin",
+    "target-125", "lead-lowest-double", "lead-66", "next-lead-fish-winner", "next-lead-round-robin",
     "olympic", "article-house", "morskoy",
 }
 
@@ -26,8 +26,8 @@ def test_shipped_variants_load_and_state_their_origin():
         v = load_variant(name)
         assert v.name == name and v.description and v.source
         if name != "default":
-            assert v.extends == "default"
-            assert v.differences(load_variant("default")), f"{name} changes nothing"
+            assert v.extends in shipped_names(), f"{name} extends a shipped variant"
+            assert v.differences(load_variant(v.extends)), f"{name} changes nothing"
 
 
 def test_default_is_every_knob_at_its_default():
@@ -112,3 +112,43 @@ def test_extends_chain_in_a_users_folder(tmp_path):
 
 def test_load_a_folder():
     assert [v.name for v in load_variants([str(shipped_dir())])] == shipped_names()
+
+
+def test_the_old_name_of_lead_66_still_loads_with_a_note(capsys):
+    """lead-00-66 opened with 66 only: renamed lead-66, the old name kept for one release."""
+    assert load_variant("lead-00-66").name == "lead-66"
+    assert "now called 'lead-66'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rules, words", [
+    ("closed_before_house: closing-pair-only", "layout: cross"),
+    ("solo_fish: take-all", "bazaar"),
+    ("{pairs: false, players: 4, solo_fish: draw-down}", "bazaar"),
+    ("solo_eggs: one-hand", "pairs: false"),
+    ("out_00_writes: true", "out_00_ends_game"),
+    ("{pairs: false, players: 3, shared_score: true}", "pair games only"),
+])
+def test_knobs_that_do_nothing_here_are_refused(tmp_path, rules, words):
+    body = rules if rules.startswith("{") else "{" + rules + "}"
+    path = write(tmp_path, "odd", f"name: odd\n{HEAD}extends: default\nrules: {body}\n")
+    with pytest.raises(VariantError, match=words.replace("(", r"\(")):
+        load_variant(path)
+
+
+def test_readme_knob_table_is_generated_from_knobs():
+    """The README's knob table is `python -m kozel_stats.knobs`: one table, never edited twice."""
+    from pathlib import Path
+
+    from kozel_stats.knobs import markdown_table
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert markdown_table() in readme, "run `python -m kozel_stats.knobs` and paste the table into the README"
+    for name in shipped_names():
+        assert f"`{name}`" in readme, f"the README's variant table lacks {name}"
+
+
+def test_default_yaml_lists_every_knob():
+    import yaml
+
+    data = yaml.safe_load((shipped_dir() / "default.yaml").read_text(encoding="utf-8"))
+    assert list(data["rules"]) == [k.name for k in KNOBS]
