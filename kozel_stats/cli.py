@@ -15,6 +15,9 @@ from typing import Callable, Optional
 
 import typer
 
+BOTS_HELP = ("Bots: one for all seats (random, heavy, doubles, partner, counter, sampler, sampler:N), one per seat "
+             "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random).")
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -50,7 +53,11 @@ def friendly_errors(func: Callable) -> Callable:
         except (KozelError, ValueError) as exc:
             fail(str(exc))
         except KeyboardInterrupt:
-            fail("interrupted (Ctrl-C); everything finished before it was kept.")
+            from . import signals
+
+            stopped = signals.received() or "Ctrl-C"
+            signals.clear()
+            fail(f"interrupted ({stopped}); every file written before it is complete.")
         except OSError as exc:
             fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}")
         except typer.Exit:
@@ -208,23 +215,37 @@ def replay(
 @app.command()
 @friendly_errors
 def compare(
-    variants: list[str] = typer.Argument(..., help="Variant files, shipped names, or folders of .yaml files."),
-    games: int = typer.Option(100_000, "--games", min=1, help="Games per variant (the start, with --precision)."),
+    variants: Optional[list[str]] = typer.Argument(
+        None, help="Variant names, .yaml files or folders of them (the first is the baseline unless default "
+        "is among them or --baseline says otherwise)."),
+    games: Optional[int] = typer.Option(None, "--games", help="Games per variant (default 100,000; the start, "
+                                        "with --precision; with --resume, the new target)."),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
-    bots: str = typer.Option("random", "--bots", help="One bot for all seats, or four comma-separated."),
-    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Worker processes (default: all cores)."),
+    bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
     precision: Optional[float] = typer.Option(
-        None, "--precision", min=1e-6, max=1.0,
+        None, "--precision",
         help="Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
-        "means: relative).",
+        "others: relative to the value), up to --max-games.",
     ),
-    max_games: Optional[int] = typer.Option(None, "--max-games", min=1, help="Upper bound with --precision."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write tables (Parquet) and summary.json here."),
+    max_games: Optional[int] = typer.Option(None, "--max-games",
+                                            help="With --precision: the most games per variant (default 10,000,000)."),
+    margin: Optional[float] = typer.Option(
+        None, "--margin", help="Also say whether each difference is within ±MARGIN of the baseline value "
+        "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write the results folder here (stats.json, summary.json, "
+                                       "tables; docs/results.md). An existing run is never overwritten."),
+    force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the interrupted run saved in this folder "
+                                          "(the result is the same as an uninterrupted run)."),
+    games_table: bool = typer.Option(False, "--games-table", help="With --out: also write one row per game "
+                                     "(games/*.parquet)."),
+    deals: bool = typer.Option(False, "--deals", help="With --out: also write one row per deal (deals/*.parquet; large)."),
     csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
-    deals: bool = typer.Option(False, "--deals", help="With --out: also write one row per deal (large)."),
     details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
-    batch_size: Optional[int] = typer.Option(None, "--batch-size", min=100, help="Games per work unit."),
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per unit of work (default: "
+                                             "games / (4 x workers), between 1,000 and 50,000)."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
     lang: str = typer.Option("ru", "--lang", help="Language of the HTML report: ru or en."),
     bots_matrix: Optional[str] = typer.Option(
@@ -235,116 +256,101 @@ def compare(
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from rich.console import Console
 
-    from .compare import run_compare
+    from . import signals
+    from .compare import CompareRequest, execute, prepare_request
     from .progress import GamesProgress
-    from .results import check_writable, save
-    from .rules import load_variants
     from .tables import print_analysis
-    from .trace import parse_bots
 
-    loaded = load_variants(variants)
-    seats = [b.strip() for b in bots.split(",")]
-    for v in loaded:
-        parse_bots(seats, v["players"])  # checks names and counts, per variant
-    if max_games is not None and precision is None:
-        raise ValueError("--max-games only applies with --precision.")
-    if (csv or deals) and out is None:
-        raise ValueError("--csv and --deals write into the --out folder; give --out DIR.")
-    if out is not None:
-        check_writable(out)
-    if lang not in ("ru", "en"):
-        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
-    if report is not None:
-        check_writable(report.parent if str(report.parent) else Path("."))
+    request = CompareRequest(variants or [], games, seed, bots, workers, baseline, precision, max_games, margin,
+                             out, force, resume, games_table, deals, csv, report, lang, batch_size, bots_matrix)
+    prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
-    if bots_matrix is not None:
-        mixes = [b.strip() for b in bots_matrix.split(",") if b.strip()]
-        if len(mixes) < 2:
-            raise ValueError("--bots-matrix needs at least two bots, e.g. random,heavy,counter.")
-        for mix in mixes:
-            for v in loaded:
-                parse_bots([mix], v["players"])
-        return compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err,
-                              report, lang)
-    with GamesProgress(err, [v.name for v in loaded]) as progress:
-        outcome = run_compare(loaded, games, seed, seats, workers, baseline, precision, max_games, batch_size,
-                              out / "deals" if (out and deals) else None, progress, on_compile=err.print)
-    result = outcome.result
-    if outcome.analysis.games_per_variant == 0:
-        fail("interrupted (Ctrl-C) before any batch of games finished; nothing to keep.")
-    print_analysis(console, outcome.summary["meta"], outcome.analysis, details)
-    if out is not None:
-        save(out, result, outcome.summary, csv)
-        err.print(f"results written to {out}/ (games.parquet, by_deal.parquet, fish_sums.parquet, summary.json)")
-    if report is not None:
-        from .report import ReportData, write
-        from .results import by_deal_frame, fish_sums_frame
-
-        write(report, ReportData(outcome.summary["meta"], outcome.analysis, by_deal_frame(result),
-                                 fish_sums_frame(result)), lang)
-        err.print(f"report written to {report}")
-    err.print(f"{outcome.analysis.games_per_variant:,} games per variant played in {result.duration:.1f} s"
-              + (f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
-                 if result.compile_seconds else ""))
-    if result.interrupted:
-        fail(f"interrupted (Ctrl-C) after {outcome.analysis.games_per_variant:,} games per variant; "
-             + (f"those games are saved in {out}." if out else "the statistics above cover them."))
+    if prepared.mixes:
+        return compare_matrix(prepared, console, err)
+    with signals.protected():  # only the games themselves are interrupted; what is finished is saved whole
+        with GamesProgress(err, [v.name for v in prepared.variants]) as progress:
+            outcome = execute(prepared, progress, on_compile=err.print)
+        result = outcome.result
+        stopped = signals.received() or ("Ctrl-C" if result.interrupted else None)
+        signals.clear()
+        if outcome.analysis.games_per_variant == 0:
+            fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.")
+        print_analysis(console, outcome.summary["meta"], outcome.analysis, details)
+        if request.out is not None:
+            err.print(f"results written to {request.out}/ (stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
+                      + (", games/" if games_table else "") + (", deals/" if deals else "") + ")")
+        if report is not None:
+            err.print(f"report written to {report}")
+        err.print(f"{outcome.analysis.games_per_variant:,} games per variant played in {result.duration:.1f} s"
+                  + (f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+                     if result.compile_seconds >= 1 else ""))
+        if stopped:
+            fail(f"interrupted ({stopped}) after {outcome.analysis.games_per_variant:,} games per variant; "
+                 + (f"those games are saved in {request.out} (continue with --resume {request.out})."
+                    if request.out else "the statistics above cover them."))
 
 
-def compare_matrix(loaded, mixes, games, seed, workers, baseline, batch_size, out, console, err,
-                   report=None, lang="ru") -> None:
+def compare_matrix(prepared, console, err) -> None:
     """The same comparison under each bot; a table of which verdicts keep sign and significance."""
     from rich import box
     from rich.table import Table
 
+    from . import signals
     from .compare import run_compare
     from .duel import robustness
-    from .results import save, to_jsonable
-    from .tables import SPECS, fmt_value
+    from .metrics import METRIC_BY_NAME
+    from .results import plan_json, save, to_jsonable
+    from .tables import fmt_value
 
-    per_mix = {}
-    outcomes = {}
-    for mix in mixes:
-        err.print(f"bots {mix}: playing {games:,} games per variant ...")
-        outcome = run_compare(loaded, games, seed, [mix], workers, baseline, None, None, batch_size,
-                              on_compile=err.print)
-        if outcome.result.interrupted:
-            fail(f"interrupted (Ctrl-C) during the {mix} run; the runs before it are not saved.")
-        per_mix[mix] = outcome.analysis.comparisons
-        outcomes[mix] = outcome
-    rows = robustness(per_mix)
-    table = Table(title=f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; "
-                        "* significant after Holm)", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("variant", no_wrap=True, max_width=22)
-    table.add_column("metric", max_width=24)
-    for mix in mixes:
-        table.add_column(mix, justify="right", no_wrap=True)
-    table.add_column("verdict", no_wrap=True)
-    for row in rows:
-        if row["verdict"] == "no effect" and not SPECS[row["metric"]].headline:
-            continue
-        cells = []
-        for mix in mixes:
-            c = row["by_mix"].get(mix)
-            cells.append("–" if c is None else fmt_value(row["metric"], c["diff"], True) + ("*" if c["significant"] else ""))
-        style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
-        table.add_row(row["variant"], SPECS[row["metric"]].label, *cells, f"[{style}]{row['verdict']}[/{style}]")
-    console.print(table)
-    if out is not None:
-        first = outcomes[mixes[0]]
-        summary = dict(first.summary, matrix={"bots": mixes, "rows": rows,
-                                              "summaries": {m: o.summary for m, o in outcomes.items()}})
-        save(out, first.result, to_jsonable(summary))
-        err.print(f"results of the {mixes[0]} run and the matrix written to {out}/summary.json")
-    if report is not None:
-        from .report import ReportData, write
-        from .results import by_deal_frame, fish_sums_frame
+    req = prepared.request
+    per_mix, outcomes = {}, {}
+    with signals.protected():
+        for mix in prepared.mixes:
+            err.print(f"bots {mix}: playing {prepared.games:,} games per variant ...")
+            outcome = run_compare(prepared.variants, prepared.games, prepared.seed, [mix], req.workers,
+                                  prepared.baseline, None, None, req.batch_size, on_compile=err.print)
+            if outcome.result.interrupted or signals.received():
+                signals.clear()
+                fail(f"interrupted during the {mix} run; nothing of the matrix is saved.")
+            per_mix[mix] = outcome.analysis.comparisons
+            outcomes[mix] = outcome
+        rows = robustness(per_mix)
+        games = prepared.games
+        table = Table(title=f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; "
+                            "* significant)", box=box.SIMPLE_HEAD, title_justify="left")
+        table.add_column("variant", no_wrap=True, max_width=22)
+        table.add_column("metric", max_width=24)
+        for mix in prepared.mixes:
+            table.add_column(mix, justify="right", no_wrap=True)
+        table.add_column("verdict", no_wrap=True)
+        for row in rows:
+            if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
+                continue
+            cells = []
+            for mix in prepared.mixes:
+                c = row["by_mix"].get(mix)
+                cells.append("–" if c is None else fmt_value(row["metric"], c["diff"], True)
+                             + ("*" if c["significant"] else ""))
+            style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
+            table.add_row(row["variant"], METRIC_BY_NAME[row["metric"]].label, *cells,
+                          f"[{style}]{row['verdict']}[/{style}]")
+        console.print(table)
+        first = outcomes[prepared.mixes[0]]
+        if req.out is not None:
+            summary = dict(first.summary, matrix={"bots": prepared.mixes, "rows": rows,
+                                                  "summaries": {m: o.summary for m, o in outcomes.items()}})
+            plan = plan_json(first.result.arms, first.result.pairs, prepared.seed, req.batch_size,
+                             first.summary["meta"]["command"], {"games": games})
+            save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
+            err.print(f"results of the {prepared.mixes[0]} run and the matrix written to {req.out}/")
+        if req.report is not None:
+            from .report import ReportData, write
 
-        first = outcomes[mixes[0]]
-        write(report, ReportData(first.summary["meta"], first.analysis, by_deal_frame(first.result),
-                                 fish_sums_frame(first.result), {"bots": mixes, "rows": rows}), lang)
-        err.print(f"report written to {report} (the {mixes[0]} run in full, and the verdicts under every bot)")
+            write(req.report, ReportData(first.summary["meta"], first.analysis,
+                                         {"bots": prepared.mixes, "rows": rows}), req.lang)
+            err.print(f"report written to {req.report} (the {prepared.mixes[0]} run in full, and the verdicts "
+                      "under every bot)")
 
 
 @app.command()
@@ -379,27 +385,50 @@ def duel(
         typer.echo("  verdict: no detectable difference at this number of games.")
 
 
+def analysis_of(folder: Path, baseline: Optional[str], margin: Optional[float] = None):
+    """The statistics of a saved results folder, against the run's baseline or another."""
+    from .compare import analyse
+    from .results import arms_of, load
+
+    loaded = load(folder)
+    arms = arms_of(loaded.plan)
+    names = [a.name for a in arms]
+    chosen = baseline or names[0]
+    if chosen not in names:
+        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
+    index = names.index(chosen)
+    stats = loaded.stats
+    if index != 0:  # the saved cross sums are with the run's baseline only
+        stats = type(stats)(stats.arms, {}, stats.games, stats.ranges)
+    analysis = analyse(arms, stats, baseline=index, margin=margin)
+    if loaded.unpaired:
+        analysis.notes.append("the variants of this folder did not play the same games: every comparison is "
+                              "unpaired (independent samples).")
+    elif index != 0:
+        analysis.notes.append(f"{folder} holds the paired sums against {names[0]} only: the comparisons with "
+                              f"{chosen} are unpaired (independent samples), much less sharp.")
+    meta = dict(loaded.summary.get("meta", {}), baseline=chosen, games_per_variant=analysis.games_per_variant)
+    meta.setdefault("seed", loaded.plan.get("seed"))
+    meta.setdefault("bots", [",".join(arms[0].bots)])
+    meta.setdefault("variants", [{"name": a.name, "hash": a.variant.content_hash, "rules": a.variant.rule_dict,
+                                  "description": a.variant.description} for a in arms])
+    if not loaded.complete:
+        meta["interrupted"] = True
+    return meta, analysis
+
+
 @app.command()
 @friendly_errors
 def summarize(
     folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
     baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
     details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables."),
+    margin: Optional[float] = typer.Option(None, "--margin", help="Equivalence margin, as in compare."),
 ) -> None:
     """Recompute the statistics from a saved results folder."""
-
-    from .compare import analyse
-    from .results import load
     from .tables import print_analysis
 
-    loaded = load(folder)
-    meta = loaded.summary["meta"]
-    names = [str(n) for n in loaded.games.get_column("variant").unique(maintain_order=True).to_list()]
-    chosen = baseline or meta.get("baseline") or names[0]
-    if chosen not in names:
-        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
-    analysis = analyse(loaded.games, chosen)
-    meta = dict(meta, baseline=chosen, games_per_variant=analysis.games_per_variant)
+    meta, analysis = analysis_of(folder, baseline, margin)
     print_analysis(terminal(), meta, analysis, details)
 
 
@@ -410,37 +439,29 @@ def report_command(
     output: Path = typer.Option(..., "-o", "--output", help="The HTML file to write."),
     lang: str = typer.Option("ru", "--lang", help="Language: ru (default) or en."),
     baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
 ) -> None:
     """Write a self-contained HTML report (plotly.js embedded, works offline) from a results folder."""
-    from .compare import analyse
+    from . import signals
     from .report import ReportData, write
-    from .results import load
+    from .results import check_new_file
 
     if lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {lang!r}.")
-    loaded = load(folder)
-    meta = dict(loaded.summary["meta"])
-    names = [str(n) for n in loaded.games.get_column("variant").unique(maintain_order=True).to_list()]
-    chosen = baseline or meta.get("baseline") or names[0]
-    if chosen not in names:
-        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
-    analysis = analyse(loaded.games, chosen)
-    meta.update(baseline=chosen, games_per_variant=analysis.games_per_variant)
-    write(output, ReportData(meta, analysis, loaded.by_deal, loaded.fish_sums), lang)
+    check_new_file(output, force, "-o")
+    meta, analysis = analysis_of(folder, baseline)
+    with signals.protected():
+        write(output, ReportData(meta, analysis), lang)
     typer.echo(f"report written to {output}")
 
 
-def _stop(signum, frame) -> None:
-    raise KeyboardInterrupt
-
-
 def main() -> None:
-    import signal
+    from . import signals
 
     # SIGTERM (kill PID) stops a run like Ctrl-C: the workers are stopped and what is finished is
-    # kept. SIGINT is handled even when the shell started us with it ignored (a background job).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _stop)
+    # kept; neither ever cuts a file in half (signals.protected). SIGINT is handled even when the
+    # shell started us with it ignored (a background job).
+    signals.install()
     app(prog_name="kozel-stats")
 
 

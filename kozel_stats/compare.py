@@ -1,15 +1,16 @@
-"""Comparing variants: run the games, compute the statistics, assemble the summary.
+"""Comparing variants: plan the arms, run the games, compute the statistics, assemble the summary.
 
 Usable as a library:
 
     from kozel_stats.compare import run_compare
     from kozel_stats.rules import load_variants
-    outcome = run_compare(load_variants(["variants/"]), games=50_000, seed=1, bots=["random"] * 4)
-    for c in outcome.comparisons: print(c.variant, c.metric, c.verdict)
+    outcome = run_compare(load_variants(["variants/"]), games=50_000, seed=1, bots=["random"])
+    for c in outcome.analysis.comparisons: print(c.variant, c.metric, c.verdict)
 """
 
 from __future__ import annotations
 
+import math
 import os
 import shlex
 import time
@@ -17,22 +18,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import numpy as np
-import polars as pl
-
 from . import stats
+from .metrics import METRICS, Metric, applies
+from .moments import RunStats
 from .rules import Variant, VariantError, default_variant
-from .runner import Runner, RunResult
+from .runner import Arm, Runner, RunResult, TableSink, make_arm
+
+#: With --precision and no --max-games, the most games per variant a run may grow to.
+PRECISION_CAP = 10_000_000
+MAX_GAMES = 10**10  # a sanity bound on --games / --max-games (far beyond any machine)
 
 
 @dataclass
 class Analysis:
     baseline: str
+    names: list[str]  # arm names, the baseline first
     estimates: dict[str, list[stats.Estimate]]
     lengths: dict[str, dict]
     comparisons: list[stats.Comparison]
     games_per_variant: int
     placings: dict[str, dict] = field(default_factory=dict)  # каждый сам за себя only
+    by_deal: dict[str, list[dict]] = field(default_factory=dict)
+    fish_sums: dict[str, dict[int, int]] = field(default_factory=dict)
+    metrics: list[str] = field(default_factory=list)  # shown, in order
+    not_applicable: dict[str, list[str]] = field(default_factory=dict)  # arm -> metrics that mean nothing there
+    chance: dict[str, float] = field(default_factory=dict)  # arm -> chance level of first_lead_loss_rate
+    notes: list[str] = field(default_factory=list)
+    margin: float | None = None
+    precision: dict[str, Any] | None = None
 
 
 @dataclass
@@ -60,129 +73,124 @@ def choose_variants(variants: list[Variant], baseline: str | None) -> tuple[list
     return ordered, baseline
 
 
-def metrics_for(games: pl.DataFrame) -> list[stats.MetricSpec]:
-    """The metrics this run can and should show: all whose columns exist, the optional
-    ones (генерал, bazaar draws, early closures, 100-point outs, burns) only when some
-    variant of the run has them."""
-    derived = set(stats.DERIVED_COLUMNS)
-    chosen = []
-    for spec in stats.METRICS:
-        needed = [c for c in stats.required_columns([spec])]
-        if any(c not in games.columns for c in needed):
+def plan_arms(variants: list[Variant], bots: list[str]) -> tuple[list[Arm], list[tuple[int, int]]]:
+    """One arm per variant (the baseline first) and the pairs compared: each with the baseline."""
+    arms = [make_arm(v, bots) for v in variants]
+    return arms, [(a, 0) for a in range(1, len(arms))]
+
+
+def _sides(arm: Arm) -> int:
+    return arm.players if arm.solo else 2
+
+
+def not_comparable(metric: Metric, arm: Arm, base: Arm) -> str | None:
+    """Why a metric of two arms cannot be compared, or None."""
+    here, there = applies(metric, arm.variant.rule_dict), applies(metric, base.variant.rule_dict)
+    if not here and not there:
+        return f"the rule does not exist in {arm.name} nor in {base.name}"
+    if here != there:
+        return f"the rule exists in {arm.name if here else base.name} only"
+    if metric.name == "first_lead_loss_rate" and _sides(arm) != _sides(base):
+        return (f"{arm.name} has {_sides(arm)} sides and {base.name} {_sides(base)}: the chance of losing is "
+                f"1/{_sides(arm)} against 1/{_sides(base)}")
+    return None
+
+
+def analyse(arms: list[Arm], run: RunStats, pairs: list[tuple[int, int]] | None = None, baseline: int = 0,
+            margin: float | None = None) -> Analysis:
+    """Every statistic of a run from its sufficient statistics; arm `baseline` is compared
+    with every other (paired when the run holds their cross sums)."""
+    names = [a.name for a in arms]
+    base = arms[baseline]
+    shown = [m for m in METRICS if any(applies(m, a.variant.rule_dict) for a in arms)]
+    estimates, lengths, placings, by_deal, fish_sums, not_applicable, chance = {}, {}, {}, {}, {}, {}, {}
+    for arm, arm_stats in zip(arms, run.arms):
+        rules = arm.variant.rule_dict
+        estimates[arm.name] = [stats.estimate(arm_stats, m, arm.name) for m in shown]
+        not_applicable[arm.name] = [m.name for m in shown if not applies(m, rules)]
+        lengths[arm.name] = stats.length_distribution(arm_stats)
+        chance[arm.name] = 1 / _sides(arm)
+        if arm.solo:
+            table = stats.placings(arm_stats, arm.players)
+            if table:
+                placings[arm.name] = table
+        by_deal[arm.name] = [
+            {"deal": k + 1, "games": int(row[0]), "loser_score_mean": row[1] / row[0], "winner_score_mean": row[2] / row[0]}
+            for k, row in enumerate(arm_stats.by_deal.tolist()) if row[0] > 0]
+        fish_sums[arm.name] = {k: int(c) for k, c in enumerate(arm_stats.fish_sums.tolist()) if c}
+    comparisons: list[stats.Comparison] = []
+    notes = []
+    for a, arm in enumerate(arms):
+        if a == baseline:
             continue
-        if spec.name in stats.OPTIONAL_METRICS and spec.numerator not in derived:
-            if games.get_column(spec.numerator).cast(pl.Int64).sum() == 0:
-                continue
-        chosen.append(spec)
-    return chosen
+        pair = run.pairs.get((a, baseline))
+        skip = {}
+        for m in shown:
+            why = not_comparable(m, arm, base)
+            if why:
+                skip[m.name] = why
+        comparisons.extend(stats.compare_arms(run.arms[a], run.arms[baseline], pair, arm.name, base.name, shown,
+                                              skip, margin=margin))
+        if _sides(arm) != _sides(base) or arm.players != base.players:
+            notes.append(f"{arm.name} ({arm.players} players) and {base.name} ({base.players} players) are "
+                         "different games: shares of games and of deals compare, but who loses does not "
+                         "(its chance differs), so that is not tested.")
+        if pair is None:
+            notes.append(f"{arm.name} and {base.name} did not play the same games: their comparison is unpaired "
+                         "(independent samples), and much less sharp.")
+    return Analysis(base.name, names, estimates, lengths, comparisons, run.games, placings, by_deal, fish_sums,
+                    [m.name for m in shown], not_applicable, chance, notes, margin)
 
 
-def analyse(games: pl.DataFrame, baseline: str) -> Analysis:
-    names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
-    metrics = metrics_for(games)
-    estimates, lengths = {}, {}
-    for name in names:
-        rows = games.filter(pl.col("variant") == name)
-        estimates[name] = stats.summarize(rows, metrics)
-        lengths[name] = stats.length_distribution(rows)
-    comparisons = stats.compare_all(games, baseline, metrics=metrics) if len(names) > 1 else []
-    placings = {}
-    for name in names:
-        table = placings_table(games.filter(pl.col("variant") == name))
-        if table:
-            placings[name] = table
-    per_variant = games.filter(pl.col("variant") == baseline).height
-    return Analysis(baseline, estimates, lengths, comparisons, per_variant, placings)
-
-
-def placings_table(games: pl.DataFrame) -> dict:
-    """Каждый сам за себя: per seat, the share of games finished in each place (1 = best)
-    with a 95% Wilson interval, and the mean place. The goat is last; the others are
-    ranked by ascending points, equal points sharing the better place."""
-    seats = [c for c in ("score_a", "score_b", "score_c", "score_d") if c in games.columns]
-    first = games.get_column("bots").cast(pl.String)[0] if games.height else ""
-    players = len(str(first).split(","))
-    if players < 2 or games.height == 0 or "score_c" not in games.columns:
-        return {}
-    solo = games.get_column("score_c").cast(pl.Int64).sum() > 0 or players != 4 or \
-        games.get_column("loser").max() > 1
-    if not solo:
-        return {}
-    decided = games.filter(pl.col("loser") >= 0)
-    scores = decided.select(seats[:players]).to_numpy().astype(np.int64)
-    goat = decided.get_column("loser").to_numpy()
-    n = len(goat)
-    ranked = scores.copy()
-    ranked[np.arange(n), goat] = np.iinfo(np.int64).max  # the goat is last whatever the score
-    place = 1 + (ranked[:, None, :] < ranked[:, :, None]).sum(axis=2)  # better scores before you
-    table = {"games": n, "seats": {}}
-    for seat in range(players):
-        shares = {}
-        for k in range(1, players + 1):
-            count = int((place[:, seat] == k).sum())
-            low, high = stats.wilson_interval(count, n)
-            shares[str(k)] = {"share": count / n if n else float("nan"), "low": low, "high": high}
-        table["seats"][str(seat)] = {"mean_place": float(place[:, seat].mean()) if n else float("nan"),
-                                     "places": shares}
-    return table
-
-
-def precise_enough(analysis: Analysis, precision: float) -> bool:
-    """Every headline interval, of each variant and of each difference, narrower than asked.
-
-    Rates: half-width <= precision (absolute, 0.005 = ±0.5 pp). Other metrics:
-    half-width <= precision x |value| (relative).
-    """
-    if not all(stats.precision_reached(e, precision) for e in analysis.estimates.values()):
-        return False
-    headline = {m.name: m for m in stats.METRICS if m.headline}
-    for c in analysis.comparisons:
-        spec = headline.get(c.metric)
-        if spec is None or c.low != c.low:  # NaN: no data for this metric
-            continue
-        half = (c.high - c.low) / 2
-        limit = precision if spec.unit == "pp" else precision * abs(c.baseline_value)
-        if half > limit:
-            return False
-    return True
+def _check_sizes(games: int, max_games: int | None, batch_size: int | None) -> None:
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}.")
+    if games > MAX_GAMES:
+        raise ValueError(f"--games {games:,} is more than any machine could play; at most {MAX_GAMES:,}.")
+    if max_games is not None and not games <= max_games <= MAX_GAMES:
+        raise ValueError(f"--max-games must be from --games ({games:,}) to {MAX_GAMES:,}, not {max_games:,}.")
+    if batch_size is not None and not 100 <= batch_size <= 1_000_000:
+        raise ValueError(f"--batch-size must be from 100 to 1,000,000 games, not {batch_size:,}.")
 
 
 def run_compare(
     variants: list[Variant], games: int, seed: int, bots: list[str], workers: int | None = None,
     baseline: str | None = None, precision: float | None = None, max_games: int | None = None,
-    batch_size: int | None = None, deals_dir: Path | None = None,
+    batch_size: int | None = None, tables: TableSink | None = None,
     progress: Callable[[int, int], None] | None = None,
-    on_compile: Callable[[str], None] | None = None,
+    on_compile: Callable[[str], None] | None = None, margin: float | None = None,
+    executor: Any = None, start: RunStats | None = None, on_batch: Callable[[RunStats], None] | None = None,
 ) -> CompareOutcome:
     """Play `games` games of each variant (or, with `precision`, as many as needed up to
-    `max_games`) and analyse them against the baseline.
+    `max_games`, default PRECISION_CAP) and analyse them against the baseline.
 
-    `progress(done, total)` is called with game counts over all variants, first with
-    done = 0 when play starts (after any compilation, announced through `on_compile`,
-    which gets one line before the engine is compiled). On Ctrl-C
-    the outcome holds every finished game (same leading games for every variant)
-    and `result.interrupted` is True.
+    `progress(done, total)` is called with the games per variant kept so far, first with
+    done = 0 when play starts (after any compilation, announced through `on_compile`). On
+    Ctrl-C the outcome holds every finished game (the same leading games for every
+    variant) and `result.interrupted` is True. `start`: the statistics of an interrupted
+    run of the same plan, to continue from (`compare --resume`).
     """
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}.")
+    _check_sizes(games, max_games, batch_size)
     variants, baseline = choose_variants(variants, baseline)
+    arms, pairs = plan_arms(variants, bots)
     workers = workers or os.cpu_count() or 1
     if batch_size is None:
-        batch_size = max(1000, min(50_000, games // (2 * workers) or 1000))
-    runner = Runner(variants, seed, bots, workers, batch_size, deals_dir, on_compile)
+        batch_size = max(1000, min(50_000, games // (4 * workers) or 1000))
+    runner = Runner(arms, pairs, seed, workers, batch_size, tables, on_compile, executor, start, on_batch)
     target = games
-    limit = max(max_games or games, games)
+    limit = max_games if max_games is not None else max(games, PRECISION_CAP)
     runner.prepare()
-    start = time.perf_counter()  # play time: compilation excluded
+    start_time = time.perf_counter()  # play time: compilation excluded
     interrupted = False
     analysis = None
+    precision_info = None
 
     def tick(finished: int) -> None:
         if progress:
-            progress(finished, target * len(variants))
+            progress(finished, target)
 
     if progress:
-        progress(0, target * len(variants))
+        progress(runner.games_done, target)
     try:
         while True:
             if not runner.play(target, tick):
@@ -190,30 +198,38 @@ def run_compare(
                 break
             if precision is None:
                 break
-            analysis = analyse(runner.result().games(), baseline)
-            if precise_enough(analysis, precision) or target >= limit:
+            analysis = analyse(arms, runner.stats, pairs, margin=margin)
+            short = stats.precision_shortfalls([e for es in analysis.estimates.values() for e in es],
+                                               analysis.comparisons, precision)
+            precision_info = {"target": precision, "met": not short, "short": short, "games": runner.games_done,
+                              "limit": limit}
+            if not short or target >= limit:
                 break
             target = min(limit, target * 2)
     except KeyboardInterrupt:  # between batches (e.g. while checking the precision): keep what is done
         interrupted = True
-        analysis = None
     finally:
         runner.close(cancel=interrupted)
-    result = runner.result()
-    result.duration = time.perf_counter() - start
-    result.interrupted = interrupted
+    result = runner.result(interrupted)
+    result.duration = time.perf_counter() - start_time
     if runner.games_done == 0:
-        return CompareOutcome(result, Analysis(baseline, {}, {}, [], 0))
+        return CompareOutcome(result, Analysis(baseline, [a.name for a in arms], {}, {}, [], 0))
     if analysis is None or analysis.games_per_variant != runner.games_done:
-        analysis = analyse(result.games(), baseline)
+        analysis = analyse(arms, runner.stats, pairs, margin=margin)
+    if precision is not None:
+        short = stats.precision_shortfalls([e for es in analysis.estimates.values() for e in es],
+                                           analysis.comparisons, precision)
+        precision_info = {"target": precision, "met": not short and not interrupted, "short": short,
+                          "games": runner.games_done, "limit": limit}
+    analysis.precision = precision_info
     outcome = CompareOutcome(result, analysis)
-    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games)
-    outcome.summary = build_summary(result, analysis, command, precision)
+    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games, margin)
+    outcome.summary = build_summary(result, analysis, command, batch_size, bots)
     return outcome
 
 
 def reproduce_command(variants: list[Variant], games: int, seed: int, bots: list[str], baseline: str,
-                      precision: float | None, max_games: int | None) -> str:
+                      precision: float | None, max_games: int | None, margin: float | None = None) -> str:
     """One command that plays the same games again (the number of workers does not matter)."""
     from .rules import shipped_dir
 
@@ -226,23 +242,194 @@ def reproduce_command(variants: list[Variant], games: int, seed: int, bots: list
              "--bots", ",".join(bots), "--baseline", baseline]
     if precision is not None:
         parts += ["--precision", f"{precision:g}"] + (["--max-games", str(max_games)] if max_games else [])
+    if margin is not None:
+        parts += ["--margin", f"{margin:g}"]
     return " ".join(shlex.quote(p) for p in parts)
 
 
-def build_summary(result: RunResult, analysis: Analysis, command: str, precision: float | None) -> dict[str, Any]:
+def build_summary(result: RunResult, analysis: Analysis, command: str, batch_size: int | None = None,
+                  bots: list[str] | None = None) -> dict[str, Any]:
     from .results import run_metadata
 
-    meta = run_metadata(result, analysis.games_per_variant, analysis.baseline, command)
-    meta["precision"] = precision
+    meta = run_metadata(result, analysis.games_per_variant, analysis.baseline, command,
+                        bots or list(result.arms[0].bots))
+    meta["batch_size"] = batch_size
+    meta["precision"] = analysis.precision
+    meta["margin"] = analysis.margin
     return summary_payload(meta, analysis)
 
 
 def summary_payload(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
     return {
         "meta": meta,
-        "estimates": {name: [e for e in est] for name, est in analysis.estimates.items()},
+        "estimates": analysis.estimates,
         "length_distribution": analysis.lengths,
         "comparisons": analysis.comparisons,
         "placings": analysis.placings,
-        "metrics": [m for m in stats.METRICS],
+        "not_applicable": analysis.not_applicable,
+        "chance": analysis.chance,
+        "notes": analysis.notes,
+        "metrics": [m for m in METRICS if m.name in analysis.metrics],
+        "decision": {
+            "alpha": stats.ALPHA,
+            "headline": [m for m in stats.HEADLINE],
+            "rule": "the headline metrics of a variant are one family, each tested at 5%/m (Bonferroni) with "
+                    "its (1-5%/m) interval; significant = the interval excludes 0; the others are secondary, "
+                    "each with its own 95% interval; fewer than "
+                    f"{stats.SPARSE_PAIRS} differing games: the exact sign-flip test decides",
+        },
     }
+
+
+def finite(x: float) -> bool:
+    return x is not None and not math.isnan(x)
+
+
+# --- the `compare` command: validate everything first, then play, checkpoint, save ---------------------------------
+@dataclass
+class CompareRequest:
+    """Every option of `kozel-stats compare` (the command line only parses into this)."""
+
+    variants: list[str]
+    games: int | None = None  # None: 100,000, or the interrupted run's target with --resume
+    seed: int = 1
+    bots: str = "random"
+    workers: int | None = None
+    baseline: str | None = None
+    precision: float | None = None
+    max_games: int | None = None
+    margin: float | None = None
+    out: Path | None = None
+    force: bool = False
+    resume: Path | None = None
+    games_table: bool = False
+    deals: bool = False
+    csv: bool = False
+    report: Path | None = None
+    lang: str = "ru"
+    batch_size: int | None = None
+    bots_matrix: str | None = None
+
+
+DEFAULT_GAMES = 100_000
+CHECKPOINT_EVERY = 10.0  # seconds between saves of the statistics during a run with --out
+
+
+@dataclass
+class Prepared:
+    request: CompareRequest
+    variants: list[Variant]
+    seats: list[str]
+    games: int
+    seed: int
+    baseline: str | None
+    start: RunStats | None = None
+    mixes: list[str] = field(default_factory=list)
+
+
+def prepare_request(req: CompareRequest) -> Prepared:
+    """Check every option and file before any output is created or any game is played; raise a
+    KozelError / ValueError naming the option and the value."""
+    from .results import arms_of, check_new_file, load, prepare_folder
+    from .rules import load_variants
+    from .trace import parse_bots
+
+    if req.lang not in ("ru", "en"):
+        raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
+    if req.max_games is not None and req.precision is None:
+        raise ValueError("--max-games only applies with --precision.")
+    if req.precision is not None and not 1e-6 <= req.precision <= 1:
+        raise ValueError(f"--precision must be from 0.000001 to 1, not {req.precision}.")
+    if req.margin is not None and not 0 < req.margin <= 1:
+        raise ValueError(f"--margin is a share of the baseline value, from 0 (excluded) to 1, not {req.margin}.")
+    if (req.csv or req.deals or req.games_table) and req.out is None and req.resume is None:
+        raise ValueError("--csv, --deals and --games-table write into the --out folder; give --out DIR.")
+    if req.workers is not None and not 1 <= req.workers <= 4096:
+        raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
+    if req.resume is not None:
+        if req.variants:
+            raise ValueError("--resume DIR continues the run saved in DIR: give no variants with it.")
+        if req.out is not None and req.out != req.resume:
+            raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+        if req.bots_matrix:
+            raise ValueError("--resume does not continue a --bots-matrix run.")
+        loaded = load(req.resume)
+        if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
+            raise ValueError(f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
+                             "variant); ask for more with --games.")
+        arms = arms_of(loaded.plan)
+        variants = [a.variant for a in arms]
+        seats = list(arms[0].bots)
+        games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
+        if games < loaded.stats.games:
+            raise ValueError(f"--games {games:,} is fewer than the {loaded.stats.games:,} games already played.")
+        req.out = req.resume
+        baseline = arms[0].name
+        start = loaded.stats
+        seed = int(loaded.plan["seed"])
+        req.batch_size = req.batch_size or loaded.plan.get("batch_size")
+    else:
+        if not req.variants:
+            raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
+        variants = load_variants(req.variants)
+        seats = [b.strip() for b in req.bots.split(",")]
+        for v in variants:
+            parse_bots(seats, v["players"])  # checks names and counts, per variant
+        games = req.games if req.games is not None else DEFAULT_GAMES
+        baseline, start, seed = req.baseline, None, req.seed
+        choose_variants(variants, baseline)  # an unknown --baseline is refused now
+    _check_sizes(games, req.max_games, req.batch_size)
+    if not -(2**63) <= seed < 2**64:
+        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+    mixes = []
+    if req.bots_matrix is not None:
+        mixes = [b.strip() for b in req.bots_matrix.split(",") if b.strip()]
+        if len(mixes) < 2:
+            raise ValueError("--bots-matrix needs at least two bots, e.g. random,heavy,counter.")
+        for mix in mixes:
+            for v in variants:
+                parse_bots([mix], v["players"])
+    if req.report is not None:
+        check_new_file(req.report, req.force, "--report")
+    if req.out is not None:
+        prepare_folder(req.out, req.force, resume=req.resume is not None)
+    return Prepared(req, variants, seats, games, seed, baseline, start, mixes)
+
+
+def execute(prep: Prepared, progress: Callable[[int, int], None] | None = None,
+            on_compile: Callable[[str], None] | None = None) -> CompareOutcome:
+    """Play, checkpoint the statistics into --out as the run goes, and save everything (the
+    results folder, the report) whole, also after an interruption."""
+    from .results import plan_json, save, write_stats
+    from .runner import TableSink
+
+    req = prep.request
+    tables = TableSink(req.out, req.games_table, req.deals) if req.out is not None and (
+        req.games_table or req.deals) else None
+    if tables is not None and prep.start is not None:
+        tables.written = sorted(p for sub in ("games", "deals") for p in (req.out / sub).glob("part-*.parquet"))
+        tables.discard_from(prep.start.games)  # parts written after the last checkpoint
+    variants, baseline = choose_variants(prep.variants, prep.baseline)
+    arms, pairs = plan_arms(variants, prep.seats)
+    command = reproduce_command(variants, prep.games, prep.seed, prep.seats, baseline, req.precision, req.max_games,
+                                req.margin)
+    plan = plan_json(arms, pairs, prep.seed, req.batch_size, command, {"games": prep.games})
+    last_save = [time.monotonic()]
+
+    def checkpoint(run: RunStats) -> None:
+        if req.out is not None and time.monotonic() - last_save[0] >= CHECKPOINT_EVERY:
+            write_stats(req.out, plan, run, complete=False)
+            last_save[0] = time.monotonic()
+
+    outcome = run_compare(variants, prep.games, prep.seed, prep.seats, req.workers, baseline, req.precision,
+                          req.max_games, req.batch_size, tables, progress, on_compile, req.margin,
+                          start=prep.start, on_batch=checkpoint)
+    if outcome.analysis.games_per_variant == 0:
+        return outcome
+    if req.out is not None:
+        save(req.out, plan, outcome.result.stats, outcome.summary, outcome.analysis, req.csv)
+    if req.report is not None:
+        from .report import ReportData, write
+
+        write(req.report, ReportData(outcome.summary["meta"], outcome.analysis), req.lang)
+    return outcome

@@ -19,7 +19,7 @@ import numpy as np
 
 from .codes import TITLE_NAKED, compile_rules
 from .rules import Variant
-from .runner import _ignore_sigint, play_range
+from .runner import _worker_signals, play_range
 
 Z95 = 1.959963984540054
 
@@ -76,7 +76,7 @@ def run_duel(variant: Variant, bot_a: str, bot_b: str, games: int, seed: int = 1
     if workers == 1:
         results = [_play(t) for t in tasks]
     else:
-        with ProcessPoolExecutor(workers, initializer=_ignore_sigint) as pool:
+        with ProcessPoolExecutor(workers, initializer=_worker_signals) as pool:
             results = list(pool.map(_play, tasks))
     straight = np.concatenate([g for i, (_, g) in enumerate(results) if i % 2 == 0])
     swapped = np.concatenate([g for i, (_, g) in enumerate(results) if i % 2 == 1])

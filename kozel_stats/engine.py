@@ -812,13 +812,16 @@ def fail(result, error, deal, event):
 
 
 @jit
-def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful):
+def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful,
+              bot_salt):
     """Play (or, with scripted bots, replay and check) one game.
 
     deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
     zero rows when no record is wanted. script_*: the record being replayed, unused
     otherwise. result: the R_* slots (deals played, losing side or -1, titles, the first
-    replay error with its deal and event, event overflow).
+    replay error with its deal and event, event overflow). bot_salt: 0 for the game's own
+    bot stream; another value gives the bots independent random numbers on the same
+    shuffles (the "deal decides" measure; a null with the same deals in the tests).
     """
     scripted = bots[0] == BOT_SCRIPT
     n_script_deals = script_hands.shape[0]
@@ -853,7 +856,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
             redeals = script_hands[deal, 4]
         else:
             redeals = deal_tiles(p, seed, deal, rng, perm, hands)
-        rng[1] = _stream_seed(seed, _BOT_SALT, deal, 0)
+        rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
         # -- who leads
         forced = -1
         first_event = script_offsets[deal] if scripted else 0
@@ -949,7 +952,7 @@ def add_score_curves(p, deals, n, loser, out, by_deal):
 
 @jit
 def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game, by_deal, fish_sums,
-               swap_seats, thoughtful):
+               swap_seats, thoughtful, bot_salt):
     """Play games first_game .. first_game+n_games-1 of a run without records.
 
     games_out: (n_games, N_GAME_COLS) per-game summaries. deals_out: per-deal rows of all
@@ -974,7 +977,7 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
         seed = game_seed(run_seed, first_game + g)
         swapped = swap_seats != 0 and (first_game + g) % 2 == 1
         play_game(p, seed, swapped_bots if swapped else bots, deals, ev, no_hands, ev, no_offsets, result,
-                  thoughtful)
+                  thoughtful, bot_salt)
         out = games_out[g]
         for c in range(N_GAME_COLS):
             out[c] = 0

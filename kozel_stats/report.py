@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import polars as pl
-
 from . import stats
 from .compare import Analysis
+from .metrics import METRICS
 from .rules import KNOB_BY_NAME
 
-SPECS = {m.name: m for m in stats.METRICS}
+SPECS = {m.name: m for m in METRICS}
 
 TEXT = {
     "en": {
@@ -113,8 +112,6 @@ COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 class ReportData:
     meta: dict[str, Any]
     analysis: Analysis
-    by_deal: pl.DataFrame
-    fish_sums: pl.DataFrame
     matrix: dict[str, Any] | None = None  # --bots-matrix: {"bots": [...], "rows": [...]}
 
 
@@ -134,12 +131,16 @@ def verdict(c: stats.Comparison, lang: str) -> str:
     scale = spec.scale if spec else 1.0
     rate = spec is not None and spec.unit == "pp"
     unit = " п.п." if rate else ""
-    if math.isnan(c.diff):
+    if not c.comparable:
+        return "не сравнивается: " + c.note
+    if math.isnan(c.diff) or math.isnan(c.low):
         return "не оценить (нет данных)"
     hw = c.half_width * scale
     digits = 0 if hw >= 10 else 1 if hw >= 1 else 2 if hw >= 0.1 else 3
+    level = f"{c.level * 100:.4g}% ДИ"
     if not c.significant:
-        return "заметной разницы нет" + ("" if math.isnan(hw) else f" (±{hw:.{digits}f}{unit})")
+        return (f"разницы больше ±{c.mde * scale:.{digits}f}{unit} не найдено ({c.diff * scale:+.{digits}f}{unit}; "
+                f"{level} {c.low * scale:+.{digits}f}…{c.high * scale:+.{digits}f})")
     diff, low, high = c.diff * scale, c.low * scale, c.high * scale
     more = diff >= 0
     amount, lo, hi = (diff, low, high) if more else (-diff, -high, -low)
@@ -148,8 +149,7 @@ def verdict(c: stats.Comparison, lang: str) -> str:
         text = RU_WORDS[c.metric][0 if more else 1].format(x=x)
     else:
         text = ("выше" if more else "ниже") + f" на {x}{unit}"
-    p = "p < 0.001" if c.p_adjusted < 0.001 else f"p = {c.p_adjusted:.3f}"
-    return f"{text} (95% ДИ {lo:.{digits}f}…{hi:.{digits}f}{unit}), {p}"
+    return f"{text} ({level} {lo:.{digits}f}…{hi:.{digits}f}{unit})"
 
 
 def label(metric: str, lang: str) -> str:
@@ -215,10 +215,10 @@ def charts(data: ReportData, lang: str) -> list[str]:
     # scores by deal number
     by_deal = go.Figure()
     for name in names:
-        rows = data.by_deal.filter(pl.col("variant") == name).filter(pl.col("games") >= 30)
-        by_deal.add_trace(go.Scatter(x=rows["deal"].to_list(), y=rows["loser_score_mean"].to_list(), name=name,
+        rows = [r for r in data.analysis.by_deal.get(name, []) if r["games"] >= 30]
+        by_deal.add_trace(go.Scatter(x=[r["deal"] for r in rows], y=[r["loser_score_mean"] for r in rows], name=name,
                                      mode="lines", line=dict(color=colour[name])))
-        by_deal.add_trace(go.Scatter(x=rows["deal"].to_list(), y=rows["winner_score_mean"].to_list(),
+        by_deal.add_trace(go.Scatter(x=[r["deal"] for r in rows], y=[r["winner_score_mean"] for r in rows],
                                      name=f"{name}", showlegend=False, mode="lines",
                                      line=dict(color=colour[name], dash="dash")))
     by_deal.update_layout(title=t["by_deal"], xaxis_title=t["k"], yaxis_title=t["score"])
@@ -226,9 +226,9 @@ def charts(data: ReportData, lang: str) -> list[str]:
     # fish sums
     fish = go.Figure()
     for name in names:
-        rows = data.fish_sums.filter(pl.col("variant") == name)
-        total = max(int(rows["count"].sum()), 1)
-        fish.add_trace(go.Scatter(x=rows["fish_sum"].to_list(), y=[c / total for c in rows["count"].to_list()],
+        hist = data.analysis.fish_sums.get(name, {})
+        total = max(sum(hist.values()), 1)
+        fish.add_trace(go.Scatter(x=list(hist), y=[c / total for c in hist.values()],
                                   name=name, mode="lines+markers", line=dict(color=colour[name])))
     fish.update_layout(title=t["fish_sums"], xaxis_title=t["pips"], yaxis_title=t["fish_share"])
     out.append(_figure_html(fish, "chart-fish"))
@@ -250,7 +250,7 @@ def _metrics_table(data: ReportData, lang: str) -> str:
                 cls = ' class="sig"' if c.significant else ""
                 diff = _num(e.metric, c.diff, True)
                 ci = f"{_num(e.metric, c.low, True)} … {_num(e.metric, c.high, True)}"
-                p = "&lt;0.001" if c.p_adjusted < 0.001 else f"{c.p_adjusted:.3f}"
+                p = ("&lt;0.001" if c.p_adjusted < 0.001 else f"{c.p_adjusted:.3f}") if c.comparable else ""
             first = f"<td rowspan={len(estimates)}><b>{html.escape(name)}</b></td>" if i == 0 else ""
             rows.append(f"<tr{cls}>{first}<td>{html.escape(label(e.metric, lang))}</td>"
                         f"<td data-metric='{e.metric}' data-variant='{html.escape(name)}'>{_num(e.metric, e.value)}</td>"
@@ -415,11 +415,7 @@ window.addEventListener("load", function () {{
 
 
 def write(path: Path, data: ReportData, lang: str = "ru") -> None:
-    from .errors import ResultsError
+    """Write the report whole or not at all (a temporary file renamed when complete)."""
+    from .results import write_text_atomic
 
-    text = render(data, lang)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ResultsError(f"report {path}: cannot be written ({exc.strerror or exc}).") from None
+    write_text_atomic(path, render(data, lang))

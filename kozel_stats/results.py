@@ -1,14 +1,24 @@
-"""Results folders: writing a run's tables and summary, reading them back safely.
+"""Results folders: writing a run safely, reading it back safely.
 
-The layout is documented in docs/results.md. Reading checks every file and
-column it needs and names what is wrong, so a damaged folder gives one clear
-message instead of a traceback.
+Layout (docs/results.md): `stats.json` (the plan and the sufficient statistics: enough to
+recompute every number and to continue an interrupted run), `summary.json` (metadata and
+every statistic; written last, so a folder without it was never presented as complete),
+`by_deal.parquet` and `fish_sums.parquet` (small derived tables), and on request the
+per-game (`games/`) and per-deal (`deals/`) tables in Parquet parts.
+
+Nothing a user saved is ever lost: a folder that holds a run is refused unless `--force`
+(which removes that run's files, and only them) or `--resume`; every file is written
+under a temporary name in the folder and renamed when complete; a full disk is one clear
+error naming the file, and the earlier files are left as they were.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -18,24 +28,42 @@ import polars as pl
 
 from . import __version__
 from .errors import ResultsError
-from .runner import RunResult
 
-GAMES_FILE = "games.parquet"
+SUMMARY_FILE = "summary.json"
+STATS_FILE = "stats.json"
 BY_DEAL_FILE = "by_deal.parquet"
 FISH_SUMS_FILE = "fish_sums.parquet"
-SUMMARY_FILE = "summary.json"
+GAMES_DIR = "games"
 DEALS_DIR = "deals"
-REQUIRED_GAME_COLUMNS = (
-    "variant", "game", "seed", "bots", "deals", "redeals", "fishes", "eggs", "fisherman_wins", "moves", "knocks",
-    "written", "lost_deals", "vanished_deals", "vanished", "loser", "naked", "bald", "general", "score_a",
-    "score_b", "first_leader_side",
-)  # later columns (draws, early_closures, out_66, burns, score_c, score_d) are optional: older folders lack them
+LEGACY_GAMES_FILE = "games.parquet"  # folders written before 0.2 (one games table, no stats.json)
+#: Every name a run writes into its folder (what --force removes).
+RUN_FILES = (SUMMARY_FILE, STATS_FILE, BY_DEAL_FILE, FISH_SUMS_FILE, LEGACY_GAMES_FILE, "games.csv", "by_deal.csv",
+             "fish_sums.csv", "deals.parquet")
+RUN_DIRS = (GAMES_DIR, DEALS_DIR)
+FORMAT = "kozel-results/2"
 
 
+# --- writing ------------------------------------------------------------------------------------------------
+def holds_a_run(folder: Path) -> bool:
+    return folder.is_dir() and (any((folder / n).exists() for n in RUN_FILES)
+                                or any((folder / d).is_dir() for d in RUN_DIRS))
 
 
-def check_writable(folder: Path) -> None:
-    """Fail before a long run, not after it, when the output folder cannot be written."""
+def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> None:
+    """Check, before anything is played, that `folder` can receive a run: refuse one that
+    holds another run (unless --force: its files are removed, and only them), and check it
+    can be written."""
+    if folder.exists() and not folder.is_dir():
+        raise ResultsError(f"--out {folder}: is a file, not a folder.")
+    if folder.is_dir() and holds_a_run(folder) and not resume:
+        if not force:
+            raise ResultsError(
+                f"--out {folder}: the folder already holds a run's results; nothing was played and nothing "
+                "was changed. Choose another folder, continue that run with --resume, or replace it with --force.")
+        for name in RUN_FILES:
+            (folder / name).unlink(missing_ok=True)
+        for name in RUN_DIRS:
+            shutil.rmtree(folder / name, ignore_errors=True)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / ".kozel-stats-write-test"
@@ -45,51 +73,47 @@ def check_writable(folder: Path) -> None:
         raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
 
 
-def by_deal_frame(result: RunResult) -> pl.DataFrame:
-    frames = []
-    for run in result.runs:
-        agg = run.by_deal
-        games = agg[:, 0]
-        keep = games > 0
-        k = np.nonzero(keep)[0]
-        frames.append(pl.DataFrame({
-            "variant": [run.variant.name] * len(k),
-            "deal": (k + 1).astype(np.int32),
-            "games": games[k],
-            "loser_score_mean": agg[k, 1] / games[k],
-            "winner_score_mean": agg[k, 2] / games[k],
-        }))
-    return pl.concat(frames) if frames else pl.DataFrame()
+def check_new_file(path: Path, force: bool, option: str) -> None:
+    """A file the command will create: refuse an existing one unless --force, a folder always,
+    and a folder that cannot be written."""
+    if path.is_dir():
+        raise ResultsError(f"{option} {path}: is a folder; give a file name.")
+    if path.exists() and not force:
+        raise ResultsError(f"{option} {path}: the file exists; nothing was done. Give another name or add --force.")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise ResultsError(f"{option} {path}: the folder {parent} does not exist.")
+    if not os.access(parent, os.W_OK):
+        raise ResultsError(f"{option} {path}: cannot write in {parent}.")
 
 
-def fish_sums_frame(result: RunResult) -> pl.DataFrame:
-    frames = []
-    for run in result.runs:
-        counts = run.fish_sums
-        k = np.nonzero(counts)[0]
-        frames.append(pl.DataFrame({"variant": [run.variant.name] * len(k), "fish_sum": k.astype(np.int32),
-                                    "count": counts[k]}))
-    return pl.concat(frames) if frames else pl.DataFrame()
+def disk_error(exc: OSError, path: Path) -> ResultsError:
+    if exc.errno == errno.ENOSPC:
+        return ResultsError(f"no space left on the device for {path}; the files written before are unchanged.")
+    return ResultsError(f"{path}: cannot be written ({exc.strerror or exc}).")
 
 
-def run_metadata(result: RunResult, games_per_variant: int, baseline: str, command: str) -> dict[str, Any]:
-    return {
-        "tool": "kozel-stats",
-        "version": __version__,
-        "seed": result.seed,
-        "bots": result.bots,
-        "workers": result.workers,
-        "duration_s": round(result.duration, 2),
-        "games_per_variant": games_per_variant,
-        "interrupted": result.interrupted,
-        "baseline": baseline,
-        "command": command,
-        "variants": [
-            {"name": r.variant.name, "hash": r.variant.content_hash, "description": r.variant.description,
-             "source": r.variant.source, "rules": r.variant.rule_dict}
-            for r in result.runs
-        ],
-    }
+def write_atomic(path: Path, write) -> None:
+    """Write a file under a temporary name beside it, then rename: never half a file under the
+    real name; on a failure (a full disk) the temporary file is removed and the old file kept."""
+    tmp = path.with_name(f".{path.name}.partial")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise disk_error(exc, path) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def write_json(path: Path, data: Any) -> None:
+    write_text_atomic(path, json.dumps(to_jsonable(data), ensure_ascii=False, indent=1))
 
 
 def to_jsonable(obj: Any) -> Any:
@@ -101,71 +125,227 @@ def to_jsonable(obj: Any) -> Any:
         return [to_jsonable(v) for v in obj]
     if isinstance(obj, (np.integer,)):
         return int(obj)
+    if isinstance(obj, (np.bool_,)):
+        return bool(obj)
     if isinstance(obj, (float, np.floating)):
         value = float(obj)
-        return value if np.isfinite(value) else None
+        return value if math.isfinite(value) else None
     return obj
 
 
-def save(folder: Path, result: RunResult, summary: dict[str, Any], csv: bool = False) -> list[Path]:
-    """Write the tables and summary.json; each file is written whole then renamed into place."""
-    folder.mkdir(parents=True, exist_ok=True)
-    tables = {GAMES_FILE: result.games(), BY_DEAL_FILE: by_deal_frame(result), FISH_SUMS_FILE: fish_sums_frame(result)}
+def run_metadata(result, games_per_variant: int, baseline: str, command: str, bots: list[str]) -> dict[str, Any]:
+    return {
+        "tool": "kozel-stats",
+        "version": __version__,
+        "seed": result.seed,
+        "bots": list(bots),
+        "seat_bots": {arm.name: list(arm.bots) for arm in result.arms},
+        "workers": result.workers,
+        "duration_s": round(result.duration, 2),
+        "compile_cpu_s": round(result.compile_seconds, 1),
+        "games_per_variant": games_per_variant,
+        "interrupted": result.interrupted,
+        "baseline": baseline,
+        "command": command,
+        "variants": [
+            {"name": arm.name, "hash": arm.variant.content_hash, "description": arm.variant.description,
+             "source": arm.variant.source, "rules": arm.variant.rule_dict}
+            for arm in result.arms
+        ],
+    }
+
+
+def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extra: dict | None = None) -> dict:
+    """What `--resume` needs to play the same games again: the arms with their resolved rules."""
+    return {"format": FORMAT, "version": __version__, "seed": seed, "batch_size": batch_size, "command": command,
+            "arms": [{"name": a.name, "variant": a.variant.name, "description": a.variant.description,
+                      "source": a.variant.source, "rules": a.variant.rule_dict, "bots": list(a.bots)}
+                     for a in arms],
+            "pairs": [list(p) for p in pairs], **(extra or {})}
+
+
+def write_stats(folder: Path, plan: dict, stats, complete: bool) -> None:
+    write_json(folder / STATS_FILE, {**plan, "complete": complete, "stats": stats.to_json()})
+
+
+def by_deal_frame(analysis) -> pl.DataFrame:
+    rows = [{"variant": name, **row} for name, table in analysis.by_deal.items() for row in table]
+    schema = {"variant": pl.String, "deal": pl.Int32, "games": pl.Int64, "loser_score_mean": pl.Float64,
+              "winner_score_mean": pl.Float64}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def fish_sums_frame(analysis) -> pl.DataFrame:
+    rows = [{"variant": name, "fish_sum": k, "count": c} for name, hist in analysis.fish_sums.items()
+            for k, c in sorted(hist.items())]
+    return pl.DataFrame(rows, schema={"variant": pl.String, "fish_sum": pl.Int32, "count": pl.Int64})
+
+
+def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv: bool = False) -> list[Path]:
+    """Write a finished (or interrupted) run: stats.json, the small tables, summary.json last."""
     written = []
-    for name, frame in tables.items():
-        tmp = folder / (name + ".tmp")
-        frame.write_parquet(tmp)
-        os.replace(tmp, folder / name)
+    write_stats(folder, plan, stats, complete=not summary["meta"].get("interrupted", False))
+    written.append(folder / STATS_FILE)
+    for name, frame in ((BY_DEAL_FILE, by_deal_frame(analysis)), (FISH_SUMS_FILE, fish_sums_frame(analysis))):
+        write_atomic(folder / name, frame.write_parquet)
         written.append(folder / name)
         if csv:
             path = folder / name.replace(".parquet", ".csv")
-            frame.with_columns(pl.col(pl.Categorical).cast(pl.String)).write_csv(path)
+            write_atomic(path, frame.write_csv)
             written.append(path)
-    tmp = folder / (SUMMARY_FILE + ".tmp")
-    tmp.write_text(json.dumps(to_jsonable(summary), ensure_ascii=False, indent=2), encoding="utf-8")
-    os.replace(tmp, folder / SUMMARY_FILE)
+    if csv:
+        for sub in RUN_DIRS:
+            for part in sorted((folder / sub).glob("*.parquet")) if (folder / sub).is_dir() else []:
+                frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
+                write_atomic(part.with_suffix(".csv"), frame.write_csv)
+                written.append(part.with_suffix(".csv"))
+    write_json(folder / SUMMARY_FILE, summary)
     written.append(folder / SUMMARY_FILE)
     return written
 
 
+# --- reading -----------------------------------------------------------------------------------------------
 @dataclass
 class Loaded:
-    games: pl.DataFrame
+    plan: dict[str, Any]
+    stats: Any  # RunStats
     summary: dict[str, Any]
-    by_deal: pl.DataFrame
-    fish_sums: pl.DataFrame
+    complete: bool
+    unpaired: bool = False  # the games of the variants are not the same games (legacy tables)
 
 
-def _read_parquet(path: Path) -> pl.DataFrame:
-    if not path.is_file():
-        raise ResultsError(f"{path}: missing; a results folder from `kozel-stats compare --out` holds it.")
+def _read_json(path: Path) -> Any:
     try:
-        return pl.read_parquet(path)
-    except Exception as exc:  # polars raises several kinds for damaged files
-        raise ResultsError(f"{path}: not a readable Parquet file ({type(exc).__name__}: {str(exc)[:200]}).") from None
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ResultsError(f"{path}: missing; a results folder from `kozel-stats compare --out` holds it.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResultsError(f"{path}: cannot be read ({exc}).") from None
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ResultsError(f"{path}: not valid JSON ({str(exc)[:120]}).") from None
+
+
+def _need(data: dict, key: str, kind, path: Path) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise ResultsError(f"{path}: field {key!r} is missing; not a kozel-stats results file.")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ResultsError(f"{path}: field {key!r} must be {getattr(kind, '__name__', kind)}, not {value!r:.60}.")
+    return value
 
 
 def load(folder: Path) -> Loaded:
+    """A results folder: the plan and the statistics (from stats.json, or recomputed from the
+    games table of a folder written before 0.2), and the summary when the run completed."""
+    from .moments import RunStats
+
     if not folder.exists():
         raise ResultsError(f"{folder}: no such results folder.")
     if not folder.is_dir():
         raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
     summary_path = folder / SUMMARY_FILE
-    if not summary_path.is_file():
-        raise ResultsError(f"{summary_path}: missing; a results folder from `kozel-stats compare --out` holds it.")
-    try:
-        summary = json.loads(summary_path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ResultsError(f"{summary_path}: not valid JSON ({exc}).") from None
-    if not isinstance(summary, dict) or not isinstance(summary.get("meta"), dict):
+    summary = _read_json(summary_path) if summary_path.exists() else {}
+    if summary and not isinstance(summary.get("meta"), dict):
         raise ResultsError(f"{summary_path}: no 'meta' object; not a kozel-stats summary.")
-    games = _read_parquet(folder / GAMES_FILE)
-    missing = [c for c in REQUIRED_GAME_COLUMNS if c not in games.columns]
-    if missing:
-        raise ResultsError(f"{folder / GAMES_FILE}: missing columns {', '.join(missing)}.")
+    stats_path = folder / STATS_FILE
+    if not stats_path.exists():
+        if (folder / LEGACY_GAMES_FILE).exists():
+            return load_legacy(folder, summary)
+        raise ResultsError(f"{stats_path}: missing; a results folder from `kozel-stats compare --out` holds it.")
+    data = _read_json(stats_path)
+    path = stats_path
+    if _need(data, "format", str, path) != FORMAT:
+        raise ResultsError(f"{path}: format {data['format']!r} is not {FORMAT!r}.")
+    arms = _need(data, "arms", list, path)
+    for i, arm in enumerate(arms):
+        for key, kind in (("name", str), ("rules", dict), ("bots", list)):
+            _need(arm, key, kind, Path(f"{path}, arms[{i}]"))
+    _need(data, "seed", int, path)
+    _need(data, "pairs", list, path)
+    try:
+        stats = RunStats.from_json(_need(data, "stats", dict, path))
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise ResultsError(f"{path}: the statistics are damaged ({type(exc).__name__}: {str(exc)[:160]}).") from None
+    if len(stats.arms) != len(arms):
+        raise ResultsError(f"{path}: {len(arms)} arms but statistics for {len(stats.arms)}.")
+    if stats.games <= 0:
+        raise ResultsError(f"{path}: holds no finished games.")
+    complete = bool(data.get("complete")) and bool(summary)
+    return Loaded(data, stats, summary, complete)
+
+
+def arms_of(plan: dict) -> list:
+    """The arms of a saved plan, with their resolved rules (as they were played)."""
+    from .knobs import DEFAULTS
+    from .rules import KNOB_BY_NAME, Variant, check_value
+    from .runner import Arm
+
+    out = []
+    for a in plan["arms"]:
+        rules = dict(DEFAULTS)
+        for key, value in a["rules"].items():
+            knob = KNOB_BY_NAME.get(key)
+            if knob is None:
+                raise ResultsError(f"{STATS_FILE}: arm {a['name']!r} has an unknown knob {key!r}.")
+            try:
+                check_value(knob, value, f"{STATS_FILE}, arm {a['name']!r}")
+            except Exception as exc:
+                raise ResultsError(str(exc)) from None
+            rules[key] = value
+        variant = Variant(a.get("variant", a["name"]), a.get("description", ""), a.get("source", ""), "kozel",
+                          tuple((k, rules[k]) for k in DEFAULTS))
+        bots = [str(b) for b in a["bots"]]
+        out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1))
+    return out
+
+
+def load_legacy(folder: Path, summary: dict) -> Loaded:
+    """A folder from before 0.2: one games.parquet table. Its statistics are recomputed from the
+    table after checking every column the metrics need (name, type, no nulls)."""
+    from .metrics import STORED
+    from .moments import RunStats, batch_stats
+
+    path = folder / LEGACY_GAMES_FILE
+    try:
+        games = pl.read_parquet(path)
+    except Exception as exc:  # polars raises several kinds for damaged files
+        raise ResultsError(f"{path}: not a readable Parquet file ({type(exc).__name__}: {str(exc)[:200]}).") from None
+    games = validate_games_table(games, path, STORED)
     if games.height == 0:
-        raise ResultsError(f"{folder / GAMES_FILE}: holds no games.")
-    games = games.with_columns(pl.col("variant").cast(pl.Categorical), pl.col("bots").cast(pl.Categorical))
-    by_deal = _read_parquet(folder / BY_DEAL_FILE)
-    fish_sums = _read_parquet(folder / FISH_SUMS_FILE)
-    return Loaded(games, summary, by_deal, fish_sums)
+        raise ResultsError(f"{path}: holds no games.")
+    names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
+    parts = {str(k[0]): v.sort("game") for k, v in games.partition_by("variant", as_dict=True).items()}
+    same_games = len({tuple(p.get_column("game").to_list()) for p in parts.values()}) == 1
+    variants = {v["name"]: v for v in summary.get("meta", {}).get("variants", [])} if summary else {}
+    plan = {"format": FORMAT, "seed": summary.get("meta", {}).get("seed", 0) if summary else 0, "batch_size": None,
+            "arms": [{"name": n, "variant": n, "rules": variants.get(n, {}).get("rules", {}),
+                      "bots": str(parts[n].get_column("bots").cast(pl.String)[0]).split(",")} for n in names],
+            "pairs": [[a, 0] for a in range(1, len(names))] if same_games else []}
+    cols = [{c: parts[n].get_column(c).to_numpy() for c in STORED} for n in names]
+    if same_games:
+        stats = batch_stats(cols, [tuple(p) for p in plan["pairs"]])
+    else:  # unequal game sets: each variant on its own, compared as independent samples
+        stats = RunStats.empty(len(names), [])
+        for a, c in enumerate(cols):
+            stats.arms[a] = batch_stats([c], []).arms[0]
+        stats.games = min(parts[n].height for n in names)
+    return Loaded(plan, stats, summary, bool(summary), unpaired=not same_games)
+
+
+def validate_games_table(games: pl.DataFrame, path: Path, needed) -> pl.DataFrame:
+    """Every column the statistics read: present, of an integer or boolean type, without nulls."""
+    missing = [c for c in ("variant", "game", "bots", *needed) if c not in games.columns]
+    if missing:
+        raise ResultsError(f"{path}: missing columns {', '.join(missing)} (docs/results.md).")
+    for c in needed:
+        dtype = games.schema[c]
+        if not (dtype.is_integer() or dtype == pl.Boolean):
+            raise ResultsError(f"{path}: column {c!r} has type {dtype}, expected integers (docs/results.md).")
+        nulls = games.get_column(c).null_count()
+        if nulls:
+            raise ResultsError(f"{path}: column {c!r} has {nulls:,} missing values.")
+    if games.get_column("deals").min() is not None and games.get_column("deals").min() < 1:
+        raise ResultsError(f"{path}: column 'deals' holds games with no deal.")
+    return games.with_columns(pl.col("variant").cast(pl.String), pl.col("bots").cast(pl.String))

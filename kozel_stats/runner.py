@@ -1,27 +1,32 @@
-"""The Monte Carlo runner: seeds, batches, worker processes, progress, interruption.
+"""The Monte Carlo runner: arms, batches, worker processes (or any executor: a Dask
+cluster), progress, interruption.
 
-Game i of a run is played from `game_seed(run_seed, i)` for every variant, so
-variants are compared on the same shuffles (common random numbers) and the
-numbers depend only on the seed, never on the number of workers or batches:
-batches are fixed ranges of game indices and are assembled in index order.
-Only per-game summaries and small aggregates are kept in memory; per-deal rows
-are optional and streamed to disk batch by batch.
+A run plays several *arms* — a variant with its bots — on the same game indices: game i
+of every arm is played from `game_seed(run_seed, i)`, so arms are compared on the same
+shuffles (common random numbers). The unit of work is a batch: a range of game indices
+played by **every** arm, reduced at once to its sufficient statistics (`moments.py`),
+including the per-game cross sums of the compared pairs. Only those few kilobytes come
+back, so memory does not grow with the number of games, and because they are integer
+sums the result is the same bits whatever the batch size, the number of workers or the
+executor. Per-game and per-deal tables are written only when asked, batch by batch.
 """
 
 from __future__ import annotations
 
 import signal
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 import polars as pl
 
 from .codes import N_DEAL_COLS, compile_rules
+from .moments import MAX_BY_DEAL, RunStats, batch_stats, places_from_scores
 from .rules import Variant
+from .signals import interruptible, protected
 
 GAME_COLUMNS = {
     # name: (engine column, dtype)
@@ -44,14 +49,17 @@ GAME_COLUMNS = {
     "out_66": ("G_OUT_66", pl.Int32),
     "burns": ("G_BURNS", pl.Int32),
 }
-MAX_BY_DEAL = 200  # deal numbers tracked for the score-by-deal curves
+SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
+#: The games table's columns, in order (docs/results.md).
+GAMES_TABLE = ("variant", "game", "seed", "bots", "deals", "redeals", "fishes", "eggs", "fisherman_wins", "moves",
+               "knocks", "written", "lost_deals", "vanished_deals", "vanished", "loser", "naked", "bald", "general",
+               *SCORE_COLUMNS, "first_leader_side", "draws", "early_closures", "out_66", "burns")
 
 
 @dataclass
 class Batch:
-    """What one worker returns for one range of games of one variant."""
+    """The engine's output for one range of games of one arm."""
 
-    variant_index: int
     first_game: int
     games: np.ndarray  # (n, N_GAME_COLS) int64
     by_deal: np.ndarray  # (MAX_BY_DEAL, N_BY_DEAL_COLS)
@@ -61,8 +69,9 @@ class Batch:
 
 
 def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int, bots: np.ndarray,
-               keep_deals: bool = False, variant_index: int = 0, swap_seats: bool = False) -> Batch:
-    """Play one range of games in this process (the unit of work of the pool)."""
+               keep_deals: bool = False, swap_seats: bool = False, bot_salt: int = 0) -> Batch:
+    """Play games first_game .. first_game + n_games - 1 of one arm in this process (bot_salt:
+    see engine.play_game)."""
     from . import engine as E
 
     games = np.zeros((n_games, E.N_GAME_COLS), dtype=np.int64)
@@ -73,18 +82,85 @@ def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int,
         deals = np.zeros((rows, N_DEAL_COLS), dtype=np.int64)
         deal_game = np.zeros(rows, dtype=np.int64)
         n_rows = E.play_batch(params, np.uint64(run_seed % 2**64), first_game, n_games, bots, games, deals,
-                              deal_game, by_deal, fish_sums, int(swap_seats), E.thoughtful_flag(bots))
+                              deal_game, by_deal, fish_sums, int(swap_seats), E.thoughtful_flag(bots), int(bot_salt))
         if not keep_deals or games[:, E.G_DEALS].sum() <= rows:
             break
         rows = int(games[:, E.G_DEALS].sum())  # rare: more deals than guessed; play the range again
         by_deal[:] = 0
         fish_sums[:] = 0
     if keep_deals:
-        return Batch(variant_index, first_game, games, by_deal, fish_sums, deals[:n_rows], deal_game[:n_rows])
-    return Batch(variant_index, first_game, games, by_deal, fish_sums)
+        return Batch(first_game, games, by_deal, fish_sums, deals[:n_rows], deal_game[:n_rows])
+    return Batch(first_game, games, by_deal, fish_sums)
 
 
-def games_frame(batch: Batch, variant: str, bots: str, swapped_bots: str | None = None) -> pl.DataFrame:
+# --- arms ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Arm:
+    """A variant played by given bots: one column of a run."""
+
+    name: str  # what the tables show: the variant's name (or variant + bots for skill arms)
+    variant: Variant
+    bots: tuple[str, ...]  # bot per seat
+    swap: bool  # different bots per side: they change seats every other game
+    bot_salt: int = 0  # another value: the same shuffles, independent bot decisions
+
+    @property
+    def players(self) -> int:
+        return int(self.variant["players"])
+
+    @property
+    def solo(self) -> bool:
+        return not self.variant["pairs"]
+
+    def work(self) -> tuple:
+        """What a worker needs to play this arm (small and picklable)."""
+        from .trace import bot_array
+
+        return (compile_rules(self.variant.rule_dict), bot_array(list(self.bots)), self.swap, self.players,
+                self.solo, self.bot_salt)
+
+
+def make_arm(variant: Variant, bots: list[str] | str, name: str | None = None, bot_salt: int = 0) -> Arm:
+    from .trace import parse_bots
+
+    seats = parse_bots(bots, variant["players"])
+    return Arm(name or variant.name, variant, tuple(seats), len(set(seats)) > 1, bot_salt)
+
+
+# --- one batch of work ----------------------------------------------------------------------------------------
+@dataclass
+class BatchResult:
+    first_game: int
+    n_games: int
+    stats: RunStats
+    tables: list[Batch] | None = None  # per arm, with tables asked for
+
+
+def play_batch_stats(work: list[tuple], pairs: list[tuple[int, int]], seed: int, first_game: int, n_games: int,
+                     keep_tables: bool = False, keep_deals: bool = False) -> BatchResult:
+    """The unit of work: games first_game .. first_game + n_games - 1 for every arm, reduced
+    to their sufficient statistics (and, when asked, the raw per-game / per-deal rows)."""
+    from . import engine as E
+    from .metrics import columns_from_engine
+
+    columns, extras, kept = [], [], []
+    for params, bot_ids, swap, players, solo, bot_salt in work:
+        batch = play_range(params, seed, first_game, n_games, bot_ids, keep_deals, swap, bot_salt)
+        cols = columns_from_engine(batch.games)
+        extra: dict[str, Any] = {"fish_sums": batch.fish_sums, "by_deal": batch.by_deal}
+        if solo:
+            scores = batch.games[:, E.G_SCORE:E.G_SCORE + players]
+            extra["places"] = places_from_scores(scores, batch.games[:, E.G_LOSER])
+        columns.append(cols)
+        extras.append(extra)
+        if keep_tables or keep_deals:
+            kept.append(batch)
+    stats = batch_stats(columns, pairs, extras, first_game)
+    return BatchResult(first_game, n_games, stats, kept if (keep_tables or keep_deals) else None)
+
+
+# --- tables on disk (only when asked) -------------------------------------------------------------------------
+def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     """Per-game rows in the documented schema (docs/results.md), with compact types."""
     from . import engine as E
     from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_NAKED
@@ -92,11 +168,13 @@ def games_frame(batch: Batch, variant: str, bots: str, swapped_bots: str | None 
     g = batch.games
     n = len(g)
     titles = g[:, E.G_TITLES]
+    names = list(arm.bots)
+    straight, swapped = ",".join(names), ",".join(names[-1:] + names[:-1])
     cols: dict[str, pl.Series] = {
-        "variant": pl.Series("variant", [variant] * n, dtype=pl.Categorical),
+        "variant": pl.repeat(arm.name, n, eager=True).cast(pl.Categorical).alias("variant"),
         "game": pl.Series("game", np.arange(batch.first_game, batch.first_game + n, dtype=np.int64)),
-        "bots": pl.Series("bots", np.where(g[:, E.G_SWAPPED] != 0, swapped_bots or bots, bots).tolist(),
-                          dtype=pl.Categorical),
+        "bots": pl.Series("bots", np.where(g[:, E.G_SWAPPED] != 0, 1, 0)).replace_strict(
+            {0: straight, 1: swapped}, return_dtype=pl.String).cast(pl.Categorical),
     }
     for name, (column, dtype) in GAME_COLUMNS.items():
         cols[name] = pl.Series(name, g[:, getattr(E, column)]).cast(dtype)
@@ -105,16 +183,10 @@ def games_frame(batch: Batch, variant: str, bots: str, swapped_bots: str | None 
     cols["general"] = pl.Series("general", (titles & TITLE_GENERAL) != 0)
     for s, name in enumerate(SCORE_COLUMNS):
         cols[name] = pl.Series(name, g[:, E.G_SCORE + s]).cast(pl.Int32)
-    order = ["variant", "game", "seed", "bots", "deals", "redeals", "fishes", "eggs", "fisherman_wins", "moves",
-             "knocks", "written", "lost_deals", "vanished_deals", "vanished", "loser", "naked", "bald", "general",
-             *SCORE_COLUMNS, "first_leader_side", "draws", "early_closures", "out_66", "burns"]
-    return pl.DataFrame([cols[c] for c in order])
+    return pl.DataFrame([cols[c] for c in GAMES_TABLE])
 
 
-SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
-
-
-def deals_frame(batch: Batch, variant: str) -> pl.DataFrame:
+def deals_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     from .codes import (
         D_CARRY,
         D_END,
@@ -136,65 +208,76 @@ def deals_frame(batch: Batch, variant: str) -> pl.DataFrame:
     # deal number within its game: position since the game's first row
     starts = np.r_[True, game[1:] != game[:-1]] if len(game) else np.zeros(0, bool)
     first_row = np.maximum.accumulate(np.where(starts, np.arange(len(game)), 0)) if len(game) else game
-    frame = {
-        "variant": [variant] * len(d), "game": game, "deal": np.arange(len(d)) - first_row,
-        "redeals": d[:, D_REDEALS], "leader": d[:, D_LEADER],
+    sides = arm.players if arm.solo else 2
+    frame: dict[str, Any] = {
+        "variant": pl.repeat(arm.name, len(d), eager=True).cast(pl.Categorical), "game": game,
+        "deal": np.arange(len(d)) - first_row, "redeals": d[:, D_REDEALS], "leader": d[:, D_LEADER],
         "end": np.where(d[:, D_END] == 0, "out", "fish"), "last": d[:, D_LAST],
-        "sum_a": d[:, D_SUM], "sum_b": d[:, D_SUM + 1], "written_a": d[:, D_WRITTEN],
-        "written_b": d[:, D_WRITTEN + 1], "score_a": d[:, D_SCORE], "score_b": d[:, D_SCORE + 1],
-        "carry": d[:, D_CARRY], "loser": d[:, D_LOSER], "moves": d[:, D_MOVES], "knocks": d[:, D_KNOCKS],
-        "vanished": d[:, D_VANISHED], "fish_sum": d[:, D_FISH_SUM],
     }
+    for s in range(sides):
+        frame[f"sum_{'abcd'[s]}"] = d[:, D_SUM + s]
+    for s in range(sides):
+        frame[f"written_{'abcd'[s]}"] = d[:, D_WRITTEN + s]
+    for s in range(sides):
+        frame[f"score_{'abcd'[s]}"] = d[:, D_SCORE + s]
+    frame.update({"carry": d[:, D_CARRY], "loser": d[:, D_LOSER], "moves": d[:, D_MOVES], "knocks": d[:, D_KNOCKS],
+                  "vanished": d[:, D_VANISHED], "fish_sum": d[:, D_FISH_SUM]})
     df = pl.DataFrame(frame)
     small = [c for c in df.columns if c not in ("variant", "game", "end")]
     return df.with_columns([pl.col(c).cast(pl.Int32) for c in small])
 
 
-@dataclass
-class Part:
-    first_game: int
-    frame: pl.DataFrame
-    by_deal: np.ndarray
-    fish_sums: np.ndarray
-    deals_file: Path | None = None
+class TableSink:
+    """Writes the per-game (and per-deal) rows of each finished batch as Parquet parts in a
+    folder, each part written under a temporary name and renamed when complete."""
+
+    def __init__(self, folder: Path, games: bool, deals: bool):
+        self.folder = folder
+        self.games = games
+        self.deals = deals
+        self.written: list[Path] = []
+
+    def _write(self, frame: pl.DataFrame, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        frame.write_parquet(partial)
+        partial.replace(path)  # an interruption never leaves half a file under the real name
+        self.written.append(path)
+
+    def add(self, result: BatchResult, arms: list[Arm]) -> None:
+        for arm, batch in zip(arms, result.tables or []):
+            part = f"part-{result.first_game:012d}-{arm.name}.parquet"
+            if self.games:
+                self._write(games_frame(batch, arm), self.folder / "games" / part)
+            if self.deals and batch.deals is not None:
+                self._write(deals_frame(batch, arm), self.folder / "deals" / part)
+
+    def discard_from(self, first_game: int) -> None:
+        """Remove the parts of games from `first_game` on (batches dropped on interruption)."""
+        for path in list(self.written):
+            if int(path.name.split("-")[1]) >= first_game:
+                path.unlink(missing_ok=True)
+                self.written.remove(path)
 
 
-@dataclass
-class VariantRun:
-    variant: Variant
-    parts: list[Part] = field(default_factory=list)
-
-    @property
-    def games_done(self) -> int:
-        return sum(len(p.frame) for p in self.parts)
-
-    def games(self) -> pl.DataFrame:
-        return pl.concat([p.frame for p in self.parts]) if self.parts else pl.DataFrame()
-
-    @property
-    def by_deal(self) -> np.ndarray:
-        return sum((p.by_deal for p in self.parts), np.zeros((MAX_BY_DEAL, 3), np.int64))
-
-    @property
-    def fish_sums(self) -> np.ndarray:
-        return sum((p.fish_sums for p in self.parts), np.zeros(169, np.int64))
-
-
+# --- the runner -------------------------------------------------------------------------------------------------
 @dataclass
 class RunResult:
-    runs: list[VariantRun]
+    arms: list[Arm]
+    pairs: list[tuple[int, int]]
+    stats: RunStats
     seed: int
-    bots: list[str]
     workers: int
-    duration: float = 0.0
+    duration: float = 0.0  # seconds of play (compilation excluded)
     interrupted: bool = False
-    compile_seconds: float = 0.0  # CPU seconds spent compiling the engine before play (not in `duration`)
+    compile_seconds: float = 0.0  # CPU seconds spent compiling the engine before play
 
-    def games(self) -> pl.DataFrame:
-        return pl.concat([r.games() for r in self.runs if r.parts])
+    @property
+    def games(self) -> int:
+        return self.stats.games
 
 
-def _ignore_sigint() -> None:
+def _worker_signals() -> None:
     # Ctrl-C is handled once, by the parent, which then stops the pool cleanly; a worker that the
     # parent terminates just ends (the parent's own SIGTERM handler is inherited by fork).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -202,30 +285,33 @@ def _ignore_sigint() -> None:
 
 
 class Runner:
-    """Plays games of several variants in batches on a process pool, in a deterministic order."""
+    """Plays the arms of a run in batches of game indices, on a process pool or a given
+    executor, and merges the batches' statistics in game order."""
 
-    def __init__(self, variants: list[Variant], seed: int, bots: list[str], workers: int = 1,
-                 batch_size: int = 20000, deals_dir: Path | None = None,
-                 on_compile: Callable[[str], None] | None = None):
-        from .trace import bot_array, parse_bots
-
-        self.variants = variants
+    def __init__(self, arms: list[Arm], pairs: list[tuple[int, int]], seed: int, workers: int = 1,
+                 batch_size: int = 20000, tables: TableSink | None = None,
+                 on_compile: Callable[[str], None] | None = None, executor: Executor | None = None,
+                 start: RunStats | None = None, on_batch: Callable[[RunStats], None] | None = None):
+        self.arms = arms
+        self.pairs = pairs
         self.seed = seed
-        self.bots = bots
-        self.seat_bots = [parse_bots(bots, v["players"]) for v in variants]
-        self.bot_arrays = [bot_array(names) for names in self.seat_bots]
-        # different bots on the two sides: they change seats every other game
-        self.swap = [len(set(names)) > 1 for names in self.seat_bots]
         self.workers = max(1, workers)
         self.batch_size = batch_size
-        self.deals_dir = deals_dir
-        self.params = [compile_rules(v.rule_dict) for v in variants]
-        self.runs = [VariantRun(v) for v in variants]
-        self.games_done = 0  # games per variant, all variants alike
+        self.tables = tables
         self.on_compile = on_compile
-        self.compile_seconds: float | None = None  # CPU seconds spent compiling, once prepared
+        self.on_batch = on_batch  # called with the merged statistics after each batch (checkpoints)
+        self.work = [arm.work() for arm in arms]
+        self.stats = start if start is not None else RunStats.empty(len(arms), pairs)
+        if self.stats.ranges not in ([], [(0, self.stats.games)]):
+            raise ValueError("can only continue a run that kept a leading range of games")
+        self.compile_seconds: float | None = None
         self.started = time.perf_counter()
-        self._pool: ProcessPoolExecutor | None = None
+        self._executor = executor
+        self._own_pool: ProcessPoolExecutor | None = None
+
+    @property
+    def games_done(self) -> int:
+        return self.stats.games
 
     def prepare(self) -> None:
         """Compile (or load) the kernel once in this process before any worker starts, so the
@@ -233,47 +319,47 @@ class Runner:
         if self.compile_seconds is None:
             from .warmup import prepare, thoughtful
 
-            needed = any(thoughtful(b) for b in self.bot_arrays)
-            self.compile_seconds = prepare("play_batch", needed, self.on_compile)
+            needed = any(thoughtful(work[1]) for work in self.work)
+            with interruptible():
+                self.compile_seconds = prepare("play_batch", needed, self.on_compile)
             self.started = time.perf_counter()
 
-    def _tasks(self, upto: int) -> list[tuple[int, int, int]]:
+    def _pool(self) -> Executor:
+        if self._executor is not None:
+            return self._executor
+        if self._own_pool is None:
+            self._own_pool = ProcessPoolExecutor(self.workers, initializer=_worker_signals)
+        return self._own_pool
+
+    def _tasks(self, upto: int) -> list[tuple[int, int]]:
         tasks = []
         first = self.games_done
         while first < upto:
             n = min(self.batch_size, upto - first)
-            tasks.extend((v, first, n) for v in range(len(self.variants)))
+            tasks.append((first, n))
             first += n
         return tasks
 
-    def _absorb(self, batch: Batch) -> None:
-        run = self.runs[batch.variant_index]
-        deals_file = None
-        if batch.deals is not None and self.deals_dir is not None:
-            self.deals_dir.mkdir(parents=True, exist_ok=True)
-            deals_file = self.deals_dir / f"{run.variant.name}-{batch.first_game:012d}.parquet"
-            partial = deals_file.with_suffix(".partial")
-            deals_frame(batch, run.variant.name).write_parquet(partial)
-            partial.replace(deals_file)  # a Ctrl-C never leaves half a file under the real name
-        names = self.seat_bots[batch.variant_index]
-        bots_text = ",".join(names)
-        swapped_text = ",".join(names[-1:] + names[:-1])
-        run.parts.append(Part(batch.first_game, games_frame(batch, run.variant.name, bots_text, swapped_text),
-                              batch.by_deal, batch.fish_sums, deals_file))
+    def _absorb(self, result: BatchResult) -> None:
+        if self.tables is not None:
+            self.tables.add(result, self.arms)
+        self.stats.add(result.stats)
+        if self.on_batch is not None:
+            self.on_batch(self.stats)
 
     def play(self, upto: int, progress: Callable[[int], None] | None = None) -> bool:
-        """Play every variant up to `upto` games. Returns False if interrupted (Ctrl-C).
+        """Play every arm up to `upto` games. Returns False if interrupted (Ctrl-C, SIGTERM).
 
-        On interruption every variant keeps the same leading range of finished games,
-        so pairs stay intact; nothing finished before is lost. `progress` is called with
-        the number of games (over all variants) finished for every variant: the games an
-        interruption would keep.
+        On interruption the finished batches that form a leading range of games are kept
+        (every arm has the same games, so the pairs stay whole); nothing finished before
+        is lost. `progress` gets the games per arm kept so far.
         """
         self.prepare()
         tasks = self._tasks(upto)
-        keep = self.deals_dir is not None
-        done: dict[tuple[int, int], Batch] = {}
-        order = [(v, first) for v, first, _ in tasks]
+        keep_tables = self.tables is not None and self.tables.games
+        keep_deals = self.tables is not None and self.tables.deals
+        done: dict[int, BatchResult] = {}
+        order = [first for first, _ in tasks]
         next_index = 0
 
         def absorb_ready() -> None:
@@ -283,59 +369,53 @@ class Runner:
                 self._absorb(done.pop(order[next_index]))
                 next_index += 1
             if progress and next_index > before:
-                progress(min(r.games_done for r in self.runs) * len(self.runs))
+                progress(self.games_done)
 
         try:
-            if self.workers == 1:
-                for v, first, n in tasks:
-                    done[(v, first)] = play_range(self.params[v], self.seed, first, n, self.bot_arrays[v], keep, v,
-                                                  self.swap[v])
-                    absorb_ready()
-            else:
-                if self._pool is None:
-                    self._pool = ProcessPoolExecutor(self.workers, initializer=_ignore_sigint)
-                pending: set[Future] = set()
-                queue = list(tasks)
-                while queue or pending:
-                    while queue and len(pending) < 2 * self.workers:
-                        v, first, n = queue.pop(0)
-                        pending.add(self._pool.submit(play_range, self.params[v], self.seed, first, n,
-                                                      self.bot_arrays[v], keep, v, self.swap[v]))
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        batch = future.result()
-                        done[(batch.variant_index, batch.first_game)] = batch
-                    absorb_ready()
+            with interruptible():
+                if self.workers == 1 and self._executor is None:
+                    for first, n in tasks:
+                        done[first] = play_batch_stats(self.work, self.pairs, self.seed, first, n, keep_tables,
+                                                       keep_deals)
+                        with protected():
+                            absorb_ready()
+                else:
+                    pool = self._pool()
+                    pending: set[Future] = set()
+                    queue = list(tasks)
+                    in_flight = 2 * self.workers
+                    while queue or pending:
+                        while queue and len(pending) < in_flight:
+                            first, n = queue.pop(0)
+                            pending.add(pool.submit(play_batch_stats, self.work, self.pairs, self.seed, first, n,
+                                                    keep_tables, keep_deals))
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in finished:
+                            result = future.result()
+                            done[result.first_game] = result
+                        with protected():
+                            absorb_ready()
         except KeyboardInterrupt:
-            self.close(cancel=True)
-            absorb_ready()
-            self._trim_to_common_prefix()
+            with protected():  # a second Ctrl-C waits: the cleanup and what is kept stay whole
+                self.close(cancel=True)
+                absorb_ready()
+                if self.tables is not None:
+                    self.tables.discard_from(self.games_done)
             return False
-        self.games_done = upto
         return True
-
-    def _trim_to_common_prefix(self) -> None:
-        """Keep, for every variant, only the batches every variant finished: pairs stay whole."""
-        common = min(r.games_done for r in self.runs)
-        for r in self.runs:
-            while r.parts and r.parts[-1].first_game >= common:
-                part = r.parts.pop()
-                if part.deals_file is not None:
-                    part.deals_file.unlink(missing_ok=True)
-        self.games_done = common
 
     def close(self, cancel: bool = False) -> None:
         """Stop the worker processes. cancel=True (an interruption): the batches they are playing
         would be thrown away anyway, so the workers are terminated now rather than left to
         finish them, and are reaped before this returns: no worker outlives the run."""
-        if self._pool is not None:
+        if self._own_pool is not None:
             if cancel:
                 # ProcessPoolExecutor has no public way to stop running tasks
-                for process in list(getattr(self._pool, "_processes", {}).values()):
+                for process in list(getattr(self._own_pool, "_processes", {}).values()):
                     process.terminate()
-            self._pool.shutdown(wait=True, cancel_futures=cancel)
-            self._pool = None
+            self._own_pool.shutdown(wait=True, cancel_futures=cancel)
+            self._own_pool = None
 
-    def result(self) -> RunResult:
-        return RunResult(self.runs, self.seed, self.bots, self.workers, time.perf_counter() - self.started,
-                         interrupted=False, compile_seconds=self.compile_seconds or 0.0)
+    def result(self, interrupted: bool = False) -> RunResult:
+        return RunResult(self.arms, self.pairs, self.stats, self.seed, self.workers,
+                         time.perf_counter() - self.started, interrupted, self.compile_seconds or 0.0)

@@ -1,227 +1,69 @@
-"""Statistics of a run: per-variant estimates with 95% intervals, comparisons against a
-baseline with Holm-corrected p-values, plain-language verdicts, and the exact redeal
-probability.
+"""Statistics of a run, from its sufficient statistics (`moments.py`): per-variant estimates
+with intervals, and comparisons of a variant with the baseline whose verdict can never
+contradict its own interval.
 
-Input is the per-game table of `docs/results.md` (`games.parquet`) as a polars DataFrame:
-one row per game, variants stacked with a `variant` column. Game i of every variant of a
-run starts from the same shuffle (common random numbers), so rows of two variants with the
-same `game` index are PAIRED, and paired comparisons are much sharper than unpaired ones.
+Estimates, per variant (every metric is R = sum x / sum n over games, `metrics.py`):
 
-Metrics (`METRICS`), three kinds:
+* ``game-rate`` (a yes/no per game): Wilson score interval;
+* ``mean`` (deals per game): t interval;
+* ``deal-ratio`` (a rate per deal): delta method with games as clusters — the deals of
+  a game are not independent trials.
 
-* ``game-rate``: a yes/no per game (naked / bald goats, general, first-lead side lost).
-  Games are independent trials: Wilson score interval.
-* ``mean``: deals per game. t interval (the central limit theorem holds at these sizes;
-  `length_distribution` gives the median, quartiles, 90th percentile and histogram).
-* ``deal-ratio``: a ratio of sums over games, R = sum(x_i) / sum(n_i), e.g. fishes per deal.
-  Deals are clustered in games (the deals of one game share scores, leaders and the stop
-  rule), so the deals are NOT independent trials and a Wilson interval on deal counts
-  would be too narrow. The interval is the delta method (linearization) with games as
-  clusters: u_i = (x_i - R n_i) / mean(n), SE(R) = sd(u) / sqrt(G) over the G games,
-  R +- 1.96 SE. For rate-like ratios (unit ``pp``) the interval is clipped to [0, 1].
-  A ratio whose denominator sums to 0 (e.g. no fishes at all) is NaN, not an error.
+Comparisons, variant a minus baseline b, on the same games (common random numbers: game
+i of both starts from the same shuffle), by the linearized per-game difference
+e_i = (x_ai - R_a n_ai)/mean(n_a) - (x_bi - R_b n_bi)/mean(n_b), whose sums come exactly
+from the integer moments (for a mean this is the paired t; for a share, the paired
+difference of proportions):
 
-Comparisons (`compare`, `compare_all`) of a variant v against a baseline b, difference
-v - b:
+* the interval is D +- q * SE(e) and the test is D / SE(e) with the same q's distribution
+  (t with games - 1 degrees of freedom for means, normal otherwise): the test rejects
+  exactly when the interval excludes 0;
+* when few games differ between the two (`SPARSE_PAIRS`; common random numbers make most
+  games identical, so a rare event such as eggs may differ in a handful of games and the
+  normal approximation fails), the test is the exact sign-flip (randomization) test of
+  the differing games, under the null that the two rules are exchangeable within each
+  game, and the interval is that test inverted around the estimate;
+* the number of differing games is always reported.
 
-====================  =======================================  ==================================
-metric kind           paired (same game indices, the default)  unpaired (different game sets)
-====================  =======================================  ==================================
-game-rate             Newcombe's interval for paired            Newcombe's hybrid score interval;
-                      proportions (method 10, Wilson based);    two-proportion z test (Fisher's
-                      McNemar test: exact binomial on the       exact test when an expected cell
-                      discordant pairs when there are fewer     count is below 5)
-                      than 25 of them, chi-square otherwise
-mean (deals/game)     t interval of the per-game differences;   Welch t interval; Mann-Whitney U
-                      Wilcoxon signed-rank test
-deal-ratio            delta method on paired per-game           delta method, independent
-                      influence values u_v - u_b; z test        samples; z test
-====================  =======================================  ==================================
+What decides a verdict: the four headline metrics of `metrics.HEADLINE` (game length,
+naked goats, fish rate, points per deal) of one variant against the baseline are one
+family: each is tested at 5% / m (Bonferroni, m = the headline metrics compared) and
+shown with its (1 - 5%/m) interval, so the family-wise error of a variant's verdict is at
+most 5% whatever else is in the run, and "significant" is exactly "the interval shown
+excludes 0". The other metrics are secondary: each with its own 95% interval, no
+correction, and labelled so.
 
-`holm` applies the Holm-Bonferroni correction across all comparisons of a run and writes
-`p_adjusted`, `significant` (p_adjusted < alpha) and the `verdict`. Intervals are the plain
-(per-comparison) 95% intervals; only the p-values are adjusted.
-
-`precision_reached` is the --precision stopping rule: absolute half-width for rates,
-relative for the rest (see its docstring).
-
-`exact_redeal_probability` computes the chance that a shuffle needs a redeal (передача),
-exactly, by inclusion-exclusion over the four hands.
+Without a difference, the result says how large a difference the run could have seen
+(`mde`: 80% power at the test's level), and `margin` asks for an equivalence verdict by
+two one-sided tests ("the same within +-margin", margin relative to the baseline value).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
-import polars as pl
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-MCNEMAR_EXACT_BELOW = 25  # discordant pairs below which McNemar uses the exact binomial test
+from .metrics import HEADLINE, METRIC_BY_NAME, METRICS, Metric
+from .moments import ArmStats, PairStats
+from .redeal import exact_redeal_probability  # noqa: F401  (re-exported: the known truth of the tests)
 
-
-# --- metric catalogue ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MetricSpec:
-    """One statistic of a variant.
-
-    kind: ``game-rate`` (share of games where `numerator` is true, among games where
-    `denominator` is true, or all games when it is None), ``mean`` (mean of `numerator` per
-    game) or ``deal-ratio`` (sum of `numerator` / sum of `denominator` over games).
-    Column names refer to `games.parquet` or to the derived columns of `DERIVED_COLUMNS`.
-    unit: ``pp`` for rates (values are fractions, shown in percentage points), otherwise
-    the unit of the value (``deals``, ``moves``, ``points``).
-    headline: part of the `precision_reached` stopping rule.
-    subject / more / less: words of the verdict, "[<subject>] <amount> <unit> <more|less>",
-    e.g. "games 0.8 deals longer", "2.1 pp higher" (rates need no subject: the tables put
-    the label in front).
-    """
-
-    name: str
-    label: str
-    kind: str
-    unit: str
-    headline: bool
-    numerator: str
-    denominator: str | None = None
-    description: str = ""
-    subject: str | None = None
-    more: str = "higher"
-    less: str = "lower"
-
-    @property
-    def is_rate(self) -> bool:
-        return self.unit == "pp"
-
-    @property
-    def scale(self) -> float:
-        """Factor from stored value to shown value (100 for percentage points)."""
-        return 100.0 if self.is_rate else 1.0
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        return tuple(c for c in (self.numerator, self.denominator) if c is not None)
+ALPHA = 0.05
+POWER = 0.80
+SPARSE_PAIRS = 200  # below this many differing games, the exact sign-flip test decides
+_SIGN_FLIP_STATES = 20_000  # exact enumeration up to this much work, else seeded sampling
+_SIGN_FLIP_SAMPLES = 20_000
+METRIC_INDEX = {m.name: j for j, m in enumerate(METRICS)}
 
 
-METRICS: list[MetricSpec] = [
-    MetricSpec("deals_per_game", "deals per game", "mean", "deals", True, "deals",
-               description="deals played per game (redeals not counted)",
-               subject="games", more="longer", less="shorter"),
-    MetricSpec("naked_rate", "naked-goat rate", "game-rate", "pp", True, "naked",
-               description="games lost as голые козлы (the winners never wrote)"),
-    MetricSpec("bald_rate", "bald-goat rate", "game-rate", "pp", False, "bald",
-               description="games lost as лысые козлы (last deal ended by an out on 00)"),
-    MetricSpec("general_rate", "general rate", "game-rate", "pp", False, "general",
-               description="games ending with a генерал"),
-    MetricSpec("first_lead_loss_rate", "first-lead side's loss rate", "game-rate", "pp", True,
-               "first_lead_lost", "decided",
-               description="games lost by the side that led the first deal, among games with a loser"),
-    MetricSpec("fish_rate", "fish rate", "deal-ratio", "pp", True, "fishes", "deals",
-               description="deals ended by a fish (eggs included)"),
-    MetricSpec("eggs_rate", "egg rate", "deal-ratio", "pp", False, "eggs", "deals",
-               description="deals ended by a fish with equal sums"),
-    MetricSpec("redeal_rate", "redeal rate", "deal-ratio", "pp", False, "redeals", "shuffles",
-               description="shuffles that needed a redeal (передача), redeals / (deals + redeals)"),
-    MetricSpec("fisherman_share", "fisherman's share of fish wins", "deal-ratio", "pp", False,
-               "fisherman_wins", "decided_fishes",
-               description="fishes (not eggs) won by the fisherman's side"),
-    MetricSpec("moves_per_deal", "moves per deal", "deal-ratio", "moves", False, "moves", "deals",
-               description="moves per deal (a two-doubles move is one move)",
-               subject="deals", more="longer", less="shorter"),
-    MetricSpec("written_per_deal", "points written per deal", "deal-ratio", "points", False,
-               "written", "deals", description="points written by both sides per deal",
-               subject="each deal writes", more="more", less="fewer"),
-    MetricSpec("vanished_share", "share of losses vanished under the threshold", "deal-ratio",
-               "pp", False, "vanished_deals", "lost_deals",
-               description="lost deals whose points all vanished under the threshold"),
-    # the other games of the family (zero for games without the rule)
-    MetricSpec("draws_per_deal", "bazaar draws per deal", "deal-ratio", "draws", False, "draws", "deals",
-               description="tiles drawn from the bazaar per deal (каждый сам за себя)",
-               subject="players draw", more="more", less="fewer"),
-    MetricSpec("early_closure_rate", "early-closure rate", "deal-ratio", "pp", False, "early_closures", "deals",
-               description="deals ended by closing every end (Осёл)"),
-    MetricSpec("out66_rate", "100-point out rate", "deal-ratio", "pp", False, "out_66", "deals",
-               description="deals ended by an out on 66 that makes the losers write 100 (Морской)"),
-    MetricSpec("burn_rate", "burned-score rate", "deal-ratio", "pp", False, "burns", "deals",
-               description="deals whose writing burned the other side's score (Морской)"),
-]
-#: Metrics shown only when some variant of the run has a non-zero value.
-OPTIONAL_METRICS = ("general_rate", "draws_per_deal", "early_closure_rate", "out66_rate", "burn_rate")
-METRIC_BY_NAME: dict[str, MetricSpec] = {m.name: m for m in METRICS}
-
-#: Derived columns: name -> (expression in words, columns it needs).
-DERIVED_COLUMNS: dict[str, tuple[str, ...]] = {
-    "decided": ("loser",),  # loser >= 0 (not cut off at max_deals)
-    "first_lead_lost": ("loser", "first_leader_side"),  # loser == first_leader_side
-    "shuffles": ("deals", "redeals"),  # deals + redeals
-    "decided_fishes": ("fishes", "eggs"),  # fishes - eggs
-}
-
-
-def available_metrics(games: pl.DataFrame) -> list[MetricSpec]:
-    """The metrics whose columns the table has: the core ones always (a missing core column is an
-    error), the optional ones of the other games only when present (older results lack them)."""
-    return [m for m in METRICS if m.name not in OPTIONAL_METRICS or m.name == "general_rate"
-            or all(c in games.columns for c in required_columns([m]))]
-
-
-def required_columns(metrics: list[MetricSpec] | None = None) -> list[str]:
-    """The games.parquet columns the given metrics (default all) need."""
-    out: list[str] = []
-    for spec in METRICS if metrics is None else metrics:
-        for c in spec.columns:
-            for base in DERIVED_COLUMNS.get(c, (c,)):
-                if base not in out:
-                    out.append(base)
-    return out
-
-
-class _Table:
-    """Column arrays of one variant's games (optionally reordered), fetched on demand."""
-
-    def __init__(self, games: pl.DataFrame, order: np.ndarray | None = None):
-        self.games = games
-        self.order = order
-        self._cache: dict[str, np.ndarray] = {}
-
-    @property
-    def n(self) -> int:
-        return self.games.height
-
-    def raw(self, name: str) -> np.ndarray:
-        if name not in self.games.columns:
-            raise ValueError(f"the games table has no column {name!r}; the statistics need "
-                             f"{', '.join(required_columns())} (docs/results.md)")
-        a = self.games.get_column(name).to_numpy()
-        return a if self.order is None else a[self.order]
-
-    def __getitem__(self, name: str) -> np.ndarray:
-        if name not in self._cache:
-            if name == "decided":
-                a = self["loser"] >= 0
-            elif name == "first_lead_lost":
-                a = self["loser"] == self["first_leader_side"]
-            elif name == "shuffles":
-                a = self["deals"] + self["redeals"]
-            elif name == "decided_fishes":
-                a = self["fishes"] - self["eggs"]
-            else:
-                a = self.raw(name)
-                a = a.astype(bool) if a.dtype == bool else a.astype(np.int64)
-            self._cache[name] = a
-        return self._cache[name]
-
-
-# --- results ------------------------------------------------------------------------------------
+# --- results ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Estimate:
-    """A statistic of one variant with its 95% interval [low, high].
-
-    n: games used (for first-lead loss: games with a loser). Rates are fractions."""
+    """A statistic of one variant with its 95% interval [low, high] (rates as fractions).
+    n: games (for a share with a denominator: the games that count)."""
 
     variant: str
     metric: str
@@ -238,9 +80,18 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Comparison:
-    """variant - baseline for one metric. `diff`, `low`, `high`: the difference and its 95%
-    interval (fractions for rates). `p_value`: raw; `p_adjusted`: Holm-adjusted across the
-    comparisons it was corrected with. `test` names the test behind `p_value`."""
+    """variant - baseline for one metric.
+
+    diff, low, high: the difference and its interval at `level` (fractions for rates).
+    family: ``headline`` (decides the verdict; Bonferroni within the variant's headline
+    metrics) or ``secondary``. significant: the interval excludes 0 — always the same as
+    p_adjusted < 5%. p_value: the test's own; p_adjusted: times the family size (headline)
+    or as is. differing: games whose numbers differ between the two (paired only).
+    mde: the smallest difference the run would have found with 80% power. relative:
+    diff / baseline_value. equivalent: with a margin, whether the two are the same within
+    it (two one-sided tests at the same level). comparable: False when the metric means
+    different things in the two (e.g. a different number of players); then nothing is tested.
+    """
 
     variant: str
     baseline: str
@@ -250,424 +101,347 @@ class Comparison:
     diff: float
     low: float
     high: float
+    level: float
     p_value: float
     p_adjusted: float
     test: str
+    interval: str
     paired: bool
+    family: str
     significant: bool
-    verdict: str
-    n: int = 0  # games (pairs when paired) behind the comparison
-    interval: str = ""  # method of the interval
+    n: int = 0
+    differing: int | None = None
+    mde: float = math.nan
+    relative: float = math.nan
+    margin: float | None = None
+    equivalent: bool | None = None
+    comparable: bool = True
+    note: str = ""
+    verdict: str = ""
 
     @property
     def half_width(self) -> float:
         return (self.high - self.low) / 2.0
 
 
-# --- small building blocks ----------------------------------------------------------------------
-def wilson_interval(k: float, n: float, z: float = Z95) -> tuple[float, float]:
+# --- distributions --------------------------------------------------------------------------------------------
+def _norm_ppf(p: float) -> float:
+    from scipy.special import ndtri
+
+    return float(ndtri(p))
+
+
+def _quantile(p: float, df: float | None) -> float:
+    """Upper quantile of the normal (df None) or t distribution."""
+    if df is None or df > 1e7:
+        return _norm_ppf(p)
+    from scipy.stats import t
+
+    return float(t.ppf(p, df))
+
+
+def _two_sided_p(stat: float, df: float | None) -> float:
+    if math.isnan(stat):
+        return math.nan
+    if df is None or df > 1e7:
+        from scipy.special import ndtr
+
+        return float(2.0 * ndtr(-abs(stat)))
+    from scipy.stats import t
+
+    return float(2.0 * t.sf(abs(stat), df))
+
+
+def wilson_interval(k: float, n: float, level: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for k successes in n independent trials (NaN when n == 0)."""
     if n <= 0:
         return math.nan, math.nan
+    z = _norm_ppf(0.5 + level / 2)
     p = k / n
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0)) / (1 + z2 / n)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _t_quantile(df: float) -> float:
-    from scipy.stats import t
-
-    return float(t.ppf(0.975, df))
-
-
-def _norm_sf2(z: float) -> float:
-    """Two-sided normal p-value."""
-    from scipy.special import ndtr
-
-    if math.isnan(z):
-        return math.nan
-    return float(2.0 * ndtr(-abs(z)))
+# --- one arm ------------------------------------------------------------------------------------------------------
+def _ratio(sx: int, sn: int) -> Fraction | None:
+    return None if sn == 0 else Fraction(int(sx), int(sn))
 
 
-def _mean_ci(x: np.ndarray) -> tuple[float, float, float]:
-    n = x.size
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    m = float(x.mean())
-    if n < 2:
-        return m, math.nan, math.nan
-    half = _t_quantile(n - 1) * float(x.std(ddof=1)) / math.sqrt(n)
-    return m, m - half, m + half
-
-
-def _ratio_parts(x: np.ndarray, d: np.ndarray) -> tuple[float, np.ndarray | None]:
-    """Ratio of sums and the per-game influence values u_i = (x_i - R d_i) / mean(d)."""
-    sd = float(d.sum())
-    if x.size == 0 or sd == 0:
-        return math.nan, None
-    r = float(x.sum()) / sd
-    u = (x - r * d) / (sd / d.size)
-    return r, u
-
-
-def _ratio_estimate(x: np.ndarray, d: np.ndarray, clip: bool) -> tuple[float, float, float]:
-    r, u = _ratio_parts(x, d)
-    if u is None:
-        return math.nan, math.nan, math.nan
-    if u.size < 2:
-        return r, math.nan, math.nan
-    se = float(u.std(ddof=1)) / math.sqrt(u.size)
-    lo, hi = r - Z95 * se, r + Z95 * se
-    if clip:
-        lo, hi = max(0.0, lo), min(1.0, hi)
-    return r, lo, hi
-
-
-def _variant_name(games: pl.DataFrame, label: str | None = None) -> str:
-    if label is not None:
-        return label
-    if "variant" in games.columns and games.height:
-        names = games.get_column("variant").unique(maintain_order=True).to_list()
-        if len(names) > 1:
-            raise ValueError(f"expected one variant's games, got {len(names)}: {names}")
-        return str(names[0])
-    return ""
-
-
-# --- per-variant estimates ----------------------------------------------------------------------
-def _estimate(spec: MetricSpec, t: _Table, variant: str) -> Estimate:
-    if spec.kind == "game-rate":
-        x = t[spec.numerator].astype(bool, copy=False)
-        if spec.denominator is not None:
-            x = x[t[spec.denominator]]
-        n = int(x.size)
-        k = int(np.count_nonzero(x))
-        lo, hi = wilson_interval(k, n)
-        return Estimate(variant, spec.name, k / n if n else math.nan, lo, hi, n, "Wilson score")
-    if spec.kind == "mean":
-        x = t[spec.numerator]
-        m, lo, hi = _mean_ci(x)
-        return Estimate(variant, spec.name, m, lo, hi, int(x.size), "t interval")
-    if spec.kind == "deal-ratio":
-        r, lo, hi = _ratio_estimate(t[spec.numerator], t[spec.denominator], spec.is_rate)
-        return Estimate(variant, spec.name, r, lo, hi, t.n,
-                        "ratio of sums, delta method with games as clusters")
-    raise ValueError(f"unknown metric kind {spec.kind!r}")
-
-
-def summarize(games: pl.DataFrame, metrics: list[MetricSpec] | None = None,
-              variant_label: str | None = None) -> list[Estimate]:
-    """Every metric (default `METRICS`) of ONE variant's games, with 95% intervals."""
-    variant = _variant_name(games, variant_label)
-    t = _Table(games)
-    return [_estimate(spec, t, variant) for spec in (available_metrics(games) if metrics is None else metrics)]
-
-
-def split_variants(games: pl.DataFrame) -> dict[str, pl.DataFrame]:
-    """The stacked table split by `variant`, in order of first appearance."""
-    parts = games.partition_by("variant", maintain_order=True, as_dict=True)
-    return {str(k[0]): v for k, v in parts.items()}
-
-
-def summarize_all(games: pl.DataFrame, metrics: list[MetricSpec] | None = None) -> list[Estimate]:
-    """`summarize` for every variant of a stacked table."""
-    out: list[Estimate] = []
-    for name, part in split_variants(games).items():
-        out.extend(summarize(part, metrics, name))
-    return out
-
-
-def length_distribution(games: pl.DataFrame) -> dict:
-    """Game length in deals: n, mean, min, q1, median, q3, p90, max (quantiles by linear
-    interpolation, numpy's default) and the full histogram {deals: games}."""
-    x = games.get_column("deals").to_numpy().astype(np.int64)
-    if x.size == 0:
-        nan = math.nan
-        return {"n": 0, "mean": nan, "min": nan, "q1": nan, "median": nan, "q3": nan,
-                "p90": nan, "max": nan, "histogram": {}}
-    q1, med, q3, p90 = (float(v) for v in np.quantile(x, [0.25, 0.5, 0.75, 0.9]))
-    values, counts = np.unique(x, return_counts=True)
-    return {
-        "n": int(x.size), "mean": float(x.mean()), "min": int(x.min()), "q1": q1, "median": med,
-        "q3": q3, "p90": p90, "max": int(x.max()),
-        "histogram": {int(v): int(c) for v, c in zip(values, counts)},
-    }
-
-
-def precision_reached(estimates: list[Estimate], precision: float) -> bool:
-    """True when every headline estimate is precise enough.
-
-    Rates (unit ``pp``): the interval half-width must be <= `precision`, an ABSOLUTE
-    precision in fraction units (0.005 = +-0.5 pp). Means and non-rate ratios (deals per
-    game, moves per deal, ...): half-width <= `precision` * |value|, a RELATIVE precision
-    (0.005 = +-0.5% of the value). Estimates that are undefined (NaN value, e.g. a ratio
-    with an empty denominator) are skipped; a defined value with an undefined interval
-    (too few games) is not precise. Non-headline metrics are ignored.
-    """
-    found = False
-    for e in estimates:
-        spec = METRIC_BY_NAME.get(e.metric)
-        if spec is None or not spec.headline or math.isnan(e.value):
-            continue
-        found = True
-        hw = e.half_width
-        if math.isnan(hw):
-            return False
-        limit = precision if spec.is_rate else precision * abs(e.value)
-        if hw > limit:
-            return False
-    return found
-
-
-# --- comparisons --------------------------------------------------------------------------------
-def _pairing(games: pl.DataFrame, baseline: pl.DataFrame) -> tuple[np.ndarray, np.ndarray] | None:
-    """Row orders aligning the two tables on `game`, or None when the index sets differ."""
-    if "game" not in games.columns or "game" not in baseline.columns:
+def _sum_sq_linearized(arm: ArmStats, j: int) -> Fraction | None:
+    """Sum over games of (x_i - R n_i)^2, exactly."""
+    r = _ratio(arm.sx[j], arm.sn[j])
+    if r is None:
         return None
-    if games.height != baseline.height:
-        return None
-    gv = games.get_column("game").to_numpy()
-    gb = baseline.get_column("game").to_numpy()
-    ov = np.argsort(gv, kind="stable")
-    ob = np.argsort(gb, kind="stable")
-    sv, sb = gv[ov], gb[ob]
-    if not np.array_equal(sv, sb):
-        return None
-    if sv.size > 1 and np.any(sv[1:] == sv[:-1]):
-        return None  # duplicated game indices: no one-to-one pairing
-    return ov, ob
+    return int(arm.sxx[j]) - 2 * r * int(arm.sxn[j]) + r * r * int(arm.snn[j])
 
 
-def _mcnemar(b: int, c: int) -> tuple[float, str]:
-    m = b + c
-    if m == 0:
-        return 1.0, "McNemar exact binomial"
-    if m < MCNEMAR_EXACT_BELOW:
-        from scipy.stats import binom
-
-        p = min(1.0, 2.0 * float(binom.cdf(min(b, c), m, 0.5)))
-        return p, "McNemar exact binomial"
-    from scipy.stats import chi2
-
-    return float(chi2.sf((b - c) ** 2 / m, 1)), "McNemar chi-square"
-
-
-def _paired_rate(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float, float, float, float, str]:
-    """Paired proportions: p1, p2, diff, Newcombe (method 10) interval, McNemar p."""
-    n = x.size
-    if n == 0:
-        nan = math.nan
-        return nan, nan, nan, nan, nan, nan, "McNemar"
-    a = int(np.count_nonzero(x & y))
-    b = int(np.count_nonzero(x & ~y))
-    c = int(np.count_nonzero(~x & y))
-    d = n - a - b - c
-    p1, p2 = (a + b) / n, (a + c) / n
-    diff = p1 - p2
-    l1, u1 = wilson_interval(a + b, n)
-    l2, u2 = wilson_interval(a + c, n)
-    denom = float(a + b) * float(c + d) * float(a + c) * float(b + d)
-    phi = 0.0
-    if denom > 0:
-        ad_bc = float(a) * float(d) - float(b) * float(c)
-        num = ad_bc - n / 2 if ad_bc > n / 2 else (ad_bc if ad_bc < 0 else 0.0)
-        phi = num / math.sqrt(denom)
-    dl = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
-    du = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
-    low = max(-1.0, diff - math.sqrt(max(dl, 0.0)))
-    high = min(1.0, diff + math.sqrt(max(du, 0.0)))
-    p, test = _mcnemar(b, c)
-    return p1, p2, diff, low, high, p, test
-
-
-def _unpaired_rate(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float, float, float, float, str]:
-    """Independent proportions: Newcombe hybrid score interval, two-proportion z or Fisher."""
-    n1, n2 = x.size, y.size
-    if n1 == 0 or n2 == 0:
-        nan = math.nan
-        return nan, nan, nan, nan, nan, nan, "two-proportion z"
-    k1, k2 = int(np.count_nonzero(x)), int(np.count_nonzero(y))
-    p1, p2 = k1 / n1, k2 / n2
-    diff = p1 - p2
-    l1, u1 = wilson_interval(k1, n1)
-    l2, u2 = wilson_interval(k2, n2)
-    low = max(-1.0, diff - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2))
-    high = min(1.0, diff + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
-    pool = (k1 + k2) / (n1 + n2)
-    expected = min(pool * n1, pool * n2, (1 - pool) * n1, (1 - pool) * n2)
-    if expected < 5:
-        from scipy.stats import fisher_exact
-
-        p = float(fisher_exact([[k1, n1 - k1], [k2, n2 - k2]]).pvalue)
-        return p1, p2, diff, low, high, min(1.0, p), "Fisher exact"
-    se = math.sqrt(pool * (1 - pool) * (1 / n1 + 1 / n2))
-    return p1, p2, diff, low, high, _norm_sf2(diff / se), "two-proportion z"
-
-
-def _z_p(diff: float, se: float) -> float:
-    if math.isnan(diff) or math.isnan(se):
-        return math.nan
-    if se == 0:
-        return 1.0 if diff == 0 else 0.0
-    return _norm_sf2(diff / se)
-
-
-def _compare_metric(spec: MetricSpec, tv: _Table, tb: _Table, paired: bool,
-                    variant: str, baseline: str) -> Comparison:
+def estimate(arm: ArmStats, metric: Metric, variant: str) -> Estimate:
+    """One metric of one arm with its 95% interval."""
+    j = METRIC_INDEX[metric.name]
+    g = arm.games
+    sx, sn = int(arm.sx[j]), int(arm.sn[j])
     nan = math.nan
-    if spec.kind == "game-rate":
-        x = tv[spec.numerator].astype(bool, copy=False)
-        y = tb[spec.numerator].astype(bool, copy=False)
-        if paired:
-            if spec.denominator is not None:
-                keep = tv[spec.denominator] & tb[spec.denominator]
-                x, y = x[keep], y[keep]
-            p1, p2, diff, low, high, p, test = _paired_rate(x, y)
-            interval = "Newcombe paired (method 10)"
-        else:
-            if spec.denominator is not None:
-                x, y = x[tv[spec.denominator]], y[tb[spec.denominator]]
-            p1, p2, diff, low, high, p, test = _unpaired_rate(x, y)
-            interval = "Newcombe hybrid score"
-        n = int(x.size) if paired else int(x.size + y.size)
-    elif spec.kind == "mean":
-        x = tv[spec.numerator].astype(np.float64)
-        y = tb[spec.numerator].astype(np.float64)
-        p1 = float(x.mean()) if x.size else nan
-        p2 = float(y.mean()) if y.size else nan
-        if paired:
-            d = x - y
-            diff, low, high = _mean_ci(d)
-            interval, test = "paired t", "Wilcoxon signed-rank"
-            if d.size == 0:
-                p = nan
-            elif not np.any(d):
-                p = 1.0
-            else:
-                from scipy.stats import wilcoxon
+    if metric.kind == "game-rate":
+        low, high = wilson_interval(sx, sn)
+        return Estimate(variant, metric.name, sx / sn if sn else nan, low, high, sn, "Wilson score")
+    if sn == 0:
+        return Estimate(variant, metric.name, nan, nan, nan, g, "no data")
+    value = sx / sn
+    if g < 2:
+        return Estimate(variant, metric.name, value, nan, nan, g, "too few games")
+    ss = _sum_sq_linearized(arm, j)
+    if metric.kind == "mean":
+        half = _quantile(0.975, g - 1) * math.sqrt(float(ss) / (g - 1) / g)
+        return Estimate(variant, metric.name, value, value - half, value + half, g, "t interval")
+    mean_n = sn / g
+    se = math.sqrt(float(ss) / (g - 1) / g) / mean_n
+    low, high = value - _quantile(0.975, None) * se, value + _quantile(0.975, None) * se
+    if metric.is_rate:
+        low, high = max(0.0, low), min(1.0, high)
+    return Estimate(variant, metric.name, value, low, high, g, "ratio of sums, delta method with games as clusters")
 
-                p = float(wilcoxon(d).pvalue)
-            n = int(d.size)
-        else:
-            diff = p1 - p2
-            interval, test = "Welch t", "Mann-Whitney U"
-            low = high = p = nan
-            if x.size >= 2 and y.size >= 2:
-                v1, v2 = float(x.var(ddof=1)) / x.size, float(y.var(ddof=1)) / y.size
-                se = math.sqrt(v1 + v2)
-                if se > 0:
-                    df = (v1 + v2) ** 2 / (v1 ** 2 / (x.size - 1) + v2 ** 2 / (y.size - 1))
-                    half = _t_quantile(df) * se
-                else:
-                    half = 0.0
-                low, high = diff - half, diff + half
-            if x.size and y.size:
-                from scipy.stats import mannwhitneyu
 
-                if np.all(x == x[0]) and np.all(y == x[0]):
-                    p = 1.0
-                else:
-                    p = float(mannwhitneyu(x, y).pvalue)
-            n = int(x.size + y.size)
-    elif spec.kind == "deal-ratio":
-        p1, uv = _ratio_parts(tv[spec.numerator], tv[spec.denominator])
-        p2, ub = _ratio_parts(tb[spec.numerator], tb[spec.denominator])
-        diff = p1 - p2
-        low = high = p = nan
-        if paired:
-            interval, test = "delta method, paired", "paired delta-method z"
-            n = tv.n
-            if uv is not None and ub is not None and n >= 2:
-                se = float((uv - ub).std(ddof=1)) / math.sqrt(n)
-                low, high, p = diff - Z95 * se, diff + Z95 * se, _z_p(diff, se)
-        else:
-            interval, test = "delta method, independent", "delta-method z"
-            n = tv.n + tb.n
-            if uv is not None and ub is not None and uv.size >= 2 and ub.size >= 2:
-                se = math.sqrt(float(uv.var(ddof=1)) / uv.size + float(ub.var(ddof=1)) / ub.size)
-                low, high, p = diff - Z95 * se, diff + Z95 * se, _z_p(diff, se)
+def length_distribution(arm: ArmStats) -> dict:
+    """Game length in deals from the histogram: n, mean, min, q1, median, q3, p90, max
+    (quantiles by linear interpolation, numpy's default) and the histogram {deals: games}."""
+    hist = sorted(arm.deals_hist.items())
+    n = sum(c for _, c in hist)
+    nan = math.nan
+    if n == 0:
+        return {"n": 0, "mean": nan, "min": nan, "q1": nan, "median": nan, "q3": nan, "p90": nan, "max": nan,
+                "histogram": {}}
+    values = np.array([v for v, _ in hist], dtype=np.float64)
+    ends = np.cumsum([c for _, c in hist])  # order statistics 0..ends[i]-1 have value values[i]
+
+    def order_stat(i: int) -> float:
+        return float(values[np.searchsorted(ends, i, side="right")])
+
+    def quantile(q: float) -> float:
+        h = (n - 1) * q
+        lo = math.floor(h)
+        a, b = order_stat(lo), order_stat(min(lo + 1, n - 1))
+        return a + (h - lo) * (b - a)
+
+    mean = sum(v * c for v, c in hist) / n
+    return {"n": n, "mean": mean, "min": int(values[0]), "q1": quantile(0.25), "median": quantile(0.5),
+            "q3": quantile(0.75), "p90": quantile(0.9), "max": int(values[-1]),
+            "histogram": {int(v): int(c) for v, c in hist}}
+
+
+def placings(arm: ArmStats, players: int) -> dict:
+    """Каждый сам за себя: per seat, the share of decided games in each place (1 = best) with a
+    95% Wilson interval, the mean place, and the chance level 1/players of each place."""
+    n = arm.placed_games
+    if n == 0 or players < 2:
+        return {}
+    table: dict = {"games": n, "chance": 1 / players, "seats": {}}
+    for seat in range(players):
+        shares = {}
+        for k in range(1, players + 1):
+            count = int(arm.places[seat, k - 1])
+            low, high = wilson_interval(count, n)
+            shares[str(k)] = {"share": count / n, "low": low, "high": high}
+        mean_place = sum(k * int(arm.places[seat, k - 1]) for k in range(1, players + 1)) / n
+        table["seats"][str(seat)] = {"mean_place": mean_place, "places": shares}
+    return table
+
+
+# --- the exact sign-flip test ----------------------------------------------------------------------------------------
+def _sign_flip_null(diffs: Counter, r0: Fraction) -> tuple[np.ndarray, np.ndarray]:
+    """Null distribution of T = sum of s_i (dx_i - r0 dn_i) over the differing games, each sign
+    s_i = +-1 with probability 1/2 (the two rules exchangeable within a game): the distinct
+    values of |T| and their probabilities. Exact (partial sums of the integer pairs) while it
+    stays small, else 20,000 seeded samples, so the answer is the same on every run."""
+    from scipy.stats import binom
+
+    states: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    exact = True
+    for (dx, dn), count in sorted(diffs.items()):
+        weights = binom.pmf(np.arange(count + 1), count, 0.5)
+        steps = [((2 * k - count) * dx, (2 * k - count) * dn, w) for k, w in enumerate(weights) if w > 0]
+        if len(states) * len(steps) > _SIGN_FLIP_STATES:
+            exact = False
+            break
+        new: dict[tuple[int, int], float] = {}
+        for (sx, sn), p in states.items():
+            for ax, an, w in steps:
+                key = (sx + ax, sn + an)
+                new[key] = new.get(key, 0.0) + p * w
+        states = new
+    rf = float(r0)
+    if exact:
+        values = np.array([abs(sx - rf * sn) for sx, sn in states], dtype=np.float64)
+        probs = np.array(list(states.values()), dtype=np.float64)
     else:
-        raise ValueError(f"unknown metric kind {spec.kind!r}")
-    return Comparison(variant, baseline, spec.name, p1, p2, diff, low, high, p, p, test, paired,
-                      False, "", n, interval)
+        rng = np.random.default_rng(20240611)
+        vec = np.array([dx - rf * dn for (dx, dn), c in sorted(diffs.items()) for _ in range(c)], dtype=np.float64)
+        total = np.zeros(_SIGN_FLIP_SAMPLES)
+        for start in range(0, vec.size, 64):
+            part = vec[start:start + 64]
+            signs = rng.integers(0, 2, size=(_SIGN_FLIP_SAMPLES, part.size), dtype=np.int8).astype(np.float64)
+            total += (2 * signs - 1) @ part
+        values = np.abs(total)
+        probs = np.full(values.size, 1.0 / values.size)
+    order = np.argsort(values)
+    return values[order], probs[order]
 
 
-def compare(games: pl.DataFrame, baseline: pl.DataFrame, variant_label: str | None = None,
-            paired: bool | None = None, alpha: float = 0.05,
-            metrics: list[MetricSpec] | None = None,
-            baseline_label: str | None = None) -> list[Comparison]:
-    """Every metric of one variant's games against the baseline's games (variant - baseline).
+def _sign_flip(diffs: Counter, r0: Fraction, t_obs: float, alpha: float) -> tuple[float, float]:
+    """(p-value: P(|T| >= |t_obs|), the largest |T| the test accepts at level alpha). The test
+    rejects exactly when |t_obs| exceeds the second number."""
+    values, probs = _sign_flip_null(diffs, r0)
+    tol = 1e-9 * max(1.0, abs(t_obs))
+    p = float(probs[values >= abs(t_obs) - tol].sum())
+    tail = np.cumsum(probs[::-1])[::-1]  # P(|T| >= values[i])
+    accepted = np.flatnonzero(tail > alpha + 1e-15)
+    accept_max = float(values[accepted[-1]]) if accepted.size else 0.0
+    return min(1.0, p), accept_max
 
-    paired=None pairs the rows on `game` when both tables hold exactly the same game
-    indices (the normal case in a run: common random numbers), else compares them as
-    independent samples; paired=True with different game sets raises ValueError.
-    The p-values come Holm-adjusted across the returned comparisons; `compare_all` (or
-    `holm` on the pooled list) re-adjusts across a whole run. A paired game-rate with a
-    denominator (first-lead side's loss) uses the games decided in BOTH variants, so its
-    `value` / `baseline_value` can differ slightly from `summarize`'s.
-    """
-    v = _variant_name(games, variant_label)
-    b = _variant_name(baseline, baseline_label)
-    orders = _pairing(games, baseline)
-    if paired is None:
-        paired = orders is not None
-    if paired and orders is None:
-        raise ValueError(
-            f"cannot pair {v!r} with {b!r}: their `game` indices differ "
-            "(pass paired=False to compare them as independent samples)")
+
+# --- one comparison ---------------------------------------------------------------------------------------------------
+def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | None, variant: str, baseline: str,
+                   alpha: float = ALPHA, family: str = "secondary", family_size: int = 1,
+                   margin: float | None = None) -> Comparison:
+    """One metric, arm a (the variant) minus arm b (the baseline); paired when `pair` holds
+    their cross sums over the same games. The level is 1 - alpha / family_size."""
+    j = METRIC_INDEX[metric.name]
+    nan = math.nan
+    level_alpha = alpha / family_size
+    ra, rb = _ratio(a.sx[j], a.sn[j]), _ratio(b.sx[j], b.sn[j])
+    va = float(ra) if ra is not None else nan
+    vb = float(rb) if rb is not None else nan
+    diff = va - vb
+    is_mean = metric.kind == "mean"
+    paired = pair is not None
+    base = dict(variant=variant, baseline=baseline, metric=metric.name, value=va, baseline_value=vb, diff=diff,
+                level=1 - level_alpha, paired=paired, family=family, margin=margin,
+                relative=diff / vb if vb and not math.isnan(diff) else nan)
+    if ra is None or rb is None or a.games < 2 or b.games < 2:
+        return Comparison(**base, low=nan, high=nan, p_value=nan, p_adjusted=nan, test="none", interval="none",
+                          significant=False, n=a.games, note="not estimable: no data for this metric")
     if paired:
-        tv, tb = _Table(games, orders[0]), _Table(baseline, orders[1])
+        g = a.games
+        mean_na, mean_nb = Fraction(int(a.sn[j]), g), Fraction(int(b.sn[j]), g)
+        ss_a, ss_b = _sum_sq_linearized(a, j), _sum_sq_linearized(b, j)
+        cross = (int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j]))
+        ss_e = ss_a / mean_na ** 2 + ss_b / mean_nb ** 2 - 2 * cross / (mean_na * mean_nb)
+        se = math.sqrt(max(float(ss_e), 0.0) / (g - 1) / g)
+        differing = sum(pair.differences[j].values())
+        df = g - 1 if is_mean else None
+        n = g
+        test = "paired t" if is_mean else "paired z (delta method)"
+        interval = "paired t" if is_mean else "paired, delta method"
     else:
-        tv, tb = _Table(games), _Table(baseline)
-    comps = [_compare_metric(spec, tv, tb, paired, v, b)
-             for spec in (available_metrics(games) if metrics is None else metrics)]
-    return holm(comps, alpha)
+        se_a = _se_unpaired(a, j, ra)
+        se_b = _se_unpaired(b, j, rb)
+        se = math.sqrt(se_a ** 2 + se_b ** 2)
+        differing = None
+        df = None
+        if is_mean and se > 0:  # Welch-Satterthwaite
+            df = se ** 4 / (se_a ** 4 / (a.games - 1) + se_b ** 4 / (b.games - 1))
+        n = a.games + b.games
+        test = "Welch t" if is_mean else "z (delta method, independent samples)"
+        interval = test
+    q = _quantile(1 - level_alpha / 2, df)
+    if paired and differing is not None and differing < SPARSE_PAIRS:
+        # few games differ: the exact sign-flip test decides, and its inversion is the interval
+        r0 = Fraction(int(a.sx[j]) + int(b.sx[j]), int(a.sn[j]) + int(b.sn[j]) or 1)
+        scale = float(Fraction(int(a.sn[j]) + int(b.sn[j]), 2))
+        t_obs = float(int(a.sx[j]) - int(b.sx[j]) - r0 * (int(a.sn[j]) - int(b.sn[j])))
+        p, accept_max = _sign_flip(pair.differences[j], r0, t_obs, level_alpha)
+        if differing == 0:
+            half = 0.0
+        elif t_obs != 0:
+            half = abs(diff) * accept_max / abs(t_obs)  # the test inverted around the estimate
+        else:
+            half = accept_max / scale
+        significant = p <= level_alpha and diff != 0
+        # the interval agrees with the test by construction (they only differ by sampling error
+        # when the null distribution is sampled): it excludes 0 exactly when the test rejects
+        half = min(half, abs(diff) * (1 - 1e-9)) if significant else max(half, abs(diff))
+        test, interval = "exact sign-flip", "exact sign-flip, inverted"
+        mde = half * (q + _norm_ppf(POWER)) / q
+        tost_half = half * _quantile(1 - level_alpha, None) / q
+    else:
+        half = q * se
+        stat = diff / se if se > 0 else (0.0 if diff == 0 else math.copysign(math.inf, diff))
+        p = _two_sided_p(stat, df) if se > 0 else (1.0 if diff == 0 else 0.0)
+        significant = abs(diff) > half
+        mde = (q + _norm_ppf(POWER)) * se
+        tost_half = _quantile(1 - level_alpha, df) * se
+    low, high = diff - half, diff + half
+    if metric.is_rate:
+        low, high = max(-1.0, low), min(1.0, high)
+    p_adjusted = min(1.0, p * family_size)
+    equivalent = None
+    if margin is not None and not math.isnan(vb):
+        bound = margin * abs(vb)
+        equivalent = bool(diff - tost_half > -bound and diff + tost_half < bound)
+    c = Comparison(**base, low=low, high=high, p_value=p, p_adjusted=p_adjusted, test=test, interval=interval,
+                   significant=bool(significant), n=n, differing=differing, mde=mde, equivalent=equivalent)
+    return replace(c, verdict=verdict(c))
 
 
-def compare_all(games: pl.DataFrame, baseline: str, alpha: float = 0.05,
-                paired: bool | None = None,
-                metrics: list[MetricSpec] | None = None) -> list[Comparison]:
-    """Every other variant of a stacked table against `baseline`, Holm across ALL of them."""
-    parts = split_variants(games)
-    if baseline not in parts:
-        raise ValueError(f"baseline {baseline!r} is not among the variants {list(parts)}")
-    out: list[Comparison] = []
-    for name, part in parts.items():
-        if name != baseline:
-            out.extend(compare(part, parts[baseline], name, paired, alpha, metrics, baseline))
-    return holm(out, alpha)
+def _se_unpaired(arm: ArmStats, j: int, r: Fraction) -> float:
+    g = arm.games
+    ss = _sum_sq_linearized(arm, j)
+    mean_n = Fraction(int(arm.sn[j]), g)
+    return math.sqrt(max(float(ss / mean_n ** 2), 0.0) / (g - 1) / g)
 
 
-def holm(comparisons: list[Comparison], alpha: float = 0.05) -> list[Comparison]:
-    """Holm-Bonferroni step-down adjustment of `p_value` across all given comparisons.
-
-    With the m defined p-values sorted, p_(1) <= ... <= p_(m), the adjusted values are
-    max_{j <= i} min(1, (m - j + 1) p_(j)). Sets `p_adjusted`, `significant`
-    (p_adjusted < alpha) and `verdict`; comparisons with an undefined p-value (NaN) are
-    left out of m and never significant. Returns new objects in the input order.
-    """
-    p = np.array([c.p_value for c in comparisons], dtype=np.float64)
-    adj = np.full(p.size, np.nan)
-    ok = np.flatnonzero(~np.isnan(p))
-    m = ok.size
-    if m:
-        order = ok[np.argsort(p[ok], kind="stable")]
-        stepped = np.minimum(1.0, (m - np.arange(m)) * p[order])
-        adj[order] = np.maximum.accumulate(stepped)
+def compare_arms(a: ArmStats, b: ArmStats, pair: PairStats | None, variant: str, baseline: str,
+                 metrics: list[Metric], not_comparable: dict[str, str] | None = None, alpha: float = ALPHA,
+                 margin: float | None = None) -> list[Comparison]:
+    """Every given metric of variant a against baseline b: the headline ones as one family
+    (Bonferroni), the others secondary. `not_comparable`: metric -> why it is not compared."""
+    not_comparable = not_comparable or {}
+    tested = [m for m in metrics if m.name not in not_comparable]
+    family_size = max(1, sum(1 for m in tested if m.headline))
     out = []
-    for c, pa in zip(comparisons, adj):
-        significant = bool(pa < alpha)
-        c = replace(c, p_adjusted=float(pa), significant=significant)
-        out.append(replace(c, verdict=verdict(c)))
-    return out
+    for m in metrics:
+        if m.name in not_comparable:
+            nan = math.nan
+            j = METRIC_INDEX[m.name]
+            va = float(a.sx[j]) / a.sn[j] if a.sn[j] else nan
+            vb = float(b.sx[j]) / b.sn[j] if b.sn[j] else nan
+            out.append(Comparison(variant, baseline, m.name, va, vb, nan, nan, nan, nan, nan, nan, "none", "none",
+                                  pair is not None, "headline" if m.headline else "secondary", False,
+                                  comparable=False, note=not_comparable[m.name]))
+            continue
+        family = "headline" if m.headline else "secondary"
+        out.append(compare_metric(m, a, b, pair, variant, baseline, alpha, family,
+                                  family_size if m.headline else 1, margin))
+    return [replace(c, verdict=verdict(c)) for c in out]
 
 
-# --- words --------------------------------------------------------------------------------------
+def precision_shortfalls(estimates: list[Estimate], comparisons: list[Comparison], precision: float) -> list[str]:
+    """The headline intervals (of each variant and of each difference, at the level that
+    decides) wider than asked: absolute half-width for rates (0.005 = +-0.5 pp), relative
+    to the value otherwise. Empty: the precision is reached."""
+    short = []
+    for e in estimates:
+        m = METRIC_BY_NAME[e.metric]
+        if not m.headline or math.isnan(e.value):
+            continue
+        limit = precision if m.is_rate else precision * abs(e.value)
+        if math.isnan(e.half_width) or e.half_width > limit:
+            short.append(f"{e.variant}: {m.label}")
+    for c in comparisons:
+        m = METRIC_BY_NAME[c.metric]
+        if not m.headline or not c.comparable or math.isnan(c.diff):
+            continue
+        limit = precision if m.is_rate else precision * abs(c.baseline_value)
+        if not math.isfinite(c.half_width) or c.half_width > limit:
+            short.append(f"{c.variant} - {c.baseline}: {m.label}")
+    return short
+
+
+# --- words ---------------------------------------------------------------------------------------------------------
 def format_p(p: float) -> str:
     """'p < 0.001', 'p = 0.004', 'p = 0.03'."""
-    if math.isnan(p):
+    if p is None or math.isnan(p):
         return "p = n/a"
     if p < 0.001:
         return "p < 0.001"
@@ -676,192 +450,64 @@ def format_p(p: float) -> str:
     return f"p = {p:.2f}"
 
 
-def _decimals(half_width: float) -> int:
+def decimals(half_width: float) -> int:
     """Decimals that show an interval of this half-width (shown units) sensibly."""
     if not half_width or math.isnan(half_width) or math.isinf(half_width):
         return 2
-    return int(min(6, max(0, -math.floor(math.log10(abs(half_width))))))
+    return int(min(6, max(0, 1 - math.floor(math.log10(abs(half_width))))))
+
+
+WORDS = {  # metric -> (more, less) for "<amount> <unit> <word>"
+    "deals_per_game": ("longer", "shorter"),
+    "moves_per_deal": ("longer", "shorter"),
+    "written_per_deal": ("more", "fewer"),
+    "draws_per_deal": ("more", "fewer"),
+}
+
+
+def level_text(level: float) -> str:
+    return f"{level * 100:.4g}%"
 
 
 def verdict(c: Comparison) -> str:
-    """Plain-language verdict of one comparison. It leaves out the variant and the metric's
-    label (the tables print "<label>: <verdict>"), except where the sentence needs a
-    subject:
+    """The verdict of one comparison in plain English, always with the estimate and the
+    interval that decides it (the terminal and the reports word it in ru or en themselves):
 
-    'games 0.8 deals longer (95% CI 0.7 to 0.9), p < 0.001'   (deals per game)
-    '2.1 pp higher (95% CI 1.8 to 2.4 pp), p < 0.001'          (a rate)
-    'no detectable difference (±0.3 pp)'                       (not significant; ± is the
-                                                                interval's half-width)
-
-    Rates in percentage points; the decimals follow the interval's width; the p shown is
-    `p_adjusted` (Holm).
+    'games 0.21 deals longer (+3.1%; 98.75% CI 0.19 to 0.23)'          significant
+    'no difference bigger than ±0.4 pp found (+0.12 pp; 98.75% CI -0.3 to 0.5)'
+    'secondary: 0.7 pp higher (95% CI 0.25 to 1.11)'
     """
-    spec = METRIC_BY_NAME.get(c.metric)
-    unit = spec.unit if spec else ""
-    scale = spec.scale if spec else 1.0
-    if math.isnan(c.diff):
-        return "not estimable (no data for this metric)"
+    m = METRIC_BY_NAME[c.metric]
+    if not c.comparable:
+        return f"not compared: {c.note}"
+    if math.isnan(c.diff) or math.isnan(c.low):
+        return c.note or "not estimable (no data for this metric)"
+    scale = m.scale
+    unit = " pp" if m.is_rate else f" {m.unit}"
     hw = c.half_width * scale
-    if not c.significant:
-        if math.isnan(hw):
-            return "no detectable difference (interval undefined: too few games)"
-        return f"no detectable difference (±{hw:.{_decimals(hw)}f} {unit})".replace(" )", ")")
-    d = _decimals(hw)
-    diff, low, high = c.diff * scale, c.low * scale, c.high * scale
-    if diff >= 0:
-        word = spec.more if spec else "higher"
-        amount, lo, hi = diff, low, high
+    d = decimals(hw)
+    lo, hi = c.low * scale, c.high * scale
+    ci = f"{level_text(c.level)} CI {lo:+.{d}f} to {hi:+.{d}f}{unit if m.is_rate else ''}"
+    rel = f"{c.relative * 100:+.1f}%; " if math.isfinite(c.relative) and c.baseline_value else ""
+    if m.is_rate and m.kind != "mean":  # a share: also "22 -> 20 of 100 games"
+        per = "games" if m.kind == "game-rate" else "deals"
+        rel = f"{c.baseline_value * 100:.{max(0, d - 1)}f} → {c.value * 100:.{max(0, d - 1)}f} of 100 {per}; " + rel
+    more, less = WORDS.get(c.metric, ("higher", "lower"))
+    amount = abs(c.diff) * scale
+    prefix = "secondary: " if c.family == "secondary" else ""
+    if c.significant:
+        text = f"{amount:.{d}f}{unit} {more if c.diff > 0 else less}"
+    elif c.differing == 0:
+        text = "no difference: every game gave the same numbers"
     else:
-        word = spec.less if spec else "lower"
-        amount, lo, hi = -diff, -high, -low
-    subject = f"{spec.subject} " if spec and spec.subject else ""
-    ci_unit = " pp" if unit == "pp" else ""
-    ci = "95% CI n/a" if math.isnan(lo) else f"95% CI {lo:.{d}f} to {hi:.{d}f}{ci_unit}"
-    text = f"{subject}{amount:.{d}f} {unit} {word}".replace("  ", " ")
-    return f"{text} ({ci}), {format_p(c.p_adjusted)}"
+        mde = c.mde * scale
+        text = f"no difference bigger than ±{mde:.{decimals(mde)}f}{unit} found: {c.diff * scale:+.{d}f}{unit}"
+    if c.equivalent:
+        text += f"; the same within ±{c.margin * 100:g}%"
+    elif c.equivalent is False and not c.significant:
+        text += f"; not shown to be within ±{c.margin * 100:g}%"
+    return f"{prefix}{text} ({rel}{ci})"
 
 
-# --- the exact redeal probability ---------------------------------------------------------------
-_MAX_FAMILY = 60_000  # 7-tile hands enumerated at most; beyond, the thresholds are degenerate
-_MAX_PAIR_WORK = 4_000_000_000
-
-
-def _tile_tables():
-    from .codes import DOUBLES_MASK, N_TILES, SUIT_MASK, TILE_HI, TILE_INDEX, TILE_LO
-
-    return DOUBLES_MASK, N_TILES, SUIT_MASK, TILE_HI, TILE_INDEX, TILE_LO
-
-
-def _popcount(x: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(np.asarray(x, dtype=np.int64).view(np.uint64)).astype(np.int64)
-
-
-def _bad_hand(masks: np.ndarray, max_doubles: int, max_suit: int) -> np.ndarray:
-    """Which 7-tile hands (bit masks) force a redeal."""
-    doubles_mask, _, suit_mask, *_ = _tile_tables()
-    masks = np.asarray(masks, dtype=np.int64)
-    bad = np.zeros(masks.shape, dtype=bool)
-    if max_doubles > 0:
-        bad |= _popcount(masks & doubles_mask) >= max_doubles
-    if max_suit > 0:
-        for v in range(7):
-            bad |= _popcount(masks & int(suit_mask[v])) >= max_suit
-    return bad
-
-
-def _subsets(tiles: np.ndarray, k: int) -> np.ndarray:
-    if k < 0 or k > len(tiles):
-        return np.zeros(0, dtype=np.int64)
-    if k == 0:
-        return np.zeros(1, dtype=np.int64)
-    c = np.array(list(itertools.combinations(tiles.tolist(), k)), dtype=np.int64)
-    return np.bitwise_or.reduce(np.int64(1) << c, axis=1)
-
-
-def _bad_hands(max_doubles: int, max_suit: int) -> np.ndarray:
-    """All 7-tile hands that force a redeal, as sorted unique bit masks."""
-    _, n_tiles, _, tile_hi, tile_index, tile_lo = _tile_tables()
-    groups = []
-    if max_doubles > 0:
-        groups.append((np.array([tile_index[v, v] for v in range(7)]), max_doubles))
-    if max_suit > 0:
-        for v in range(7):
-            groups.append((np.flatnonzero((tile_lo == v) | (tile_hi == v)), max_suit))
-    parts = []
-    for tiles, at_least in groups:
-        rest = np.setdiff1d(np.arange(n_tiles), tiles)
-        for j in range(at_least, len(tiles) + 1):
-            a, b = _subsets(tiles, j), _subsets(rest, 7 - j)
-            if a.size and b.size:
-                parts.append((a[:, None] | b[None, :]).ravel())
-    return np.unique(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
-
-
-def _canonical_forms(masks: np.ndarray) -> np.ndarray:
-    """Smallest image of each tile set under the 5040 relabellings of the values 0..6."""
-    _, _, _, tile_hi, tile_index, tile_lo = _tile_tables()
-    perms = np.array(list(itertools.permutations(range(7))), dtype=np.int64)
-    lo, hi = perms[:, tile_lo], perms[:, tile_hi]
-    bits = np.int64(1) << tile_index[np.minimum(lo, hi), np.maximum(lo, hi)]  # (5040, 28)
-    sel = ((np.arange(128)[:, None] >> np.arange(7)) & 1).astype(bool)  # (128, 7)
-    tables = [np.where(sel[None], bits[:, None, 7 * c:7 * c + 7], 0).sum(axis=2) for c in range(4)]
-    out = np.empty(masks.size, dtype=np.int64)
-    for i in range(0, masks.size, 256):
-        m = masks[i:i + 256]
-        img = (tables[0][:, m & 127] | tables[1][:, (m >> 7) & 127]
-               | tables[2][:, (m >> 14) & 127] | tables[3][:, (m >> 21) & 127])
-        out[i:i + 256] = img.min(axis=0)
-    return out
-
-
-def _redeal_tuple_counts(max_doubles: int, max_suit: int) -> tuple[int, int, int, int]:
-    """N_k, k = 1..4: ordered k-tuples of pairwise disjoint 7-tile hands that all force a
-    redeal (N_4: such tuples covering all 28 tiles)."""
-    md, ms = max_doubles, max_suit
-    bad = _bad_hands(md, ms)
-    if bad.size == 0:
-        return 0, 0, 0, 0
-    if bad.size > _MAX_FAMILY:
-        raise ValueError(
-            f"exact redeal probability for redeal_doubles={md}, redeal_suit={ms}: "
-            f"{bad.size} redeal hands is too many to enumerate; estimate it from the run")
-    full = (1 << 28) - 1
-    # The count of tuples that start with a given hand only depends on the hand's orbit
-    # under the 7! relabellings of the pip values: one representative stands for its orbit.
-    canon = _canonical_forms(bad)
-    _, first, sizes = np.unique(canon, return_index=True, return_counts=True)
-    reps = bad[first]
-    rest_sets = [bad[(bad & int(r)) == 0] for r in reps]
-    if sum(float(f.size) ** 2 for f in rest_sets) > _MAX_PAIR_WORK:
-        raise ValueError(
-            f"exact redeal probability for redeal_doubles={md}, redeal_suit={ms} "
-            "takes too long; estimate it from the run")
-    n2 = n3 = n4 = 0
-    for rep, size, f in zip(reps.tolist(), sizes.tolist(), rest_sets):
-        # f: bad hands disjoint from rep. Ordered disjoint pairs (a, b) within f give the
-        # triples (rep, a, b); those whose leftover 7 tiles are bad too, the quadruples.
-        n2 += size * int(f.size)
-        pairs = quads = 0
-        for i in range(0, f.size, 512):
-            a = f[i:i + 512]
-            ia, ib = np.nonzero((a[:, None] & f[None, :]) == 0)
-            pairs += int(ia.size)
-            if ia.size:
-                quads += int(np.count_nonzero(_bad_hand(full ^ rep ^ a[ia] ^ f[ib], md, ms)))
-        n3 += size * pairs
-        n4 += size * quads
-    return int(bad.size), n2, n3, n4
-
-
-@lru_cache(maxsize=64)
-def _exact_redeal_fraction(max_doubles: int, max_suit: int) -> Fraction:
-    # Pigeonhole: 7 doubles (and the 7 tiles of a suit) among 4 hands put 2 in some hand.
-    if 0 < max_doubles <= 2 or 0 < max_suit <= 2:
-        return Fraction(1)
-    n1, n2, n3, n4 = _redeal_tuple_counts(max_doubles, max_suit)
-    # P(hands 1..k all bad) = N_k / (C(28,7) C(21,7) ...), k factors; hand 4 is the rest.
-    c1 = math.comb(28, 7)
-    c2 = c1 * math.comb(21, 7)
-    c3 = c2 * math.comb(14, 7)
-    return (Fraction(4 * n1, c1) - Fraction(6 * n2, c2) + Fraction(4 * n3, c3)
-            - Fraction(n4, c3))
-
-
-def exact_redeal_probability(max_doubles: int = 5, max_suit: int = 6) -> float:
-    """Exact probability that a shuffle of the 28 tiles, dealt 7 each to 4 players, needs a
-    redeal: some hand holds >= `max_doubles` doubles or >= `max_suit` tiles of one suit (a
-    double counts once, in its own suit; 0 disables that test).
-
-    Inclusion-exclusion over the four hands: P = 4 P(A1) - 6 P(A1 A2) + 4 P(A1 A2 A3)
-    - P(A1 A2 A3 A4), A_i = "hand i is bad". The bad 7-tile hands are generated explicitly
-    (5594 of the C(28,7) = 1,184,040 for the defaults), the ordered tuples of disjoint bad
-    hands are counted exactly with bit masks, using the symmetry of the 7 pip values (the
-    count of tuples that start with a hand depends only on its orbit), and the sum is taken
-    in fractions. Defaults: 0.018834 (under a second). Thresholds of 1-2 are certain
-    redeals (pigeonhole); very low thresholds (redeal_doubles <= 3, redeal_suit <= 4, ...)
-    raise ValueError: too many bad hands to enumerate.
-    """
-    md, ms = int(max_doubles), int(max_suit)
-    if md < 0 or ms < 0:
-        raise ValueError("redeal thresholds must be >= 0")
-    return float(_exact_redeal_fraction(md, ms))
+def headline_metrics() -> list[Metric]:
+    return [METRIC_BY_NAME[name] for name in HEADLINE]

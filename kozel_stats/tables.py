@@ -10,10 +10,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from . import stats
 from .compare import Analysis
+from .metrics import METRICS
 
-SPECS = {m.name: m for m in stats.METRICS}
+SPECS = {m.name: m for m in METRICS}
 
 
 def _digits(x: float) -> int:
@@ -52,8 +52,9 @@ def header_lines(meta: dict[str, Any], n_comparisons: int) -> list[str]:
     lines = [
         f"[bold]Козёл: {len(names)} variant(s) × {meta['games_per_variant']:,} games[/bold], bots {bot_text}, "
         f"seed {meta['seed']}, baseline [bold]{meta['baseline']}[/bold]",
-        "Paired design: game i of every variant starts from the same shuffle. 95% intervals; "
-        f"p-values Holm-corrected over {n_comparisons} comparisons.",
+        "Paired design: game i of every variant starts from the same shuffle. A variant's verdict rests on its "
+        "four headline metrics, tested together (each at 5%/4, with its 98.75% interval); the other metrics are "
+        "secondary, each with its own 95% interval.",
     ]
     if meta.get("interrupted"):
         lines.append("[yellow]Interrupted: these are the games finished before Ctrl-C.[/yellow]")
@@ -66,7 +67,10 @@ def baseline_table(analysis: Analysis) -> Table:
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("95% CI", justify="right", no_wrap=True)
     table.add_column("n", justify="right", no_wrap=True)
+    skip = set(analysis.not_applicable.get(analysis.baseline, []))
     for e in analysis.estimates[analysis.baseline]:
+        if e.metric in skip:
+            continue
         table.add_row(SPECS[e.metric].label, fmt_value(e.metric, e.value), fmt_interval(e.metric, e.low, e.high),
                       f"{e.n:,}")
     dist = analysis.lengths.get(analysis.baseline)
@@ -78,8 +82,8 @@ def baseline_table(analysis: Analysis) -> Table:
 
 def overview_table(analysis: Analysis) -> Table:
     """Variants x headline metrics: the difference against the baseline, * when significant."""
-    headline = [m for m in stats.METRICS if m.headline][:5]
-    table = Table(title=f"Differences against {analysis.baseline} (rates in pp; * significant after Holm)",
+    headline = [m for m in METRICS if m.headline]
+    table = Table(title=f"Differences against {analysis.baseline} (rates in pp; * significant)",
                   box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column("variant", no_wrap=True, max_width=24)
     for m in headline:
@@ -91,7 +95,7 @@ def overview_table(analysis: Analysis) -> Table:
         cells = []
         for m in headline:
             c = by_key.get((name, m.name))
-            if c is None or c.diff != c.diff:
+            if c is None or c.diff != c.diff or not c.comparable:
                 cells.append("–")
             else:
                 mark = "*" if c.significant else " "
@@ -107,20 +111,21 @@ def variant_table(analysis: Analysis, name: str) -> Table:
     table.add_column("metric", no_wrap=True, max_width=34)
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("difference", justify="right", no_wrap=True)
-    table.add_column("95% CI", justify="right", no_wrap=True)
-    table.add_column("p (Holm)", justify="right", no_wrap=True)
-    for c in (c for c in analysis.comparisons if c.variant == name):
+    table.add_column("interval", justify="right", no_wrap=True)
+    table.add_column("p (adj.)", justify="right", no_wrap=True)
+    for c in (c for c in analysis.comparisons if c.variant == name and c.comparable):
         style = "bold" if c.significant else "dim"
-        table.add_row(SPECS[c.metric].label, fmt_value(c.metric, c.value),
+        family = "" if c.family == "headline" else " (secondary)"
+        table.add_row(SPECS[c.metric].label + family, fmt_value(c.metric, c.value),
                       f"[{style}]{fmt_value(c.metric, c.diff, True)}[/{style}]",
-                      fmt_interval(c.metric, c.low, c.high, True), fmt_p(c.p_adjusted))
+                      f"{c.level * 100:.4g}%: " + fmt_interval(c.metric, c.low, c.high, True), fmt_p(c.p_adjusted))
     return table
 
 
 def verdict_lines(analysis: Analysis, name: str) -> list[str]:
     lines = []
     for c in analysis.comparisons:
-        if c.variant == name and (c.significant or SPECS[c.metric].headline):
+        if c.variant == name and c.comparable and (c.significant or SPECS[c.metric].headline):
             lines.append(f"  • {SPECS[c.metric].label}: {c.verdict}")
     return lines
 
@@ -143,6 +148,16 @@ def placings_table(name: str, table: dict) -> Table:
 def print_analysis(console: Console, meta: dict[str, Any], analysis: Analysis, details: bool | None = None) -> None:
     for line in header_lines(meta, len(analysis.comparisons)):
         console.print(line)
+    for note in analysis.notes:
+        console.print(f"[yellow]Note: {escape(note)}[/yellow]")
+    precision = analysis.precision
+    if precision:
+        if precision["met"]:
+            console.print(f"Precision ±{precision['target']:g} reached with {precision['games']:,} games per variant.")
+        else:
+            console.print(f"[yellow]Precision ±{precision['target']:g} NOT reached with {precision['games']:,} games "
+                          f"per variant (limit {precision['limit']:,}); still too wide: "
+                          f"{escape(', '.join(precision['short'][:6]))}.[/yellow]")
     console.print(baseline_table(analysis))
     for name, table in analysis.placings.items():
         console.print(placings_table(name, table))

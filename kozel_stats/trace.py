@@ -163,7 +163,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
         play_game(p, np.int64(seed), seat_bots, deals, ev, no_hands, ev[:0], no_offsets, result,
-                  thoughtful_flag(seat_bots))
+                  thoughtful_flag(seat_bots), 0)
         if not result[R_OVERFLOW]:
             break
         cap *= 8
@@ -352,7 +352,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     result = np.zeros(N_RESULT, dtype=np.int64)
     bots = np.full(4, BOT_SCRIPT, dtype=np.int64)
     no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None)
+    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None, 0)
     problems: list[ReplayProblem] = []
     n_ok = int(result[R_DEALS])
     error = int(result[R_ERROR])

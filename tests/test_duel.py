@@ -36,8 +36,8 @@ def test_duel_cli_and_bad_input():
 
 
 def comparison(variant, metric, diff, significant):
-    return Comparison(variant, "default", metric, 0.0, 0.0, diff, diff - 1, diff + 1, 0.01, 0.01, "t", True,
-                      significant, "")
+    return Comparison(variant, "default", metric, 0.0, 0.0, diff, diff - 1, diff + 1, 0.95, 0.01, 0.01, "t", "t",
+                      True, "headline", significant)
 
 
 def test_robustness_words():
@@ -51,11 +51,11 @@ def test_robustness_words():
 
 def test_bots_matrix_cli(tmp_path):
     result = runner.invoke(app, ["compare", "default", "no-threshold", "--games", "2000", "--workers", "1",
-                                 "--bots-matrix", "random,heavy", "--out", str(tmp_path),
+                                 "--bots-matrix", "random,heavy", "--out", str(tmp_path / "run"),
                                  "--report", str(tmp_path / "matrix.html")])
     assert result.exit_code == 0, result.output
     assert "Does the verdict survive" in result.output and "robust" in result.output
-    matrix = json.loads((tmp_path / "summary.json").read_text())["matrix"]
+    matrix = json.loads((tmp_path / "run" / "summary.json").read_text())["matrix"]
     assert matrix["bots"] == ["random", "heavy"] and matrix["rows"]
     page = (tmp_path / "matrix.html").read_text(encoding="utf-8")
     assert "Зависит ли вывод от игроков?" in page and "держится при всех ботах" in page

@@ -1,357 +1,352 @@
-"""The statistics module: exact redeal probability, intervals' coverage on synthetic data
-with a known truth, paired vs unpaired, Holm, verdicts, edge cases."""
+"""The statistics: exact merging of the sufficient statistics, estimates and paired comparisons
+against textbook formulas on per-game data, the decision rule (a verdict never contradicts its
+interval), the exact sign-flip test for sparse differences, and, in the real regime on the
+engine, the null rejection rate, the coverage of a known truth and the --precision rule."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
-import polars as pl
 import pytest
-from scipy.special import erfinv
-from scipy.stats import poisson
+from scipy import stats as sps
 
+from kozel_stats import redeal as RD
 from kozel_stats import stats as S
+from kozel_stats.compare import analyse, run_compare
+from kozel_stats.metrics import METRIC_BY_NAME, METRICS
+from kozel_stats.moments import RunStats, batch_stats
+from kozel_stats.rules import load_variant
+from kozel_stats.runner import Runner, make_arm
 
 C28_7 = math.comb(28, 7)
-BY_NAME = S.METRIC_BY_NAME
+J = {m.name: j for j, m in enumerate(METRICS)}
 
 
-# --- the exact redeal probability ---------------------------------------------------------------
+# --- the exact redeal probability (the known truth of several tests) -------------------------------------------
 def test_exact_redeal_hand_countable_cases():
     # Only one hand can hold all 7 doubles: 4 hands x 1 bad hand, no overlaps.
-    assert S.exact_redeal_probability(7, 0) == pytest.approx(4 / C28_7, rel=1e-12)
+    assert RD.exact_redeal_probability(7, 0) == pytest.approx(4 / C28_7, rel=1e-12)
     # A whole suit: 7 bad hands; two whole suits share a tile, so no two hands are bad.
-    assert S.exact_redeal_probability(0, 7) == pytest.approx(28 / C28_7, rel=1e-12)
-    assert S.exact_redeal_probability(7, 7) == pytest.approx(32 / C28_7, rel=1e-12)
+    assert RD.exact_redeal_probability(0, 7) == pytest.approx(28 / C28_7, rel=1e-12)
+    assert RD.exact_redeal_probability(7, 7) == pytest.approx(32 / C28_7, rel=1e-12)
     # >= 6 doubles: C(7,6) * 21 + 1 = 148 hands, never two at once.
-    assert S.exact_redeal_probability(6, 0) == pytest.approx(4 * 148 / C28_7, rel=1e-12)
-    assert S.exact_redeal_probability(0, 0) == 0.0
-    # Pigeonhole: some hand always holds 2 doubles / 2 tiles of a suit.
-    assert S.exact_redeal_probability(2, 0) == 1.0
-    assert S.exact_redeal_probability(0, 2) == 1.0
-    with pytest.raises(ValueError, match="too many"):  # nearly every hand would redeal
-        S.exact_redeal_probability(3, 6)
+    assert RD.exact_redeal_probability(6, 0) == pytest.approx(4 * 148 / C28_7, rel=1e-12)
+    assert RD.exact_redeal_probability(0, 0) == 0.0
+    assert RD.exact_redeal_probability(2, 0) == 1.0 and RD.exact_redeal_probability(0, 2) == 1.0  # pigeonhole
+    with pytest.raises(ValueError, match="too many"):
+        RD.exact_redeal_probability(3, 6)
 
 
 def test_exact_redeal_defaults_and_ordering():
-    p = S.exact_redeal_probability()
+    p = RD.exact_redeal_probability()
     assert p == pytest.approx(0.0188335, abs=2e-7)
-    assert S.exact_redeal_probability(6, 6) < p
-    assert S.exact_redeal_probability(5, 0) < S.exact_redeal_probability(5, 7) < p
-    assert S.exact_redeal_probability(5, 0) < p and S.exact_redeal_probability(0, 6) < p
+    assert RD.exact_redeal_probability(6, 6) < p
+    assert RD.exact_redeal_probability(5, 0) < RD.exact_redeal_probability(5, 7) < p
 
 
 def test_redeal_tuple_counts_match_brute_force():
     """The orbit shortcut against plain enumeration of disjoint bad pairs and triples."""
     md, ms = 6, 6
-    bad = S._bad_hands(md, ms)
-    assert bad.size == 1184 and np.all(S._bad_hand(bad, md, ms))
-    assert np.all(S._popcount(bad) == 7)
+    bad = RD._bad_hands(md, ms)
+    assert bad.size == 1184 and np.all(RD._bad_hand(bad, md, ms))
     disjoint = (bad[:, None] & bad[None, :]) == 0
     n2 = int(disjoint.sum())
     ia, ib = np.nonzero(disjoint)
-    union = bad[ia] | bad[ib]
-    uniq, mult = np.unique(union, return_counts=True)
+    uniq, mult = np.unique(bad[ia] | bad[ib], return_counts=True)
     n3 = int(sum(m * np.count_nonzero((bad & int(u)) == 0) for u, m in zip(uniq.tolist(), mult.tolist())))
-    assert S._redeal_tuple_counts(md, ms) == (1184, n2, n3, 0)
+    assert RD._redeal_tuple_counts(md, ms) == (1184, n2, n3, 0)
 
 
-def _play_default_games(n: int, seed: int) -> np.ndarray:
-    from kozel_stats import engine as E
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.rules import load_variant
-    from kozel_stats.runner import play_range
+# --- synthetic per-game columns ---------------------------------------------------------------------------------
+def columns(rng, n, deals=None, fishes=None, naked=None):
+    """Per-game columns of docs/results.md with plausible values (or the given ones)."""
+    deals = rng.integers(3, 12, n) if deals is None else deals
+    fishes = rng.binomial(deals, 0.26) if fishes is None else fishes
+    eggs = rng.binomial(fishes, 0.05)
+    loser = rng.integers(0, 2, n)
+    return {
+        "deals": deals, "redeals": rng.binomial(deals, 0.02), "fishes": fishes, "eggs": eggs,
+        "fisherman_wins": rng.binomial(fishes - eggs, 0.6), "moves": deals * 22 + rng.integers(-5, 5, n),
+        "written": rng.integers(100, 200, n), "lost_deals": deals - eggs, "vanished_deals": rng.binomial(deals, 0.05),
+        "naked": rng.random(n) < 0.2 if naked is None else naked, "bald": rng.random(n) < 0.02,
+        "general": np.zeros(n, bool), "loser": loser, "first_leader_side": rng.integers(0, 2, n),
+        "draws": np.zeros(n, np.int64), "early_closures": np.zeros(n, np.int64), "out_66": np.zeros(n, np.int64),
+        "burns": np.zeros(n, np.int64),
+    }
 
-    p = compile_rules(load_variant("default").rule_dict)
-    games = play_range(p, seed, 0, n, np.zeros(4, dtype=np.int64)).games
-    return np.column_stack([games[:, E.G_DEALS], games[:, E.G_REDEALS]])
+
+def test_merged_batches_are_the_same_bits_as_one_batch():
+    """Integer sums: any partition of the games into batches, merged in any order, gives the
+    identical statistics (so workers, batch sizes and Dask cannot change a number)."""
+    rng = np.random.default_rng(1)
+    a, b = columns(rng, 3000), columns(rng, 3000)
+    whole = batch_stats([a, b], [(1, 0)])
+    cut = [0, 7, 1000, 1001, 2500, 3000]
+    parts = [batch_stats([{k: v[i:j] for k, v in a.items()}, {k: v[i:j] for k, v in b.items()}], [(1, 0)], first_game=i)
+             for i, j in zip(cut, cut[1:])]
+    merged = RunStats.empty(2, [(1, 0)])
+    for part in reversed(parts):
+        merged.add(part)
+    assert merged.to_json() == whole.to_json()
+    assert RunStats.from_json(merged.to_json()).to_json() == whole.to_json()  # the JSON round trip too
+
+
+def test_estimates_match_the_textbook_formulas():
+    rng = np.random.default_rng(2)
+    cols = columns(rng, 5000)
+    run = batch_stats([cols], [])
+    arm = run.arms[0]
+    # mean: the t interval
+    e = S.estimate(arm, METRIC_BY_NAME["deals_per_game"], "v")
+    x = cols["deals"].astype(float)
+    half = sps.t.ppf(0.975, x.size - 1) * x.std(ddof=1) / math.sqrt(x.size)
+    assert e.value == pytest.approx(x.mean()) and e.high - e.value == pytest.approx(half, rel=1e-9)
+    # a share of games: Wilson
+    e = S.estimate(arm, METRIC_BY_NAME["naked_rate"], "v")
+    k = int(cols["naked"].sum())
+    assert (e.low, e.high) == pytest.approx(S.wilson_interval(k, 5000), rel=1e-12)
+    # a rate per deal: the delta method with games as clusters
+    e = S.estimate(arm, METRIC_BY_NAME["fish_rate"], "v")
+    xs, ns = cols["fishes"].astype(float), cols["deals"].astype(float)
+    r = xs.sum() / ns.sum()
+    u = (xs - r * ns) / ns.mean()
+    assert e.value == pytest.approx(r) and e.high - e.value == pytest.approx(1.959964 * u.std(ddof=1) / math.sqrt(5000),
+                                                                              rel=1e-5)
+
+
+def test_paired_comparisons_match_per_game_computation():
+    """The paired interval from the cross sums equals the one computed from the games."""
+    rng = np.random.default_rng(3)
+    a = columns(rng, 4000)
+    b = dict(a, deals=a["deals"] + rng.integers(0, 2, 4000), fishes=a["fishes"] + rng.integers(0, 2, 4000))
+    run = batch_stats([a, b], [(1, 0)])
+    headline = [m for m in METRICS if m.headline]
+    comps = {c.metric: c for c in S.compare_arms(run.arms[1], run.arms[0], run.pairs[(1, 0)], "b", "a", headline)}
+    d = (b["deals"] - a["deals"]).astype(float)
+    q = sps.t.ppf(1 - 0.05 / 4 / 2, d.size - 1)
+    c = comps["deals_per_game"]
+    assert c.diff == pytest.approx(d.mean()) and c.high - c.diff == pytest.approx(q * d.std(ddof=1) / math.sqrt(d.size))
+    assert c.p_value == pytest.approx(sps.ttest_rel(b["deals"], a["deals"]).pvalue, rel=1e-6)  # the paired t test
+    xa, na, xb, nb = (v.astype(float) for v in (a["fishes"], a["deals"], b["fishes"], b["deals"]))
+    ua = (xa - xa.sum() / na.sum() * na) / na.mean()
+    ub = (xb - xb.sum() / nb.sum() * nb) / nb.mean()
+    se = (ub - ua).std(ddof=1) / math.sqrt(ua.size)
+    c = comps["fish_rate"]
+    assert c.half_width == pytest.approx(sps.norm.ppf(1 - 0.05 / 8) * se, rel=1e-9)
+    assert c.level == pytest.approx(1 - 0.05 / 4) and c.family == "headline"
+
+
+def test_a_verdict_never_contradicts_its_interval():
+    rng = np.random.default_rng(4)
+    for trial in range(40):
+        a = columns(rng, 500)
+        shift = rng.integers(0, 2, 500) * (trial % 3)
+        b = dict(a, deals=a["deals"] + shift, naked=np.where(rng.random(500) < 0.05, ~a["naked"], a["naked"]))
+        run = batch_stats([a, b], [(1, 0)])
+        for c in S.compare_arms(run.arms[1], run.arms[0], run.pairs[(1, 0)], "b", "a", list(METRICS)):
+            if not c.comparable or math.isnan(c.low):
+                continue
+            excludes_zero = c.low > 0 or c.high < 0
+            assert c.significant == excludes_zero, c
+            assert c.significant == (c.p_adjusted < 0.05), c
+            assert ("CI" in c.verdict) and (f"{S.level_text(c.level)} CI" in c.verdict)
+
+
+# --- sparse differences: the exact sign-flip test ----------------------------------------------------------------
+def test_sign_flip_distribution_exact_small_case():
+    """Three games differ by +1 deal, one by -1: |T| takes 0, 2, 4 with 6/16, 8/16, 2/16."""
+    p, accept_max = S._sign_flip(Counter({(1, 0): 3, (-1, 0): 1}), S.Fraction(0), 2.0, 0.05)
+    assert p == pytest.approx(10 / 16)
+    assert accept_max == 4.0  # even |T| = 4 has probability 1/8 > 5%: nothing is rejected
+
+
+def test_sparse_null_rejects_at_most_alpha():
+    """Rare events that differ in a handful of games (common random numbers): the exact test
+    keeps its level where the delta-method z test did not (issue 10: 14% at 5%)."""
+    rng = np.random.default_rng(5)
+    rejections = 0
+    trials = 400
+    for _ in range(trials):
+        a = columns(rng, 3000)
+        eggs = a["eggs"].copy()
+        flip = rng.random(3000) < 0.002  # ~6 games differ, by +-1, symmetric: no true difference
+        b = dict(a, eggs=np.where(flip, np.maximum(eggs + rng.choice([-1, 1], 3000), 0), eggs))
+        run = batch_stats([a, b], [(1, 0)])
+        c = S.compare_metric(METRIC_BY_NAME["eggs_rate"], run.arms[1], run.arms[0], run.pairs[(1, 0)], "b", "a")
+        assert c.test == "exact sign-flip" and c.differing < S.SPARSE_PAIRS
+        rejections += c.significant
+    assert rejections / trials <= 0.05 + 2 * math.sqrt(0.05 * 0.95 / trials)
+
+
+def test_identical_games_show_no_difference_at_all():
+    rng = np.random.default_rng(6)
+    a = columns(rng, 1000)
+    run = batch_stats([a, dict(a)], [(1, 0)])
+    for c in S.compare_arms(run.arms[1], run.arms[0], run.pairs[(1, 0)], "b", "a", list(METRICS)):
+        if c.comparable and not math.isnan(c.diff):
+            assert c.diff == 0 and not c.significant and c.differing == 0
+            assert "every game gave the same numbers" in c.verdict
+
+
+def test_mde_and_equivalence_margin():
+    rng = np.random.default_rng(7)
+    a = columns(rng, 20000)
+    run = batch_stats([a, dict(a, deals=a["deals"] + (rng.random(20000) < 0.5) * rng.choice([-1, 1], 20000))],
+                      [(1, 0)])
+    c = S.compare_metric(METRIC_BY_NAME["deals_per_game"], run.arms[1], run.arms[0], run.pairs[(1, 0)], "b", "a",
+                         family="headline", family_size=4, margin=0.05)
+    assert not c.significant and c.equivalent  # no difference, and within 5% of 7 deals
+    assert c.mde > c.half_width  # 80% power needs more than the half-width
+    assert "no difference bigger than" in c.verdict and "the same within ±5%" in c.verdict
+
+
+# --- the real regime: the engine --------------------------------------------------------------------------------------
+def engine_null_runs(replicates, games, seed0):
+    """Pairs of arms that play the same variant on the same shuffles with independent bot
+    decisions (bot_salt): every difference is luck of the bots, the truth is 0."""
+    v = load_variant("default")
+    arms = [make_arm(v, ["random"]), make_arm(v, ["random"], name="default-again", bot_salt=1)]
+    for r in range(replicates):
+        runner = Runner(arms, [(1, 0)], seed0 + r, workers=1, batch_size=games)
+        runner.play(games)
+        yield analyse(arms, runner.stats)
+
+
+@pytest.mark.slow
+def test_engine_null_rejects_at_the_nominal_rate():
+    """(a) Same shuffles, independent bot streams, 200 replicates: each metric is rejected about
+    5% of the time, and a variant's headline family at most 5% (Bonferroni)."""
+    replicates = 200
+    per_metric: Counter = Counter()
+    family = 0
+    for analysis in engine_null_runs(replicates, 1500, 1000):
+        headline_hit = False
+        for c in analysis.comparisons:
+            if c.comparable and not math.isnan(c.low):
+                per_metric[c.metric] += c.significant
+                headline_hit |= c.significant and c.family == "headline"
+        family += headline_hit
+    margin = 3 * math.sqrt(0.05 * 0.95 / replicates)
+    for metric, hits in per_metric.items():
+        level = 0.05 / 4 if METRIC_BY_NAME[metric].headline else 0.05
+        assert hits / replicates <= level + margin, (metric, hits)
+    assert family / replicates <= 0.05 + margin
+
+
+@pytest.mark.slow
+def test_redeal_difference_is_covered_at_the_nominal_rate():
+    """(b) A known truth: redeal_doubles 5 vs 6 changes the redeal rate by an exactly computable
+    amount (inclusion-exclusion); its 95% interval covers it in about 95% of 200 runs."""
+    truth = RD.exact_redeal_probability(6, 6) - RD.exact_redeal_probability(5, 6)
+    base = load_variant("default")
+    from kozel_stats.rules import Variant
+
+    six = Variant("redeal-6", "d", "s", "kozel", tuple((k, 6 if k == "redeal_doubles" else v) for k, v in base.rules))
+    arms = [make_arm(base, ["random"]), make_arm(six, ["random"])]
+    covered = 0
+    replicates = 200
+    for r in range(replicates):
+        runner = Runner(arms, [(1, 0)], 5000 + r, workers=1, batch_size=3000)
+        runner.play(3000)
+        c = next(c for c in analyse(arms, runner.stats).comparisons if c.metric == "redeal_rate")
+        covered += c.low <= truth <= c.high
+    rate = covered / replicates
+    assert abs(rate - 0.95) <= 3 * math.sqrt(0.05 * 0.95 / replicates), rate
 
 
 def test_engine_redeal_rate_matches_exact_probability():
-    g = _play_default_games(100_000, 20240611)
-    deals, redeals = g[:, 0], g[:, 1]
-    exact = S.exact_redeal_probability(5, 6)
-    # Every shuffle is an independent trial: Wilson on redeals / shuffles.
-    low, high = S.wilson_interval(int(redeals.sum()), int((deals + redeals).sum()))
-    assert low < exact < high
-    assert high - low < 0.001
-    # The module's own (cluster-robust) estimate covers it too.
-    frame = pl.DataFrame({"variant": "default", "deals": deals, "redeals": redeals})
-    (est,) = S.summarize(frame, [BY_NAME["redeal_rate"]])
-    assert est.low < exact < est.high and est.n == 100_000
-
-
-# --- synthetic paired runs with a known truth ---------------------------------------------------
-def _frames(rng: np.random.Generator, n: int, lam: tuple[float, float], q: tuple[float, float],
-            p: tuple[float, float], rho: float) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Baseline and variant tables over games 0..n-1. True differences (variant minus
-    baseline): mean deals per game lam[1]-lam[0], naked rate q[1]-q[0], fish rate p[1]-p[0].
-    Each game of the variant reuses the baseline's random numbers with probability rho
-    (common random numbers: positively correlated pairs); rho=0 makes the two tables
-    independent samples."""
-    shared = rng.random((4, n))
-    shared_fish = rng.random((n, 64))  # one uniform per deal slot
-    out = []
-    for k, name in enumerate(("base", "var")):
-        u, uf = shared, shared_fish
-        if k:
-            same = rng.random(n) < rho
-            u = np.where(same, shared, rng.random((4, n)))
-            uf = np.where(same[:, None], shared_fish, rng.random((n, 64)))
-        z = np.sqrt(2) * erfinv(2 * u[0] - 1)  # standard normal game effect
-        mu = (lam[k] - 1) * np.exp(0.4 * z - 0.08)  # E[mu] = lam - 1, so E[deals] = lam
-        deals = 1 + poisson.ppf(u[1], mu).astype(np.int64)
-        pf = p[k] + 0.2 * (u[2] - 0.5)  # per-game fish probability, mean p, independent of length
-        assert deals.max() <= 64
-        fishes = ((uf < pf[:, None]) & (np.arange(64) < deals[:, None])).sum(axis=1)  # Bin(deals, pf)
-        eggs = rng.binomial(fishes, 0.05)
-        lost = deals - eggs
-        out.append(pl.DataFrame({
-            "variant": name, "game": np.arange(n), "deals": deals,
-            "redeals": rng.poisson(0.02 * deals), "fishes": fishes, "eggs": eggs,
-            "fisherman_wins": rng.binomial(fishes - eggs, 0.6), "moves": 22 * deals,
-            "written": rng.poisson(27 * deals), "lost_deals": lost,
-            "vanished_deals": rng.binomial(lost, 0.05),
-            # a few games cut off at max_deals (-1)
-            "loser": np.where(rng.random(n) < 0.02, -1, rng.integers(0, 2, n)).astype(np.int8),
-            "naked": u[3] < q[k], "bald": rng.random(n) < 0.02, "general": rng.random(n) < 0.001,
-            "first_leader_side": rng.integers(0, 2, n).astype(np.int8),
-        }))
-    return out[0], out[1]
-
-
-KEY = [BY_NAME["deals_per_game"], BY_NAME["naked_rate"], BY_NAME["fish_rate"]]
-TRUE_BASE = (6.0, 0.20, 0.26)
-TRUE_VAR = (6.3, 0.23, 0.27)
-
-
-def _replicates(reps: int, n: int, var: tuple[float, float, float], seed: int, rho: float):
-    lam, q, p = zip(TRUE_BASE, var)
-    for r in range(reps):
-        yield _frames(np.random.default_rng([seed, r]), n, lam, q, p, rho)
+    v = load_variant("default")
+    arms = [make_arm(v, ["random"])]
+    runner = Runner(arms, [], 20240611, workers=1, batch_size=50000)
+    runner.play(100_000)
+    e = next(e for e in analyse(arms, runner.stats).estimates["default"] if e.metric == "redeal_rate")
+    assert e.low < RD.exact_redeal_probability(5, 6) < e.high and e.high - e.low < 0.001
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("paired", [True, False])
-def test_intervals_cover_known_differences(paired):
-    """Paired runs (common random numbers) analysed paired, independent runs unpaired."""
-    reps, n = 300, 1500
-    truth = [v - b for v, b in zip(TRUE_VAR, TRUE_BASE)]
-    hits, est_hits = np.zeros(3), np.zeros(3)
-    for base, var in _replicates(reps, n, TRUE_VAR, 1, rho=0.7 if paired else 0.0):
-        comps = S.compare(var, base, metrics=KEY, paired=None if paired else False)
-        assert all(c.paired is paired for c in comps)
-        hits += [c.low <= t <= c.high for c, t in zip(comps, truth)]
-        est = S.summarize(var, KEY)
-        est_hits += [e.low <= t <= e.high for e, t in zip(est, TRUE_VAR)]
-    for coverage in (hits / reps, est_hits / reps):
-        assert np.all((coverage >= 0.91) & (coverage <= 0.99)), coverage
+def test_every_verdict_of_all_shipped_variants_agrees_with_its_interval(tmp_path):
+    """(c) A compare of every shipped variant: in summary.json each verdict agrees with its interval."""
+    import json
+
+    from kozel_stats.compare import CompareRequest, execute, prepare_request
+    from kozel_stats.rules import shipped_dir
+
+    out = tmp_path / "all"
+    execute(prepare_request(CompareRequest([str(shipped_dir())], 3000, 7, workers=1, out=out)))
+    summary = json.loads((out / "summary.json").read_text())
+    checked = 0
+    for c in summary["comparisons"]:
+        if not c["comparable"] or c["low"] is None:
+            continue
+        assert c["significant"] == (c["low"] > 0 or c["high"] < 0), c
+        assert c["significant"] == (c["p_adjusted"] < 0.05), c
+        level = f"{c['level'] * 100:.4g}% CI"
+        assert level in c["verdict"], c
+        checked += 1
+    assert checked > 200
+
+
+def test_precision_stops_as_soon_as_met_and_says_so():
+    variants = [load_variant("default"), load_variant("target-125")]
+    outcome = run_compare(variants, 1000, seed=1, bots=["random"], workers=1, precision=0.015, max_games=64000)
+    info = outcome.analysis.precision
+    assert info["met"] and info["short"] == [] and info["games"] == outcome.analysis.games_per_variant > 1000
+    # with half the games it was not met: it stopped as soon as it was
+    half = run_compare(variants, info["games"] // 2, seed=1, bots=["random"], workers=1)
+    assert S.precision_shortfalls([e for es in half.analysis.estimates.values() for e in es],
+                                  half.analysis.comparisons, 0.015)
+    # a cap too low: not met, named
+    capped = run_compare(variants, 1000, seed=1, bots=["random"], workers=1, precision=0.001, max_games=2000)
+    assert capped.analysis.precision["met"] is False and capped.analysis.precision["short"]
+    assert capped.analysis.games_per_variant == 2000
+
+
+def test_precision_without_max_games_adds_games():
+    """Issue 10: --precision alone used to add no games."""
+    variants = [load_variant("default"), load_variant("target-125")]
+    outcome = run_compare(variants, 500, seed=2, bots=["random"], workers=1, precision=0.02)
+    assert outcome.analysis.games_per_variant > 500 and outcome.analysis.precision["met"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("paired", [True, False])
-def test_zero_difference_gives_uniform_p_values(paired):
-    reps, n = 300, 1500
-    p = []
-    for base, var in _replicates(reps, n, TRUE_BASE, 2, rho=0.7 if paired else 0.0):
-        p.append([c.p_value for c in S.compare(var, base, metrics=KEY, paired=paired)])
-    p = np.array(p)
-    assert np.all((p >= 0) & (p <= 1))
-    rejected = (p < 0.05).mean(axis=0)
-    assert np.all((rejected >= 0.01) & (rejected <= 0.10)), rejected
-    # roughly uniform: the deciles are all populated near 10%
-    deciles = np.stack([np.histogram(col, bins=10, range=(0, 1))[0] for col in p.T]) / reps
-    assert np.all((deciles > 0.04) & (deciles < 0.17)), deciles
+def test_precision_doubling_keeps_coverage():
+    """Stopping when the interval is narrow enough (doubling the games) keeps the coverage of a
+    known truth: the exact redeal-rate difference, 100 sequential runs."""
+    truth = RD.exact_redeal_probability(6, 6) - RD.exact_redeal_probability(5, 6)
+    base = load_variant("default")
+    from kozel_stats.rules import Variant
+
+    six = Variant("redeal-6", "d", "s", "kozel", tuple((k, 6 if k == "redeal_doubles" else v) for k, v in base.rules))
+    covered = 0
+    for r in range(100):
+        outcome = run_compare([base, six], 500, seed=9000 + r, bots=["random"], workers=1, precision=0.06,
+                              max_games=16000)
+        c = next(c for c in outcome.analysis.comparisons if c.metric == "redeal_rate")
+        covered += c.low <= truth <= c.high
+    assert covered >= 89  # 95% nominal, 3 standard errors below
 
 
-# --- paired vs unpaired -------------------------------------------------------------------------
-def test_paired_intervals_are_narrower_with_correlated_pairs():
-    rng = np.random.default_rng(7)
-    base, var = _frames(rng, 20_000, (6.0, 6.2), (0.2, 0.21), (0.26, 0.265), rho=0.9)
-    paired = S.compare(var, base, metrics=KEY)
-    unpaired = S.compare(var, base, paired=False, metrics=KEY)
-    for a, b in zip(paired, unpaired):
-        assert a.paired and not b.paired
-        assert a.diff == pytest.approx(b.diff)
-        assert a.half_width < 0.8 * b.half_width, a.metric
-    assert [c.test for c in paired] == ["Wilcoxon signed-rank", "McNemar chi-square", "paired delta-method z"]
-    assert [c.test for c in unpaired] == ["Mann-Whitney U", "two-proportion z", "delta-method z"]
+def test_solo_games_read_against_chance_and_are_not_compared_across_player_counts():
+    outcome = run_compare([load_variant("solo-3"), load_variant("solo-4")], 3000, seed=3, bots=["random"], workers=1)
+    a = outcome.analysis
+    assert a.chance == {"solo-3": pytest.approx(1 / 3), "solo-4": pytest.approx(1 / 4)}
+    lead = next(c for c in a.comparisons if c.metric == "first_lead_loss_rate")
+    assert not lead.comparable and "1/" in lead.note and "not compared" in lead.verdict
+    assert any("different games" in note for note in a.notes)
+    for name, players in (("solo-3", 3), ("solo-4", 4)):
+        table = a.placings[name]
+        assert table["chance"] == pytest.approx(1 / players) and len(table["seats"]) == players
+        for seat in table["seats"].values():
+            assert sum(p["share"] for p in seat["places"].values()) == pytest.approx(1.0)
 
 
-def test_pairing_is_chosen_only_when_game_sets_match():
+def test_length_distribution_from_the_histogram_matches_numpy():
     rng = np.random.default_rng(8)
-    base, var = _frames(rng, 500, (6.0, 6.0), (0.2, 0.2), (0.26, 0.26), rho=0.5)
-    assert all(c.paired for c in S.compare(var, base))
-    # row order does not matter: pairs are matched on `game`
-    shuffled = var.sample(fraction=1.0, shuffle=True, seed=3)
-    assert S.compare(shuffled, base) == S.compare(var, base)
-    other = var.with_columns(pl.col("game") + 500)
-    assert not any(c.paired for c in S.compare(other, base))
-    assert not any(c.paired for c in S.compare(var.head(499), base))
-    with pytest.raises(ValueError, match="cannot pair"):
-        S.compare(other, base, paired=True)
-
-
-def test_compare_all_holm_over_the_whole_run():
-    rng = np.random.default_rng(9)
-    base, var = _frames(rng, 3000, (6.0, 6.5), (0.2, 0.25), (0.26, 0.3), rho=0.6)
-    _, var2 = _frames(rng, 3000, (6.0, 6.0), (0.2, 0.2), (0.26, 0.26), rho=0.6)
-    run = pl.concat([base, var, var2.with_columns(pl.lit("var2").alias("variant"))])
-    comps = S.compare_all(run, "base")
-    assert len(comps) == 2 * len(S.available_metrics(run))
-    assert {c.variant for c in comps} == {"var", "var2"} and {c.baseline for c in comps} == {"base"}
-    assert comps == S.holm(S.compare(var, base) + S.compare(var2.with_columns(pl.lit("var2").alias("variant")), base))
-    by = {(c.variant, c.metric): c for c in comps}
-    assert by["var", "deals_per_game"].significant and by["var", "naked_rate"].significant
-    assert not by["var2", "deals_per_game"].significant
-    with pytest.raises(ValueError):
-        S.compare_all(run, "nope")
-
-
-# --- Holm and verdicts --------------------------------------------------------------------------
-def _comparison(metric: str, diff: float, low: float, high: float, p: float) -> S.Comparison:
-    return S.Comparison("v", "b", metric, 0.5 + diff, 0.5, diff, low, high, p, p, "test", True, False, "")
-
-
-def test_holm_against_manual_computation():
-    p = [0.01, 0.04, 0.03, 0.005, math.nan]
-    comps = S.holm([_comparison("fish_rate", 0.01, 0.0, 0.02, x) for x in p], alpha=0.05)
-    # m = 4 defined p-values. Sorted: 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06,
-    # 0.04*1 = 0.04 -> max(0.06, 0.04) = 0.06 (step-down keeps them monotone).
-    adjusted = [c.p_adjusted for c in comps]
-    assert adjusted[:4] == pytest.approx([0.03, 0.06, 0.06, 0.02])
-    assert math.isnan(adjusted[4])
-    assert [c.significant for c in comps] == [True, False, False, True, False]
-    assert [c.p_value for c in comps][:4] == p[:4]
-    assert S.holm([_comparison("fish_rate", 0, 0, 0, 0.8)] * 3)[0].p_adjusted == 1.0
-
-
-def test_verdict_strings():
-    sig = S.holm([_comparison("fish_rate", 0.021, 0.018, 0.024, 1e-6)])[0]
-    assert sig.verdict == "2.1 pp higher (95% CI 1.8 to 2.4 pp), p < 0.001"
-    lower = S.holm([_comparison("fish_rate", -0.021, -0.024, -0.018, 1e-6)])[0]
-    assert lower.verdict == "2.1 pp lower (95% CI 1.8 to 2.4 pp), p < 0.001"
-    longer = S.holm([_comparison("deals_per_game", 0.8, 0.7, 0.9, 0.03)])[0]
-    assert longer.verdict == "games 0.8 deals longer (95% CI 0.7 to 0.9), p = 0.03"
-    shorter = S.holm([_comparison("deals_per_game", -0.25, -0.3, -0.2, 0.004)])[0]
-    assert shorter.verdict == "games 0.25 deals shorter (95% CI 0.20 to 0.30), p = 0.004"
-    none = S.holm([_comparison("fish_rate", 0.001, -0.002, 0.004, 0.4)])[0]
-    assert not none.significant and none.verdict == "no detectable difference (±0.3 pp)"
-    assert S.format_p(0.0004) == "p < 0.001" and S.format_p(0.031) == "p = 0.03"
-
-
-# --- estimates, precision, lengths --------------------------------------------------------------
-def test_summarize_values_and_methods():
-    rng = np.random.default_rng(11)
-    base, _ = _frames(rng, 2000, (6.0, 6.0), (0.2, 0.2), (0.26, 0.26), rho=0.5)
-    est = {e.metric: e for e in S.summarize(base)}
-    assert list(est) == [m.name for m in S.available_metrics(base)]
-    assert est["deals_per_game"].value == pytest.approx(base["deals"].mean())
-    assert est["fish_rate"].value == pytest.approx(base["fishes"].sum() / base["deals"].sum())
-    decided = base.filter(pl.col("loser") >= 0)
-    assert est["first_lead_loss_rate"].value == pytest.approx(
-        (decided["loser"] == decided["first_leader_side"]).mean())
-    assert est["redeal_rate"].value == pytest.approx(
-        base["redeals"].sum() / (base["deals"].sum() + base["redeals"].sum()))
-    assert est["fisherman_share"].value == pytest.approx(
-        base["fisherman_wins"].sum() / (base["fishes"].sum() - base["eggs"].sum()))
-    for e in est.values():
-        assert e.low <= e.value <= e.high and e.variant == "base"
-        assert e.n == (decided.height if e.metric == "first_lead_loss_rate" else 2000)
-    assert "clusters" in est["fish_rate"].method and est["naked_rate"].method == "Wilson score"
-    with pytest.raises(ValueError):
-        S.summarize(pl.concat([base, base.with_columns(pl.lit("x").alias("variant"))]))
-
-
-def test_precision_reached_absolute_for_rates_relative_otherwise():
-    def est(metric, value, half):
-        return S.Estimate("v", metric, value, value - half, value + half, 1000, "m")
-
-    ok = [est("deals_per_game", 6.0, 0.029), est("naked_rate", 0.2, 0.0049),
-          est("first_lead_loss_rate", 0.5, 0.004), est("fish_rate", 0.26, 0.001),
-          est("eggs_rate", 0.01, 0.5)]  # not a headline metric: ignored
-    assert S.precision_reached(ok, 0.005)
-    assert not S.precision_reached(ok[:1] + [est("naked_rate", 0.2, 0.0051)], 0.005)
-    assert not S.precision_reached([est("deals_per_game", 6.0, 0.031)], 0.005)  # > 0.5% of 6
-    assert not S.precision_reached([est("deals_per_game", 6.0, math.nan)], 0.005)
-    assert S.precision_reached(ok + [est("fish_rate", math.nan, math.nan)], 0.005)  # undefined: skipped
-    assert not S.precision_reached([], 0.005)
-
-
-def test_length_distribution():
-    frame = pl.DataFrame({"deals": [1, 2, 2, 3, 3, 3, 4, 4, 4, 4]})
-    d = S.length_distribution(frame)
-    assert d["n"] == 10 and d["mean"] == 3.0 and d["median"] == 3.0 and d["max"] == 4
-    assert d["q1"] == 2.25 and d["q3"] == 4.0 and d["p90"] == 4.0
-    assert d["histogram"] == {1: 1, 2: 2, 3: 3, 4: 4}
-    assert S.length_distribution(frame.head(0))["n"] == 0
-
-
-# --- edge cases ---------------------------------------------------------------------------------
-def test_zero_fishes_gives_nan_not_a_crash():
-    rng = np.random.default_rng(12)
-    base, var = _frames(rng, 200, (6.0, 6.0), (0.2, 0.2), (0.26, 0.26), rho=0.5)
-    zero = {"fishes": 0, "eggs": 0, "fisherman_wins": 0}
-    base = base.with_columns(pl.lit(0, pl.Int64).alias(c) for c in zero)
-    var = var.with_columns(pl.lit(0, pl.Int64).alias(c) for c in zero)
-    est = {e.metric: e for e in S.summarize(base)}
-    share = est["fisherman_share"]
-    assert math.isnan(share.value) and math.isnan(share.low) and math.isnan(share.high)
-    assert est["fish_rate"].value == 0.0 and est["fish_rate"].low == 0.0
-    for paired in (True, False):
-        comps = {c.metric: c for c in S.compare(var, base, paired=paired)}
-        c = comps["fisherman_share"]
-        assert math.isnan(c.diff) and math.isnan(c.p_value) and math.isnan(c.p_adjusted)
-        assert not c.significant and c.verdict.startswith("not estimable")
-        assert comps["fish_rate"].p_value == 1.0 and not comps["fish_rate"].significant
-
-
-def test_identical_variants_show_no_difference():
-    rng = np.random.default_rng(13)
-    base, _ = _frames(rng, 1000, (6.0, 6.0), (0.2, 0.2), (0.26, 0.26), rho=0.5)
-    same = base.with_columns(pl.lit("same").alias("variant"))
-    for c in S.compare(same, base):
-        assert c.paired and c.diff == 0 and c.p_value == 1.0 and c.p_adjusted == 1.0
-        assert c.low <= 0 <= c.high and c.half_width < 0.01 and not c.significant
-        assert c.verdict.startswith("no detectable difference")
-
-
-@pytest.mark.parametrize("n", [0, 1, 2, 5])
-def test_tiny_runs_do_not_crash(n):
-    rng = np.random.default_rng(14)
-    base, var = _frames(rng, 5, (6.0, 6.5), (0.2, 0.3), (0.26, 0.3), rho=0.5)
-    base, var = base.head(n), var.head(n)
-    est = S.summarize(base, variant_label="base")
-    assert len(est) == len(S.available_metrics(base))
-    assert not S.precision_reached(est, 0.5) or n >= 2
-    for paired in (True, False):
-        comps = S.compare(var, base, "var", paired=paired, baseline_label="base")
-        assert len(comps) == len(S.available_metrics(base))
-        for c in comps:
-            assert isinstance(c.verdict, str) and c.verdict
-            assert math.isnan(c.p_value) or 0 <= c.p_value <= 1
-    S.length_distribution(base)
-
-
-def test_small_count_tests_against_hand_computation():
-    naked = [BY_NAME["naked_rate"]]
-    # 100 paired games: 5 naked in both, 3 only in the variant, 10 only in the baseline.
-    var_naked = np.array([1] * 5 + [1] * 3 + [0] * 10 + [0] * 82, dtype=bool)
-    base_naked = np.array([1] * 5 + [0] * 3 + [1] * 10 + [0] * 82, dtype=bool)
-    frame = pl.DataFrame({"variant": "b", "game": np.arange(100), "naked": base_naked})
-    (c,) = S.compare(frame.with_columns(pl.Series("naked", var_naked), pl.lit("v").alias("variant")),
-                     frame, metrics=naked)
-    assert c.test == "McNemar exact binomial" and c.paired
-    # two-sided exact: 2 * P(Bin(13, 1/2) <= 3) = 2 * (1 + 13 + 78 + 286) / 2**13
-    assert c.p_value == pytest.approx(2 * 378 / 2**13)
-    assert c.diff == pytest.approx(-0.07) and c.low < -0.07 < c.high < 0.01
-    # independent samples with few events: Fisher's exact test
-    other = frame.with_columns(pl.col("game") + 100, pl.Series("naked", np.arange(100) < 1),
-                               pl.lit("v").alias("variant"))
-    (u,) = S.compare(other, frame.with_columns(pl.Series("naked", np.arange(100) < 7)), metrics=naked)
-    from scipy.stats import fisher_exact
-
-    assert u.test == "Fisher exact" and not u.paired
-    assert u.p_value == pytest.approx(fisher_exact([[1, 99], [7, 93]]).pvalue)
-    assert u.diff == pytest.approx(-0.06) and u.low < -0.06 < u.high
+    deals = rng.integers(3, 15, 2001)
+    run = batch_stats([columns(rng, 2001, deals=deals)], [])
+    dist = S.length_distribution(run.arms[0])
+    q = np.quantile(deals, [0.25, 0.5, 0.75, 0.9])
+    assert [dist["q1"], dist["median"], dist["q3"], dist["p90"]] == pytest.approx(q.tolist())
+    assert dist["mean"] == pytest.approx(deals.mean()) and dist["n"] == 2001

@@ -1,0 +1,82 @@
+"""Ctrl-C and SIGTERM: stop what is playing, never what is being saved.
+
+The command line installs `install()`; from then on SIGINT and SIGTERM raise
+KeyboardInterrupt, except inside a `protected()` block (writing results, saving a record,
+cleaning up after an interruption), where the signal is remembered and raised when the
+block ends, after the write is complete. `interruptible()` re-opens a window inside a
+protected block (the games being played). A second Ctrl-C is handled like the first: it
+never cuts a write in half. Without `install()` (library use) nothing changes: Python's
+own KeyboardInterrupt applies.
+"""
+
+from __future__ import annotations
+
+import signal
+from contextlib import contextmanager
+from typing import Iterator
+
+_modes: list[bool] = []  # stack: True = interruptible, False = protected
+_pending: list[int] = []
+_installed = False
+
+NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
+
+
+def _may_raise() -> bool:
+    return not _modes or _modes[-1]
+
+
+def _handler(signum, frame) -> None:
+    _pending.append(signum)
+    if _may_raise():
+        raise KeyboardInterrupt
+
+
+def install() -> None:
+    """SIGINT (also when the shell started us with it ignored) and SIGTERM stop the command."""
+    global _installed
+    signal.signal(signal.SIGINT, _handler)
+    signal.signal(signal.SIGTERM, _handler)
+    _installed = True
+
+
+def received() -> str | None:
+    """The name of the first signal received, if any."""
+    return NAMES.get(_pending[0], f"signal {_pending[0]}") if _pending else None
+
+
+def clear() -> None:
+    """Forget the signals received (the command has reported them)."""
+    _pending.clear()
+
+
+def _enter(mode: bool) -> None:
+    _modes.append(mode)
+    if mode and _pending and _installed:
+        raise KeyboardInterrupt  # a signal came while protected: stop now that it is allowed
+
+
+def _leave() -> None:
+    _modes.pop()
+    if _pending and _installed and _may_raise():
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def protected() -> Iterator[None]:
+    """Signals wait until the block is over (then KeyboardInterrupt, if one came)."""
+    _modes.append(False)
+    try:
+        yield
+    finally:
+        _leave()
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Signals stop the block at once (KeyboardInterrupt), also inside a protected block."""
+    _enter(True)
+    try:
+        yield
+    finally:
+        _modes.pop()
