@@ -26,6 +26,7 @@ import numpy as np
 
 from .codes import (
     ALL_TILES,
+    Layout,
     BOT_IDS,
     CHUNK_POP,
     DOUBLES_MASK,
@@ -86,6 +87,22 @@ SAMPLER_MAX_WORLDS = 100_000
 _KINDS = {"random": BOT_RANDOM, "heavy": BOT_HEAVY, "doubles": BOT_DOUBLES, "partner": BOT_PARTNER,
           "counter": BOT_COUNTER, "sampler": BOT_SAMPLER}
 assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
+
+
+# --- the bots' scratch, allocated once per game by the engine -------------------------------------------
+_W = Layout("bot workspace")
+W_WORLD = _W.field(N_STATE)  # the sampler's sampled world
+W_SIM = _W.field(N_STATE)  # ... and the playout played in it
+W_BUF = _W.field(MAX_MOVES)  # legal moves inside a playout
+W_SAMPLE = _W.field(30)  # sample_world's scratch
+W_SUMS = _W.field(4)  # deal_value's side sums
+W_TOTAL = _W.field(MAX_MOVES)  # the sampler's total per candidate move
+W_SIZE = _W.size
+_F = Layout("bot float workspace")
+F_COUNTS = _F.field(5)  # estimate_pips: tiles per holder (4 seats, the bazaar)
+F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
+F_VALUE = _F.field(28)  # ... pips of each unseen tile
+F_WORK_SIZE = _F.size
 
 
 # --- names <-> ids (pure Python, cheap) ------------------------------------------------------------
@@ -363,7 +380,7 @@ def choose_partner(p, st, seat, moves, n, rng):
 
 # --- counter (4) -----------------------------------------------------------------------------------
 @jit
-def estimate_pips(p, st, seat, unseen):
+def estimate_pips(p, st, seat, unseen, fwork):
     """Expected pips of every other hand (a tuple by seat; 0 for `seat`).
 
     Only public information: the unseen tiles (not on the table, not ours), how many
@@ -372,6 +389,7 @@ def estimate_pips(p, st, seat, unseen):
     probabilities are fitted by iterative proportional fitting: each unseen tile is
     somewhere (rows sum to 1), each holder has its count (columns sum to the counts),
     and a seat never holds a tile of a value it knocked on. Holder 4 is the bazaar.
+    `fwork`: float scratch (F_WORK_SIZE): the engine's move loop allocates nothing.
     """
     players = p[P_PLAYERS]
     total = bazaar_left(p, st)
@@ -389,17 +407,26 @@ def estimate_pips(p, st, seat, unseen):
         c2 = popcount(st[ST_HAND + 2]) * share if seat != 2 else 0.0
         c3 = popcount(st[ST_HAND + 3]) * share if seat != 3 else 0.0
         return c0, c1, c2, c3
-    counts = np.zeros(5)
-    allowed = np.zeros(5, dtype=np.int64)
+    counts = fwork[F_COUNTS:F_COUNTS + 5]
+    allowed0 = allowed1 = allowed2 = allowed3 = 0
+    for h in range(5):
+        counts[h] = 0.0
     for s in range(players):
         if s != seat:
             counts[s] = popcount(st[ST_HAND + s])
-            allowed[s] = unseen & ~forbidden_tiles(st[ST_LACKS + s])
+            mask = unseen & ~forbidden_tiles(st[ST_LACKS + s])
+            if s == 0:
+                allowed0 = mask
+            elif s == 1:
+                allowed1 = mask
+            elif s == 2:
+                allowed2 = mask
+            else:
+                allowed3 = mask
     counts[4] = bazaar_left(p, st)
-    allowed[4] = unseen
     n = popcount(unseen)
-    weight = np.zeros((n, 5))
-    value = np.zeros(n)
+    weight = fwork[F_WEIGHT:F_WEIGHT + 5 * 28]  # row i (an unseen tile), column h (a holder): i * 5 + h
+    value = fwork[F_VALUE:F_VALUE + 28]
     m = unseen
     i = 0
     while m:
@@ -409,34 +436,39 @@ def estimate_pips(p, st, seat, unseen):
         value[i] = TILE_LO[t] + TILE_HI[t]
         any_holder = False
         for h in range(5):
-            if counts[h] > 0 and allowed[h] >> t & 1:
-                weight[i, h] = counts[h]
+            allowed = allowed0 if h == 0 else allowed1 if h == 1 else allowed2 if h == 2 else \
+                allowed3 if h == 3 else unseen
+            weight[i * 5 + h] = 0.0
+            if counts[h] > 0 and allowed >> t & 1:
+                weight[i * 5 + h] = counts[h]
                 any_holder = True
         if not any_holder:  # not in a real deal: anyone may hold it
             for h in range(5):
-                weight[i, h] = counts[h]
+                weight[i * 5 + h] = counts[h]
         i += 1
     for it in range(6):
         if it > 0:
             for h in range(5):
                 col = 0.0
                 for i in range(n):
-                    col += weight[i, h]
+                    col += weight[i * 5 + h]
                 if col > 0:
                     f = counts[h] / col
                     for i in range(n):
-                        weight[i, h] *= f
+                        weight[i * 5 + h] *= f
         for i in range(n):
-            row = weight[i, 0] + weight[i, 1] + weight[i, 2] + weight[i, 3] + weight[i, 4]
+            row = weight[i * 5] + weight[i * 5 + 1] + weight[i * 5 + 2] + weight[i * 5 + 3] + weight[i * 5 + 4]
             if row > 0:
                 for h in range(5):
-                    weight[i, h] /= row
-    est = np.zeros(4)
+                    weight[i * 5 + h] /= row
+    e0 = e1 = e2 = e3 = 0.0
     for i in range(n):
-        for s in range(4):
-            est[s] += value[i] * weight[i, s]
-    est[seat] = 0.0
-    return est[0], est[1], est[2], est[3]
+        e0 += value[i] * weight[i * 5]
+        e1 += value[i] * weight[i * 5 + 1]
+        e2 += value[i] * weight[i * 5 + 2]
+        e3 += value[i] * weight[i * 5 + 3]
+    return (0.0 if seat == 0 else e0, 0.0 if seat == 1 else e1, 0.0 if seat == 2 else e2,
+            0.0 if seat == 3 else e3)
 
 
 @hot
@@ -465,7 +497,7 @@ def fish_outlook(p, seat, est, own_left):
 
 
 @jit
-def choose_counter(p, st, seat, moves, n, rng):
+def choose_counter(p, st, seat, moves, n, rng, fwork):
     """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
     when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
     block (make ends the opponents cannot answer, the next player first); doubles first,
@@ -498,7 +530,7 @@ def choose_counter(p, st, seat, moves, n, rng):
             if st[ST_N_ENDS] > 0 and ((unseen | left) & SUITS_OF[ends[0]]) == 0:
                 # this move makes a fish: no tile anywhere matches an open end
                 if not have_est:
-                    est = estimate_pips(p, st, seat, unseen)
+                    est = estimate_pips(p, st, seat, unseen, fwork)
                     have_est = True
                 w += fish_outlook(p, seat, est, pips(left)) << 30
             if left & SUITS_OF[ends[0] & dead]:
@@ -631,13 +663,15 @@ def sample_world(p, st, seat, world, rng, work):
 
 
 @jit
-def deal_value(p, sim, last, out_tiles, side):
+def deal_value(p, sim, last, out_tiles, side, sums):
     """A finished deal's points for `side`: what the other sides write (averaged over them)
-    minus what `side` writes. One deal alone: no threshold, eggs pot or memory."""
+    minus what `side` writes. One deal alone: no threshold, eggs pot or memory. `sums`:
+    scratch for the four side sums."""
     players = p[P_PLAYERS]
     n_sides = p[P_N_SIDES]
     out = sim[ST_HAND + last] == 0
-    sums = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        sums[s] = 0
     for s in range(players):
         sums[p[P_SEAT_SIDE + s]] += pips(sim[ST_HAND + s])
     losers = deal_losers(p, sums, 0, not out, p[P_SEAT_SIDE + last])
@@ -659,7 +693,7 @@ def deal_value(p, sim, last, out_tiles, side):
 
 
 @jit
-def playout(p, sim, seat, move, rng, buf):
+def playout(p, sim, seat, move, rng, buf, sums, fwork):
     """Play `move` for `seat` in the private state `sim`, then everyone plays like the
     counter bot to the end of the deal (drawing from the bazaar, knocking, a fish when the
     table shows it or after a round of knocks, as the engine does); return the deal's value
@@ -672,12 +706,12 @@ def playout(p, sim, seat, move, rng, buf):
         m_seat = turn
         apply_move(sim, turn, m)
         if sim[ST_HAND + turn] == 0:
-            return deal_value(p, sim, turn, out_tile_bits(m), side)
+            return deal_value(p, sim, turn, out_tile_bits(m), side, sums)
         turn = turn + 1 if turn + 1 < players else 0
         if is_fish(p, sim):
             for _ in range(fish_draws(p, sim)):
                 draw_next(sim, turn)
-            return deal_value(p, sim, m_seat, 0, side)
+            return deal_value(p, sim, m_seat, 0, side, sums)
         k = legal_moves(p, sim, turn, buf)
         knocks = 0
         while k == 0:  # draw or knock until somebody can move, or everyone has knocked
@@ -690,30 +724,33 @@ def playout(p, sim, seat, move, rng, buf):
                 turn = turn + 1 if turn + 1 < players else 0
                 knocks += 1
                 if knocks == players:  # a round of knocks: a fish the table did not show
-                    return deal_value(p, sim, m_seat, 0, side)
+                    return deal_value(p, sim, m_seat, 0, side, sums)
             k = legal_moves(p, sim, turn, buf)
-        m = buf[choose_counter(p, sim, turn, buf, k, rng) if k > 1 else 0]
+        m = buf[choose_counter(p, sim, turn, buf, k, rng, fwork) if k > 1 else 0]
 
 
 @jit
-def choose_sampler(bot, p, st, seat, moves, n, rng):
+def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
     """For each of W sampled worlds (hidden hands and bazaar consistent with the counts and
     knocks) play every candidate move out to the end of the deal, everyone playing like
     the counter bot; pick the move with the best total (`deal_value`)."""
     worlds = bot >> BOT_KIND_BITS
     if worlds <= 0:
         worlds = SAMPLER_DEFAULT_WORLDS
-    world = np.empty(N_STATE, dtype=np.int64)
-    sim = np.empty(N_STATE, dtype=np.int64)
-    buf = np.empty(MAX_MOVES, dtype=np.int64)
-    work = np.empty(30, dtype=np.int64)
-    total = np.zeros(n, dtype=np.int64)
+    world = work[W_WORLD:W_WORLD + N_STATE]
+    sim = work[W_SIM:W_SIM + N_STATE]
+    buf = work[W_BUF:W_BUF + MAX_MOVES]
+    sample = work[W_SAMPLE:W_SAMPLE + 30]
+    sums = work[W_SUMS:W_SUMS + 4]
+    total = work[W_TOTAL:W_TOTAL + MAX_MOVES]
+    for i in range(n):
+        total[i] = 0
     for _ in range(worlds):
-        sample_world(p, st, seat, world, rng, work)
+        sample_world(p, st, seat, world, rng, sample)
         for i in range(n):
             for j in range(N_STATE):
                 sim[j] = world[j]
-            total[i] += playout(p, sim, seat, moves[i], rng, buf)
+            total[i] += playout(p, sim, seat, moves[i], rng, buf, sums, fwork)
     best = -(1 << 62)
     best_count = 0
     choice = 0
@@ -725,8 +762,9 @@ def choose_sampler(bot, p, st, seat, moves, n, rng):
 
 # --- dispatch --------------------------------------------------------------------------------------
 @jit
-def choose_move(bot, p, st, seat, moves, n, rng):
-    """Index into `moves` (n >= 1 legal moves) of the bot's choice."""
+def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
+    """Index into `moves` (n >= 1 legal moves) of the bot's choice; `work` / `fwork`: the
+    bots' int and float scratch (W_SIZE, F_WORK_SIZE; the move loop allocates nothing)."""
     if n == 1:
         return 0
     if bot == BOT_HEAVY:
@@ -736,7 +774,7 @@ def choose_move(bot, p, st, seat, moves, n, rng):
     if bot == BOT_PARTNER:
         return choose_partner(p, st, seat, moves, n, rng)
     if bot == BOT_COUNTER:
-        return choose_counter(p, st, seat, moves, n, rng)
+        return choose_counter(p, st, seat, moves, n, rng, fwork)
     if bot >= 0 and bot & BOT_KIND_MASK == BOT_SAMPLER:
-        return choose_sampler(bot, p, st, seat, moves, n, rng)
+        return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
     return rng_below(rng, 1, n)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bots import BOT_HEAVY, BOT_RANDOM, choose_heavy, choose_move
+from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
@@ -157,6 +157,7 @@ from .core import (
     hot,
     is_fish,
     jit,
+    loop,
     legal_moves,
     losing_base,
     lowest_bit_index,
@@ -204,6 +205,22 @@ G_BURNS = _G.field()  # Морской: scores burned
 G_BURNED_POINTS = _G.field()
 G_SWAPPED = _G.field()  # the bots of seats 0/2 and 1/3 changed places for this game
 N_GAME_COLS = _G.size
+
+# --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
+_I = Layout("game workspace")
+I_STATE = _I.field(N_STATE)
+I_GAME = _I.field(N_GAME_STATE)
+I_PERM = _I.field(28)
+I_HANDS = _I.field(4)
+I_MOVES = _I.field(MAX_MOVES)
+I_BOTS = _I.field(W_SIZE)
+I_SIZE = _I.size
+
+
+def workspace():
+    """(iw, rng, fw): the scratch arrays play_game works in."""
+    return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), np.zeros(F_WORK_SIZE, dtype=np.float64)
+
 
 # --- aggregates by deal number (index k = after deal k+1) ------------------------------
 _B = Layout("by-deal aggregate")
@@ -333,10 +350,10 @@ def match_scripted_move(st, moves, n, row):
 
 
 @jit
-def choose_thoughtful(bot, p, st, seat, moves, n, rng):
+def choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork):
     """The scripted bots beyond random and heavy, behind one ordinary (not inlined) call,
     so that their code does not weigh on the move loop of the two fast bots."""
-    return choose_move(bot, p, st, seat, moves, n, rng)
+    return choose_move(bot, p, st, seat, moves, n, rng, work, fwork)
 
 
 def thoughtful_flag(bots):
@@ -401,8 +418,8 @@ def knock(st, seat, ev, recording):
             st[ST_LACKS + seat] |= 1 << st[ST_END + i]
 
 
-@jit
-def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
+@loop
+def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
 
     A fish ends the deal when the table shows it (R-fish-visible), after the draws the
@@ -410,7 +427,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
     (with a bazaar: a block the table did not show). With scripted bots the moves come
     from `script` rows starting at ST_SCRIPT_POS; a mismatch sets ST_ERROR and returns.
     `thoughtful` is None when every seat plays random or heavy: the other bots are then
-    not compiled into this kernel.
+    not compiled into this kernel. `work`, `fwork`: the bots' scratch (bots.W_SIZE,
+    bots.F_WORK_SIZE); this loop allocates nothing and runs without reference counting.
     """
     players = p[P_PLAYERS]
     recording = ev.shape[0] > 0
@@ -459,7 +477,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful):
             elif thoughtful is None:  # pruned when compiling: the caller saw only random and heavy bots
                 choice = rng_below(rng, 1, n)
             else:
-                choice = choose_thoughtful(bot, p, st, seat, moves, n, rng)
+                choice = choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork)
             move = moves[choice]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
@@ -811,9 +829,9 @@ def fail(result, error, deal, event):
     result[R_ERROR_EVENT] = event
 
 
-@jit
+@loop
 def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful,
-              bot_salt):
+              bot_salt, iw, rng, fw):
     """Play (or, with scripted bots, replay and check) one game.
 
     deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
@@ -822,15 +840,19 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
     replay error with its deal and event, event overflow). bot_salt: 0 for the game's own
     bot stream; another value gives the bots independent random numbers on the same
     shuffles (the "deal decides" measure; a null with the same deals in the tests).
+    iw, rng, fw: the game's workspace (`workspace()`): the whole game allocates nothing,
+    so it runs without numba's reference counting.
     """
     scripted = bots[0] == BOT_SCRIPT
     n_script_deals = script_hands.shape[0]
-    st = np.zeros(N_STATE, dtype=np.int64)
-    gs = np.zeros(N_GAME_STATE, dtype=np.int64)
-    rng = np.zeros(2, dtype=np.uint64)
-    perm = np.zeros(28, dtype=np.int64)
-    hands = np.zeros(4, dtype=np.int64)
-    moves = np.zeros(MAX_MOVES, dtype=np.int64)
+    st = iw[I_STATE:I_STATE + N_STATE]
+    gs = iw[I_GAME:I_GAME + N_GAME_STATE]
+    perm = iw[I_PERM:I_PERM + 28]
+    hands = iw[I_HANDS:I_HANDS + 4]
+    moves = iw[I_MOVES:I_MOVES + MAX_MOVES]
+    work = iw[I_BOTS:I_BOTS + W_SIZE]
+    for i in range(N_GAME_STATE):
+        gs[i] = 0
     for i in range(result.shape[0]):
         result[i] = 0
     result[R_LOSER] = -1
@@ -873,7 +895,7 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
         # -- play
         start_deal(p, st, hands, perm, forced, n_events, first_event)
         script = script_events[:end_event] if scripted else script_events
-        play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful)
+        play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw)
         if st[ST_ERROR] != ERR_NONE:
             fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - first_event)
             return
@@ -968,6 +990,9 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
     no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)
     result = np.zeros(N_RESULT, dtype=np.int64)
+    iw = np.zeros(I_SIZE, dtype=np.int64)
+    rng = np.zeros(2, dtype=np.uint64)
+    fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
     n_rows = 0
     players = p[P_PLAYERS]
     swapped_bots = np.empty_like(bots)
@@ -977,7 +1002,7 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
         seed = game_seed(run_seed, first_game + g)
         swapped = swap_seats != 0 and (first_game + g) % 2 == 1
         play_game(p, seed, swapped_bots if swapped else bots, deals, ev, no_hands, ev, no_offsets, result,
-                  thoughtful, bot_salt)
+                  thoughtful, bot_salt, iw, rng, fw)
         out = games_out[g]
         for c in range(N_GAME_COLS):
             out[c] = 0

@@ -197,9 +197,16 @@ def pair_stats(xa: np.ndarray, na: np.ndarray, xb: np.ndarray, nb: np.ndarray) -
     for j in range(xa.shape[1]):
         keep = (dx[:, j] != 0) | (dn[:, j] != 0)
         if np.any(keep):
-            pairs, counts = np.unique(np.stack([dx[keep, j], dn[keep, j]], axis=1), axis=0, return_counts=True)
-            out.differences[j] = Counter({(int(a), int(b)): int(c) for (a, b), c in zip(pairs, counts)})
+            # one int64 key per (dx, dn) pair: a 1-d unique is far cheaper than a unique of rows
+            key = (dx[keep, j] + _KEY_OFFSET) * _KEY_BASE + (dn[keep, j] + _KEY_OFFSET)
+            keys, counts = np.unique(key, return_counts=True)
+            out.differences[j] = Counter({(int(k // _KEY_BASE - _KEY_OFFSET), int(k % _KEY_BASE - _KEY_OFFSET)): int(c)
+                                          for k, c in zip(keys.tolist(), counts.tolist())})
     return out
+
+
+_KEY_OFFSET = 1 << 30  # per-game differences are far smaller than this
+_KEY_BASE = 1 << 31
 
 
 def places_from_scores(scores: np.ndarray, loser: np.ndarray) -> np.ndarray:

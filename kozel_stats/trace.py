@@ -148,7 +148,7 @@ def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
 
 def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> dict[str, Any]:
     """Play one game with the given 63-bit game seed and return its kozel-trace/1 object."""
-    from .engine import play_game, thoughtful_flag
+    from .engine import play_game, thoughtful_flag, workspace
 
     p = compile_rules(variant.rule_dict)
     seat_bots = bot_array(bots)
@@ -163,7 +163,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
         play_game(p, np.int64(seed), seat_bots, deals, ev, no_hands, ev[:0], no_offsets, result,
-                  thoughtful_flag(seat_bots), 0)
+                  thoughtful_flag(seat_bots), 0, *workspace())
         if not result[R_OVERFLOW]:
             break
         cap *= 8
@@ -341,7 +341,7 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
 
 def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
     """Replay one recorded game through the engine; return every problem found (empty: correct)."""
-    from .engine import play_game
+    from .engine import play_game, workspace
 
     game = record.get("game", 0)
     players, sides = table(variant)
@@ -352,7 +352,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     result = np.zeros(N_RESULT, dtype=np.int64)
     bots = np.full(4, BOT_SCRIPT, dtype=np.int64)
     no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None, 0)
+    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None, 0, *workspace())
     problems: list[ReplayProblem] = []
     n_ok = int(result[R_DEALS])
     error = int(result[R_ERROR])

@@ -29,6 +29,7 @@ ALL_BOTS = SCRIPTED + ["sampler"]
 # The engine calls the scripted bots through one compiled function; calling that one here
 # saves compiling bots.choose_move a second time (it is the same code).
 pick_move = getattr(E, "choose_thoughtful", B.choose_move)
+WORKSPACE = (np.zeros(B.W_SIZE, dtype=np.int64), np.zeros(B.F_WORK_SIZE))
 
 
 def variant_params(name: str) -> np.ndarray:
@@ -61,7 +62,7 @@ def choose(bot: str | int, pos: Position | np.ndarray, seat: int = 0, p=None, se
     st = pos.st if isinstance(pos, Position) else pos
     moves, n = legal(p, st, seat)
     code = B.parse_bot(bot) if isinstance(bot, str) else bot
-    i = int(pick_move(code, p, st, seat, moves, n, rng_state(seed)))
+    i = int(pick_move(code, p, st, seat, moves, n, rng_state(seed), *WORKSPACE))
     assert 0 <= i < n
     return describe(st, moves[i]), n
 
@@ -304,14 +305,14 @@ def test_bots_see_only_the_observation(bot, variant):
     for st, seat in _observations(p, 12 if bot.startswith("sampler") else 40, seed=3):
         moves, n = legal(p, st, seat)
         before = st.copy()
-        first = int(pick_move(code, p, st, seat, moves, n, rng_state(99)))
+        first = int(pick_move(code, p, st, seat, moves, n, rng_state(99), *WORKSPACE))
         assert np.array_equal(st, before)  # bots never write to the state
         for _ in range(3):
             other = _redeal_hidden(p, st, seat, rs)
             if other is None:
                 continue
             differing += int(not np.array_equal(other, st))
-            again = int(pick_move(code, p, other, seat, moves, n, rng_state(99)))
+            again = int(pick_move(code, p, other, seat, moves, n, rng_state(99), *WORKSPACE))
             assert again == first, f"{bot} changed its move when only hidden tiles changed"
     assert differing > 0
 

@@ -45,6 +45,12 @@ def solo_position(hands, bazaar, ends, **knobs):
     return p, position
 
 
+def workspace():
+    from kozel_stats import bots as B
+
+    return np.zeros(B.W_SIZE, dtype=np.int64), np.zeros(B.F_WORK_SIZE)
+
+
 def play_turn(p, position, seat, bot=0):
     """Let `seat` act once through the engine's deal loop: returns the recorded events."""
     ev = np.zeros((64, 15), dtype=np.int64)
@@ -55,7 +61,7 @@ def play_turn(p, position, seat, bot=0):
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     bots = np.full(4, bot, dtype=np.int64)
     st[C.ST_EV_N] = 0
-    E.play_deal(p, st, seat, bots, rng, moves, ev, ev[:0], E.thoughtful_flag(bots))
+    E.play_deal(p, st, seat, bots, rng, moves, ev, ev[:0], E.thoughtful_flag(bots), *workspace())
     return ev[:st[C.ST_EV_N]]
 
 
@@ -302,7 +308,7 @@ def solo_deal_events(p, pos, leader, bots, script=()):
     rng = np.array([1, 12345], dtype=np.uint64)
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     E.play_deal(p, st, leader, np.array(bots, dtype=np.int64), rng, moves, ev, rows[:len(script)],
-                E.thoughtful_flag(np.array(bots)))
+                E.thoughtful_flag(np.array(bots)), *workspace())
     assert st[C.ST_ERROR] == 0
     kinds = {EV_PLAY: "play", EV_KNOCK: "knock", EV_DRAW: "draw"}
     return [(int(r[E_SEAT]), kinds[int(r[E_KIND])], tile_name(int(r[E_TILES])) if r[E_KIND] != EV_KNOCK else "")
