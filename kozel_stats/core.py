@@ -237,6 +237,52 @@ def random_chain_move(p, st, seat, rng):
 
 
 @hot
+def cross_singles(st, hand):
+    """Осёл: the open end values as a 7-bit mask, the slot of each (4-bit fields, 0 = none, as
+    in legal_moves_cross) and the doubles in hand that fit an open end."""
+    open_arms = st[ST_OPEN]
+    slot_of = 0
+    values = 0
+    for i in range(st[ST_N_ENDS]):
+        v = st[ST_END + i]
+        if open_arms >> i & 1 and not (values >> v & 1):
+            values |= 1 << v
+            slot_of |= (i + 1) << (4 * v)
+    doubles = 0
+    for v in range(7):
+        if values >> v & 1:
+            doubles |= hand & (1 << DOUBLE_TILE[v])
+    return values, slot_of, doubles
+
+
+@hot
+def random_cross_move(st, seat, rng):
+    """The random bot on the cross when no double in hand fits (most turns): (number of legal
+    moves, a uniformly chosen one), drawing as choosing among legal_moves_cross's list would
+    (its single tiles come first, value by value). (-1, -1) when a double fits: then the
+    list is needed."""
+    hand = st[ST_HAND + seat]
+    values, slot_of, doubles = cross_singles(st, hand)
+    if doubles:
+        return -1, -1
+    n = 0
+    for v in range(7):
+        if values >> v & 1:
+            n += popcount(hand & SUIT_MASK[v] & ~DOUBLES_MASK)
+    if n == 0:
+        return 0, -1
+    k = 0 if n == 1 else rng_below(rng, 1, n)
+    for v in range(7):
+        if values >> v & 1:
+            m = hand & SUIT_MASK[v] & ~DOUBLES_MASK
+            c = popcount(m)
+            if k < c:
+                return n, one_tile_move(nth_bit_index(m, k), ((slot_of >> (4 * v)) & 15) - 1)
+            k -= c
+    return n, -1
+
+
+@hot
 def legal_moves(p, st, seat, moves):
     """Fill `moves` with the distinct legal moves of `seat`; return how many."""
     hand = st[ST_HAND + seat]

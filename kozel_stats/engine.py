@@ -166,6 +166,7 @@ from .core import (
     placement,
     popcount,
     random_chain_move,
+    random_cross_move,
     rng_below,
     splitmix64,
 )
@@ -442,9 +443,13 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
         turn = seat + 1 if seat + 1 < players else 0
         bot = bots[seat]
         move = -1
-        if bot == BOT_RANDOM and chain and st[ST_N_ENDS] != 0:
-            n, move = random_chain_move(p, st, seat, rng)  # the common case: no list of moves
-        else:
+        n = -1
+        if bot == BOT_RANDOM and st[ST_N_ENDS] != 0:  # the common case: no list of moves
+            if chain:
+                n, move = random_chain_move(p, st, seat, rng)
+            else:
+                n, move = random_cross_move(st, seat, rng)
+        if n < 0:
             n = legal_moves(p, st, seat, moves)
         # R-solo-draw: without a move, a player draws while more than one tile is left in the bazaar
         must_draw = n == 0 and has_bazaar and bazaar_left(p, st) > 1

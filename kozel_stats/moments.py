@@ -10,9 +10,9 @@ workers or machines:
   and x·n over games; the histogram of deals per game (the length distribution); the
   pips left at a fish; the scores by deal number; каждый сам за себя: each seat's place;
 * per compared pair of arms (a, b) and metric: the integer cross sums x_a·x_b, x_a·n_b,
-  n_a·x_b and n_a·n_b, which make every paired interval exact; and, for the sparse-data
-  tests, the histogram of the per-game differences (x_a - x_b, n_a - n_b) over the games
-  where the two arms differ.
+  n_a·x_b and n_a·n_b, which make every paired interval exact; the number of games where
+  the two differ; and, while fewer than SPARSE_PAIRS games differ (only then is the exact
+  test used), the histogram of the per-game differences (x_a - x_b, n_a - n_b).
 
 All sums are integers (int64 within a batch, merged as int64: far from overflow for any
 feasible run), so merging is exact and order-free: a batch computed on a Dask worker,
@@ -29,6 +29,7 @@ import numpy as np
 from .metrics import METRICS, game_numbers
 
 FISH_SUM_BINS = 169
+SPARSE_PAIRS = 200  # fewer differing games than this: the exact sign-flip test decides (stats.py)
 MAX_BY_DEAL = 200  # deal numbers tracked for the score-by-deal curves
 BY_DEAL_COLS = 3  # games still going, sum of the eventual loser's score, of the winner's
 
@@ -83,30 +84,39 @@ class PairStats:
     sxn: np.ndarray = field(default_factory=lambda: np.zeros(len(METRICS), np.int64))  # x_a n_b
     snx: np.ndarray = field(default_factory=lambda: np.zeros(len(METRICS), np.int64))  # n_a x_b
     snn: np.ndarray = field(default_factory=lambda: np.zeros(len(METRICS), np.int64))  # n_a n_b
-    differences: list[Counter] = field(default_factory=lambda: [Counter() for _ in METRICS])  # (dx, dn) -> games
+    differing: np.ndarray = field(default_factory=lambda: np.zeros(len(METRICS), np.int64))  # games that differ
+    # (dx, dn) -> games, over the differing games; None once SPARSE_PAIRS games differ (the exact
+    # test is then not used, and the histogram would only grow)
+    differences: list[Counter | None] = field(default_factory=lambda: [Counter() for _ in METRICS])
 
     def add(self, other: "PairStats") -> None:
-        for name in ("sxx", "sxn", "snx", "snn"):
+        for name in ("sxx", "sxn", "snx", "snn", "differing"):
             getattr(self, name).__iadd__(getattr(other, name))
-        for mine, theirs in zip(self.differences, other.differences):
-            mine.update(theirs)
+        for j, theirs in enumerate(other.differences):
+            mine = self.differences[j]
+            if mine is None or theirs is None or self.differing[j] >= SPARSE_PAIRS:
+                self.differences[j] = None
+            else:
+                mine.update(theirs)
 
     def to_json(self) -> dict:
         return {"sxx": self.sxx.tolist(), "sxn": self.sxn.tolist(), "snx": self.snx.tolist(),
-                "snn": self.snn.tolist(),
-                "differences": [[[dx, dn, c] for (dx, dn), c in sorted(h.items())] for h in self.differences]}
+                "snn": self.snn.tolist(), "differing": self.differing.tolist(),
+                "differences": [None if h is None else [[dx, dn, c] for (dx, dn), c in sorted(h.items())]
+                                for h in self.differences]}
 
     @classmethod
     def from_json(cls, data: dict) -> "PairStats":
         out = cls()
-        for name in ("sxx", "sxn", "snx", "snn"):
+        for name in ("sxx", "sxn", "snx", "snn", "differing"):
             value = np.asarray(data[name], dtype=np.int64)
             if value.shape != getattr(out, name).shape:
                 raise ValueError(f"field {name!r} has shape {value.shape}, expected {getattr(out, name).shape}")
             setattr(out, name, value)
         if len(data["differences"]) != len(METRICS):
             raise ValueError("field 'differences' has the wrong number of metrics")
-        out.differences = [Counter({(int(dx), int(dn)): int(c) for dx, dn, c in h}) for h in data["differences"]]
+        out.differences = [None if h is None else Counter({(int(dx), int(dn)): int(c) for dx, dn, c in h})
+                           for h in data["differences"]]
         return out
 
 
@@ -192,21 +202,26 @@ def pair_stats(xa: np.ndarray, na: np.ndarray, xb: np.ndarray, nb: np.ndarray) -
     out.sxn = (xa * nb).sum(axis=0)
     out.snx = (na * xb).sum(axis=0)
     out.snn = (na * nb).sum(axis=0)
-    dx = xa - xb
-    dn = na - nb
-    for j in range(xa.shape[1]):
-        keep = (dx[:, j] != 0) | (dn[:, j] != 0)
-        if np.any(keep):
-            # one int64 key per (dx, dn) pair: a 1-d unique is far cheaper than a unique of rows
-            key = (dx[keep, j] + _KEY_OFFSET) * _KEY_BASE + (dn[keep, j] + _KEY_OFFSET)
-            keys, counts = np.unique(key, return_counts=True)
-            out.differences[j] = Counter({(int(k // _KEY_BASE - _KEY_OFFSET), int(k % _KEY_BASE - _KEY_OFFSET)): int(c)
-                                          for k, c in zip(keys.tolist(), counts.tolist())})
+    dx = (xa - xb).T  # metrics x games
+    dn = (na - nb).T
+    keep = (dx != 0) | (dn != 0)
+    out.differing = keep.sum(axis=1).astype(np.int64)
+    few = out.differing < SPARSE_PAIRS  # only these histograms can ever be used
+    for j in np.flatnonzero(~few):
+        out.differences[j] = None
+    keep &= few[:, None]
+    if np.any(keep):
+        # one int64 key per (metric, dx, dn), one sort for all metrics
+        metric = np.broadcast_to(np.arange(dx.shape[0])[:, None], dx.shape)[keep]
+        key = (metric << 42) | ((dx[keep] + _KEY_OFFSET) << 21) | (dn[keep] + _KEY_OFFSET)
+        keys, counts = np.unique(key, return_counts=True)
+        for k, c in zip(keys.tolist(), counts.tolist()):
+            out.differences[k >> 42][((k >> 21) & _KEY_MASK) - _KEY_OFFSET, (k & _KEY_MASK) - _KEY_OFFSET] = c
     return out
 
 
-_KEY_OFFSET = 1 << 30  # per-game differences are far smaller than this
-_KEY_BASE = 1 << 31
+_KEY_OFFSET = 1 << 20  # |per-game difference| < 2**20 (a game holds at most 100,000 deals of < 200 points)
+_KEY_MASK = (1 << 21) - 1
 
 
 def places_from_scores(scores: np.ndarray, loser: np.ndarray) -> np.ndarray:

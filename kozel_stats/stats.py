@@ -48,12 +48,11 @@ from fractions import Fraction
 import numpy as np
 
 from .metrics import HEADLINE, METRIC_BY_NAME, METRICS, Metric
-from .moments import ArmStats, PairStats
+from .moments import SPARSE_PAIRS, ArmStats, PairStats
 from .redeal import exact_redeal_probability  # noqa: F401  (re-exported: the known truth of the tests)
 
 ALPHA = 0.05
 POWER = 0.80
-SPARSE_PAIRS = 200  # below this many differing games, the exact sign-flip test decides
 _SIGN_FLIP_STATES = 20_000  # exact enumeration up to this much work, else seeded sampling
 _SIGN_FLIP_SAMPLES = 20_000
 METRIC_INDEX = {m.name: j for j, m in enumerate(METRICS)}
@@ -328,7 +327,7 @@ def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | N
         cross = (int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j]))
         ss_e = ss_a / mean_na ** 2 + ss_b / mean_nb ** 2 - 2 * cross / (mean_na * mean_nb)
         se = math.sqrt(max(float(ss_e), 0.0) / (g - 1) / g)
-        differing = sum(pair.differences[j].values())
+        differing = int(pair.differing[j])
         df = g - 1 if is_mean else None
         n = g
         test = "paired t" if is_mean else "paired z (delta method)"
@@ -345,7 +344,7 @@ def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | N
         test = "Welch t" if is_mean else "z (delta method, independent samples)"
         interval = test
     q = _quantile(1 - level_alpha / 2, df)
-    if paired and differing is not None and differing < SPARSE_PAIRS:
+    if paired and differing is not None and differing < SPARSE_PAIRS and pair.differences[j] is not None:
         # few games differ: the exact sign-flip test decides, and its inversion is the interval
         r0 = Fraction(int(a.sx[j]) + int(b.sx[j]), int(a.sn[j]) + int(b.sn[j]) or 1)
         scale = float(Fraction(int(a.sn[j]) + int(b.sn[j]), 2))
