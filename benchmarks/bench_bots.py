@@ -72,8 +72,9 @@ def speed(params: np.ndarray, bots: list[str], seconds: float, rounds: int, seed
     rows = []
     for b in bots:
         gps = statistics.median(rates[b])
-        rows.append({"bot": b, "games_per_s": gps, "deals_per_game": statistics.fmean(deals[b]),
-                     "vs_random": gps / base})
+        rows.append(
+            {"bot": b, "games_per_s": gps, "deals_per_game": statistics.fmean(deals[b]), "vs_random": gps / base}
+        )
     return rows
 
 
@@ -90,8 +91,15 @@ def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
     lost = int((a == 0).sum() + (b == 1).sum())
     ended = int((a >= 0).sum() + (b >= 0).sum())
     lo, hi = wilson(lost, ended)
-    return {"bot": bot, "games": 2 * half, "ended": ended, "lost": lost,
-            "loss_rate": lost / ended if ended else float("nan"), "ci_low": lo, "ci_high": hi}
+    return {
+        "bot": bot,
+        "games": 2 * half,
+        "ended": ended,
+        "lost": lost,
+        "loss_rate": lost / ended if ended else float("nan"),
+        "ci_low": lo,
+        "ci_high": hi,
+    }
 
 
 def main() -> None:
@@ -131,8 +139,10 @@ def main() -> None:
         print("| bot X | games | X's side lost | loss rate | 95% Wilson |")
         print("|---|---:|---:|---:|---|")
         for d in duels:
-            print(f"| {d['bot']} | {d['games']} | {d['lost']} / {d['ended']} | {d['loss_rate']:.3f} | "
-                  f"{d['ci_low']:.3f} - {d['ci_high']:.3f} |")
+            print(
+                f"| {d['bot']} | {d['games']} | {d['lost']} / {d['ended']} | {d['loss_rate']:.3f} | "
+                f"{d['ci_low']:.3f} - {d['ci_high']:.3f} |"
+            )
 
 
 if __name__ == "__main__":

@@ -87,10 +87,12 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     deals = result["deals"]
-    print(f"C baseline: {result['deals_per_s']:,.0f} deals/s on one core "
-          f"({deals:,} deals in {result['seconds']:.2f} s; "
-          f"{result['moves'] / deals:.2f} moves, {result['knocks'] / deals:.2f} knocks, "
-          f"{result['fishes'] / deals:.3f} fishes, {result['redeals'] / deals:.4f} redeals per deal)")
+    print(
+        f"C baseline: {result['deals_per_s']:,.0f} deals/s on one core "
+        f"({deals:,} deals in {result['seconds']:.2f} s; "
+        f"{result['moves'] / deals:.2f} moves, {result['knocks'] / deals:.2f} knocks, "
+        f"{result['fishes'] / deals:.3f} fishes, {result['redeals'] / deals:.4f} redeals per deal)"
+    )
 
 
 if __name__ == "__main__":

@@ -43,9 +43,11 @@ def main() -> None:
     outcome = run_compare(variants, args.games, seed=1, bots=["random"], workers=args.workers)
     played = time.perf_counter() - start
     total_games = args.games * len(variants)
-    print(f"compare of {len(variants)} variants x {args.games:,} games, {args.workers} workers: "
-          f"{played:.1f} s wall ({total_games / played:,.0f} games/s, statistics included; "
-          f"{len(outcome.analysis.comparisons)} comparisons)")
+    print(
+        f"compare of {len(variants)} variants x {args.games:,} games, {args.workers} workers: "
+        f"{played:.1f} s wall ({total_games / played:,.0f} games/s, statistics included; "
+        f"{len(outcome.analysis.comparisons)} comparisons)"
+    )
     print(f"kozel-stats --help: {help_time() * 1000:.0f} ms (median of 5)")
 
 

@@ -21,10 +21,22 @@ import time
 
 COMMANDS = {
     "play default --seed 1 (first run)": ["play", "default", "--seed", "1", "-q"],
-    "compare of two variants, 20,000 games (first run)": ["compare", "default", "fish-to-fisherman", "--games",
-                                                          "20000"],
-    "play default --bots counter (first run with a thinking bot)": ["play", "default", "--seed", "1", "-q",
-                                                                    "--bots", "counter"],
+    "compare of two variants, 20,000 games (first run)": [
+        "compare",
+        "default",
+        "fish-to-fisherman",
+        "--games",
+        "20000",
+    ],
+    "play default --bots counter (first run with a thinking bot)": [
+        "play",
+        "default",
+        "--seed",
+        "1",
+        "-q",
+        "--bots",
+        "counter",
+    ],
 }
 
 
@@ -35,8 +47,13 @@ def cpu_seconds(args: list[str], cache: str | None) -> tuple[float, float]:
         env["NUMBA_CACHE_DIR"] = cache or fresh
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "kozel_stats", *args], env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "kozel_stats", *args],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -53,17 +70,26 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as cache:
             cpu_seconds(command, cache)  # fill this cache
             warm_cpu, warm_wall = cpu_seconds(command, cache)
-        rows.append({"command": "kozel-stats " + " ".join(command), "what": label, "cold_cpu_s": round(cold_cpu, 1),
-                     "cold_wall_s": round(cold_wall, 1), "warm_cpu_s": round(warm_cpu, 1),
-                     "warm_wall_s": round(warm_wall, 1)})
+        rows.append(
+            {
+                "command": "kozel-stats " + " ".join(command),
+                "what": label,
+                "cold_cpu_s": round(cold_cpu, 1),
+                "cold_wall_s": round(cold_wall, 1),
+                "warm_cpu_s": round(warm_cpu, 1),
+                "warm_wall_s": round(warm_wall, 1),
+            }
+        )
     if args.json:
         print(json.dumps(rows, indent=1))
         return
     print(f"{'':58} {'empty cache':>20} {'compiled':>20}")
     print(f"{'':58} {'CPU s':>9} {'wall s':>10} {'CPU s':>9} {'wall s':>10}")
     for r in rows:
-        print(f"{r['what']:<58} {r['cold_cpu_s']:>9.1f} {r['cold_wall_s']:>10.1f} {r['warm_cpu_s']:>9.1f} "
-              f"{r['warm_wall_s']:>10.1f}")
+        print(
+            f"{r['what']:<58} {r['cold_cpu_s']:>9.1f} {r['cold_wall_s']:>10.1f} {r['warm_cpu_s']:>9.1f} "
+            f"{r['warm_wall_s']:>10.1f}"
+        )
 
 
 if __name__ == "__main__":

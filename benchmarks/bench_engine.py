@@ -67,8 +67,14 @@ def measure(variant: str, bot: str, workers: int, seconds: float) -> dict:
     games = sum(r[0] for r in results)
     deals = sum(r[1] for r in results)
     elapsed = max(r[2] for r in results)
-    return {"variant": variant, "bot": bot, "workers": workers, "games_per_s": games / elapsed,
-            "deals_per_s": deals / elapsed, "deals_per_game": deals / games}
+    return {
+        "variant": variant,
+        "bot": bot,
+        "workers": workers,
+        "games_per_s": games / elapsed,
+        "deals_per_s": deals / elapsed,
+        "deals_per_game": deals / games,
+    }
 
 
 def run_suite(variant: str, seconds: float) -> list[dict]:
@@ -87,18 +93,30 @@ def compare(ref: str, variant: str, seconds: float, rounds: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        cmd = [sys.executable, "-c",
-               "import sys, json; sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2]);"
-               "from bench_engine import _batch;"
-               "g, d, t = _batch((sys.argv[3], 1, 5000, 'random', float(sys.argv[4]))); print(json.dumps(d / t))"]
+        cmd = [
+            sys.executable,
+            "-c",
+            "import sys, json; sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2]);"
+            "from bench_engine import _batch;"
+            "g, d, t = _batch((sys.argv[3], 1, 5000, 'random', float(sys.argv[4]))); print(json.dumps(d / t))",
+        ]
         here, there = [], []
         for _ in range(rounds):
             for root, sink in ((ROOT, here), (Path(tmp), there)):
-                out = subprocess.run(cmd + [str(root), str(ROOT / "benchmarks"), variant, str(seconds)],
-                                     capture_output=True, text=True, check=True, cwd=tmp)
+                out = subprocess.run(
+                    cmd + [str(root), str(ROOT / "benchmarks"), variant, str(seconds)],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=tmp,
+                )
                 sink.append(float(out.stdout.strip().splitlines()[-1]))
-    return {"ref": ref, "this_deals_per_s": statistics.median(here), "ref_deals_per_s": statistics.median(there),
-            "ratio": statistics.median(here) / statistics.median(there)}
+    return {
+        "ref": ref,
+        "this_deals_per_s": statistics.median(here),
+        "ref_deals_per_s": statistics.median(there),
+        "ratio": statistics.median(here) / statistics.median(there),
+    }
 
 
 def _c_module():
@@ -126,13 +144,22 @@ def vs_c(variant: str, seconds: float, rounds: int) -> dict | None:
     bench_c.c_deals_per_second(0.2)  # size the C runs
     engine, c = [], []
     for r in range(rounds):
-        steps = [lambda: engine.append(_engine_deals_per_s(variant, seconds)),
-                 lambda: c.append(bench_c.c_deals_per_second(seconds, seed=1 + r))]
+        steps = [
+            lambda: engine.append(_engine_deals_per_s(variant, seconds)),
+            lambda r=r: c.append(bench_c.c_deals_per_second(seconds, seed=1 + r)),
+        ]
         for step in steps if r % 2 == 0 else reversed(steps):
             step()
     e_med, c_med = statistics.median(engine), statistics.median(c)
-    return {"variant": variant, "engine_deals_per_s": e_med, "c_deals_per_s": c_med, "ratio": e_med / c_med,
-            "engine_rounds": engine, "c_rounds": c, "seconds": seconds}
+    return {
+        "variant": variant,
+        "engine_deals_per_s": e_med,
+        "c_deals_per_s": c_med,
+        "ratio": e_med / c_med,
+        "engine_rounds": engine,
+        "c_rounds": c,
+        "seconds": seconds,
+    }
 
 
 def vs_c_variants(variants: list[str], seconds: float, rounds: int) -> dict | None:
@@ -157,16 +184,24 @@ def vs_c_variants(variants: list[str], seconds: float, rounds: int) -> dict | No
                 c.append(bench_c.c_deals_per_second(seconds, seed=1 + len(c)))
             engine[v].append(_engine_deals_per_s(v, seconds))
     c_med = statistics.median(c)
-    rows = [{"variant": v, "engine_deals_per_s": statistics.median(engine[v]),
-             "ratio": statistics.median(engine[v]) / c_med} for v in variants]
+    rows = [
+        {
+            "variant": v,
+            "engine_deals_per_s": statistics.median(engine[v]),
+            "ratio": statistics.median(engine[v]) / c_med,
+        }
+        for v in variants
+    ]
     return {"c_deals_per_s": c_med, "c_rounds": c, "seconds": seconds, "rounds": rounds, "variants": rows}
 
 
 def _print_vs_c(result: dict) -> None:
     spread = f"{min(result['engine_rounds']):,.0f}-{max(result['engine_rounds']):,.0f}"
     c_spread = f"{min(result['c_rounds']):,.0f}-{max(result['c_rounds']):,.0f}"
-    print(f"engine / C: {result['ratio']:.3f} (variant {result['variant']}, random bots, one core, "
-          f"medians of {len(result['engine_rounds'])} interleaved rounds of {result['seconds']:g} s)")
+    print(
+        f"engine / C: {result['ratio']:.3f} (variant {result['variant']}, random bots, one core, "
+        f"medians of {len(result['engine_rounds'])} interleaved rounds of {result['seconds']:g} s)"
+    )
     print(f"  engine {result['engine_deals_per_s']:,.0f} deals/s (rounds {spread})")
     print(f"  C      {result['c_deals_per_s']:,.0f} deals/s (rounds {c_spread})")
 
@@ -174,14 +209,17 @@ def _print_vs_c(result: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", default="default")
-    parser.add_argument("--seconds", type=float, help="time per measurement (default 3; 2 with --vs-c, "
-                        "1 with --vs-c-variants)")
+    parser.add_argument(
+        "--seconds", type=float, help="time per measurement (default 3; 2 with --vs-c, 1 with --vs-c-variants)"
+    )
     parser.add_argument("--against", metavar="GIT_REF", help="compare with another revision (ratio)")
     parser.add_argument("--vs-c", action="store_true", help="only the ratio to the C baseline (interleaved)")
-    parser.add_argument("--vs-c-variants", action="store_true",
-                        help="the ratio to the C baseline of every shipped variant")
-    parser.add_argument("--min-ratio", type=float, help="with --vs-c / --vs-c-variants: exit with status 1 "
-                        "when a ratio is below this")
+    parser.add_argument(
+        "--vs-c-variants", action="store_true", help="the ratio to the C baseline of every shipped variant"
+    )
+    parser.add_argument(
+        "--min-ratio", type=float, help="with --vs-c / --vs-c-variants: exit with status 1 when a ratio is below this"
+    )
     parser.add_argument("--no-c", action="store_true", help="leave the C comparison out of the default output")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; 3 with --vs-c-variants)")
     parser.add_argument("--json", action="store_true")
@@ -195,8 +233,10 @@ def main() -> None:
         if args.json:
             print(json.dumps(result, indent=2))
         else:
-            print(f"C baseline {result['c_deals_per_s']:,.0f} deals/s (median of {len(result['c_rounds'])} runs); "
-                  f"random bots, one core, {result['rounds']} interleaved rounds of {result['seconds']:g} s\n")
+            print(
+                f"C baseline {result['c_deals_per_s']:,.0f} deals/s (median of {len(result['c_rounds'])} runs); "
+                f"random bots, one core, {result['rounds']} interleaved rounds of {result['seconds']:g} s\n"
+            )
             print("| variant | deals/s | engine / C |")
             print("|---|---:|---:|")
             for r in sorted(result["variants"], key=lambda r: r["ratio"]):
@@ -222,9 +262,12 @@ def main() -> None:
     args.seconds = args.seconds or 3.0
     if args.against:
         result = compare(args.against, args.variant, args.seconds, args.rounds)
-        print(json.dumps(result, indent=2) if args.json else
-              f"this checkout / {result['ref']}: {result['ratio']:.3f} "
-              f"({result['this_deals_per_s']:,.0f} vs {result['ref_deals_per_s']:,.0f} deals/s, one core)")
+        print(
+            json.dumps(result, indent=2)
+            if args.json
+            else f"this checkout / {result['ref']}: {result['ratio']:.3f} "
+            f"({result['this_deals_per_s']:,.0f} vs {result['ref_deals_per_s']:,.0f} deals/s, one core)"
+        )
         return
     rows = run_suite(args.variant, args.seconds)
     c_result = None if args.no_c else vs_c(args.variant, args.seconds, args.rounds)
@@ -235,8 +278,10 @@ def main() -> None:
     print("| bot | workers | games/s | deals/s | deals/game |")
     print("|---|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['bot']} | {r['workers']} | {r['games_per_s']:,.0f} | {r['deals_per_s']:,.0f} | "
-              f"{r['deals_per_game']:.2f} |")
+        print(
+            f"| {r['bot']} | {r['workers']} | {r['games_per_s']:,.0f} | {r['deals_per_s']:,.0f} | "
+            f"{r['deals_per_game']:.2f} |"
+        )
     if c_result is not None:
         print()
         _print_vs_c(c_result)

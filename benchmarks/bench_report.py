@@ -18,8 +18,16 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def main() -> None:
@@ -31,17 +39,44 @@ def main() -> None:
         sys.exit("needs Debian's chromium: apt-get install chromium")
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "all.html"
-        subprocess.run([sys.executable, "-m", "kozel_stats", "compare", str(ROOT / "variants"), "--games",
-                        str(args.games), "--report", str(report), "--brief"], check=True, capture_output=True,
-                       cwd=ROOT)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "kozel_stats",
+                "compare",
+                str(ROOT / "variants"),
+                "--games",
+                str(args.games),
+                "--report",
+                str(report),
+                "--brief",
+            ],
+            check=True,
+            capture_output=True,
+            cwd=ROOT,
+        )
         times = []
         for i in range(5):
-            dom = subprocess.run([chromium, *FLAGS, f"--user-data-dir={tmp}/p{i}", "--virtual-time-budget=10000",
-                                  "--dump-dom", report.as_uri()], capture_output=True, text=True, timeout=120)
+            dom = subprocess.run(
+                [
+                    chromium,
+                    *FLAGS,
+                    f"--user-data-dir={tmp}/p{i}",
+                    "--virtual-time-budget=10000",
+                    "--dump-dom",
+                    report.as_uri(),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
             times.append(int(re.search(r'data-load-ms="(\d+)"', dom.stdout).group(1)))
         size = report.stat().st_size
-    print(f"report of every shipped variant: {size / 1e6:.1f} MB; opens in {statistics.median(times)} ms "
-          f"(median of 5, DOMContentLoaded in headless Chromium)")
+    print(
+        f"report of every shipped variant: {size / 1e6:.1f} MB; opens in {statistics.median(times)} ms "
+        f"(median of 5, DOMContentLoaded in headless Chromium)"
+    )
 
 
 if __name__ == "__main__":

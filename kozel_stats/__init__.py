@@ -26,8 +26,10 @@ def _numba_cache_dir() -> str:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     name = f"numba-{digest.hexdigest()[:16]}"
-    for base in (Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kozel-stats",
-                 Path(tempfile.gettempdir()) / "kozel-stats"):
+    for base in (
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kozel-stats",
+        Path(tempfile.gettempdir()) / "kozel-stats",
+    ):
         try:
             (base / name).mkdir(parents=True, exist_ok=True)
             return str(base / name)

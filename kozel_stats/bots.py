@@ -26,7 +26,6 @@ import numpy as np
 
 from .codes import (
     ALL_TILES,
-    Layout,
     BOT_IDS,
     CHUNK_POP,
     DOUBLES_MASK,
@@ -39,6 +38,7 @@ from .codes import (
     SUIT_MASK,
     TILE_HI,
     TILE_LO,
+    Layout,
 )
 from .core import (
     MAX_MOVES,
@@ -84,8 +84,14 @@ BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
 SAMPLER_MAX_WORLDS = 100_000
 
-_KINDS = {"random": BOT_RANDOM, "heavy": BOT_HEAVY, "doubles": BOT_DOUBLES, "partner": BOT_PARTNER,
-          "counter": BOT_COUNTER, "sampler": BOT_SAMPLER}
+_KINDS = {
+    "random": BOT_RANDOM,
+    "heavy": BOT_HEAVY,
+    "doubles": BOT_DOUBLES,
+    "partner": BOT_PARTNER,
+    "counter": BOT_COUNTER,
+    "sampler": BOT_SAMPLER,
+}
 assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
 
 
@@ -112,11 +118,10 @@ def parse_bot(name: str) -> int:
     if isinstance(text, str) and text in BOT_IDS:
         return BOT_IDS[text]
     if isinstance(text, str) and text.startswith("sampler:"):
-        arg = text[len("sampler:"):]
+        arg = text[len("sampler:") :]
         if arg.isdigit() and 1 <= int(arg) <= SAMPLER_MAX_WORLDS:
             return BOT_SAMPLER | (int(arg) << BOT_KIND_BITS)
-        raise ValueError(f"unknown bot {name!r}: sampler:N needs a whole number of worlds N, "
-                         f"1..{SAMPLER_MAX_WORLDS}.")
+        raise ValueError(f"unknown bot {name!r}: sampler:N needs a whole number of worlds N, 1..{SAMPLER_MAX_WORLDS}.")
     raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOT_IDS)}, sampler:N.")
 
 
@@ -155,8 +160,7 @@ FORBIDDEN = SUITS_OF
 @hot
 def values_of(m):
     """The end values carried by the tiles of mask m."""
-    return (VALUES[0, m & 127] | VALUES[1, (m >> 7) & 127]
-            | VALUES[2, (m >> 14) & 127] | VALUES[3, (m >> 21) & 127])
+    return VALUES[0, m & 127] | VALUES[1, (m >> 7) & 127] | VALUES[2, (m >> 14) & 127] | VALUES[3, (m >> 21) & 127]
 
 
 @hot
@@ -296,8 +300,12 @@ def ends_after(st, move):
 @hot
 def count_ends_in(ends, values):
     """How many open ends show a value of the 7-bit mask `values`."""
-    return (CHUNK_POP[ends[0] & values] + CHUNK_POP[ends[1] & values]
-            + CHUNK_POP[ends[2] & values] + CHUNK_POP[ends[3] & values])
+    return (
+        CHUNK_POP[ends[0] & values]
+        + CHUNK_POP[ends[1] & values]
+        + CHUNK_POP[ends[2] & values]
+        + CHUNK_POP[ends[3] & values]
+    )
 
 
 # --- heavy (1) -------------------------------------------------------------------------------------
@@ -407,7 +415,7 @@ def estimate_pips(p, st, seat, unseen, fwork):
         c2 = popcount(st[ST_HAND + 2]) * share if seat != 2 else 0.0
         c3 = popcount(st[ST_HAND + 3]) * share if seat != 3 else 0.0
         return c0, c1, c2, c3
-    counts = fwork[F_COUNTS:F_COUNTS + 5]
+    counts = fwork[F_COUNTS : F_COUNTS + 5]
     allowed0 = allowed1 = allowed2 = allowed3 = 0
     for h in range(5):
         counts[h] = 0.0
@@ -425,8 +433,8 @@ def estimate_pips(p, st, seat, unseen, fwork):
                 allowed3 = mask
     counts[4] = bazaar_left(p, st)
     n = popcount(unseen)
-    weight = fwork[F_WEIGHT:F_WEIGHT + 5 * 28]  # row i (an unseen tile), column h (a holder): i * 5 + h
-    value = fwork[F_VALUE:F_VALUE + 28]
+    weight = fwork[F_WEIGHT : F_WEIGHT + 5 * 28]  # row i (an unseen tile), column h (a holder): i * 5 + h
+    value = fwork[F_VALUE : F_VALUE + 28]
     m = unseen
     i = 0
     while m:
@@ -436,8 +444,9 @@ def estimate_pips(p, st, seat, unseen, fwork):
         value[i] = TILE_LO[t] + TILE_HI[t]
         any_holder = False
         for h in range(5):
-            allowed = allowed0 if h == 0 else allowed1 if h == 1 else allowed2 if h == 2 else \
-                allowed3 if h == 3 else unseen
+            allowed = (
+                allowed0 if h == 0 else allowed1 if h == 1 else allowed2 if h == 2 else allowed3 if h == 3 else unseen
+            )
             weight[i * 5 + h] = 0.0
             if counts[h] > 0 and allowed >> t & 1:
                 weight[i * 5 + h] = counts[h]
@@ -467,8 +476,7 @@ def estimate_pips(p, st, seat, unseen, fwork):
         e1 += value[i] * weight[i * 5 + 1]
         e2 += value[i] * weight[i * 5 + 2]
         e3 += value[i] * weight[i * 5 + 3]
-    return (0.0 if seat == 0 else e0, 0.0 if seat == 1 else e1, 0.0 if seat == 2 else e2,
-            0.0 if seat == 3 else e3)
+    return (0.0 if seat == 0 else e0, 0.0 if seat == 1 else e1, 0.0 if seat == 2 else e2, 0.0 if seat == 3 else e3)
 
 
 @hot
@@ -535,8 +543,11 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
                 w += fish_outlook(p, seat, est, pips(left)) << 30
             if left & SUITS_OF[ends[0] & dead]:
                 w += 1 << 20  # a sure move: an end only this hand can answer
-            block = 2 * count_ends_in(ends, lack_next) + count_ends_in(ends, lack_prev) \
+            block = (
+                2 * count_ends_in(ends, lack_next)
+                + count_ends_in(ends, lack_prev)
                 - 2 * count_ends_in(ends, lack_partner)
+            )
             if ends[0] != 0 and (ends[0] & ~lack_next) == 0:
                 block += 4  # the next opponent cannot move
             w += 128 * block  # above any doubles-and-pips weight (at most 74)
@@ -737,12 +748,12 @@ def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
     worlds = bot >> BOT_KIND_BITS
     if worlds <= 0:
         worlds = SAMPLER_DEFAULT_WORLDS
-    world = work[W_WORLD:W_WORLD + N_STATE]
-    sim = work[W_SIM:W_SIM + N_STATE]
-    buf = work[W_BUF:W_BUF + MAX_MOVES]
-    sample = work[W_SAMPLE:W_SAMPLE + 30]
-    sums = work[W_SUMS:W_SUMS + 4]
-    total = work[W_TOTAL:W_TOTAL + MAX_MOVES]
+    world = work[W_WORLD : W_WORLD + N_STATE]
+    sim = work[W_SIM : W_SIM + N_STATE]
+    buf = work[W_BUF : W_BUF + MAX_MOVES]
+    sample = work[W_SAMPLE : W_SAMPLE + 30]
+    sums = work[W_SUMS : W_SUMS + 4]
+    total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
     for i in range(n):
         total[i] = 0
     for _ in range(worlds):

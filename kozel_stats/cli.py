@@ -10,13 +10,15 @@ import functools
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 import typer
 
-BOTS_HELP = ("Bots: one for all seats (random, heavy, doubles, partner, counter, sampler, sampler:N), one per seat "
-             "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random).")
+BOTS_HELP = (
+    "Bots: one for all seats (random, heavy, doubles, partner, counter, sampler, sampler:N), one per seat "
+    "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random)."
+)
 
 app = typer.Typer(
     add_completion=False,
@@ -65,9 +67,12 @@ def friendly_errors(func: Callable) -> Callable:
         except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
             if os.environ.get("KOZEL_DEBUG"):
                 raise
-            typer.echo(f"kozel-stats: internal error: {type(exc).__name__}: {exc} "
-                       "(set KOZEL_DEBUG=1 for the traceback, and please report it).", err=True)
-            raise typer.Exit(1)
+            typer.echo(
+                f"kozel-stats: internal error: {type(exc).__name__}: {exc} "
+                "(set KOZEL_DEBUG=1 for the traceback, and please report it).",
+                err=True,
+            )
+            raise typer.Exit(1) from None
 
     return wrapper
 
@@ -77,8 +82,7 @@ def announce_compile(entry: str, seat_bots: list[str]) -> None:
     from .trace import bot_array
     from .warmup import prepare, thoughtful
 
-    prepare(entry, thoughtful(bot_array(seat_bots)) if seat_bots else False,
-            lambda line: typer.echo(line, err=True))
+    prepare(entry, thoughtful(bot_array(seat_bots)) if seat_bots else False, lambda line: typer.echo(line, err=True))
 
 
 @variants_app.callback(invoke_without_command=True)
@@ -113,7 +117,9 @@ def variants_show(
     for key, value in v.rules:
         knob = KNOB_BY_NAME[key]
         shown = str(value).lower() if isinstance(value, bool) else value
-        detail = knob.meaning.get(str(value)) or knob.meaning.get("double-NN" if str(value).startswith("double-") else "", "")
+        detail = knob.meaning.get(str(value)) or knob.meaning.get(
+            "double-NN" if str(value).startswith("double-") else "", ""
+        )
         typer.echo(f"  {key:<16} {shown!s:<14} {knob.rule}" + (f" ({detail})" if detail else ""))
 
 
@@ -124,8 +130,8 @@ def play(
     seed: int = typer.Option(1, "--seed", help="Run seed: game i is played from a seed derived from it."),
     games: int = typer.Option(1, "--games", min=1, help="Number of games."),
     bots: str = typer.Option("random", "--bots", help="One bot for all seats, or four comma-separated."),
-    trace: Optional[Path] = typer.Option(None, "--trace", help="Write kozel-trace/1 records (JSON Lines) here."),
-    game_seed: Optional[int] = typer.Option(
+    trace: Path | None = typer.Option(None, "--trace", help="Write kozel-trace/1 records (JSON Lines) here."),
+    game_seed: int | None = typer.Option(
         None, "--game-seed", help="Replay one game from the 'seed' field of a record (overrides --seed)."
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the deal-by-deal log."),
@@ -159,10 +165,17 @@ def play(
                 typer.echo(format_game(record) + "\n")
             else:
                 pairs = record["sides"] == [[0, 2], [1, 3]]
-                loser = ("cut off" if record["loser"] is None else
-                         f"side {'AB'[record['loser']]} lose" if pairs else f"P{record['loser']} is the goat")
-                typer.echo(f"game {g}: {len(record['deals'])} deals, {loser}, score {record['final_score']}"
-                           + (f", {' '.join(record['titles'])}" if record["titles"] else ""))
+                loser = (
+                    "cut off"
+                    if record["loser"] is None
+                    else f"side {'AB'[record['loser']]} lose"
+                    if pairs
+                    else f"P{record['loser']} is the goat"
+                )
+                typer.echo(
+                    f"game {g}: {len(record['deals'])} deals, {loser}, score {record['final_score']}"
+                    + (f", {' '.join(record['titles'])}" if record["titles"] else "")
+                )
     finally:
         if handle:
             handle.close()
@@ -174,7 +187,7 @@ def play(
 @friendly_errors
 def replay(
     records: Path = typer.Argument(..., help="A kozel-trace/1 JSON Lines file."),
-    variant: Optional[str] = typer.Option(
+    variant: str | None = typer.Option(
         None, "--variant", help="Rules to check against (default: each record's 'variant' field)."
     ),
 ) -> None:
@@ -215,41 +228,63 @@ def replay(
 @app.command()
 @friendly_errors
 def compare(
-    variants: Optional[list[str]] = typer.Argument(
-        None, help="Variant names, .yaml files or folders of them (the first is the baseline unless default "
-        "is among them or --baseline says otherwise)."),
-    games: Optional[int] = typer.Option(None, "--games", help="Games per variant (default 100,000; the start, "
-                                        "with --precision; with --resume, the new target)."),
+    variants: list[str] | None = typer.Argument(
+        None,
+        help="Variant names, .yaml files or folders of them (the first is the baseline unless default "
+        "is among them or --baseline says otherwise).",
+    ),
+    games: int | None = typer.Option(
+        None,
+        "--games",
+        help="Games per variant (default 100,000; the start, with --precision; with --resume, the new target).",
+    ),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
     bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
-    workers: Optional[int] = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
-    baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
-    precision: Optional[float] = typer.Option(
-        None, "--precision",
+    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
+    baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
+    precision: float | None = typer.Option(
+        None,
+        "--precision",
         help="Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
         "others: relative to the value), up to --max-games.",
     ),
-    max_games: Optional[int] = typer.Option(None, "--max-games",
-                                            help="With --precision: the most games per variant (default 10,000,000)."),
-    margin: Optional[float] = typer.Option(
-        None, "--margin", help="Also say whether each difference is within ±MARGIN of the baseline value "
-        "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write the results folder here (stats.json, summary.json, "
-                                       "tables; docs/results.md). An existing run is never overwritten."),
+    max_games: int | None = typer.Option(
+        None, "--max-games", help="With --precision: the most games per variant (default 10,000,000)."
+    ),
+    margin: float | None = typer.Option(
+        None,
+        "--margin",
+        help="Also say whether each difference is within ±MARGIN of the baseline value "
+        "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'.",
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Write the results folder here (stats.json, summary.json, "
+        "tables; docs/results.md). An existing run is never overwritten.",
+    ),
     force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
-    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the interrupted run saved in this folder "
-                                          "(the result is the same as an uninterrupted run)."),
-    games_table: bool = typer.Option(False, "--games-table", help="With --out: also write one row per game "
-                                     "(games/*.parquet)."),
-    deals: bool = typer.Option(False, "--deals", help="With --out: also write one row per deal (deals/*.parquet; large)."),
+    resume: Path | None = typer.Option(
+        None,
+        "--resume",
+        help="Continue the interrupted run saved in this folder (the result is the same as an uninterrupted run).",
+    ),
+    games_table: bool = typer.Option(
+        False, "--games-table", help="With --out: also write one row per game (games/*.parquet)."
+    ),
+    deals: bool = typer.Option(
+        False, "--deals", help="With --out: also write one row per deal (deals/*.parquet; large)."
+    ),
     csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
-    details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
-    batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Games per unit of work (default: "
-                                             "games / (4 x workers), between 1,000 and 50,000)."),
-    report: Optional[Path] = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
+    details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
+    batch_size: int | None = typer.Option(
+        None, "--batch-size", help="Games per unit of work (default: games / (4 x workers), between 1,000 and 50,000)."
+    ),
+    report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
     lang: str = typer.Option("ru", "--lang", help="Language of the HTML report: ru or en."),
-    bots_matrix: Optional[str] = typer.Option(
-        None, "--bots-matrix",
+    bots_matrix: str | None = typer.Option(
+        None,
+        "--bots-matrix",
         help="Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive.",
     ),
 ) -> None:
@@ -261,8 +296,27 @@ def compare(
     from .progress import GamesProgress
     from .tables import print_analysis
 
-    request = CompareRequest(variants or [], games, seed, bots, workers, baseline, precision, max_games, margin,
-                             out, force, resume, games_table, deals, csv, report, lang, batch_size, bots_matrix)
+    request = CompareRequest(
+        variants or [],
+        games,
+        seed,
+        bots,
+        workers,
+        baseline,
+        precision,
+        max_games,
+        margin,
+        out,
+        force,
+        resume,
+        games_table,
+        deals,
+        csv,
+        report,
+        lang,
+        batch_size,
+        bots_matrix,
+    )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
@@ -278,17 +332,31 @@ def compare(
             fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.")
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details)
         if request.out is not None:
-            err.print(f"results written to {request.out}/ (stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
-                      + (", games/" if games_table else "") + (", deals/" if deals else "") + ")")
+            err.print(
+                f"results written to {request.out}/ (stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
+                + (", games/" if games_table else "")
+                + (", deals/" if deals else "")
+                + ")"
+            )
         if report is not None:
             err.print(f"report written to {report}")
-        err.print(f"{outcome.analysis.games_per_variant:,} games per variant played in {result.duration:.1f} s"
-                  + (f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
-                     if result.compile_seconds >= 1 else ""))
+        err.print(
+            f"{outcome.analysis.games_per_variant:,} games per variant played in {result.duration:.1f} s"
+            + (
+                f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+                if result.compile_seconds >= 1
+                else ""
+            )
+        )
         if stopped:
-            fail(f"interrupted ({stopped}) after {outcome.analysis.games_per_variant:,} games per variant; "
-                 + (f"those games are saved in {request.out} (continue with --resume {request.out})."
-                    if request.out else "the statistics above cover them."))
+            fail(
+                f"interrupted ({stopped}) after {outcome.analysis.games_per_variant:,} games per variant; "
+                + (
+                    f"those games are saved in {request.out} (continue with --resume {request.out})."
+                    if request.out
+                    else "the statistics above cover them."
+                )
+            )
 
 
 def compare_matrix(prepared, console, err) -> None:
@@ -308,8 +376,18 @@ def compare_matrix(prepared, console, err) -> None:
     with signals.protected():
         for mix in prepared.mixes:
             err.print(f"bots {mix}: playing {prepared.games:,} games per variant ...")
-            outcome = run_compare(prepared.variants, prepared.games, prepared.seed, [mix], req.workers,
-                                  prepared.baseline, None, None, req.batch_size, on_compile=err.print)
+            outcome = run_compare(
+                prepared.variants,
+                prepared.games,
+                prepared.seed,
+                [mix],
+                req.workers,
+                prepared.baseline,
+                None,
+                None,
+                req.batch_size,
+                on_compile=err.print,
+            )
             if outcome.result.interrupted or signals.received():
                 signals.clear()
                 fail(f"interrupted during the {mix} run; nothing of the matrix is saved.")
@@ -317,8 +395,11 @@ def compare_matrix(prepared, console, err) -> None:
             outcomes[mix] = outcome
         rows = robustness(per_mix)
         games = prepared.games
-        table = Table(title=f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; "
-                            "* significant)", box=box.SIMPLE_HEAD, title_justify="left")
+        table = Table(
+            title=f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)",
+            box=box.SIMPLE_HEAD,
+            title_justify="left",
+        )
         table.add_column("variant", no_wrap=True, max_width=22)
         table.add_column("metric", max_width=24)
         for mix in prepared.mixes:
@@ -330,27 +411,42 @@ def compare_matrix(prepared, console, err) -> None:
             cells = []
             for mix in prepared.mixes:
                 c = row["by_mix"].get(mix)
-                cells.append("–" if c is None else fmt_value(row["metric"], c["diff"], True)
-                             + ("*" if c["significant"] else ""))
+                cells.append(
+                    "–" if c is None else fmt_value(row["metric"], c["diff"], True) + ("*" if c["significant"] else "")
+                )
             style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
-            table.add_row(row["variant"], METRIC_BY_NAME[row["metric"]].label, *cells,
-                          f"[{style}]{row['verdict']}[/{style}]")
+            table.add_row(
+                row["variant"], METRIC_BY_NAME[row["metric"]].label, *cells, f"[{style}]{row['verdict']}[/{style}]"
+            )
         console.print(table)
         first = outcomes[prepared.mixes[0]]
         if req.out is not None:
-            summary = dict(first.summary, matrix={"bots": prepared.mixes, "rows": rows,
-                                                  "summaries": {m: o.summary for m, o in outcomes.items()}})
-            plan = plan_json(first.result.arms, first.result.pairs, prepared.seed, req.batch_size,
-                             first.summary["meta"]["command"], {"games": games})
+            summary = dict(
+                first.summary,
+                matrix={"bots": prepared.mixes, "rows": rows, "summaries": {m: o.summary for m, o in outcomes.items()}},
+            )
+            plan = plan_json(
+                first.result.arms,
+                first.result.pairs,
+                prepared.seed,
+                req.batch_size,
+                first.summary["meta"]["command"],
+                {"games": games},
+            )
             save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
             err.print(f"results of the {prepared.mixes[0]} run and the matrix written to {req.out}/")
         if req.report is not None:
             from .report import ReportData, write
 
-            write(req.report, ReportData(first.summary["meta"], first.analysis,
-                                         {"bots": prepared.mixes, "rows": rows}), req.lang)
-            err.print(f"report written to {req.report} (the {prepared.mixes[0]} run in full, and the verdicts "
-                      "under every bot)")
+            write(
+                req.report,
+                ReportData(first.summary["meta"], first.analysis, {"bots": prepared.mixes, "rows": rows}),
+                req.lang,
+            )
+            err.print(
+                f"report written to {req.report} (the {prepared.mixes[0]} run in full, and the verdicts "
+                "under every bot)"
+            )
 
 
 @app.command()
@@ -361,7 +457,7 @@ def duel(
     variant: str = typer.Option("default", "--variant", help="Rules to play (a name or a .yaml file)."),
     games: int = typer.Option(20_000, "--games", min=2, help="Deal sequences; each is played twice, seats swapped."),
     seed: int = typer.Option(1, "--seed", help="Run seed."),
-    workers: Optional[int] = typer.Option(None, "--workers", min=1, help="Worker processes (default: all cores)."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="Worker processes (default: all cores)."),
 ) -> None:
     """Side A with one bot against side B with another, in duplicate (the same deals, seats swapped)."""
     from .duel import run_duel
@@ -372,8 +468,9 @@ def duel(
     announce_compile("play_batch", parse_bots([bot_a, bot_b, bot_a, bot_b]))
     r = run_duel(v, bot_a, bot_b, games, seed, workers)
     typer.echo(f"{bot_a} (A) vs {bot_b} (B) on {v.name}: {r.pairs:,} deal sequences played twice, seats swapped")
-    typer.echo(f"  {bot_a}'s side wins {r.win_rate * 100:.2f}% of games (95% CI {r.low * 100:.2f} to "
-               f"{r.high * 100:.2f}%)")
+    typer.echo(
+        f"  {bot_a}'s side wins {r.win_rate * 100:.2f}% of games (95% CI {r.low * 100:.2f} to {r.high * 100:.2f}%)"
+    )
     typer.echo(f"  Elo-style difference: {r.elo:+.0f} (95% CI {r.elo_low:+.0f} to {r.elo_high:+.0f})")
     typer.echo(f"  deals per game: {r.deals_per_game:.2f}")
     typer.echo(f"  naked goats: {bot_a}'s side {r.naked_a * 100:.2f}% of games, {bot_b}'s side {r.naked_b * 100:.2f}%")
@@ -385,7 +482,7 @@ def duel(
         typer.echo("  verdict: no detectable difference at this number of games.")
 
 
-def analysis_of(folder: Path, baseline: Optional[str], margin: Optional[float] = None):
+def analysis_of(folder: Path, baseline: str | None, margin: float | None = None):
     """The statistics of a saved results folder, against the run's baseline or another."""
     from .compare import analyse
     from .results import arms_of, load
@@ -402,16 +499,30 @@ def analysis_of(folder: Path, baseline: Optional[str], margin: Optional[float] =
         stats = type(stats)(stats.arms, {}, stats.games, stats.ranges)
     analysis = analyse(arms, stats, baseline=index, margin=margin)
     if loaded.unpaired:
-        analysis.notes.append("the variants of this folder did not play the same games: every comparison is "
-                              "unpaired (independent samples).")
+        analysis.notes.append(
+            "the variants of this folder did not play the same games: every comparison is "
+            "unpaired (independent samples)."
+        )
     elif index != 0:
-        analysis.notes.append(f"{folder} holds the paired sums against {names[0]} only: the comparisons with "
-                              f"{chosen} are unpaired (independent samples), much less sharp.")
+        analysis.notes.append(
+            f"{folder} holds the paired sums against {names[0]} only: the comparisons with "
+            f"{chosen} are unpaired (independent samples), much less sharp."
+        )
     meta = dict(loaded.summary.get("meta", {}), baseline=chosen, games_per_variant=analysis.games_per_variant)
     meta.setdefault("seed", loaded.plan.get("seed"))
     meta.setdefault("bots", [",".join(arms[0].bots)])
-    meta.setdefault("variants", [{"name": a.name, "hash": a.variant.content_hash, "rules": a.variant.rule_dict,
-                                  "description": a.variant.description} for a in arms])
+    meta.setdefault(
+        "variants",
+        [
+            {
+                "name": a.name,
+                "hash": a.variant.content_hash,
+                "rules": a.variant.rule_dict,
+                "description": a.variant.description,
+            }
+            for a in arms
+        ],
+    )
     if not loaded.complete:
         meta["interrupted"] = True
     return meta, analysis
@@ -421,9 +532,9 @@ def analysis_of(folder: Path, baseline: Optional[str], margin: Optional[float] =
 @friendly_errors
 def summarize(
     folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
-    baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
-    details: Optional[bool] = typer.Option(None, "--details/--brief", help="Per-variant tables."),
-    margin: Optional[float] = typer.Option(None, "--margin", help="Equivalence margin, as in compare."),
+    baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
+    details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables."),
+    margin: float | None = typer.Option(None, "--margin", help="Equivalence margin, as in compare."),
 ) -> None:
     """Recompute the statistics from a saved results folder."""
     from .tables import print_analysis
@@ -438,7 +549,7 @@ def report_command(
     folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
     output: Path = typer.Option(..., "-o", "--output", help="The HTML file to write."),
     lang: str = typer.Option("ru", "--lang", help="Language: ru (default) or en."),
-    baseline: Optional[str] = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
+    baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
     force: bool = typer.Option(False, "--force", help="Replace an existing file."),
 ) -> None:
     """Write a self-contained HTML report (plotly.js embedded, works offline) from a results folder."""

@@ -143,14 +143,31 @@ N_PARAMS = _P.size
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
 #: a choice as its index in the knob's `choices` (so the integer codes below follow KNOBS).
 KNOB_SLOTS = {
-    "players": P_PLAYERS, "redeal_doubles": P_REDEAL_DOUBLES, "redeal_suit": P_REDEAL_SUIT,
-    "next_lead": P_NEXT_LEAD, "two_doubles": P_TWO_DOUBLES, "fish_winner": P_FISH_WINNER,
-    "fish_writes": P_FISH_WRITES, "threshold": P_THRESHOLD, "threshold_value": P_THRESHOLD_VALUE,
-    "specials": P_SPECIALS, "lone_00": P_LONE_00, "lone_66": P_LONE_66, "both_00_66": P_BOTH_00_66,
-    "eggs": P_EGGS, "target": P_TARGET, "general": P_GENERAL, "max_deals": P_MAX_DEALS,
-    "shared_score": P_SHARED_SCORE, "out_66_writes": P_OUT_66_WRITES, "out_00_ends_game": P_OUT_00_ENDS_GAME,
-    "memory": P_MEMORY, "closed_before_house": P_CLOSED_BEFORE_HOUSE, "solo_fish": P_SOLO_FISH,
-    "solo_eggs": P_SOLO_EGGS, "out_00_writes": P_OUT_00_WRITES,
+    "players": P_PLAYERS,
+    "redeal_doubles": P_REDEAL_DOUBLES,
+    "redeal_suit": P_REDEAL_SUIT,
+    "next_lead": P_NEXT_LEAD,
+    "two_doubles": P_TWO_DOUBLES,
+    "fish_winner": P_FISH_WINNER,
+    "fish_writes": P_FISH_WRITES,
+    "threshold": P_THRESHOLD,
+    "threshold_value": P_THRESHOLD_VALUE,
+    "specials": P_SPECIALS,
+    "lone_00": P_LONE_00,
+    "lone_66": P_LONE_66,
+    "both_00_66": P_BOTH_00_66,
+    "eggs": P_EGGS,
+    "target": P_TARGET,
+    "general": P_GENERAL,
+    "max_deals": P_MAX_DEALS,
+    "shared_score": P_SHARED_SCORE,
+    "out_66_writes": P_OUT_66_WRITES,
+    "out_00_ends_game": P_OUT_00_ENDS_GAME,
+    "memory": P_MEMORY,
+    "closed_before_house": P_CLOSED_BEFORE_HOUSE,
+    "solo_fish": P_SOLO_FISH,
+    "solo_eggs": P_SOLO_EGGS,
+    "out_00_writes": P_OUT_00_WRITES,
 }
 
 
@@ -207,16 +224,16 @@ BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
     "heavy": "sheds the most pips (both tiles of a two-doubles move count); ties at random",
     "doubles": "gets rid of doubles first (the heaviest double first, two at once if it can), then the "
-               "heaviest tile; ties at random",
+    "heaviest tile; ties at random",
     "partner": "keeps open the end values its partner fed and away from those he knocked on; leads from its "
-               "longest suit; otherwise heavy; ties at random (without a partner: heavy, and the lead rule)",
+    "longest suit; otherwise heavy; ties at random (without a partner: heavy, and the lead rule)",
     "counter": "counts tiles, knocks and hand sizes, never sees a hidden tile: goes out; makes a fish when its "
-               "side is likely lighter, never when likely heavier; keeps an end only it can answer («сидит на "
-               "конце»); makes ends the opponents cannot answer (the next player first); otherwise doubles "
-               "first, then the heaviest tile; ties at random",
+    "side is likely lighter, never when likely heavier; keeps an end only it can answer («сидит на "
+    "конце»); makes ends the opponents cannot answer (the next player first); otherwise doubles "
+    "first, then the heaviest tile; ties at random",
     "sampler": "reference player: deals the unseen tiles at random consistently with hand sizes and knocks "
-               "(24 worlds per decision; sampler:N for N) and plays each legal move out to the end of the deal "
-               "with everyone playing like counter; picks the best average deal result for its side; slow",
+    "(24 worlds per decision; sampler:N for N) and plays each legal move out to the end of the deal "
+    "with everyone playing like counter; picks the best average deal result for its side; slow",
 }
 
 # --- per-deal output row --------------------------------------------------------

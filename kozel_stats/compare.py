@@ -14,9 +14,10 @@ import math
 import os
 import shlex
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from . import stats
 from .metrics import METRICS, Metric, applies
@@ -91,20 +92,27 @@ def not_comparable(metric: Metric, arm: Arm, base: Arm) -> str | None:
     if here != there:
         return f"the rule exists in {arm.name if here else base.name} only"
     if metric.name == "first_lead_loss_rate" and _sides(arm) != _sides(base):
-        return (f"{arm.name} has {_sides(arm)} sides and {base.name} {_sides(base)}: the chance of losing is "
-                f"1/{_sides(arm)} against 1/{_sides(base)}")
+        return (
+            f"{arm.name} has {_sides(arm)} sides and {base.name} {_sides(base)}: the chance of losing is "
+            f"1/{_sides(arm)} against 1/{_sides(base)}"
+        )
     return None
 
 
-def analyse(arms: list[Arm], run: RunStats, pairs: list[tuple[int, int]] | None = None, baseline: int = 0,
-            margin: float | None = None) -> Analysis:
+def analyse(
+    arms: list[Arm],
+    run: RunStats,
+    pairs: list[tuple[int, int]] | None = None,
+    baseline: int = 0,
+    margin: float | None = None,
+) -> Analysis:
     """Every statistic of a run from its sufficient statistics; arm `baseline` is compared
     with every other (paired when the run holds their cross sums)."""
     names = [a.name for a in arms]
     base = arms[baseline]
     shown = [m for m in METRICS if any(applies(m, a.variant.rule_dict) for a in arms)]
     estimates, lengths, placings, by_deal, fish_sums, not_applicable, chance = {}, {}, {}, {}, {}, {}, {}
-    for arm, arm_stats in zip(arms, run.arms):
+    for arm, arm_stats in zip(arms, run.arms, strict=True):
         rules = arm.variant.rule_dict
         estimates[arm.name] = [stats.estimate(arm_stats, m, arm.name) for m in shown]
         not_applicable[arm.name] = [m.name for m in shown if not applies(m, rules)]
@@ -115,8 +123,15 @@ def analyse(arms: list[Arm], run: RunStats, pairs: list[tuple[int, int]] | None 
             if table:
                 placings[arm.name] = table
         by_deal[arm.name] = [
-            {"deal": k + 1, "games": int(row[0]), "loser_score_mean": row[1] / row[0], "winner_score_mean": row[2] / row[0]}
-            for k, row in enumerate(arm_stats.by_deal.tolist()) if row[0] > 0]
+            {
+                "deal": k + 1,
+                "games": int(row[0]),
+                "loser_score_mean": row[1] / row[0],
+                "winner_score_mean": row[2] / row[0],
+            }
+            for k, row in enumerate(arm_stats.by_deal.tolist())
+            if row[0] > 0
+        ]
         fish_sums[arm.name] = {k: int(c) for k, c in enumerate(arm_stats.fish_sums.tolist()) if c}
     comparisons: list[stats.Comparison] = []
     notes = []
@@ -129,17 +144,36 @@ def analyse(arms: list[Arm], run: RunStats, pairs: list[tuple[int, int]] | None 
             why = not_comparable(m, arm, base)
             if why:
                 skip[m.name] = why
-        comparisons.extend(stats.compare_arms(run.arms[a], run.arms[baseline], pair, arm.name, base.name, shown,
-                                              skip, margin=margin))
+        comparisons.extend(
+            stats.compare_arms(run.arms[a], run.arms[baseline], pair, arm.name, base.name, shown, skip, margin=margin)
+        )
         if _sides(arm) != _sides(base) or arm.players != base.players:
-            notes.append(f"{arm.name} ({arm.players} players) and {base.name} ({base.players} players) are "
-                         "different games: shares of games and of deals compare, but who loses does not "
-                         "(its chance differs), so that is not tested.")
+            notes.append(
+                f"{arm.name} ({arm.players} players) and {base.name} ({base.players} players) are "
+                "different games: shares of games and of deals compare, but who loses does not "
+                "(its chance differs), so that is not tested."
+            )
         if pair is None:
-            notes.append(f"{arm.name} and {base.name} did not play the same games: their comparison is unpaired "
-                         "(independent samples), and much less sharp.")
-    return Analysis(base.name, names, estimates, lengths, comparisons, run.games, placings, by_deal, fish_sums,
-                    [m.name for m in shown], not_applicable, chance, notes, margin)
+            notes.append(
+                f"{arm.name} and {base.name} did not play the same games: their comparison is unpaired "
+                "(independent samples), and much less sharp."
+            )
+    return Analysis(
+        base.name,
+        names,
+        estimates,
+        lengths,
+        comparisons,
+        run.games,
+        placings,
+        by_deal,
+        fish_sums,
+        [m.name for m in shown],
+        not_applicable,
+        chance,
+        notes,
+        margin,
+    )
 
 
 def _check_sizes(games: int, max_games: int | None, batch_size: int | None) -> None:
@@ -154,12 +188,22 @@ def _check_sizes(games: int, max_games: int | None, batch_size: int | None) -> N
 
 
 def run_compare(
-    variants: list[Variant], games: int, seed: int, bots: list[str], workers: int | None = None,
-    baseline: str | None = None, precision: float | None = None, max_games: int | None = None,
-    batch_size: int | None = None, tables: TableSink | None = None,
+    variants: list[Variant],
+    games: int,
+    seed: int,
+    bots: list[str],
+    workers: int | None = None,
+    baseline: str | None = None,
+    precision: float | None = None,
+    max_games: int | None = None,
+    batch_size: int | None = None,
+    tables: TableSink | None = None,
     progress: Callable[[int, int], None] | None = None,
-    on_compile: Callable[[str], None] | None = None, margin: float | None = None,
-    executor: Any = None, start: RunStats | None = None, on_batch: Callable[[RunStats], None] | None = None,
+    on_compile: Callable[[str], None] | None = None,
+    margin: float | None = None,
+    executor: Any = None,
+    start: RunStats | None = None,
+    on_batch: Callable[[RunStats], None] | None = None,
 ) -> CompareOutcome:
     """Play `games` games of each variant (or, with `precision`, as many as needed up to
     `max_games`, default PRECISION_CAP) and analyse them against the baseline.
@@ -174,8 +218,8 @@ def run_compare(
     variants, baseline = choose_variants(variants, baseline)
     arms, pairs = plan_arms(variants, bots)
     workers = workers or os.cpu_count() or 1
-    if batch_size is None:
-        batch_size = max(1000, min(50_000, games // (4 * workers) or 1000))
+    if batch_size is None:  # enough batches to share the work, each of at most ~400,000 games of all arms
+        batch_size = max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // len(arms)))
     runner = Runner(arms, pairs, seed, workers, batch_size, tables, on_compile, executor, start, on_batch)
     target = games
     limit = max_games if max_games is not None else max(games, PRECISION_CAP)
@@ -199,10 +243,16 @@ def run_compare(
             if precision is None:
                 break
             analysis = analyse(arms, runner.stats, pairs, margin=margin)
-            short = stats.precision_shortfalls([e for es in analysis.estimates.values() for e in es],
-                                               analysis.comparisons, precision)
-            precision_info = {"target": precision, "met": not short, "short": short, "games": runner.games_done,
-                              "limit": limit}
+            short = stats.precision_shortfalls(
+                [e for es in analysis.estimates.values() for e in es], analysis.comparisons, precision
+            )
+            precision_info = {
+                "target": precision,
+                "met": not short,
+                "short": short,
+                "games": runner.games_done,
+                "limit": limit,
+            }
             if not short or target >= limit:
                 break
             target = min(limit, target * 2)
@@ -217,10 +267,16 @@ def run_compare(
     if analysis is None or analysis.games_per_variant != runner.games_done:
         analysis = analyse(arms, runner.stats, pairs, margin=margin)
     if precision is not None:
-        short = stats.precision_shortfalls([e for es in analysis.estimates.values() for e in es],
-                                           analysis.comparisons, precision)
-        precision_info = {"target": precision, "met": not short and not interrupted, "short": short,
-                          "games": runner.games_done, "limit": limit}
+        short = stats.precision_shortfalls(
+            [e for es in analysis.estimates.values() for e in es], analysis.comparisons, precision
+        )
+        precision_info = {
+            "target": precision,
+            "met": not short and not interrupted,
+            "short": short,
+            "games": runner.games_done,
+            "limit": limit,
+        }
     analysis.precision = precision_info
     outcome = CompareOutcome(result, analysis)
     command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games, margin)
@@ -228,8 +284,16 @@ def run_compare(
     return outcome
 
 
-def reproduce_command(variants: list[Variant], games: int, seed: int, bots: list[str], baseline: str,
-                      precision: float | None, max_games: int | None, margin: float | None = None) -> str:
+def reproduce_command(
+    variants: list[Variant],
+    games: int,
+    seed: int,
+    bots: list[str],
+    baseline: str,
+    precision: float | None,
+    max_games: int | None,
+    margin: float | None = None,
+) -> str:
     """One command that plays the same games again (the number of workers does not matter)."""
     from .rules import shipped_dir
 
@@ -238,8 +302,19 @@ def reproduce_command(variants: list[Variant], games: int, seed: int, bots: list
     for v in variants:
         path = Path(v.path) if v.path else None
         names.append(v.name if path is None or path.resolve().parent == shipped else str(path))
-    parts = ["kozel-stats", "compare", *names, "--games", str(games), "--seed", str(seed),
-             "--bots", ",".join(bots), "--baseline", baseline]
+    parts = [
+        "kozel-stats",
+        "compare",
+        *names,
+        "--games",
+        str(games),
+        "--seed",
+        str(seed),
+        "--bots",
+        ",".join(bots),
+        "--baseline",
+        baseline,
+    ]
     if precision is not None:
         parts += ["--precision", f"{precision:g}"] + (["--max-games", str(max_games)] if max_games else [])
     if margin is not None:
@@ -247,12 +322,14 @@ def reproduce_command(variants: list[Variant], games: int, seed: int, bots: list
     return " ".join(shlex.quote(p) for p in parts)
 
 
-def build_summary(result: RunResult, analysis: Analysis, command: str, batch_size: int | None = None,
-                  bots: list[str] | None = None) -> dict[str, Any]:
+def build_summary(
+    result: RunResult, analysis: Analysis, command: str, batch_size: int | None = None, bots: list[str] | None = None
+) -> dict[str, Any]:
     from .results import run_metadata
 
-    meta = run_metadata(result, analysis.games_per_variant, analysis.baseline, command,
-                        bots or list(result.arms[0].bots))
+    meta = run_metadata(
+        result, analysis.games_per_variant, analysis.baseline, command, bots or list(result.arms[0].bots)
+    )
     meta["batch_size"] = batch_size
     meta["precision"] = analysis.precision
     meta["margin"] = analysis.margin
@@ -274,9 +351,9 @@ def summary_payload(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
             "alpha": stats.ALPHA,
             "headline": [m for m in stats.HEADLINE],
             "rule": "the headline metrics of a variant are one family, each tested at 5%/m (Bonferroni) with "
-                    "its (1-5%/m) interval; significant = the interval excludes 0; the others are secondary, "
-                    "each with its own 95% interval; fewer than "
-                    f"{stats.SPARSE_PAIRS} differing games: the exact sign-flip test decides",
+            "its (1-5%/m) interval; significant = the interval excludes 0; the others are secondary, "
+            "each with its own 95% interval; fewer than "
+            f"{stats.SPARSE_PAIRS} differing games: the exact sign-flip test decides",
         },
     }
 
@@ -355,8 +432,10 @@ def prepare_request(req: CompareRequest) -> Prepared:
             raise ValueError("--resume does not continue a --bots-matrix run.")
         loaded = load(req.resume)
         if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
-            raise ValueError(f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
-                             "variant); ask for more with --games.")
+            raise ValueError(
+                f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
+                "variant); ask for more with --games."
+            )
         arms = arms_of(loaded.plan)
         variants = [a.variant for a in arms]
         seats = list(arms[0].bots)
@@ -396,23 +475,28 @@ def prepare_request(req: CompareRequest) -> Prepared:
     return Prepared(req, variants, seats, games, seed, baseline, start, mixes)
 
 
-def execute(prep: Prepared, progress: Callable[[int, int], None] | None = None,
-            on_compile: Callable[[str], None] | None = None) -> CompareOutcome:
+def execute(
+    prep: Prepared, progress: Callable[[int, int], None] | None = None, on_compile: Callable[[str], None] | None = None
+) -> CompareOutcome:
     """Play, checkpoint the statistics into --out as the run goes, and save everything (the
     results folder, the report) whole, also after an interruption."""
     from .results import plan_json, save, write_stats
     from .runner import TableSink
 
     req = prep.request
-    tables = TableSink(req.out, req.games_table, req.deals) if req.out is not None and (
-        req.games_table or req.deals) else None
+    tables = (
+        TableSink(req.out, req.games_table, req.deals)
+        if req.out is not None and (req.games_table or req.deals)
+        else None
+    )
     if tables is not None and prep.start is not None:
         tables.written = sorted(p for sub in ("games", "deals") for p in (req.out / sub).glob("part-*.parquet"))
         tables.discard_from(prep.start.games)  # parts written after the last checkpoint
     variants, baseline = choose_variants(prep.variants, prep.baseline)
     arms, pairs = plan_arms(variants, prep.seats)
-    command = reproduce_command(variants, prep.games, prep.seed, prep.seats, baseline, req.precision, req.max_games,
-                                req.margin)
+    command = reproduce_command(
+        variants, prep.games, prep.seed, prep.seats, baseline, req.precision, req.max_games, req.margin
+    )
     plan = plan_json(arms, pairs, prep.seed, req.batch_size, command, {"games": prep.games})
     last_save = [time.monotonic()]
 
@@ -421,9 +505,23 @@ def execute(prep: Prepared, progress: Callable[[int, int], None] | None = None,
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    outcome = run_compare(variants, prep.games, prep.seed, prep.seats, req.workers, baseline, req.precision,
-                          req.max_games, req.batch_size, tables, progress, on_compile, req.margin,
-                          start=prep.start, on_batch=checkpoint)
+    outcome = run_compare(
+        variants,
+        prep.games,
+        prep.seed,
+        prep.seats,
+        req.workers,
+        baseline,
+        req.precision,
+        req.max_games,
+        req.batch_size,
+        tables,
+        progress,
+        on_compile,
+        req.margin,
+        start=prep.start,
+        on_batch=checkpoint,
+    )
     if outcome.analysis.games_per_variant == 0:
         return outcome
     if req.out is not None:

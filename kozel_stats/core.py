@@ -139,9 +139,9 @@ def _ctpop(typingctx, x):
 
     def codegen(context, builder, signature, args):
         value = context.cast(builder, args[0], signature.args[0], types.int64)
-        fn = cgutils.get_or_insert_function(builder.module, llvm_ir.FunctionType(llvm_ir.IntType(64),
-                                                                                 [llvm_ir.IntType(64)]),
-                                            "llvm.ctpop.i64")
+        fn = cgutils.get_or_insert_function(
+            builder.module, llvm_ir.FunctionType(llvm_ir.IntType(64), [llvm_ir.IntType(64)]), "llvm.ctpop.i64"
+        )
         return builder.call(fn, [value])
 
     return types.int64(x), codegen
@@ -155,8 +155,12 @@ def popcount(m):
 
 @hot
 def pips(m):
-    return (CHUNK_PIPS[0, m & 127] + CHUNK_PIPS[1, (m >> 7) & 127]
-            + CHUNK_PIPS[2, (m >> 14) & 127] + CHUNK_PIPS[3, (m >> 21) & 127])
+    return (
+        CHUNK_PIPS[0, m & 127]
+        + CHUNK_PIPS[1, (m >> 7) & 127]
+        + CHUNK_PIPS[2, (m >> 14) & 127]
+        + CHUNK_PIPS[3, (m >> 21) & 127]
+    )
 
 
 @hot
@@ -578,5 +582,3 @@ def special_value(p, hand):
     if hand == ((1 << T00) | (1 << T66)):
         return p[P_BOTH_00_66]
     return pips(hand)
-
-

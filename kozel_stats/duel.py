@@ -55,8 +55,15 @@ def _play(args):
     return first, play_range(params, seed, first, n, bots).games
 
 
-def run_duel(variant: Variant, bot_a: str, bot_b: str, games: int, seed: int = 1, workers: int | None = None,
-             batch_size: int = 5000) -> DuelResult:
+def run_duel(
+    variant: Variant,
+    bot_a: str,
+    bot_b: str,
+    games: int,
+    seed: int = 1,
+    workers: int | None = None,
+    batch_size: int = 5000,
+) -> DuelResult:
     """Duplicate duel of two bots over `games` deal sequences (2 x games games)."""
     from . import engine as E
     from .trace import bot_array, parse_bots
@@ -90,13 +97,16 @@ def run_duel(variant: Variant, bot_a: str, bot_b: str, games: int, seed: int = 1
     low, high = max(0.0, p - Z95 * se), min(1.0, p + Z95 * se)
     naked_s = (straight[:, E.G_TITLES] & TITLE_NAKED) != 0
     naked_w = (swapped[:, E.G_TITLES] & TITLE_NAKED) != 0
-    naked_a = float(((naked_s & (straight[:, E.G_LOSER] == 0)).sum() + (naked_w & (swapped[:, E.G_LOSER] == 1)).sum())
-                    / (2 * n))
-    naked_b = float(((naked_s & (straight[:, E.G_LOSER] == 1)).sum() + (naked_w & (swapped[:, E.G_LOSER] == 0)).sum())
-                    / (2 * n))
+    naked_a = float(
+        ((naked_s & (straight[:, E.G_LOSER] == 0)).sum() + (naked_w & (swapped[:, E.G_LOSER] == 1)).sum()) / (2 * n)
+    )
+    naked_b = float(
+        ((naked_s & (straight[:, E.G_LOSER] == 1)).sum() + (naked_w & (swapped[:, E.G_LOSER] == 0)).sum()) / (2 * n)
+    )
     deals = float(np.concatenate([straight[:, E.G_DEALS], swapped[:, E.G_DEALS]]).mean())
-    return DuelResult(variant.name, bot_a, bot_b, n, p, low, high, elo(p), elo(low), elo(high), deals,
-                      naked_a, naked_b, seed)
+    return DuelResult(
+        variant.name, bot_a, bot_b, n, p, low, high, elo(p), elo(low), elo(high), deals, naked_a, naked_b, seed
+    )
 
 
 def robustness(per_mix: dict[str, list]) -> list[dict]:
@@ -117,7 +127,21 @@ def robustness(per_mix: dict[str, list]) -> list[dict]:
             word = "depends on bots"
         else:
             word = "no effect"
-        rows.append({"variant": variant, "metric": metric, "verdict": word,
-                     "by_mix": {mix: {"diff": c.diff, "low": c.low, "high": c.high, "p_adjusted": c.p_adjusted,
-                                      "significant": c.significant} for mix, c in by_mix.items()}})
+        rows.append(
+            {
+                "variant": variant,
+                "metric": metric,
+                "verdict": word,
+                "by_mix": {
+                    mix: {
+                        "diff": c.diff,
+                        "low": c.low,
+                        "high": c.high,
+                        "p_adjusted": c.p_adjusted,
+                        "significant": c.significant,
+                    }
+                    for mix, c in by_mix.items()
+                },
+            }
+        )
     return rows

@@ -157,8 +157,8 @@ from .core import (
     hot,
     is_fish,
     jit,
-    loop,
     legal_moves,
+    loop,
     losing_base,
     lowest_bit_index,
     out_tile_bits,
@@ -258,8 +258,12 @@ def needs_redeal(p, hands):
     max_suit = p[P_REDEAL_SUIT]
     for seat in range(p[P_PLAYERS]):
         hand = hands[seat]
-        profile = (CHUNK_PROFILE[0, hand & 127] + CHUNK_PROFILE[1, (hand >> 7) & 127]
-                   + CHUNK_PROFILE[2, (hand >> 14) & 127] + CHUNK_PROFILE[3, (hand >> 21) & 127])
+        profile = (
+            CHUNK_PROFILE[0, hand & 127]
+            + CHUNK_PROFILE[1, (hand >> 7) & 127]
+            + CHUNK_PROFILE[2, (hand >> 14) & 127]
+            + CHUNK_PROFILE[3, (hand >> 21) & 127]
+        )
         if max_doubles > 0 and (profile >> 21) & 7 >= max_doubles:
             return True
         if max_suit > 0:
@@ -477,9 +481,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
                 choice = 0
             elif bot == BOT_HEAVY:
                 choice = choose_heavy(moves, n, rng)
-            elif bot == BOT_RANDOM:
-                choice = rng_below(rng, 1, n)
-            elif thoughtful is None:  # pruned when compiling: the caller saw only random and heavy bots
+            elif bot == BOT_RANDOM or thoughtful is None:
                 choice = rng_below(rng, 1, n)
             else:
                 choice = choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork)
@@ -536,8 +538,7 @@ def score_deal(p, st, gs, row):
     row[D_BURNED] = 0
     row[D_EGGS] = 0
     row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
-    ends_unwritten = (p[P_OUT_00_ENDS_GAME] and not p[P_OUT_00_WRITES] and not fish
-                      and (st[ST_OUT_TILES] & 1) != 0)
+    ends_unwritten = p[P_OUT_00_ENDS_GAME] and not p[P_OUT_00_WRITES] and not fish and (st[ST_OUT_TILES] & 1) != 0
     if losers == 0:
         row[D_EGGS] = 1
         carry_eggs(p, gs, row)
@@ -679,9 +680,11 @@ def first_lead_tile(p, hands):
             return -1
         best = -1
         for t in range(28):
-            if dealt >> t & 1 and (best < 0 or TILE_LO[t] + TILE_HI[t] > TILE_LO[best] + TILE_HI[best]
-                                   or (TILE_LO[t] + TILE_HI[t] == TILE_LO[best] + TILE_HI[best]
-                                       and TILE_HI[t] > TILE_HI[best])):
+            if dealt >> t & 1 and (
+                best < 0
+                or TILE_LO[t] + TILE_HI[t] > TILE_LO[best] + TILE_HI[best]
+                or (TILE_LO[t] + TILE_HI[t] == TILE_LO[best] + TILE_HI[best] and TILE_HI[t] > TILE_HI[best])
+            ):
                 best = t
         return best
     return DOUBLE_TILE[p[P_FIRST_LEAD_DOUBLE]]
@@ -744,7 +747,7 @@ def load_scripted_deal(p, script_hands, deal, perm, hands):
     count = 0
     for seat in range(players):
         hands[seat] = script_hands[deal, seat]
-        perm[7 * seat:7 * seat + 7] = -1
+        perm[7 * seat : 7 * seat + 7] = -1
         k = 7 * seat
         for t in range(28):
             if hands[seat] >> t & 1 and k < 7 * seat + 7:
@@ -770,8 +773,7 @@ def load_scripted_deal(p, script_hands, deal, perm, hands):
 
 
 @jit
-def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event,
-                 end_event):
+def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event):
     """The leader of a deal after the first, by `next_lead`. When the winners choose, the
     engine's own choice is the better lead hand (text 001's advice); a record may show
     either winner leading."""
@@ -835,8 +837,9 @@ def fail(result, error, deal, event):
 
 
 @loop
-def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful,
-              bot_salt, iw, rng, fw):
+def play_game(
+    p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful, bot_salt, iw, rng, fw
+):
     """Play (or, with scripted bots, replay and check) one game.
 
     deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
@@ -850,12 +853,12 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
     """
     scripted = bots[0] == BOT_SCRIPT
     n_script_deals = script_hands.shape[0]
-    st = iw[I_STATE:I_STATE + N_STATE]
-    gs = iw[I_GAME:I_GAME + N_GAME_STATE]
-    perm = iw[I_PERM:I_PERM + 28]
-    hands = iw[I_HANDS:I_HANDS + 4]
-    moves = iw[I_MOVES:I_MOVES + MAX_MOVES]
-    work = iw[I_BOTS:I_BOTS + W_SIZE]
+    st = iw[I_STATE : I_STATE + N_STATE]
+    gs = iw[I_GAME : I_GAME + N_GAME_STATE]
+    perm = iw[I_PERM : I_PERM + 28]
+    hands = iw[I_HANDS : I_HANDS + 4]
+    moves = iw[I_MOVES : I_MOVES + MAX_MOVES]
+    work = iw[I_BOTS : I_BOTS + W_SIZE]
     for i in range(N_GAME_STATE):
         gs[i] = 0
     for i in range(result.shape[0]):
@@ -892,8 +895,9 @@ def play_game(p, seed, bots, deals, ev, script_hands, script_events, script_offs
             forced = first_lead_tile(p, hands)
             leader = holder_of(p, hands, forced)
         else:
-            leader = later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events,
-                                  first_event, end_event)
+            leader = later_leader(
+                p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
+            )
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
             fail(result, ERR_WRONG_LEADER, deal, 0)
             return
@@ -978,8 +982,21 @@ def add_score_curves(p, deals, n, loser, out, by_deal):
 
 
 @jit
-def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, deal_game, by_deal, fish_sums,
-               swap_seats, thoughtful, bot_salt):
+def play_batch(
+    p,
+    run_seed,
+    first_game,
+    n_games,
+    bots,
+    games_out,
+    deals_out,
+    deal_game,
+    by_deal,
+    fish_sums,
+    swap_seats,
+    thoughtful,
+    bot_salt,
+):
     """Play games first_game .. first_game+n_games-1 of a run without records.
 
     games_out: (n_games, N_GAME_COLS) per-game summaries. deals_out: per-deal rows of all
@@ -1006,8 +1023,22 @@ def play_batch(p, run_seed, first_game, n_games, bots, games_out, deals_out, dea
     for g in range(n_games):
         seed = game_seed(run_seed, first_game + g)
         swapped = swap_seats != 0 and (first_game + g) % 2 == 1
-        play_game(p, seed, swapped_bots if swapped else bots, deals, ev, no_hands, ev, no_offsets, result,
-                  thoughtful, bot_salt, iw, rng, fw)
+        play_game(
+            p,
+            seed,
+            swapped_bots if swapped else bots,
+            deals,
+            ev,
+            no_hands,
+            ev,
+            no_offsets,
+            result,
+            thoughtful,
+            bot_salt,
+            iw,
+            rng,
+            fw,
+        )
         out = games_out[g]
         for c in range(N_GAME_COLS):
             out[c] = 0

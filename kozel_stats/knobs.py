@@ -31,12 +31,16 @@ LEAD_DOUBLE = re.compile(r"^double-([0-6])\1$")
 KNOBS: tuple[Knob, ...] = (
     Knob("players", int, 4, "Number of players: 4 in pairs; 2, 3 or 4 each for himself.", low=2, high=4),
     Knob(
-        "pairs", bool, True,
+        "pairs",
+        bool,
+        True,
         "Two pairs, partners opposite (false: каждый сам за себя, every player scores alone, "
         "the undealt tiles form the bazaar).",
     ),
     Knob(
-        "layout", str, "chain",
+        "layout",
+        str,
+        "chain",
         "How tiles are laid out.",
         choices=("chain", "cross"),
         meaning={
@@ -46,19 +50,28 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "redeal_doubles", int, 5,
+        "redeal_doubles",
+        int,
+        5,
         "Redeal (передача) when a hand holds at least this many doubles; 0 = never.",
-        low=0, high=7,
+        low=0,
+        high=7,
     ),
     Knob(
-        "redeal_suit", int, 6,
+        "redeal_suit",
+        int,
+        6,
         "Redeal when a hand holds at least this many tiles of one suit; 0 = never.",
-        low=0, high=7,
+        low=0,
+        high=7,
     ),
     Knob(
-        "first_lead", str, "double-11",
+        "first_lead",
+        str,
+        "double-11",
         "Who opens the first deal of a game, and with what.",
-        choices=("lowest-double", "lowest-double-or-heaviest"), pattern=LEAD_DOUBLE.pattern,
+        choices=("lowest-double", "lowest-double-or-heaviest"),
+        pattern=LEAD_DOUBLE.pattern,
         meaning={
             "double-NN": "the holder of the double NN leads and must play it",
             "lowest-double": "the holder of the lowest double dealt leads and must play it",
@@ -67,7 +80,9 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "next_lead", str, "last-mover",
+        "next_lead",
+        str,
+        "last-mover",
         "Who leads the later deals of a game (with any tile).",
         choices=("last-mover", "fish-winner", "round-robin", "winners-choose"),
         meaning={
@@ -81,11 +96,15 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "two_doubles", bool, True,
+        "two_doubles",
+        bool,
+        True,
         "With different ends and both matching doubles in hand, both may be played in one move.",
     ),
     Knob(
-        "fish_winner", str, "lower-sum",
+        "fish_winner",
+        str,
+        "lower-sum",
         "Which side wins a fish (рыба).",
         choices=("lower-sum", "fisherman"),
         meaning={
@@ -94,7 +113,9 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "fish_writes", str, "own",
+        "fish_writes",
+        str,
+        "own",
         "What the side that lost a fish writes.",
         choices=("own", "all", "difference"),
         meaning={
@@ -104,7 +125,9 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "threshold", str, "once",
+        "threshold",
+        str,
+        "once",
         "Threshold (порог) on the points a side writes.",
         choices=("once", "every-deal", "none"),
         meaning={
@@ -115,7 +138,9 @@ KNOBS: tuple[Knob, ...] = (
     ),
     Knob("threshold_value", int, 13, "The threshold value.", low=1, high=400),
     Knob(
-        "specials", str, "per-player",
+        "specials",
+        str,
+        "per-player",
         "How a lone 00 or 66 left in a losing hand is valued.",
         choices=("per-player", "per-pair", "plain"),
         meaning={
@@ -129,7 +154,9 @@ KNOBS: tuple[Knob, ...] = (
     Knob("lone_66", int, 50, "Value of a hand of exactly {66}.", low=0, high=400),
     Knob("both_00_66", int, 75, "Value of a hand of exactly {00, 66}.", low=0, high=400),
     Knob(
-        "eggs", str, "one-side",
+        "eggs",
+        str,
+        "one-side",
         "What a fish with equal sums (яйца) carries to the loser of the next deal.",
         choices=("one-side", "both-sides", "none"),
         meaning={
@@ -140,33 +167,44 @@ KNOBS: tuple[Knob, ...] = (
     ),
     Knob("target", int, 101, "A side with at least this score loses the game (козлы).", low=1, high=10000),
     Knob(
-        "general", bool, False,
+        "general",
+        bool,
+        False,
         "«Генерал»: going out with 00 and 66 in one move ends the game, the other side "
         "losing in disgrace whatever the score.",
     ),
     Knob(
-        "shared_score", bool, False,
+        "shared_score",
+        bool,
+        False,
         "One score for both sides (Морской): a side whose writing opens its score burns the "
         "other side's score to 0, and that side must open again.",
     ),
     Knob(
-        "out_66_writes", int, 0,
-        "When the out move holds 66 (and no 00), the losers write this instead of their hands; "
-        "0 = off (Морской: 100).",
-        low=0, high=10000,
+        "out_66_writes",
+        int,
+        0,
+        "When the out move holds 66 (and no 00), the losers write this instead of their hands; 0 = off (Морской: 100).",
+        low=0,
+        high=10000,
     ),
     Knob(
-        "out_00_ends_game", bool, False,
-        "An out whose move holds 00 ends the game at once: the side that went out wins, "
-        "whatever the score (Морской).",
+        "out_00_ends_game",
+        bool,
+        False,
+        "An out whose move holds 00 ends the game at once: the side that went out wins, whatever the score (Морской).",
     ),
     Knob(
-        "memory", bool, False,
+        "memory",
+        bool,
+        False,
         "Memory of points (Осёл): a losing side's total under the threshold is remembered and added to its "
         "next loss; it is forgotten when the side does not lose the next deal, and kept through eggs.",
     ),
     Knob(
-        "closed_before_house", str, "any",
+        "closed_before_house",
+        str,
+        "any",
         "Осёл: which doubles may be laid closed before the house (the first double laid open) exists.",
         choices=("any", "closing-pair-only"),
         meaning={
@@ -176,20 +214,23 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "solo_fish", str, "visible",
+        "solo_fish",
+        str,
+        "visible",
         "Каждый сам за себя with a bazaar: when a fish ends the deal (never decided from hidden tiles).",
         choices=("visible", "draw-down", "take-all"),
         meaning={
             "visible": "at once when the table shows it (every tile of the open end values is on the table); "
             "otherwise play goes on, drawing and knocking, and a full round of knocks is a fish",
-            "draw-down": "when the table shows it, the player to move first draws the bazaar down to its last "
-            "tile",
+            "draw-down": "when the table shows it, the player to move first draws the bazaar down to its last tile",
             "take-all": "when the table shows it, the player to move first takes the whole bazaar, the last "
             "tile too (text 004)",
         },
     ),
     Knob(
-        "solo_eggs", str, "none",
+        "solo_eggs",
+        str,
+        "none",
         "Каждый сам за себя: what a fish with all sums equal (яйца) carries to the next deal's loser.",
         choices=("none", "one-hand", "all-hands"),
         meaning={
@@ -199,14 +240,19 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
-        "out_00_writes", bool, False,
+        "out_00_writes",
+        bool,
+        False,
         "When an out on 00 ends the game (out_00_ends_game), the deal is written first; false: nothing is "
         "written, the game is simply over.",
     ),
     Knob(
-        "max_deals", int, 1000,
+        "max_deals",
+        int,
+        1000,
         "Safety cut-off: a game still going after this many deals is recorded as cut off.",
-        low=1, high=100000,
+        low=1,
+        high=100000,
     ),
 )
 

@@ -50,7 +50,7 @@ class ArmStats:
     places: np.ndarray = field(default_factory=lambda: np.zeros((4, 4), np.int64))  # seat x place (solo)
     placed_games: int = 0
 
-    def add(self, other: "ArmStats") -> None:
+    def add(self, other: ArmStats) -> None:
         self.games += other.games
         for name in ("sx", "sn", "sxx", "snn", "sxn", "fish_sums", "by_deal", "places"):
             getattr(self, name).__iadd__(getattr(other, name))
@@ -58,14 +58,22 @@ class ArmStats:
         self.placed_games += other.placed_games
 
     def to_json(self) -> dict:
-        return {"games": self.games, "sx": self.sx.tolist(), "sn": self.sn.tolist(), "sxx": self.sxx.tolist(),
-                "snn": self.snn.tolist(), "sxn": self.sxn.tolist(),
-                "deals_hist": {str(k): v for k, v in sorted(self.deals_hist.items())},
-                "fish_sums": self.fish_sums.tolist(), "by_deal": self.by_deal.tolist(),
-                "places": self.places.tolist(), "placed_games": self.placed_games}
+        return {
+            "games": self.games,
+            "sx": self.sx.tolist(),
+            "sn": self.sn.tolist(),
+            "sxx": self.sxx.tolist(),
+            "snn": self.snn.tolist(),
+            "sxn": self.sxn.tolist(),
+            "deals_hist": {str(k): v for k, v in sorted(self.deals_hist.items())},
+            "fish_sums": self.fish_sums.tolist(),
+            "by_deal": self.by_deal.tolist(),
+            "places": self.places.tolist(),
+            "placed_games": self.placed_games,
+        }
 
     @classmethod
-    def from_json(cls, data: dict) -> "ArmStats":
+    def from_json(cls, data: dict) -> ArmStats:
         out = cls(games=int(data["games"]), placed_games=int(data["placed_games"]))
         for name in ("sx", "sn", "sxx", "snn", "sxn", "fish_sums", "by_deal", "places"):
             value = np.asarray(data[name], dtype=np.int64)
@@ -89,7 +97,7 @@ class PairStats:
     # test is then not used, and the histogram would only grow)
     differences: list[Counter | None] = field(default_factory=lambda: [Counter() for _ in METRICS])
 
-    def add(self, other: "PairStats") -> None:
+    def add(self, other: PairStats) -> None:
         for name in ("sxx", "sxn", "snx", "snn", "differing"):
             getattr(self, name).__iadd__(getattr(other, name))
         for j, theirs in enumerate(other.differences):
@@ -100,13 +108,19 @@ class PairStats:
                 mine.update(theirs)
 
     def to_json(self) -> dict:
-        return {"sxx": self.sxx.tolist(), "sxn": self.sxn.tolist(), "snx": self.snx.tolist(),
-                "snn": self.snn.tolist(), "differing": self.differing.tolist(),
-                "differences": [None if h is None else [[dx, dn, c] for (dx, dn), c in sorted(h.items())]
-                                for h in self.differences]}
+        return {
+            "sxx": self.sxx.tolist(),
+            "sxn": self.sxn.tolist(),
+            "snx": self.snx.tolist(),
+            "snn": self.snn.tolist(),
+            "differing": self.differing.tolist(),
+            "differences": [
+                None if h is None else [[dx, dn, c] for (dx, dn), c in sorted(h.items())] for h in self.differences
+            ],
+        }
 
     @classmethod
-    def from_json(cls, data: dict) -> "PairStats":
+    def from_json(cls, data: dict) -> PairStats:
         out = cls()
         for name in ("sxx", "sxn", "snx", "snn", "differing"):
             value = np.asarray(data[name], dtype=np.int64)
@@ -115,8 +129,9 @@ class PairStats:
             setattr(out, name, value)
         if len(data["differences"]) != len(METRICS):
             raise ValueError("field 'differences' has the wrong number of metrics")
-        out.differences = [None if h is None else Counter({(int(dx), int(dn)): int(c) for dx, dn, c in h})
-                           for h in data["differences"]]
+        out.differences = [
+            None if h is None else Counter({(int(dx), int(dn)): int(c) for dx, dn, c in h}) for h in data["differences"]
+        ]
         return out
 
 
@@ -130,13 +145,13 @@ class RunStats:
     ranges: list[tuple[int, int]] = field(default_factory=list)  # the game ranges [first, end) it holds
 
     @classmethod
-    def empty(cls, n_arms: int, pairs: list[tuple[int, int]]) -> "RunStats":
+    def empty(cls, n_arms: int, pairs: list[tuple[int, int]]) -> RunStats:
         return cls([ArmStats() for _ in range(n_arms)], {p: PairStats() for p in pairs})
 
-    def add(self, other: "RunStats") -> None:
+    def add(self, other: RunStats) -> None:
         if len(other.arms) != len(self.arms) or set(other.pairs) != set(self.pairs):
             raise ValueError("cannot merge the statistics of two different runs")
-        for mine, theirs in zip(self.arms, other.arms):
+        for mine, theirs in zip(self.arms, other.arms, strict=True):
             mine.add(theirs)
         for key, pair in other.pairs.items():
             self.pairs[key].add(pair)
@@ -144,12 +159,16 @@ class RunStats:
         self.ranges = merge_ranges(self.ranges + other.ranges)
 
     def to_json(self) -> dict:
-        return {"games": self.games, "ranges": [list(r) for r in self.ranges],
-                "metrics": [m.name for m in METRICS], "arms": [a.to_json() for a in self.arms],
-                "pairs": [{"a": a, "b": b, **p.to_json()} for (a, b), p in sorted(self.pairs.items())]}
+        return {
+            "games": self.games,
+            "ranges": [list(r) for r in self.ranges],
+            "metrics": [m.name for m in METRICS],
+            "arms": [a.to_json() for a in self.arms],
+            "pairs": [{"a": a, "b": b, **p.to_json()} for (a, b), p in sorted(self.pairs.items())],
+        }
 
     @classmethod
-    def from_json(cls, data: dict) -> "RunStats":
+    def from_json(cls, data: dict) -> RunStats:
         if data.get("metrics") != [m.name for m in METRICS]:
             raise ValueError("its metrics are not this version's (recompute with `summarize` from a games table)")
         arms = [ArmStats.from_json(a) for a in data["arms"]]
@@ -170,8 +189,14 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # --- from one batch's per-game numbers ---------------------------------------------------------------------
-def arm_stats(x: np.ndarray, n: np.ndarray, deals: np.ndarray, places: np.ndarray | None = None,
-              fish_sums: np.ndarray | None = None, by_deal: np.ndarray | None = None) -> ArmStats:
+def arm_stats(
+    x: np.ndarray,
+    n: np.ndarray,
+    deals: np.ndarray,
+    places: np.ndarray | None = None,
+    fish_sums: np.ndarray | None = None,
+    by_deal: np.ndarray | None = None,
+) -> ArmStats:
     """The sums of one arm over one batch: x, n from `metrics.game_numbers`; deals per game;
     places (games x seats, 1 = best) for каждый сам за себя; the engine's fish-sum histogram
     and by-deal aggregates of the batch."""
@@ -182,7 +207,7 @@ def arm_stats(x: np.ndarray, n: np.ndarray, deals: np.ndarray, places: np.ndarra
     out.snn = (n * n).sum(axis=0)
     out.sxn = (x * n).sum(axis=0)
     values, counts = np.unique(deals, return_counts=True)
-    out.deals_hist = Counter({int(v): int(c) for v, c in zip(values, counts)})
+    out.deals_hist = Counter({int(v): int(c) for v, c in zip(values, counts, strict=True)})
     if fish_sums is not None:
         out.fish_sums = fish_sums.astype(np.int64).copy()
     if by_deal is not None:
@@ -215,7 +240,7 @@ def pair_stats(xa: np.ndarray, na: np.ndarray, xb: np.ndarray, nb: np.ndarray) -
         metric = np.broadcast_to(np.arange(dx.shape[0])[:, None], dx.shape)[keep]
         key = (metric << 42) | ((dx[keep] + _KEY_OFFSET) << 21) | (dn[keep] + _KEY_OFFSET)
         keys, counts = np.unique(key, return_counts=True)
-        for k, c in zip(keys.tolist(), counts.tolist()):
+        for k, c in zip(keys.tolist(), counts.tolist(), strict=True):
             out.differences[k >> 42][((k >> 21) & _KEY_MASK) - _KEY_OFFSET, (k & _KEY_MASK) - _KEY_OFFSET] = c
     return out
 
@@ -236,8 +261,12 @@ def places_from_scores(scores: np.ndarray, loser: np.ndarray) -> np.ndarray:
     return 1 + (ranked[:, None, :] < ranked[:, :, None]).sum(axis=2)
 
 
-def batch_stats(arm_columns: list[dict[str, np.ndarray]], pairs: list[tuple[int, int]],
-                extras: list[dict] | None = None, first_game: int = 0) -> RunStats:
+def batch_stats(
+    arm_columns: list[dict[str, np.ndarray]],
+    pairs: list[tuple[int, int]],
+    extras: list[dict] | None = None,
+    first_game: int = 0,
+) -> RunStats:
     """The sums of one batch: `arm_columns[a]` are arm a's stored per-game columns (the
     same games, in the same order, for every arm); extras[a] may hold `fish_sums`,
     `by_deal`, `places`."""
@@ -245,8 +274,16 @@ def batch_stats(arm_columns: list[dict[str, np.ndarray]], pairs: list[tuple[int,
     arms = []
     for a, (x, n) in enumerate(numbers):
         extra = extras[a] if extras else {}
-        arms.append(arm_stats(x, n, np.asarray(arm_columns[a]["deals"]), extra.get("places"),
-                              extra.get("fish_sums"), extra.get("by_deal")))
+        arms.append(
+            arm_stats(
+                x,
+                n,
+                np.asarray(arm_columns[a]["deals"]),
+                extra.get("places"),
+                extra.get("fish_sums"),
+                extra.get("by_deal"),
+            )
+        )
     pair_sums = {(a, b): pair_stats(*numbers[a], *numbers[b]) for a, b in pairs}
     size = int(numbers[0][0].shape[0]) if numbers else 0
     return RunStats(arms, pair_sums, size, [(first_game, first_game + size)] if size else [])

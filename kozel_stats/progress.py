@@ -31,13 +31,19 @@ class GamesProgress:
         self.bar = None
         self.task = None
 
-    def __enter__(self) -> "GamesProgress":
+    def __enter__(self) -> GamesProgress:
         if self.console.is_terminal:
             from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
-                                TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=self.console,
-                                transient=True)
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                TextColumn("{task.fields[count]}"),
+                TextColumn("{task.fields[rate]}"),
+                TimeRemainingColumn(),
+                console=self.console,
+                transient=True,
+            )
             self.bar.__enter__()
         return self
 
@@ -58,5 +64,6 @@ class GamesProgress:
             self.bar.update(self.task, completed=done, total=total, count=count, rate=rate)
         elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or done >= total):
             self.last_plain = now
-            self.console.print(f"played {count} ({100 * done / max(total, 1):.0f}%) of {self.what}, {rate}",
-                               highlight=False)
+            self.console.print(
+                f"played {count} ({100 * done / max(total, 1):.0f}%) of {self.what}, {rate}", highlight=False
+            )

@@ -77,13 +77,17 @@ def _canonical_forms(masks: np.ndarray) -> np.ndarray:
     lo, hi = perms[:, tile_lo], perms[:, tile_hi]
     bits = np.int64(1) << tile_index[np.minimum(lo, hi), np.maximum(lo, hi)]  # (5040, 28)
     sel = ((np.arange(128)[:, None] >> np.arange(7)) & 1).astype(bool)  # (128, 7)
-    tables = [np.where(sel[None], bits[:, None, 7 * c:7 * c + 7], 0).sum(axis=2) for c in range(4)]
+    tables = [np.where(sel[None], bits[:, None, 7 * c : 7 * c + 7], 0).sum(axis=2) for c in range(4)]
     out = np.empty(masks.size, dtype=np.int64)
     for i in range(0, masks.size, 256):
-        m = masks[i:i + 256]
-        img = (tables[0][:, m & 127] | tables[1][:, (m >> 7) & 127]
-               | tables[2][:, (m >> 14) & 127] | tables[3][:, (m >> 21) & 127])
-        out[i:i + 256] = img.min(axis=0)
+        m = masks[i : i + 256]
+        img = (
+            tables[0][:, m & 127]
+            | tables[1][:, (m >> 7) & 127]
+            | tables[2][:, (m >> 14) & 127]
+            | tables[3][:, (m >> 21) & 127]
+        )
+        out[i : i + 256] = img.min(axis=0)
     return out
 
 
@@ -97,7 +101,8 @@ def _redeal_tuple_counts(max_doubles: int, max_suit: int) -> tuple[int, int, int
     if bad.size > _MAX_FAMILY:
         raise ValueError(
             f"exact redeal probability for redeal_doubles={md}, redeal_suit={ms}: "
-            f"{bad.size} redeal hands is too many to enumerate; estimate it from the run")
+            f"{bad.size} redeal hands is too many to enumerate; estimate it from the run"
+        )
     full = (1 << 28) - 1
     # The count of tuples that start with a given hand only depends on the hand's orbit
     # under the 7! relabellings of the pip values: one representative stands for its orbit.
@@ -108,15 +113,16 @@ def _redeal_tuple_counts(max_doubles: int, max_suit: int) -> tuple[int, int, int
     if sum(float(f.size) ** 2 for f in rest_sets) > _MAX_PAIR_WORK:
         raise ValueError(
             f"exact redeal probability for redeal_doubles={md}, redeal_suit={ms} "
-            "takes too long; estimate it from the run")
+            "takes too long; estimate it from the run"
+        )
     n2 = n3 = n4 = 0
-    for rep, size, f in zip(reps.tolist(), sizes.tolist(), rest_sets):
+    for rep, size, f in zip(reps.tolist(), sizes.tolist(), rest_sets, strict=True):
         # f: bad hands disjoint from rep. Ordered disjoint pairs (a, b) within f give the
         # triples (rep, a, b); those whose leftover 7 tiles are bad too, the quadruples.
         n2 += size * int(f.size)
         pairs = quads = 0
         for i in range(0, f.size, 512):
-            a = f[i:i + 512]
+            a = f[i : i + 512]
             ia, ib = np.nonzero((a[:, None] & f[None, :]) == 0)
             pairs += int(ia.size)
             if ia.size:
@@ -136,8 +142,7 @@ def _exact_redeal_fraction(max_doubles: int, max_suit: int) -> Fraction:
     c1 = math.comb(28, 7)
     c2 = c1 * math.comb(21, 7)
     c3 = c2 * math.comb(14, 7)
-    return (Fraction(4 * n1, c1) - Fraction(6 * n2, c2) + Fraction(4 * n3, c3)
-            - Fraction(n4, c3))
+    return Fraction(4 * n1, c1) - Fraction(6 * n2, c2) + Fraction(4 * n3, c3) - Fraction(n4, c3)
 
 
 def exact_redeal_probability(max_doubles: int = 5, max_suit: int = 6) -> float:

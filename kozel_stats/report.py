@@ -28,7 +28,11 @@ TEXT = {
         "no_diff": "no detectable difference in the headline metrics",
         "table": "All metrics with 95% intervals",
         "table_note": "Differences against {baseline}; bold and coloured when significant after Holm correction.",
-        "variant": "variant", "metric": "metric", "value": "value", "ci": "95% CI", "diff": "difference",
+        "variant": "variant",
+        "metric": "metric",
+        "value": "value",
+        "ci": "95% CI",
+        "diff": "difference",
         "p": "p (Holm)",
         "charts": "Charts",
         "length_hist": "Game length: share of games by number of deals",
@@ -36,8 +40,13 @@ TEXT = {
         "rates": "Rates with 95% intervals",
         "by_deal": "Mean score of the eventual loser (solid) and winner (dashed) after each deal",
         "fish_sums": "Pips left in all hands at a fish",
-        "deals": "deals", "share": "share of games", "k": "k (deals)", "still": "still going",
-        "score": "score", "pips": "pips left", "fish_share": "share of fishes",
+        "deals": "deals",
+        "share": "share of games",
+        "k": "k (deals)",
+        "still": "still going",
+        "score": "score",
+        "pips": "pips left",
+        "fish_share": "share of fishes",
         "rules": "The variants side by side (only the rules that differ)",
         "knob": "rule",
         "meta": "Run",
@@ -53,9 +62,14 @@ TEXT = {
             "Bots are scripted players, not people: a verdict that holds with several bots is more "
             "trustworthy than one seen with a single bot.",
         ],
-        "version": "version", "seed": "seed", "games": "games per variant", "bots": "bots",
-        "workers": "workers", "duration": "duration", "hashes": "variant hashes", "interrupted":
-        "Interrupted run: these are the games finished before Ctrl-C.",
+        "version": "version",
+        "seed": "seed",
+        "games": "games per variant",
+        "bots": "bots",
+        "workers": "workers",
+        "duration": "duration",
+        "hashes": "variant hashes",
+        "interrupted": "Interrupted run: these are the games finished before Ctrl-C.",
     },
     "ru": {
         "title": "Козёл: что меняет каждое правило",
@@ -65,16 +79,25 @@ TEXT = {
         "no_diff": "заметной разницы в главных показателях нет",
         "table": "Все показатели с 95% интервалами",
         "table_note": "Разница с {baseline}; жирным и цветом — значимая после поправки Холма.",
-        "variant": "вариант", "metric": "показатель", "value": "значение", "ci": "95% интервал",
-        "diff": "разница", "p": "p (Холм)",
+        "variant": "вариант",
+        "metric": "показатель",
+        "value": "значение",
+        "ci": "95% интервал",
+        "diff": "разница",
+        "p": "p (Холм)",
         "charts": "Графики",
         "length_hist": "Длина партии: доля партий по числу сдач",
         "survival": "Доля партий, которые ещё идут после k сдач",
         "rates": "Частоты с 95% интервалами",
         "by_deal": "Средний счёт будущих козлов (сплошная) и победителей (пунктир) после каждой сдачи",
         "fish_sums": "Очки на руках у всех при рыбе",
-        "deals": "сдач", "share": "доля партий", "k": "k (сдач)", "still": "ещё идут",
-        "score": "счёт", "pips": "очков на руках", "fish_share": "доля рыб",
+        "deals": "сдач",
+        "share": "доля партий",
+        "k": "k (сдач)",
+        "still": "ещё идут",
+        "score": "счёт",
+        "pips": "очков на руках",
+        "fish_share": "доля рыб",
         "rules": "Варианты рядом (только отличающиеся правила)",
         "knob": "правило",
         "meta": "Прогон",
@@ -89,23 +112,34 @@ TEXT = {
             "среди многих.",
             "Боты — это программы, а не люди: вывод, который держится при разных ботах, надёжнее.",
         ],
-        "version": "версия", "seed": "seed", "games": "партий на вариант", "bots": "боты",
-        "workers": "процессов", "duration": "время", "hashes": "хэши вариантов",
+        "version": "версия",
+        "seed": "seed",
+        "games": "партий на вариант",
+        "bots": "боты",
+        "workers": "процессов",
+        "duration": "время",
+        "hashes": "хэши вариантов",
         "interrupted": "Прогон прерван: здесь партии, доигранные до Ctrl-C.",
     },
 }
 
 # Players' words for the metrics in Russian reports.
 RU_LABELS = {
-    "deals_per_game": "сдач за партию", "naked_rate": "голые козлы", "bald_rate": "лысые козлы",
-    "general_rate": "генерал", "first_lead_loss_rate": "проигрыш пары, начавшей партию (с 11)",
-    "fish_rate": "рыба (доля сдач)", "eggs_rate": "яйца (доля сдач)", "redeal_rate": "передача (доля раздач)",
-    "fisherman_share": "рыбу выиграла пара рыбака", "moves_per_deal": "ходов за сдачу",
-    "written_per_deal": "очков записано за сдачу", "vanished_share": "проигрыш сгорел под порогом",
+    "deals_per_game": "сдач за партию",
+    "naked_rate": "голые козлы",
+    "bald_rate": "лысые козлы",
+    "general_rate": "генерал",
+    "first_lead_loss_rate": "проигрыш пары, начавшей партию (с 11)",
+    "fish_rate": "рыба (доля сдач)",
+    "eggs_rate": "яйца (доля сдач)",
+    "redeal_rate": "передача (доля раздач)",
+    "fisherman_share": "рыбу выиграла пара рыбака",
+    "moves_per_deal": "ходов за сдачу",
+    "written_per_deal": "очков записано за сдачу",
+    "vanished_share": "проигрыш сгорел под порогом",
 }
 RATE_CHART = ("naked_rate", "bald_rate", "fish_rate", "eggs_rate", "redeal_rate")
-COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
-           "#17becf"]
+COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
 
 @dataclass
@@ -139,8 +173,10 @@ def verdict(c: stats.Comparison, lang: str) -> str:
     digits = 0 if hw >= 10 else 1 if hw >= 1 else 2 if hw >= 0.1 else 3
     level = f"{c.level * 100:.4g}% ДИ"
     if not c.significant:
-        return (f"разницы больше ±{c.mde * scale:.{digits}f}{unit} не найдено ({c.diff * scale:+.{digits}f}{unit}; "
-                f"{level} {c.low * scale:+.{digits}f}…{c.high * scale:+.{digits}f})")
+        return (
+            f"разницы больше ±{c.mde * scale:.{digits}f}{unit} не найдено ({c.diff * scale:+.{digits}f}{unit}; "
+            f"{level} {c.low * scale:+.{digits}f}…{c.high * scale:+.{digits}f})"
+        )
     diff, low, high = c.diff * scale, c.low * scale, c.high * scale
     more = diff >= 0
     amount, lo, hi = (diff, low, high) if more else (-diff, -high, -low)
@@ -169,10 +205,12 @@ def _num(metric: str, value: float, signed: bool = False) -> str:
 
 
 def _figure_html(fig, div_id: str) -> str:
-    fig.update_layout(template="plotly_white", margin=dict(l=60, r=20, t=50, b=50), height=420,
-                      legend=dict(orientation="h", y=-0.2))
-    return fig.to_html(full_html=False, include_plotlyjs=False, div_id=div_id,
-                       config={"displaylogo": False, "responsive": True})
+    fig.update_layout(
+        template="plotly_white", margin=dict(l=60, r=20, t=50, b=50), height=420, legend=dict(orientation="h", y=-0.2)
+    )
+    return fig.to_html(
+        full_html=False, include_plotlyjs=False, div_id=div_id, config={"displaylogo": False, "responsive": True}
+    )
 
 
 def charts(data: ReportData, lang: str) -> list[str]:
@@ -190,8 +228,11 @@ def charts(data: ReportData, lang: str) -> list[str]:
         ks = sorted(int(k) for k in dist)
         counts = [dist[k] if k in dist else dist[str(k)] for k in ks]
         total = sum(counts) or 1
-        hist.add_trace(go.Scatter(x=ks, y=[c / total for c in counts], name=name, mode="lines+markers",
-                                  line=dict(color=colour[name])))
+        hist.add_trace(
+            go.Scatter(
+                x=ks, y=[c / total for c in counts], name=name, mode="lines+markers", line=dict(color=colour[name])
+            )
+        )
         going, left = [], total
         for c in counts:
             going.append(left / total)
@@ -208,19 +249,40 @@ def charts(data: ReportData, lang: str) -> list[str]:
         ys = [est[m].value for m in RATE_CHART if m in est]
         err_hi = [est[m].high - est[m].value for m in RATE_CHART if m in est]
         err_lo = [est[m].value - est[m].low for m in RATE_CHART if m in est]
-        rates.add_trace(go.Bar(x=xs, y=ys, name=name, marker_color=colour[name],
-                               error_y=dict(type="data", array=err_hi, arrayminus=err_lo, visible=True)))
+        rates.add_trace(
+            go.Bar(
+                x=xs,
+                y=ys,
+                name=name,
+                marker_color=colour[name],
+                error_y=dict(type="data", array=err_hi, arrayminus=err_lo, visible=True),
+            )
+        )
     rates.update_layout(title=t["rates"], barmode="group", yaxis_tickformat=".1%")
     out.append(_figure_html(rates, "chart-rates"))
     # scores by deal number
     by_deal = go.Figure()
     for name in names:
         rows = [r for r in data.analysis.by_deal.get(name, []) if r["games"] >= 30]
-        by_deal.add_trace(go.Scatter(x=[r["deal"] for r in rows], y=[r["loser_score_mean"] for r in rows], name=name,
-                                     mode="lines", line=dict(color=colour[name])))
-        by_deal.add_trace(go.Scatter(x=[r["deal"] for r in rows], y=[r["winner_score_mean"] for r in rows],
-                                     name=f"{name}", showlegend=False, mode="lines",
-                                     line=dict(color=colour[name], dash="dash")))
+        by_deal.add_trace(
+            go.Scatter(
+                x=[r["deal"] for r in rows],
+                y=[r["loser_score_mean"] for r in rows],
+                name=name,
+                mode="lines",
+                line=dict(color=colour[name]),
+            )
+        )
+        by_deal.add_trace(
+            go.Scatter(
+                x=[r["deal"] for r in rows],
+                y=[r["winner_score_mean"] for r in rows],
+                name=f"{name}",
+                showlegend=False,
+                mode="lines",
+                line=dict(color=colour[name], dash="dash"),
+            )
+        )
     by_deal.update_layout(title=t["by_deal"], xaxis_title=t["k"], yaxis_title=t["score"])
     out.append(_figure_html(by_deal, "chart-by-deal"))
     # fish sums
@@ -228,8 +290,15 @@ def charts(data: ReportData, lang: str) -> list[str]:
     for name in names:
         hist = data.analysis.fish_sums.get(name, {})
         total = max(sum(hist.values()), 1)
-        fish.add_trace(go.Scatter(x=list(hist), y=[c / total for c in hist.values()],
-                                  name=name, mode="lines+markers", line=dict(color=colour[name])))
+        fish.add_trace(
+            go.Scatter(
+                x=list(hist),
+                y=[c / total for c in hist.values()],
+                name=name,
+                mode="lines+markers",
+                line=dict(color=colour[name]),
+            )
+        )
     fish.update_layout(title=t["fish_sums"], xaxis_title=t["pips"], yaxis_title=t["fish_share"])
     out.append(_figure_html(fish, "chart-fish"))
     return out
@@ -239,8 +308,10 @@ def _metrics_table(data: ReportData, lang: str) -> str:
     t = TEXT[lang]
     a = data.analysis
     by_key = {(c.variant, c.metric): c for c in a.comparisons}
-    rows = [f"<tr><th>{t['variant']}</th><th>{t['metric']}</th><th>{t['value']}</th><th>{t['ci']}</th>"
-            f"<th>{t['diff']}</th><th>{t['ci']}</th><th>{t['p']}</th></tr>"]
+    rows = [
+        f"<tr><th>{t['variant']}</th><th>{t['metric']}</th><th>{t['value']}</th><th>{t['ci']}</th>"
+        f"<th>{t['diff']}</th><th>{t['ci']}</th><th>{t['p']}</th></tr>"
+    ]
     for name, estimates in a.estimates.items():
         for i, e in enumerate(estimates):
             c = by_key.get((name, e.metric))
@@ -252,10 +323,12 @@ def _metrics_table(data: ReportData, lang: str) -> str:
                 ci = f"{_num(e.metric, c.low, True)} … {_num(e.metric, c.high, True)}"
                 p = ("&lt;0.001" if c.p_adjusted < 0.001 else f"{c.p_adjusted:.3f}") if c.comparable else ""
             first = f"<td rowspan={len(estimates)}><b>{html.escape(name)}</b></td>" if i == 0 else ""
-            rows.append(f"<tr{cls}>{first}<td>{html.escape(label(e.metric, lang))}</td>"
-                        f"<td data-metric='{e.metric}' data-variant='{html.escape(name)}'>{_num(e.metric, e.value)}</td>"
-                        f"<td>{_num(e.metric, e.low)} … {_num(e.metric, e.high)}</td>"
-                        f"<td class='diff'>{diff}</td><td>{ci}</td><td>{p}</td></tr>")
+            rows.append(
+                f"<tr{cls}>{first}<td>{html.escape(label(e.metric, lang))}</td>"
+                f"<td data-metric='{e.metric}' data-variant='{html.escape(name)}'>{_num(e.metric, e.value)}</td>"
+                f"<td>{_num(e.metric, e.low)} … {_num(e.metric, e.high)}</td>"
+                f"<td class='diff'>{diff}</td><td>{ci}</td><td>{p}</td></tr>"
+            )
     return "<table class='metrics'>" + "".join(rows) + "</table>"
 
 
@@ -263,8 +336,11 @@ def _placings_html(data: ReportData, lang: str) -> str:
     """Каждый сам за себя: share of games finished in each place, per seat."""
     if not data.analysis.placings:
         return ""
-    title = "Места по игрокам (1 — лучшее, последнее — козёл)" if lang == "ru" else \
-        "Placings per seat (1 = best, last = the goat)"
+    title = (
+        "Места по игрокам (1 — лучшее, последнее — козёл)"
+        if lang == "ru"
+        else "Placings per seat (1 = best, last = the goat)"
+    )
     parts = [f"<h2>{title}</h2>"]
     for name, table in data.analysis.placings.items():
         seats = table["seats"]
@@ -272,11 +348,14 @@ def _placings_html(data: ReportData, lang: str) -> str:
         head = "".join(f"<th>{k}</th>" for k in range(1, n + 1))
         rows = "".join(
             f"<tr><td>P{seat}</td><td>{row['mean_place']:.3f}</td>"
-            + "".join(f"<td>{row['places'][str(k)]['share'] * 100:.1f}%</td>" for k in range(1, n + 1)) + "</tr>"
-            for seat, row in seats.items())
+            + "".join(f"<td>{row['places'][str(k)]['share'] * 100:.1f}%</td>" for k in range(1, n + 1))
+            + "</tr>"
+            for seat, row in seats.items()
+        )
         mean = "среднее место" if lang == "ru" else "mean place"
-        parts.append(f"<h3>{html.escape(name)}</h3><table class='placings'><tr><th></th><th>{mean}</th>{head}</tr>"
-                     f"{rows}</table>")
+        parts.append(
+            f"<h3>{html.escape(name)}</h3><table class='placings'><tr><th></th><th>{mean}</th>{head}</tr>{rows}</table>"
+        )
     return "".join(parts)
 
 
@@ -288,8 +367,11 @@ def _matrix_html(data: ReportData, lang: str) -> str:
     if not data.matrix:
         return ""
     mixes = data.matrix["bots"]
-    title = "Зависит ли вывод от игроков? Разница при каждом боте (* — значимо)" if lang == "ru" else \
-        "Does the verdict depend on the players? The difference under each bot (* significant)"
+    title = (
+        "Зависит ли вывод от игроков? Разница при каждом боте (* — значимо)"
+        if lang == "ru"
+        else "Does the verdict depend on the players? The difference under each bot (* significant)"
+    )
     t = TEXT[lang]
     head = "".join(f"<th>{html.escape(m)}</th>" for m in mixes)
     rows = []
@@ -297,14 +379,21 @@ def _matrix_html(data: ReportData, lang: str) -> str:
         cells = []
         for mix in mixes:
             c = row["by_mix"].get(mix)
-            cells.append("<td>–</td>" if c is None else
-                         f"<td>{_num(row['metric'], c['diff'], True)}{'*' if c['significant'] else ''}</td>")
+            cells.append(
+                "<td>–</td>"
+                if c is None
+                else f"<td>{_num(row['metric'], c['diff'], True)}{'*' if c['significant'] else ''}</td>"
+            )
         word = MATRIX_WORDS.get(row["verdict"], row["verdict"]) if lang == "ru" else row["verdict"]
         cls = "sig" if row["verdict"] == "robust" else ""
-        rows.append(f"<tr class='{cls}'><td>{html.escape(row['variant'])}</td>"
-                    f"<td>{html.escape(label(row['metric'], lang))}</td>{''.join(cells)}<td class='diff'>{word}</td></tr>")
-    return (f"<h2>{title}</h2><table class='matrix'><tr><th>{t['variant']}</th><th>{t['metric']}</th>{head}"
-            f"<th></th></tr>{''.join(rows)}</table>")
+        rows.append(
+            f"<tr class='{cls}'><td>{html.escape(row['variant'])}</td>"
+            f"<td>{html.escape(label(row['metric'], lang))}</td>{''.join(cells)}<td class='diff'>{word}</td></tr>"
+        )
+    return (
+        f"<h2>{title}</h2><table class='matrix'><tr><th>{t['variant']}</th><th>{t['metric']}</th>{head}"
+        f"<th></th></tr>{''.join(rows)}</table>"
+    )
 
 
 def _rules_table(data: ReportData, lang: str) -> str:
@@ -324,8 +413,11 @@ def _rules_table(data: ReportData, lang: str) -> str:
             meaning = knob.meaning.get(str(value)) or ""
             shown = str(value).lower() if isinstance(value, bool) else str(value)
             style = "" if value == base["rules"][k] else " class='changed'"
-            cells.append(f"<td{style}><b>{html.escape(shown)}</b>"
-                         + (f"<br><small>{html.escape(meaning)}</small>" if meaning else "") + "</td>")
+            cells.append(
+                f"<td{style}><b>{html.escape(shown)}</b>"
+                + (f"<br><small>{html.escape(meaning)}</small>" if meaning else "")
+                + "</td>"
+            )
         rows.append(f"<tr><td><code>{k}</code><br><small>{html.escape(knob.rule)}</small></td>{''.join(cells)}</tr>")
     return "<table class='rules'>" + "".join(rows) + "</table>"
 
@@ -342,16 +434,24 @@ def render(data: ReportData, lang: str = "ru") -> str:
     bots = meta["bots"]
     question = t["question_text"].format(
         variants=", ".join(f"<b>{html.escape(n)}</b>" for n in others) or html.escape(a.baseline),
-        baseline=html.escape(a.baseline), games=f"{a.games_per_variant:,}", bots=html.escape(",".join(bots)))
+        baseline=html.escape(a.baseline),
+        games=f"{a.games_per_variant:,}",
+        bots=html.escape(",".join(bots)),
+    )
     verdicts = []
     for name in others:
         items = [c for c in a.comparisons if c.variant == name and c.significant]
-        lines = "".join(f"<li data-metric='{c.metric}'>{html.escape(label(c.metric, lang))}: "
-                        f"{html.escape(verdict(c, lang))}</li>" for c in items)
+        lines = "".join(
+            f"<li data-metric='{c.metric}'>{html.escape(label(c.metric, lang))}: {html.escape(verdict(c, lang))}</li>"
+            for c in items
+        )
         verdicts.append(f"<h3>{html.escape(name)}</h3><ul>{lines or '<li>' + t['no_diff'] + '</li>'}</ul>")
     meta_rows = [
-        (t["version"], meta.get("version")), (t["seed"], meta.get("seed")),
-        (t["games"], f"{a.games_per_variant:,}"), (t["bots"], ",".join(bots)), (t["workers"], meta.get("workers")),
+        (t["version"], meta.get("version")),
+        (t["seed"], meta.get("seed")),
+        (t["games"], f"{a.games_per_variant:,}"),
+        (t["bots"], ",".join(bots)),
+        (t["workers"], meta.get("workers")),
         (t["duration"], f"{meta.get('duration_s', 0)} s"),
         (t["hashes"], ", ".join(f"{v['name']}={v['hash']}" for v in meta["variants"])),
     ]
@@ -363,7 +463,7 @@ def render(data: ReportData, lang: str = "ru") -> str:
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t['title']}</title>
+<title>{t["title"]}</title>
 <style>
 body {{ font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 2em auto; max-width: 1100px;
        padding: 0 1em; color: #222; }}
@@ -387,18 +487,18 @@ document.addEventListener("DOMContentLoaded", function () {{
 </script>
 <script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
 </head><body>
-<h1>{t['title']}</h1>
+<h1>{t["title"]}</h1>
 {warn}
-<h2>{t['question']}</h2><p id="question">{question}</p>
-<h2>{t['verdicts']}</h2><div id="verdicts">{''.join(verdicts)}</div>
-<h2>{t['table']}</h2><p>{t['table_note'].format(baseline=html.escape(a.baseline))}</p>{_metrics_table(data, lang)}
+<h2>{t["question"]}</h2><p id="question">{question}</p>
+<h2>{t["verdicts"]}</h2><div id="verdicts">{"".join(verdicts)}</div>
+<h2>{t["table"]}</h2><p>{t["table_note"].format(baseline=html.escape(a.baseline))}</p>{_metrics_table(data, lang)}
 {_matrix_html(data, lang)}
 {_placings_html(data, lang)}
-<h2>{t['charts']}</h2>{figures}
-<h2>{t['rules']}</h2>{_rules_table(data, lang)}
-<h2>{t['how']}</h2><ul>{how}</ul>
-<h2>{t['meta']}</h2><table>{meta_html}</table>
-<p>{t['reproduce']}<br><code id="reproduce">{reproduce}</code></p>
+<h2>{t["charts"]}</h2>{figures}
+<h2>{t["rules"]}</h2>{_rules_table(data, lang)}
+<h2>{t["how"]}</h2><ul>{how}</ul>
+<h2>{t["meta"]}</h2><table>{meta_html}</table>
+<p>{t["reproduce"]}<br><code id="reproduce">{reproduce}</code></p>
 <script>
 window.addEventListener("load", function () {{
   var drawn = document.querySelectorAll(".chart .main-svg").length > 0 ?

@@ -37,16 +37,26 @@ GAMES_DIR = "games"
 DEALS_DIR = "deals"
 LEGACY_GAMES_FILE = "games.parquet"  # folders written before 0.2 (one games table, no stats.json)
 #: Every name a run writes into its folder (what --force removes).
-RUN_FILES = (SUMMARY_FILE, STATS_FILE, BY_DEAL_FILE, FISH_SUMS_FILE, LEGACY_GAMES_FILE, "games.csv", "by_deal.csv",
-             "fish_sums.csv", "deals.parquet")
+RUN_FILES = (
+    SUMMARY_FILE,
+    STATS_FILE,
+    BY_DEAL_FILE,
+    FISH_SUMS_FILE,
+    LEGACY_GAMES_FILE,
+    "games.csv",
+    "by_deal.csv",
+    "fish_sums.csv",
+    "deals.parquet",
+)
 RUN_DIRS = (GAMES_DIR, DEALS_DIR)
 FORMAT = "kozel-results/2"
 
 
 # --- writing ------------------------------------------------------------------------------------------------
 def holds_a_run(folder: Path) -> bool:
-    return folder.is_dir() and (any((folder / n).exists() for n in RUN_FILES)
-                                or any((folder / d).is_dir() for d in RUN_DIRS))
+    return folder.is_dir() and (
+        any((folder / n).exists() for n in RUN_FILES) or any((folder / d).is_dir() for d in RUN_DIRS)
+    )
 
 
 def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> None:
@@ -59,7 +69,8 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
         if not force:
             raise ResultsError(
                 f"--out {folder}: the folder already holds a run's results; nothing was played and nothing "
-                "was changed. Choose another folder, continue that run with --resume, or replace it with --force.")
+                "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
+            )
         for name in RUN_FILES:
             (folder / name).unlink(missing_ok=True)
         for name in RUN_DIRS:
@@ -148,8 +159,13 @@ def run_metadata(result, games_per_variant: int, baseline: str, command: str, bo
         "baseline": baseline,
         "command": command,
         "variants": [
-            {"name": arm.name, "hash": arm.variant.content_hash, "description": arm.variant.description,
-             "source": arm.variant.source, "rules": arm.variant.rule_dict}
+            {
+                "name": arm.name,
+                "hash": arm.variant.content_hash,
+                "description": arm.variant.description,
+                "source": arm.variant.source,
+                "rules": arm.variant.rule_dict,
+            }
             for arm in result.arms
         ],
     }
@@ -157,11 +173,26 @@ def run_metadata(result, games_per_variant: int, baseline: str, command: str, bo
 
 def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extra: dict | None = None) -> dict:
     """What `--resume` needs to play the same games again: the arms with their resolved rules."""
-    return {"format": FORMAT, "version": __version__, "seed": seed, "batch_size": batch_size, "command": command,
-            "arms": [{"name": a.name, "variant": a.variant.name, "description": a.variant.description,
-                      "source": a.variant.source, "rules": a.variant.rule_dict, "bots": list(a.bots)}
-                     for a in arms],
-            "pairs": [list(p) for p in pairs], **(extra or {})}
+    return {
+        "format": FORMAT,
+        "version": __version__,
+        "seed": seed,
+        "batch_size": batch_size,
+        "command": command,
+        "arms": [
+            {
+                "name": a.name,
+                "variant": a.variant.name,
+                "description": a.variant.description,
+                "source": a.variant.source,
+                "rules": a.variant.rule_dict,
+                "bots": list(a.bots),
+            }
+            for a in arms
+        ],
+        "pairs": [list(p) for p in pairs],
+        **(extra or {}),
+    }
 
 
 def write_stats(folder: Path, plan: dict, stats, complete: bool) -> None:
@@ -170,14 +201,22 @@ def write_stats(folder: Path, plan: dict, stats, complete: bool) -> None:
 
 def by_deal_frame(analysis) -> pl.DataFrame:
     rows = [{"variant": name, **row} for name, table in analysis.by_deal.items() for row in table]
-    schema = {"variant": pl.String, "deal": pl.Int32, "games": pl.Int64, "loser_score_mean": pl.Float64,
-              "winner_score_mean": pl.Float64}
+    schema = {
+        "variant": pl.String,
+        "deal": pl.Int32,
+        "games": pl.Int64,
+        "loser_score_mean": pl.Float64,
+        "winner_score_mean": pl.Float64,
+    }
     return pl.DataFrame(rows, schema=schema)
 
 
 def fish_sums_frame(analysis) -> pl.DataFrame:
-    rows = [{"variant": name, "fish_sum": k, "count": c} for name, hist in analysis.fish_sums.items()
-            for k, c in sorted(hist.items())]
+    rows = [
+        {"variant": name, "fish_sum": k, "count": c}
+        for name, hist in analysis.fish_sums.items()
+        for k, c in sorted(hist.items())
+    ]
     return pl.DataFrame(rows, schema={"variant": pl.String, "fish_sum": pl.Int32, "count": pl.Int64})
 
 
@@ -294,8 +333,13 @@ def arms_of(plan: dict) -> list:
             except Exception as exc:
                 raise ResultsError(str(exc)) from None
             rules[key] = value
-        variant = Variant(a.get("variant", a["name"]), a.get("description", ""), a.get("source", ""), "kozel",
-                          tuple((k, rules[k]) for k in DEFAULTS))
+        variant = Variant(
+            a.get("variant", a["name"]),
+            a.get("description", ""),
+            a.get("source", ""),
+            "kozel",
+            tuple((k, rules[k]) for k in DEFAULTS),
+        )
         bots = [str(b) for b in a["bots"]]
         out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1))
     return out
@@ -319,10 +363,21 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     parts = {str(k[0]): v.sort("game") for k, v in games.partition_by("variant", as_dict=True).items()}
     same_games = len({tuple(p.get_column("game").to_list()) for p in parts.values()}) == 1
     variants = {v["name"]: v for v in summary.get("meta", {}).get("variants", [])} if summary else {}
-    plan = {"format": FORMAT, "seed": summary.get("meta", {}).get("seed", 0) if summary else 0, "batch_size": None,
-            "arms": [{"name": n, "variant": n, "rules": variants.get(n, {}).get("rules", {}),
-                      "bots": str(parts[n].get_column("bots").cast(pl.String)[0]).split(",")} for n in names],
-            "pairs": [[a, 0] for a in range(1, len(names))] if same_games else []}
+    plan = {
+        "format": FORMAT,
+        "seed": summary.get("meta", {}).get("seed", 0) if summary else 0,
+        "batch_size": None,
+        "arms": [
+            {
+                "name": n,
+                "variant": n,
+                "rules": variants.get(n, {}).get("rules", {}),
+                "bots": str(parts[n].get_column("bots").cast(pl.String)[0]).split(","),
+            }
+            for n in names
+        ],
+        "pairs": [[a, 0] for a in range(1, len(names))] if same_games else [],
+    }
     cols = [{c: parts[n].get_column(c).to_numpy() for c in STORED} for n in names]
     if same_games:
         stats = batch_stats(cols, [tuple(p) for p in plan["pairs"]])

@@ -22,8 +22,21 @@ import yaml
 from .errors import VariantError
 from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
 
-__all__ = ["DEFAULTS", "KNOB_BY_NAME", "KNOBS", "LEAD_DOUBLE", "Knob", "Variant", "VariantError", "load_variant",
-           "load_variants", "shipped_dir", "shipped_names", "default_variant", "check_value"]
+__all__ = [
+    "DEFAULTS",
+    "KNOB_BY_NAME",
+    "KNOBS",
+    "LEAD_DOUBLE",
+    "Knob",
+    "Variant",
+    "VariantError",
+    "load_variant",
+    "load_variants",
+    "shipped_dir",
+    "shipped_names",
+    "default_variant",
+    "check_value",
+]
 
 
 TOP_KEYS = ("name", "description", "source", "extends", "game", "rules")
@@ -49,7 +62,7 @@ class Variant:
     def rule_dict(self) -> dict[str, Any]:
         return dict(self.rules)
 
-    def differences(self, other: "Variant") -> dict[str, tuple[Any, Any]]:
+    def differences(self, other: Variant) -> dict[str, tuple[Any, Any]]:
         """Knobs whose values differ: name -> (this value, other value)."""
         mine, theirs = self.rule_dict, other.rule_dict
         return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
@@ -175,9 +188,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     for key, value in rules.items():
         knob = KNOB_BY_NAME.get(key)
         if knob is None:
-            raise VariantError(
-                f"{path}: unknown key 'rules.{key}'; allowed knobs: {', '.join(KNOB_BY_NAME)}."
-            )
+            raise VariantError(f"{path}: unknown key 'rules.{key}'; allowed knobs: {', '.join(KNOB_BY_NAME)}.")
         check_value(knob, value, str(path))
     parent = data.get("extends")
     if parent is None:
@@ -200,20 +211,39 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
     if rules["layout"] == "cross" and not rules["pairs"]:
         raise VariantError(f"{path}: key 'layout' is 'cross' (Осёл), which is played in pairs; set 'pairs: true'.")
     needs = (
-        ("closed_before_house", rules["closed_before_house"] != "any", rules["layout"] == "cross",
-         "applies to Осёл's cross layout only (layout: cross)"),
-        ("solo_fish", rules["solo_fish"] != "visible", not rules["pairs"] and rules["players"] < 4,
-         "applies only when there is a bazaar (pairs: false with 2 or 3 players)"),
-        ("solo_eggs", rules["solo_eggs"] != "none", not rules["pairs"], "applies to каждый сам за себя only (pairs: false)"),
-        ("out_00_writes", rules["out_00_writes"], rules["out_00_ends_game"],
-         "only matters when an out on 00 ends the game (out_00_ends_game: true)"),
+        (
+            "closed_before_house",
+            rules["closed_before_house"] != "any",
+            rules["layout"] == "cross",
+            "applies to Осёл's cross layout only (layout: cross)",
+        ),
+        (
+            "solo_fish",
+            rules["solo_fish"] != "visible",
+            not rules["pairs"] and rules["players"] < 4,
+            "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+        ),
+        (
+            "solo_eggs",
+            rules["solo_eggs"] != "none",
+            not rules["pairs"],
+            "applies to каждый сам за себя only (pairs: false)",
+        ),
+        (
+            "out_00_writes",
+            rules["out_00_writes"],
+            rules["out_00_ends_game"],
+            "only matters when an out on 00 ends the game (out_00_ends_game: true)",
+        ),
     )
     for knob, is_set, allowed, why in needs:
         if is_set and not allowed:
             raise VariantError(f"{path}: key '{knob}' is {rules[knob]!r}, but it {why}.")
     for knob in ("general", "out_00_ends_game", "shared_score"):
         if rules[knob] and not rules["pairs"]:
-            raise VariantError(f"{path}: key '{knob}' is true, but it is implemented for pair games only (pairs: true).")
+            raise VariantError(
+                f"{path}: key '{knob}' is true, but it is implemented for pair games only (pairs: true)."
+            )
 
 
 #: Old names of shipped variants that still load, for one release, with a note on stderr.
@@ -223,8 +253,10 @@ RENAMED = {"lead-00-66": ("lead-66", "it opens every game with 66; 00 is lead-lo
 def _renamed(name: str) -> str:
     if name in RENAMED:
         new, why, until = RENAMED[name]
-        sys.stderr.write(f"kozel-stats: note: the variant {name!r} is now called {new!r} ({why}); "
-                         f"the old name works until version {until}.\n")
+        sys.stderr.write(
+            f"kozel-stats: note: the variant {name!r} is now called {new!r} ({why}); "
+            f"the old name works until version {until}.\n"
+        )
         return new
     return name
 
@@ -236,9 +268,7 @@ def load_variant(spec: str | Path) -> Variant:
         spec = _renamed(str(spec))
         candidate = shipped_dir() / f"{spec}.yaml"
         if not candidate.is_file():
-            raise VariantError(
-                f"{spec}: unknown variant; give a .yaml file or one of: {', '.join(shipped_names())}."
-            )
+            raise VariantError(f"{spec}: unknown variant; give a .yaml file or one of: {', '.join(shipped_names())}.")
         path = candidate
     data, merged = _load_raw(path, ())
     check_combination(merged, path)

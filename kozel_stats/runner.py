@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import signal
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import polars as pl
 
 from .codes import N_DEAL_COLS, compile_rules
-from .moments import MAX_BY_DEAL, RunStats, batch_stats, places_from_scores
+from .moments import MAX_BY_DEAL, RunStats, places_from_scores
 from .rules import Variant
 from .signals import interruptible, protected
 
@@ -51,9 +52,33 @@ GAME_COLUMNS = {
 }
 SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
 #: The games table's columns, in order (docs/results.md).
-GAMES_TABLE = ("variant", "game", "seed", "bots", "deals", "redeals", "fishes", "eggs", "fisherman_wins", "moves",
-               "knocks", "written", "lost_deals", "vanished_deals", "vanished", "loser", "naked", "bald", "general",
-               *SCORE_COLUMNS, "first_leader_side", "draws", "early_closures", "out_66", "burns")
+GAMES_TABLE = (
+    "variant",
+    "game",
+    "seed",
+    "bots",
+    "deals",
+    "redeals",
+    "fishes",
+    "eggs",
+    "fisherman_wins",
+    "moves",
+    "knocks",
+    "written",
+    "lost_deals",
+    "vanished_deals",
+    "vanished",
+    "loser",
+    "naked",
+    "bald",
+    "general",
+    *SCORE_COLUMNS,
+    "first_leader_side",
+    "draws",
+    "early_closures",
+    "out_66",
+    "burns",
+)
 
 
 @dataclass
@@ -68,8 +93,16 @@ class Batch:
     deal_game: np.ndarray | None = None
 
 
-def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int, bots: np.ndarray,
-               keep_deals: bool = False, swap_seats: bool = False, bot_salt: int = 0) -> Batch:
+def play_range(
+    params: np.ndarray,
+    run_seed: int,
+    first_game: int,
+    n_games: int,
+    bots: np.ndarray,
+    keep_deals: bool = False,
+    swap_seats: bool = False,
+    bot_salt: int = 0,
+) -> Batch:
     """Play games first_game .. first_game + n_games - 1 of one arm in this process (bot_salt:
     see engine.play_game)."""
     from . import engine as E
@@ -81,8 +114,21 @@ def play_range(params: np.ndarray, run_seed: int, first_game: int, n_games: int,
     while True:
         deals = np.zeros((rows, N_DEAL_COLS), dtype=np.int64)
         deal_game = np.zeros(rows, dtype=np.int64)
-        n_rows = E.play_batch(params, np.uint64(run_seed % 2**64), first_game, n_games, bots, games, deals,
-                              deal_game, by_deal, fish_sums, int(swap_seats), E.thoughtful_flag(bots), int(bot_salt))
+        n_rows = E.play_batch(
+            params,
+            np.uint64(run_seed % 2**64),
+            first_game,
+            n_games,
+            bots,
+            games,
+            deals,
+            deal_game,
+            by_deal,
+            fish_sums,
+            int(swap_seats),
+            E.thoughtful_flag(bots),
+            int(bot_salt),
+        )
         if not keep_deals or games[:, E.G_DEALS].sum() <= rows:
             break
         rows = int(games[:, E.G_DEALS].sum())  # rare: more deals than guessed; play the range again
@@ -116,8 +162,14 @@ class Arm:
         """What a worker needs to play this arm (small and picklable)."""
         from .trace import bot_array
 
-        return (compile_rules(self.variant.rule_dict), bot_array(list(self.bots)), self.swap, self.players,
-                self.solo, self.bot_salt)
+        return (
+            compile_rules(self.variant.rule_dict),
+            bot_array(list(self.bots)),
+            self.swap,
+            self.players,
+            self.solo,
+            self.bot_salt,
+        )
 
 
 def make_arm(variant: Variant, bots: list[str] | str, name: str | None = None, bot_salt: int = 0) -> Arm:
@@ -136,26 +188,46 @@ class BatchResult:
     tables: list[Batch] | None = None  # per arm, with tables asked for
 
 
-def play_batch_stats(work: list[tuple], pairs: list[tuple[int, int]], seed: int, first_game: int, n_games: int,
-                     keep_tables: bool = False, keep_deals: bool = False) -> BatchResult:
+def play_batch_stats(
+    work: list[tuple],
+    pairs: list[tuple[int, int]],
+    seed: int,
+    first_game: int,
+    n_games: int,
+    keep_tables: bool = False,
+    keep_deals: bool = False,
+) -> BatchResult:
     """The unit of work: games first_game .. first_game + n_games - 1 for every arm, reduced
     to their sufficient statistics (and, when asked, the raw per-game / per-deal rows)."""
     from . import engine as E
-    from .metrics import columns_from_engine
+    from .metrics import columns_from_engine, game_numbers
+    from .moments import RunStats, arm_stats, pair_stats
 
-    columns, extras, kept = [], [], []
-    for params, bot_ids, swap, players, solo, bot_salt in work:
+    partners: dict[int, list[int]] = {}
+    for a, b in pairs:
+        partners.setdefault(a, []).append(b)
+        partners.setdefault(b, []).append(a)
+    numbers: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    arms, pair_sums, kept = [], {}, []
+    for index, (params, bot_ids, swap, players, solo, bot_salt) in enumerate(work):
         batch = play_range(params, seed, first_game, n_games, bot_ids, keep_deals, swap, bot_salt)
         cols = columns_from_engine(batch.games)
-        extra: dict[str, Any] = {"fish_sums": batch.fish_sums, "by_deal": batch.by_deal}
+        x, n = game_numbers(cols)
+        places = None
         if solo:
-            scores = batch.games[:, E.G_SCORE:E.G_SCORE + players]
-            extra["places"] = places_from_scores(scores, batch.games[:, E.G_LOSER])
-        columns.append(cols)
-        extras.append(extra)
+            scores = batch.games[:, E.G_SCORE : E.G_SCORE + players]
+            places = places_from_scores(scores, batch.games[:, E.G_LOSER])
+        arms.append(arm_stats(x, n, cols["deals"], places, batch.fish_sums, batch.by_deal))
+        numbers[index] = (x, n)
+        for a, b in pairs:  # the pairs complete now; the numbers no later pair needs are let go
+            if index in (a, b) and a in numbers and b in numbers and (a, b) not in pair_sums:
+                pair_sums[(a, b)] = pair_stats(*numbers[a], *numbers[b])
+        for j in list(numbers):
+            if all((j, k) in pair_sums or (k, j) in pair_sums for k in partners.get(j, [])):
+                del numbers[j]
         if keep_tables or keep_deals:
             kept.append(batch)
-    stats = batch_stats(columns, pairs, extras, first_game)
+    stats = RunStats(arms, pair_sums, n_games, [(first_game, first_game + n_games)] if n_games else [])
     return BatchResult(first_game, n_games, stats, kept if (keep_tables or keep_deals) else None)
 
 
@@ -173,8 +245,9 @@ def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     cols: dict[str, pl.Series] = {
         "variant": pl.repeat(arm.name, n, eager=True).cast(pl.Categorical).alias("variant"),
         "game": pl.Series("game", np.arange(batch.first_game, batch.first_game + n, dtype=np.int64)),
-        "bots": pl.Series("bots", np.where(g[:, E.G_SWAPPED] != 0, 1, 0)).replace_strict(
-            {0: straight, 1: swapped}, return_dtype=pl.String).cast(pl.Categorical),
+        "bots": pl.Series("bots", np.where(g[:, E.G_SWAPPED] != 0, 1, 0))
+        .replace_strict({0: straight, 1: swapped}, return_dtype=pl.String)
+        .cast(pl.Categorical),
     }
     for name, (column, dtype) in GAME_COLUMNS.items():
         cols[name] = pl.Series(name, g[:, getattr(E, column)]).cast(dtype)
@@ -210,9 +283,13 @@ def deals_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     first_row = np.maximum.accumulate(np.where(starts, np.arange(len(game)), 0)) if len(game) else game
     sides = arm.players if arm.solo else 2
     frame: dict[str, Any] = {
-        "variant": pl.repeat(arm.name, len(d), eager=True).cast(pl.Categorical), "game": game,
-        "deal": np.arange(len(d)) - first_row, "redeals": d[:, D_REDEALS], "leader": d[:, D_LEADER],
-        "end": np.where(d[:, D_END] == 0, "out", "fish"), "last": d[:, D_LAST],
+        "variant": pl.repeat(arm.name, len(d), eager=True).cast(pl.Categorical),
+        "game": game,
+        "deal": np.arange(len(d)) - first_row,
+        "redeals": d[:, D_REDEALS],
+        "leader": d[:, D_LEADER],
+        "end": np.where(d[:, D_END] == 0, "out", "fish"),
+        "last": d[:, D_LAST],
     }
     for s in range(sides):
         frame[f"sum_{'abcd'[s]}"] = d[:, D_SUM + s]
@@ -220,8 +297,16 @@ def deals_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
         frame[f"written_{'abcd'[s]}"] = d[:, D_WRITTEN + s]
     for s in range(sides):
         frame[f"score_{'abcd'[s]}"] = d[:, D_SCORE + s]
-    frame.update({"carry": d[:, D_CARRY], "loser": d[:, D_LOSER], "moves": d[:, D_MOVES], "knocks": d[:, D_KNOCKS],
-                  "vanished": d[:, D_VANISHED], "fish_sum": d[:, D_FISH_SUM]})
+    frame.update(
+        {
+            "carry": d[:, D_CARRY],
+            "loser": d[:, D_LOSER],
+            "moves": d[:, D_MOVES],
+            "knocks": d[:, D_KNOCKS],
+            "vanished": d[:, D_VANISHED],
+            "fish_sum": d[:, D_FISH_SUM],
+        }
+    )
     df = pl.DataFrame(frame)
     small = [c for c in df.columns if c not in ("variant", "game", "end")]
     return df.with_columns([pl.col(c).cast(pl.Int32) for c in small])
@@ -245,7 +330,7 @@ class TableSink:
         self.written.append(path)
 
     def add(self, result: BatchResult, arms: list[Arm]) -> None:
-        for arm, batch in zip(arms, result.tables or []):
+        for arm, batch in zip(arms, result.tables or [], strict=False):  # no tables: nothing
             part = f"part-{result.first_game:012d}-{arm.name}.parquet"
             if self.games:
                 self._write(games_frame(batch, arm), self.folder / "games" / part)
@@ -288,10 +373,19 @@ class Runner:
     """Plays the arms of a run in batches of game indices, on a process pool or a given
     executor, and merges the batches' statistics in game order."""
 
-    def __init__(self, arms: list[Arm], pairs: list[tuple[int, int]], seed: int, workers: int = 1,
-                 batch_size: int = 20000, tables: TableSink | None = None,
-                 on_compile: Callable[[str], None] | None = None, executor: Executor | None = None,
-                 start: RunStats | None = None, on_batch: Callable[[RunStats], None] | None = None):
+    def __init__(
+        self,
+        arms: list[Arm],
+        pairs: list[tuple[int, int]],
+        seed: int,
+        workers: int = 1,
+        batch_size: int = 20000,
+        tables: TableSink | None = None,
+        on_compile: Callable[[str], None] | None = None,
+        executor: Executor | None = None,
+        start: RunStats | None = None,
+        on_batch: Callable[[RunStats], None] | None = None,
+    ):
         self.arms = arms
         self.pairs = pairs
         self.seed = seed
@@ -375,8 +469,9 @@ class Runner:
             with interruptible():
                 if self.workers == 1 and self._executor is None:
                     for first, n in tasks:
-                        done[first] = play_batch_stats(self.work, self.pairs, self.seed, first, n, keep_tables,
-                                                       keep_deals)
+                        done[first] = play_batch_stats(
+                            self.work, self.pairs, self.seed, first, n, keep_tables, keep_deals
+                        )
                         with protected():
                             absorb_ready()
                 else:
@@ -387,8 +482,18 @@ class Runner:
                     while queue or pending:
                         while queue and len(pending) < in_flight:
                             first, n = queue.pop(0)
-                            pending.add(pool.submit(play_batch_stats, self.work, self.pairs, self.seed, first, n,
-                                                    keep_tables, keep_deals))
+                            pending.add(
+                                pool.submit(
+                                    play_batch_stats,
+                                    self.work,
+                                    self.pairs,
+                                    self.seed,
+                                    first,
+                                    n,
+                                    keep_tables,
+                                    keep_deals,
+                                )
+                            )
                         finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                         for future in finished:
                             result = future.result()
@@ -417,5 +522,13 @@ class Runner:
             self._own_pool = None
 
     def result(self, interrupted: bool = False) -> RunResult:
-        return RunResult(self.arms, self.pairs, self.stats, self.seed, self.workers,
-                         time.perf_counter() - self.started, interrupted, self.compile_seconds or 0.0)
+        return RunResult(
+            self.arms,
+            self.pairs,
+            self.stats,
+            self.seed,
+            self.workers,
+            time.perf_counter() - self.started,
+            interrupted,
+            self.compile_seconds or 0.0,
+        )

@@ -12,8 +12,8 @@ own KeyboardInterrupt applies.
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 _modes: list[bool] = []  # stack: True = interruptible, False = protected
 _pending: list[int] = []

@@ -209,8 +209,17 @@ def length_distribution(arm: ArmStats) -> dict:
     n = sum(c for _, c in hist)
     nan = math.nan
     if n == 0:
-        return {"n": 0, "mean": nan, "min": nan, "q1": nan, "median": nan, "q3": nan, "p90": nan, "max": nan,
-                "histogram": {}}
+        return {
+            "n": 0,
+            "mean": nan,
+            "min": nan,
+            "q1": nan,
+            "median": nan,
+            "q3": nan,
+            "p90": nan,
+            "max": nan,
+            "histogram": {},
+        }
     values = np.array([v for v, _ in hist], dtype=np.float64)
     ends = np.cumsum([c for _, c in hist])  # order statistics 0..ends[i]-1 have value values[i]
 
@@ -224,9 +233,17 @@ def length_distribution(arm: ArmStats) -> dict:
         return a + (h - lo) * (b - a)
 
     mean = sum(v * c for v, c in hist) / n
-    return {"n": n, "mean": mean, "min": int(values[0]), "q1": quantile(0.25), "median": quantile(0.5),
-            "q3": quantile(0.75), "p90": quantile(0.9), "max": int(values[-1]),
-            "histogram": {int(v): int(c) for v, c in hist}}
+    return {
+        "n": n,
+        "mean": mean,
+        "min": int(values[0]),
+        "q1": quantile(0.25),
+        "median": quantile(0.5),
+        "q3": quantile(0.75),
+        "p90": quantile(0.9),
+        "max": int(values[-1]),
+        "histogram": {int(v): int(c) for v, c in hist},
+    }
 
 
 def placings(arm: ArmStats, players: int) -> dict:
@@ -278,7 +295,7 @@ def _sign_flip_null(diffs: Counter, r0: Fraction) -> tuple[np.ndarray, np.ndarra
         vec = np.array([dx - rf * dn for (dx, dn), c in sorted(diffs.items()) for _ in range(c)], dtype=np.float64)
         total = np.zeros(_SIGN_FLIP_SAMPLES)
         for start in range(0, vec.size, 64):
-            part = vec[start:start + 64]
+            part = vec[start : start + 64]
             signs = rng.integers(0, 2, size=(_SIGN_FLIP_SAMPLES, part.size), dtype=np.int8).astype(np.float64)
             total += (2 * signs - 1) @ part
         values = np.abs(total)
@@ -300,9 +317,18 @@ def _sign_flip(diffs: Counter, r0: Fraction, t_obs: float, alpha: float) -> tupl
 
 
 # --- one comparison ---------------------------------------------------------------------------------------------------
-def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | None, variant: str, baseline: str,
-                   alpha: float = ALPHA, family: str = "secondary", family_size: int = 1,
-                   margin: float | None = None) -> Comparison:
+def compare_metric(
+    metric: Metric,
+    a: ArmStats,
+    b: ArmStats,
+    pair: PairStats | None,
+    variant: str,
+    baseline: str,
+    alpha: float = ALPHA,
+    family: str = "secondary",
+    family_size: int = 1,
+    margin: float | None = None,
+) -> Comparison:
     """One metric, arm a (the variant) minus arm b (the baseline); paired when `pair` holds
     their cross sums over the same games. The level is 1 - alpha / family_size."""
     j = METRIC_INDEX[metric.name]
@@ -314,18 +340,38 @@ def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | N
     diff = va - vb
     is_mean = metric.kind == "mean"
     paired = pair is not None
-    base = dict(variant=variant, baseline=baseline, metric=metric.name, value=va, baseline_value=vb, diff=diff,
-                level=1 - level_alpha, paired=paired, family=family, margin=margin,
-                relative=diff / vb if vb and not math.isnan(diff) else nan)
+    base = dict(
+        variant=variant,
+        baseline=baseline,
+        metric=metric.name,
+        value=va,
+        baseline_value=vb,
+        diff=diff,
+        level=1 - level_alpha,
+        paired=paired,
+        family=family,
+        margin=margin,
+        relative=diff / vb if vb and not math.isnan(diff) else nan,
+    )
     if ra is None or rb is None or a.games < 2 or b.games < 2:
-        return Comparison(**base, low=nan, high=nan, p_value=nan, p_adjusted=nan, test="none", interval="none",
-                          significant=False, n=a.games, note="not estimable: no data for this metric")
+        return Comparison(
+            **base,
+            low=nan,
+            high=nan,
+            p_value=nan,
+            p_adjusted=nan,
+            test="none",
+            interval="none",
+            significant=False,
+            n=a.games,
+            note="not estimable: no data for this metric",
+        )
     if paired:
         g = a.games
         mean_na, mean_nb = Fraction(int(a.sn[j]), g), Fraction(int(b.sn[j]), g)
         ss_a, ss_b = _sum_sq_linearized(a, j), _sum_sq_linearized(b, j)
-        cross = (int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j]))
-        ss_e = ss_a / mean_na ** 2 + ss_b / mean_nb ** 2 - 2 * cross / (mean_na * mean_nb)
+        cross = int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j])
+        ss_e = ss_a / mean_na**2 + ss_b / mean_nb**2 - 2 * cross / (mean_na * mean_nb)
         se = math.sqrt(max(float(ss_e), 0.0) / (g - 1) / g)
         differing = int(pair.differing[j])
         df = g - 1 if is_mean else None
@@ -335,11 +381,11 @@ def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | N
     else:
         se_a = _se_unpaired(a, j, ra)
         se_b = _se_unpaired(b, j, rb)
-        se = math.sqrt(se_a ** 2 + se_b ** 2)
+        se = math.sqrt(se_a**2 + se_b**2)
         differing = None
         df = None
         if is_mean and se > 0:  # Welch-Satterthwaite
-            df = se ** 4 / (se_a ** 4 / (a.games - 1) + se_b ** 4 / (b.games - 1))
+            df = se**4 / (se_a**4 / (a.games - 1) + se_b**4 / (b.games - 1))
         n = a.games + b.games
         test = "Welch t" if is_mean else "z (delta method, independent samples)"
         interval = test
@@ -378,8 +424,20 @@ def compare_metric(metric: Metric, a: ArmStats, b: ArmStats, pair: PairStats | N
     if margin is not None and not math.isnan(vb):
         bound = margin * abs(vb)
         equivalent = bool(diff - tost_half > -bound and diff + tost_half < bound)
-    c = Comparison(**base, low=low, high=high, p_value=p, p_adjusted=p_adjusted, test=test, interval=interval,
-                   significant=bool(significant), n=n, differing=differing, mde=mde, equivalent=equivalent)
+    c = Comparison(
+        **base,
+        low=low,
+        high=high,
+        p_value=p,
+        p_adjusted=p_adjusted,
+        test=test,
+        interval=interval,
+        significant=bool(significant),
+        n=n,
+        differing=differing,
+        mde=mde,
+        equivalent=equivalent,
+    )
     return replace(c, verdict=verdict(c))
 
 
@@ -387,12 +445,20 @@ def _se_unpaired(arm: ArmStats, j: int, r: Fraction) -> float:
     g = arm.games
     ss = _sum_sq_linearized(arm, j)
     mean_n = Fraction(int(arm.sn[j]), g)
-    return math.sqrt(max(float(ss / mean_n ** 2), 0.0) / (g - 1) / g)
+    return math.sqrt(max(float(ss / mean_n**2), 0.0) / (g - 1) / g)
 
 
-def compare_arms(a: ArmStats, b: ArmStats, pair: PairStats | None, variant: str, baseline: str,
-                 metrics: list[Metric], not_comparable: dict[str, str] | None = None, alpha: float = ALPHA,
-                 margin: float | None = None) -> list[Comparison]:
+def compare_arms(
+    a: ArmStats,
+    b: ArmStats,
+    pair: PairStats | None,
+    variant: str,
+    baseline: str,
+    metrics: list[Metric],
+    not_comparable: dict[str, str] | None = None,
+    alpha: float = ALPHA,
+    margin: float | None = None,
+) -> list[Comparison]:
     """Every given metric of variant a against baseline b: the headline ones as one family
     (Bonferroni), the others secondary. `not_comparable`: metric -> why it is not compared."""
     not_comparable = not_comparable or {}
@@ -405,13 +471,33 @@ def compare_arms(a: ArmStats, b: ArmStats, pair: PairStats | None, variant: str,
             j = METRIC_INDEX[m.name]
             va = float(a.sx[j]) / a.sn[j] if a.sn[j] else nan
             vb = float(b.sx[j]) / b.sn[j] if b.sn[j] else nan
-            out.append(Comparison(variant, baseline, m.name, va, vb, nan, nan, nan, nan, nan, nan, "none", "none",
-                                  pair is not None, "headline" if m.headline else "secondary", False,
-                                  comparable=False, note=not_comparable[m.name]))
+            out.append(
+                Comparison(
+                    variant,
+                    baseline,
+                    m.name,
+                    va,
+                    vb,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    nan,
+                    "none",
+                    "none",
+                    pair is not None,
+                    "headline" if m.headline else "secondary",
+                    False,
+                    comparable=False,
+                    note=not_comparable[m.name],
+                )
+            )
             continue
         family = "headline" if m.headline else "secondary"
-        out.append(compare_metric(m, a, b, pair, variant, baseline, alpha, family,
-                                  family_size if m.headline else 1, margin))
+        out.append(
+            compare_metric(m, a, b, pair, variant, baseline, alpha, family, family_size if m.headline else 1, margin)
+        )
     return [replace(c, verdict=verdict(c)) for c in out]
 
 

@@ -71,20 +71,28 @@ def baseline_table(analysis: Analysis) -> Table:
     for e in analysis.estimates[analysis.baseline]:
         if e.metric in skip:
             continue
-        table.add_row(SPECS[e.metric].label, fmt_value(e.metric, e.value), fmt_interval(e.metric, e.low, e.high),
-                      f"{e.n:,}")
+        table.add_row(
+            SPECS[e.metric].label, fmt_value(e.metric, e.value), fmt_interval(e.metric, e.low, e.high), f"{e.n:,}"
+        )
     dist = analysis.lengths.get(analysis.baseline)
     if dist:
-        table.add_row(escape("deals per game: median [q1, q3]"),
-                      escape(f"{dist['median']:g} [{dist['q1']:g}, {dist['q3']:g}]"), f"p90 {dist['p90']:g}", "")
+        table.add_row(
+            escape("deals per game: median [q1, q3]"),
+            escape(f"{dist['median']:g} [{dist['q1']:g}, {dist['q3']:g}]"),
+            f"p90 {dist['p90']:g}",
+            "",
+        )
     return table
 
 
 def overview_table(analysis: Analysis) -> Table:
     """Variants x headline metrics: the difference against the baseline, * when significant."""
     headline = [m for m in METRICS if m.headline]
-    table = Table(title=f"Differences against {analysis.baseline} (rates in pp; * significant)",
-                  box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(
+        title=f"Differences against {analysis.baseline} (rates in pp; * significant)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
     table.add_column("variant", no_wrap=True, max_width=24)
     for m in headline:
         table.add_column(m.label, justify="right", max_width=15)
@@ -99,15 +107,22 @@ def overview_table(analysis: Analysis) -> Table:
                 cells.append("–")
             else:
                 mark = "*" if c.significant else " "
-                cells.append(("[bold]" if c.significant else "[dim]") + fmt_value(m.name, c.diff, True) + mark
-                             + ("[/bold]" if c.significant else "[/dim]"))
+                cells.append(
+                    ("[bold]" if c.significant else "[dim]")
+                    + fmt_value(m.name, c.diff, True)
+                    + mark
+                    + ("[/bold]" if c.significant else "[/dim]")
+                )
         table.add_row(name, *cells)
     return table
 
 
 def variant_table(analysis: Analysis, name: str) -> Table:
-    table = Table(title=f"{name} vs {analysis.baseline} (differences of rates in percentage points)",
-                  box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(
+        title=f"{name} vs {analysis.baseline} (differences of rates in percentage points)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
     table.add_column("metric", no_wrap=True, max_width=34)
     table.add_column("value", justify="right", no_wrap=True)
     table.add_column("difference", justify="right", no_wrap=True)
@@ -116,9 +131,13 @@ def variant_table(analysis: Analysis, name: str) -> Table:
     for c in (c for c in analysis.comparisons if c.variant == name and c.comparable):
         style = "bold" if c.significant else "dim"
         family = "" if c.family == "headline" else " (secondary)"
-        table.add_row(SPECS[c.metric].label + family, fmt_value(c.metric, c.value),
-                      f"[{style}]{fmt_value(c.metric, c.diff, True)}[/{style}]",
-                      f"{c.level * 100:.4g}%: " + fmt_interval(c.metric, c.low, c.high, True), fmt_p(c.p_adjusted))
+        table.add_row(
+            SPECS[c.metric].label + family,
+            fmt_value(c.metric, c.value),
+            f"[{style}]{fmt_value(c.metric, c.diff, True)}[/{style}]",
+            f"{c.level * 100:.4g}%: " + fmt_interval(c.metric, c.low, c.high, True),
+            fmt_p(c.p_adjusted),
+        )
     return table
 
 
@@ -133,8 +152,11 @@ def verdict_lines(analysis: Analysis, name: str) -> list[str]:
 def placings_table(name: str, table: dict) -> Table:
     seats = table["seats"]
     places = len(seats)
-    out = Table(title=f"{name}: placings per seat over {table['games']:,} games (1 = best, {places} = the goat)",
-                box=box.SIMPLE_HEAD, title_justify="left")
+    out = Table(
+        title=f"{name}: placings per seat over {table['games']:,} games (1 = best, {places} = the goat)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
     out.add_column("seat", no_wrap=True)
     out.add_column("mean place", justify="right")
     for k in range(1, places + 1):
@@ -155,9 +177,11 @@ def print_analysis(console: Console, meta: dict[str, Any], analysis: Analysis, d
         if precision["met"]:
             console.print(f"Precision ±{precision['target']:g} reached with {precision['games']:,} games per variant.")
         else:
-            console.print(f"[yellow]Precision ±{precision['target']:g} NOT reached with {precision['games']:,} games "
-                          f"per variant (limit {precision['limit']:,}); still too wide: "
-                          f"{escape(', '.join(precision['short'][:6]))}.[/yellow]")
+            console.print(
+                f"[yellow]Precision ±{precision['target']:g} NOT reached with {precision['games']:,} games "
+                f"per variant (limit {precision['limit']:,}); still too wide: "
+                f"{escape(', '.join(precision['short'][:6]))}.[/yellow]"
+            )
     console.print(baseline_table(analysis))
     for name, table in analysis.placings.items():
         console.print(placings_table(name, table))

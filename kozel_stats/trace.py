@@ -9,9 +9,10 @@ are then compared field by field with what the engine computes.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -162,8 +163,20 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     cross = variant["layout"] == "cross"
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
-        play_game(p, np.int64(seed), seat_bots, deals, ev, no_hands, ev[:0], no_offsets, result,
-                  thoughtful_flag(seat_bots), 0, *workspace())
+        play_game(
+            p,
+            np.int64(seed),
+            seat_bots,
+            deals,
+            ev,
+            no_hands,
+            ev[:0],
+            no_offsets,
+            result,
+            thoughtful_flag(seat_bots),
+            0,
+            *workspace(),
+        )
         if not result[R_OVERFLOW]:
             break
         cap *= 8
@@ -175,7 +188,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
         deal = {
             "redeals": int(row[D_REDEALS]),
             "hands": [mask_names(int(row[D_HAND + s])) for s in range(players)],
-            "bazaar": [tile_name(int(t)) for t in row[D_BAZAAR:D_BAZAAR + MAX_BAZAAR] if t >= 0],
+            "bazaar": [tile_name(int(t)) for t in row[D_BAZAAR : D_BAZAAR + MAX_BAZAAR] if t >= 0],
             "leader": int(row[D_LEADER]),
             "events": [_event_dict(ev[i], cross) for i in range(row[D_EV_START], row[D_EV_END])],
             "end": "out" if row[D_END] == END_OUT else "fish",
@@ -245,7 +258,9 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 try:
                     obj = json.loads(line)
                 except json.JSONDecodeError as exc:
-                    raise TraceError(f"{path}, line {lineno}: not valid JSON ({exc.msg} at column {exc.colno}).") from None
+                    raise TraceError(
+                        f"{path}, line {lineno}: not valid JSON ({exc.msg} at column {exc.colno})."
+                    ) from None
                 if not isinstance(obj, dict):
                     raise TraceError(f"{path}, line {lineno}: a record line must be a JSON object (one game).")
                 yield lineno, obj
@@ -313,12 +328,15 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
                 if not 1 <= len(tiles) <= 4 or len(at) != len(tiles):
                     raise TraceError(f"{ew}: 'play' needs 1 to 4 tiles and 'at' one value per tile.")
                 closed = event.get("closed", [False] * len(tiles))
-                if not isinstance(closed, list) or len(closed) != len(tiles) or \
-                        not all(isinstance(c, bool) for c in closed):
+                if (
+                    not isinstance(closed, list)
+                    or len(closed) != len(tiles)
+                    or not all(isinstance(c, bool) for c in closed)
+                ):
                     raise TraceError(f"{ew}: 'closed' must be one true/false per tile.")
                 row[E_KIND] = EV_PLAY
                 row[E_NTILES] = len(tiles)
-                for k, (name, value) in enumerate(zip(tiles, at)):
+                for k, (name, value) in enumerate(zip(tiles, at, strict=True)):
                     row[E_TILES + E_STRIDE * k] = _tile(name, ew)
                     row[E_TILES + E_STRIDE * k + 2] = int(closed[k])
                     if value is None:
@@ -382,13 +400,21 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     if not error:
         loser = None if result[R_LOSER] < 0 else int(result[R_LOSER])
         if record.get("loser") != loser:
-            problems.append(ReplayProblem(game, None, None, f"loser is {record.get('loser')!r}, the rules give {loser!r}"))
+            problems.append(
+                ReplayProblem(game, None, None, f"loser is {record.get('loser')!r}, the rules give {loser!r}")
+            )
         titles = _titles(int(result[R_TITLES]))
         if sorted(record.get("titles") or []) != sorted(titles):
-            problems.append(ReplayProblem(game, None, None, f"titles are {record.get('titles')!r}, the rules give {titles!r}"))
+            problems.append(
+                ReplayProblem(game, None, None, f"titles are {record.get('titles')!r}, the rules give {titles!r}")
+            )
         final = [int(deals[n_ok - 1, D_SCORE + s]) for s in range(n_sides)] if n_ok else [0] * n_sides
         if record.get("final_score") != final:
-            problems.append(ReplayProblem(game, None, None, f"final_score is {record.get('final_score')!r}, the rules give {final!r}"))
+            problems.append(
+                ReplayProblem(
+                    game, None, None, f"final_score is {record.get('final_score')!r}, the rules give {final!r}"
+                )
+            )
     return problems
 
 
@@ -412,8 +438,13 @@ def write_records(path: Path, records: Iterator[dict[str, Any]]) -> int:
 
 
 def run_metadata(variant: Variant, seed: int, bots: list[str]) -> dict[str, Any]:
-    return {"version": __version__, "variant": variant.name, "variant_hash": variant.content_hash,
-            "seed": seed, "bots": bots}
+    return {
+        "version": __version__,
+        "variant": variant.name,
+        "variant_hash": variant.content_hash,
+        "seed": seed,
+        "bots": bots,
+    }
 
 
 # --- the readable log -----------------------------------------------------------------------------------------
@@ -428,7 +459,7 @@ def _names(record: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 
 def _scores(names: list[str], values: list[int]) -> str:
-    return ", ".join(f"{n} {v}" for n, v in zip(names, values))
+    return ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
 
 
 def format_game(record: dict[str, Any]) -> str:
@@ -457,7 +488,7 @@ def format_game(record: dict[str, Any]) -> str:
             else:
                 parts = []
                 closed = ev.get("closed", [False] * len(ev["play"]))
-                for tile, at, shut in zip(ev["play"], ev["at"], closed):
+                for tile, at, shut in zip(ev["play"], ev["at"], closed, strict=True):
                     parts.append((tile if at is None else f"{tile} on {at}") + (" closed" if shut else ""))
                 lines.append(f"    {seat[ev['p']]} plays {' and '.join(parts)}")
         if deal["end"] == "out":
@@ -470,17 +501,25 @@ def format_game(record: dict[str, Any]) -> str:
             lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
         else:
             w = " / ".join(f"{side[s]} writes {v}" for s, v in enumerate(written) if v)
-            lines.append(f"  {w or 'Nothing written (under the threshold)'}."
-                         + (f" Carry: {deal['carry']}." if deal["carry"] else "")
-                         + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else ""))
+            lines.append(
+                f"  {w or 'Nothing written (under the threshold)'}."
+                + (f" Carry: {deal['carry']}." if deal["carry"] else "")
+                + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else "")
+            )
         lines.append(f"  Score: {_scores(side, deal['score'])}")
     if record["loser"] is None:
         lines.append("\nGame cut off (max_deals) without a loser.")
     else:
         titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал"}
         extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
-        who = (f"Side {side[record['loser']]} are the goats (козлы)" if len(side) == 2
-               else f"{side[record['loser']]} is the goat (козёл)")
-        lines.append(f"\n{who}, final score {_scores(side, record['final_score'])}"
-                     + (f"; titles: {extra}" if extra else "") + ".")
+        who = (
+            f"Side {side[record['loser']]} are the goats (козлы)"
+            if len(side) == 2
+            else f"{side[record['loser']]} is the goat (козёл)"
+        )
+        lines.append(
+            f"\n{who}, final score {_scores(side, record['final_score'])}"
+            + (f"; titles: {extra}" if extra else "")
+            + "."
+        )
     return "\n".join(lines)

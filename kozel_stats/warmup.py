@@ -15,15 +15,20 @@ flavours: the random and heavy bots only (`fast`), or every bot (`thoughtful`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 #: CPU seconds the first compile of each kernel took on the 2-core development machine
 #: (benchmarks/bench_compile.py measures them); play_batch's figure includes play_game's.
-COMPILE_SECONDS = {("play_game", False): 13, ("play_game", True): 31,
-                   ("play_batch", False): 17, ("play_batch", True): 35}
+COMPILE_SECONDS = {
+    ("play_game", False): 13,
+    ("play_game", True): 31,
+    ("play_batch", False): 17,
+    ("play_batch", True): 35,
+}
 
 
 def thoughtful(bot_ids) -> bool:
@@ -80,10 +85,8 @@ def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None =
     spent = time.process_time() - start
     marker = _marker(entry, thoughtful)
     if marker is not None:
-        try:
+        with contextlib.suppress(OSError):  # a read-only cache only costs the notice next time
             marker.write_text(f"{spent:.1f}\n")
-        except OSError:
-            pass  # a read-only cache only costs the notice next time
     return spent
 
 
@@ -96,8 +99,10 @@ def main() -> None:
         for flavour in (False, True):
             spent = prepare(entry, flavour, lambda line: print(line, file=sys.stderr, flush=True))
             kind = "every bot" if flavour else "random and heavy bots"
-            print(f"{entry} ({kind}): " + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),
-                  file=sys.stderr)
+            print(
+                f"{entry} ({kind}): " + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),
+                file=sys.stderr,
+            )
 
 
 if __name__ == "__main__":

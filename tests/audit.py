@@ -96,6 +96,7 @@ def first_lead_tile(hands: list[list[str]], rules: dict) -> str | None:
 
 # --- the chain ----------------------------------------------------------------
 
+
 def has_move(hand: list[str], ends: list[int]) -> bool:
     if not ends:
         return bool(hand)
@@ -198,16 +199,25 @@ class Cross:
         return not self.started or any(str(e) in tile for e in self.ends)
 
     def example(self, hand: list[str]):
-        return next((t, e) for t in hand for e in ([None] if not self.started else sorted(set(self.ends)))
-                    if e is None or str(e) in t)
+        return next(
+            (t, e)
+            for t in hand
+            for e in ([None] if not self.started else sorted(set(self.ends)))
+            if e is None or str(e) in t
+        )
 
     def problem(self, ev: dict, hand: list[str]) -> str | None:
         play, at, closed = ev.get("play"), ev.get("at"), ev.get("closed")
         extra = set(ev) - {"p", "play", "at", "closed"}
         if extra:
             return f"unexpected keys {sorted(extra)} in {ev!r}"
-        if not (isinstance(play, list) and isinstance(at, list) and isinstance(closed, list)
-                and len(play) == len(at) == len(closed) and 1 <= len(play) <= 4):
+        if not (
+            isinstance(play, list)
+            and isinstance(at, list)
+            and isinstance(closed, list)
+            and len(play) == len(at) == len(closed)
+            and 1 <= len(play) <= 4
+        ):
             return f"play {play!r} / at {at!r} / closed {closed!r} must be lists of the same length, 1 to 4"
         if not all(type(c) is bool for c in closed):
             return f"closed {closed!r} must be booleans"
@@ -218,8 +228,10 @@ class Cross:
                 return f"tile {t} is not in the hand {sorted(hand)}"
         if not self.started:
             if len(play) != 1 or at != [None] or closed != [False]:
-                return f"the first tile of a deal is one tile with at null, never closed, not {play} at {at} " \
-                       f"closed {closed}"
+                return (
+                    f"the first tile of a deal is one tile with at null, never closed, not {play} at {at} "
+                    f"closed {closed}"
+                )
             return None
         if len(play) > 1 and not all(is_double(t) for t in play):
             return f"several tiles {play} in one move must all be doubles"
@@ -240,9 +252,11 @@ class Cross:
             after.started, after.ends = True, list(self.ends)
             after.apply(ev)
             if not all(closed) or after.ends:
-                return f"closed {closed} with no house yet: closed_before_house is closing-pair-only, so a " \
-                       "closed double needs an open first double (the house) in its move, or must be the " \
-                       f"early closure (every double closed, no open end left; left: {sorted(after.ends)})"
+                return (
+                    f"closed {closed} with no house yet: closed_before_house is closing-pair-only, so a "
+                    "closed double needs an open first double (the house) in its move, or must be the "
+                    f"early closure (every double closed, no open end left; left: {sorted(after.ends)})"
+                )
         return None
 
     def apply(self, ev: dict) -> None:
@@ -264,6 +278,7 @@ class Cross:
 
 # --- scoring ------------------------------------------------------------------
 
+
 def hands_value(hands: list[list[str]], rules: dict) -> int:
     """Value of a losing side's hands, with the specials (lone 00 / 66) per `specials`."""
     special = {("00",): rules["lone_00"], ("66",): rules["lone_66"], ("00", "66"): rules["both_00_66"]}
@@ -277,8 +292,17 @@ def hands_value(hands: list[list[str]], rules: dict) -> int:
     return sum(plain(h) for h in hands)
 
 
-def score_deal(rules: dict, sides: list[list[int]], end: str, last: int, left: list[list[str]], carry: int,
-               opened: list[bool], memory: list[int], move=()) -> dict:
+def score_deal(
+    rules: dict,
+    sides: list[list[int]],
+    end: str,
+    last: int,
+    left: list[list[str]],
+    carry: int,
+    opened: list[bool],
+    memory: list[int],
+    move=(),
+) -> dict:
     """Score one deal ending with the move `move` (its tiles), for pairs or каждый сам за себя.
 
     `opened[s]`: side s has an open score; `memory[s]`: its remembered points (Осёл).
@@ -298,8 +322,13 @@ def score_deal(rules: dict, sides: list[list[int]], end: str, last: int, left: l
         else:
             add = {"one-hand": sums[0], "all-hands": sum(sums), "none": 0}[rules.get("solo_eggs", "none")]
         return {"hand_sums": sums, "written": [0] * n, "carry": carry + add, "memory": memory, "winners": None}
-    if pairs and end == "out" and rules.get("out_00_ends_game", False) and "00" in move \
-            and not rules.get("out_00_writes", False):
+    if (
+        pairs
+        and end == "out"
+        and rules.get("out_00_ends_game", False)
+        and "00" in move
+        and not rules.get("out_00_writes", False)
+    ):
         # Морской: an out on 00 ends the game and nothing is written: no score, no burn, the pot stays
         return {"hand_sums": sums, "written": [0] * n, "carry": carry, "memory": memory, "winners": winners}
     written = [0] * n
@@ -321,7 +350,8 @@ def score_deal(rules: dict, sides: list[list[int]], end: str, last: int, left: l
             base = abs(base - wsum)
         total = base + (carry if s == pot_to else 0) + memory[s]
         lost = total < rules["threshold_value"] and (
-            rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[s]))
+            rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[s])
+        )
         written[s] = 0 if lost else total
         memory[s] = total if lost and rules.get("memory", False) else 0
     return {"hand_sums": sums, "written": written, "carry": 0, "memory": memory, "winners": winners}
@@ -362,11 +392,15 @@ def next_leaders(rules: dict, prev: dict, n: int = SEATS, sides: list[list[int]]
 
 # --- the record ---------------------------------------------------------------
 
+
 def _check_header(rec: dict, rules: dict, n: int, sides: list[list[int]], P: list[str]) -> None:
     if rec.get("format") != "kozel-trace/1":
         P.append(f"format is {rec.get('format')!r}, not 'kozel-trace/1'")
-    for key, ok in (("variant", isinstance(rec.get("variant"), str)), ("seed", is_int(rec.get("seed"))),
-                    ("game", is_int(rec.get("game")))):
+    for key, ok in (
+        ("variant", isinstance(rec.get("variant"), str)),
+        ("seed", is_int(rec.get("seed"))),
+        ("game", is_int(rec.get("game"))),
+    ):
         if not ok:
             P.append(f"key {key!r} is missing or mistyped: {rec.get(key)!r}")
     if rec.get("players") != n or not is_int(rec.get("players")) or rules.get("players", SEATS) != n:
@@ -402,8 +436,13 @@ def _check_cards(k: int, hands, bazaar, rules: dict, n: int, P: list[str]) -> bo
         elif redeal_reason(h, rules):
             P.append(f"deal {k}: seat {s}'s hand {sorted(h)} holds {redeal_reason(h, rules)}: it must be redealt")
     size = len(TILESET) - HAND * n
-    if not (isinstance(bazaar, list) and len(bazaar) == size and all(isinstance(t, str) for t in bazaar)
-            and len(set(bazaar)) == size and set(bazaar) <= TILESET):
+    if not (
+        isinstance(bazaar, list)
+        and len(bazaar) == size
+        and all(isinstance(t, str) for t in bazaar)
+        and len(set(bazaar)) == size
+        and set(bazaar) <= TILESET
+    ):
         P.append(f"deal {k}: bad bazaar: {bazaar!r} (must be the {size} undealt tiles)")
         return False
     if ok and set(bazaar).union(*map(set, hands)) != TILESET:
@@ -424,13 +463,17 @@ def _closing_draws(k: int, i: int, deal: dict, rules: dict, n: int, seat: int, d
     what = "takes the whole bazaar" if mode == "take-all" else "draws the bazaar down to its last tile"
     for j, tile in enumerate(want):
         if i + 1 + j >= len(events):
-            P.append(f"deal {k}: the events stop after event {len(events) - 1}, but after the fish seat {taker} "
-                     f"still draws {want[j:]} (solo_fish {mode}: the player to move {what})")
+            P.append(
+                f"deal {k}: the events stop after event {len(events) - 1}, but after the fish seat {taker} "
+                f"still draws {want[j:]} (solo_fish {mode}: the player to move {what})"
+            )
             return None
         ev = events[i + 1 + j]
         if ev != {"p": taker, "draw": tile}:
-            P.append(f"deal {k} event {i + 1 + j}: {ev!r}, but the table shows a fish and seat {taker} {what}: "
-                     f"the next draw is {{'p': {taker}, 'draw': {tile!r}}} (solo_fish {mode})")
+            P.append(
+                f"deal {k} event {i + 1 + j}: {ev!r}, but the table shows a fish and seat {taker} {what}: "
+                f"the next draw is {{'p': {taker}, 'draw': {tile!r}}} (solo_fish {mode})"
+            )
             return None
         left[taker].append(tile)
     return i + len(want)
@@ -457,11 +500,15 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
             if not bazaar or set(ev) != {"p", "draw"} or not isinstance(tile, str):
                 P.append(f"{where}: malformed event {ev!r} (a draw is impossible without a bazaar)")
             elif can:
-                P.append(f"{where}: seat {seat} draws {tile} but can play {board.example(hand)} "
-                         f"(ends {board.ends}, hand {sorted(hand)})")
+                P.append(
+                    f"{where}: seat {seat} draws {tile} but can play {board.example(hand)} "
+                    f"(ends {board.ends}, hand {sorted(hand)})"
+                )
             elif pool <= 1:
-                P.append(f"{where}: seat {seat} draws {tile} but the bazaar holds {pool} tile(s): "
-                         "the last bazaar tile is never drawn")
+                P.append(
+                    f"{where}: seat {seat} draws {tile} but the bazaar holds {pool} tile(s): "
+                    "the last bazaar tile is never drawn"
+                )
             elif tile != bazaar[drawn]:
                 P.append(f"{where}: seat {seat} draws {tile} but the next bazaar tile is {bazaar[drawn]}")
             else:
@@ -473,8 +520,10 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
             if ev != {"p": seat, "knock": True}:
                 P.append(f"{where}: malformed event {ev!r}")
             elif can:
-                P.append(f"{where}: seat {seat} knocks but can play {board.example(hand)} "
-                         f"(ends {board.ends}, hand {sorted(hand)})")
+                P.append(
+                    f"{where}: seat {seat} knocks but can play {board.example(hand)} "
+                    f"(ends {board.ends}, hand {sorted(hand)})"
+                )
             elif pool > 1:
                 P.append(f"{where}: seat {seat} knocks but must draw: the bazaar holds {pool} tiles")
             else:
@@ -484,16 +533,20 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
                     continue
                 # every player knocked in turn: a fish; the fisherman laid the last tile
                 if i != len(events) - 1:
-                    P.append(f"{where}: the deal ends here (fish: all {n} players knocked in turn) but "
-                             f"{len(events) - 1 - i} more event(s) follow")
+                    P.append(
+                        f"{where}: the deal ends here (fish: all {n} players knocked in turn) but "
+                        f"{len(events) - 1 - i} more event(s) follow"
+                    )
                 return "fish", laid, left, move
             return None
         why = board.problem(ev, hand)
         if why is None and k == 0 and first:
             tile = first_lead_tile(deal["hands"], rules)
             if ev["play"] != [tile]:
-                why = f"the first move of the game must be the {'double ' if tile and is_double(tile) else ''}" \
-                      f"{tile}, not {ev['play']}"
+                why = (
+                    f"the first move of the game must be the {'double ' if tile and is_double(tile) else ''}"
+                    f"{tile}, not {ev['play']}"
+                )
         if why:
             P.append(f"{where}: seat {seat} plays {ev.get('play')} at {ev.get('at')}: {why}")
             return None
@@ -513,13 +566,16 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
         else:
             end, stop = "out", i
         if stop != len(events) - 1:
-            P.append(f"deal {k} event {stop}: the deal ends here ({end}) but {len(events) - 1 - stop} more "
-                     "event(s) follow")
+            P.append(
+                f"deal {k} event {stop}: the deal ends here ({end}) but {len(events) - 1 - stop} more event(s) follow"
+            )
         return end, seat, left, ev["play"]
     hidden = sorted(t for t in [t for h in left for t in h] + bazaar[drawn:] if board.fits(t))
-    P.append(f"deal {k}: the events stop after event {len(events) - 1} but the deal is not over (no out, no fish: "
-             f"{', '.join(hidden) or 'nothing'} off the table still fit{'s' if len(hidden) == 1 else ''} the open "
-             f"ends {sorted(board.ends)}{f'; only {knocks} of {n} players knocked in turn' if knocks else ''})")
+    P.append(
+        f"deal {k}: the events stop after event {len(events) - 1} but the deal is not over (no out, no fish: "
+        f"{', '.join(hidden) or 'nothing'} off the table still fit{'s' if len(hidden) == 1 else ''} the open "
+        f"ends {sorted(board.ends)}{f'; only {knocks} of {n} players knocked in turn' if knocks else ''})"
+    )
     return None
 
 
@@ -537,15 +593,20 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         P.append(f"deal {k}: missing keys {missing}")
         return None
     zeros = [0] * ns
-    for key, ok in (("redeals", is_int(deal["redeals"]) and deal["redeals"] >= 0),
-                    ("leader", is_int(deal["leader"]) and 0 <= deal["leader"] < n),
-                    ("events", isinstance(deal["events"], list) and len(deal["events"]) > 0),
-                    ("end", deal["end"] in ("out", "fish")),
-                    ("last", is_int(deal["last"]) and 0 <= deal["last"] < n),
-                    ("carry", is_int(deal["carry"]) and deal["carry"] >= 0),
-                    *((key, int_list(deal[key], ns)) for key in ("hand_sums", "written", "score")),
-                    ("memory", int_list(deal.get("memory", zeros), ns) and (
-                        rules.get("memory", False) or deal.get("memory", zeros) == zeros))):
+    for key, ok in (
+        ("redeals", is_int(deal["redeals"]) and deal["redeals"] >= 0),
+        ("leader", is_int(deal["leader"]) and 0 <= deal["leader"] < n),
+        ("events", isinstance(deal["events"], list) and len(deal["events"]) > 0),
+        ("end", deal["end"] in ("out", "fish")),
+        ("last", is_int(deal["last"]) and 0 <= deal["last"] < n),
+        ("carry", is_int(deal["carry"]) and deal["carry"] >= 0),
+        *((key, int_list(deal[key], ns)) for key in ("hand_sums", "written", "score")),
+        (
+            "memory",
+            int_list(deal.get("memory", zeros), ns)
+            and (rules.get("memory", False) or deal.get("memory", zeros) == zeros),
+        ),
+    ):
         if not ok:
             P.append(f"deal {k}: bad {key}: {deal.get(key)!r}")
     cards_ok = _check_cards(k, deal["hands"], deal["bazaar"], rules, n, P)
@@ -561,8 +622,7 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         if want and rec_leader not in want:
             P.append(f"deal {k}: leader is seat {rec_leader}, must be {' or '.join(map(str, sorted(want)))}")
     played = None
-    if cards_ok and is_int(rec_leader) and 0 <= rec_leader < n and isinstance(deal["events"], list) \
-            and deal["events"]:
+    if cards_ok and is_int(rec_leader) and 0 <= rec_leader < n and isinstance(deal["events"], list) and deal["events"]:
         played = _replay(k, deal, rules, n, P)
     info = None
     if played:
@@ -579,10 +639,15 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
             if not (is_int(deal[key]) if is_int(value) else int_list(deal[key], ns)) or deal[key] != value:
                 P.append(f"deal {k}: {key} is {deal[key]!r}, must be {value!r}")
         pairs = rules.get("pairs", True)
-        info = {"leader": rec_leader, "end": end, "last": last, "winners": r["winners"],
-                "general": pairs and rules["general"] and end == "out" and {"00", "66"} <= set(move),
-                "out_00": pairs and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
-                "bald": end == "out" and "00" in move}
+        info = {
+            "leader": rec_leader,
+            "end": end,
+            "last": last,
+            "winners": r["winners"],
+            "general": pairs and rules["general"] and end == "out" and {"00", "66"} <= set(move),
+            "out_00": pairs and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
+            "bald": end == "out" and "00" in move,
+        }
         written, carry, memory = r["written"], r["carry"], r["memory"]
     else:
         score, carry, written, memory = state["score"], state["carry"], zeros, state["memory"]
@@ -646,8 +711,12 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             want_titles = None  # the last deal could not be replayed (already reported)
     if loser != want_loser:
         P.append(f"loser is {loser!r}, must be {want_loser!r}")
-    if want_titles is not None and isinstance(titles, list) and all(isinstance(t, str) for t in titles) \
-            and set(titles) != want_titles:
+    if (
+        want_titles is not None
+        and isinstance(titles, list)
+        and all(isinstance(t, str) for t in titles)
+        and set(titles) != want_titles
+    ):
         P.append(f"titles are {sorted(titles)}, must be {sorted(want_titles)}")
     last_score = deals[-1].get("score") if isinstance(deals[-1], dict) else None
     if record.get("final_score") != last_score:

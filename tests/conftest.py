@@ -72,7 +72,7 @@ class Position:
             out.append(sorted(move))
         return out
 
-    def end(self, kind: str, last: int, out_move: str = "") -> "Position":
+    def end(self, kind: str, last: int, out_move: str = "") -> Position:
         self.st[C.ST_END_KIND] = END_OUT if kind == "out" else END_FISH
         self.st[C.ST_LAST] = last
         out_tiles = 0

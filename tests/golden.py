@@ -24,9 +24,32 @@ SEED = 20261130
 #: (bot, games): the fast bots over many games, the thinking one over a few
 RUNS = (("random", 2000), ("heavy", 500), ("counter", 200))
 RECORDED_GAMES = 10
-FIELDS = ("seed", "deals", "loser", "titles", "score_a", "score_b", "score_c", "score_d", "redeals", "fishes",
-          "eggs", "fisherman_wins", "moves", "knocks", "written", "vanished", "lost_deals", "vanished_deals",
-          "first_leader_side", "draws", "early_closures", "out_66", "burns", "swapped")
+FIELDS = (
+    "seed",
+    "deals",
+    "loser",
+    "titles",
+    "score_a",
+    "score_b",
+    "score_c",
+    "score_d",
+    "redeals",
+    "fishes",
+    "eggs",
+    "fisherman_wins",
+    "moves",
+    "knocks",
+    "written",
+    "vanished",
+    "lost_deals",
+    "vanished_deals",
+    "first_leader_side",
+    "draws",
+    "early_closures",
+    "out_66",
+    "burns",
+    "swapped",
+)
 
 
 def golden_hash(variant_name: str, bot: str, games: int) -> str:
@@ -41,12 +64,29 @@ def golden_hash(variant_name: str, bot: str, games: int) -> str:
     bots = bot_array(parse_bots(bot, variant["players"]))
     batch = play_range(params, SEED, 0, games, bots)
     columns = {
-        "seed": E.G_SEED, "deals": E.G_DEALS, "loser": E.G_LOSER, "titles": E.G_TITLES,
-        "score_a": E.G_SCORE, "score_b": E.G_SCORE + 1, "score_c": E.G_SCORE + 2, "score_d": E.G_SCORE + 3,
-        "redeals": E.G_REDEALS, "fishes": E.G_FISHES, "eggs": E.G_EGGS, "fisherman_wins": E.G_FISHERMAN_WINS,
-        "moves": E.G_MOVES, "knocks": E.G_KNOCKS, "written": E.G_WRITTEN, "vanished": E.G_VANISHED,
-        "lost_deals": E.G_LOST_DEALS, "vanished_deals": E.G_VANISHED_DEALS, "first_leader_side": E.G_FIRST_LEADER,
-        "draws": E.G_DRAWS, "early_closures": E.G_EARLY_CLOSURES, "out_66": E.G_OUT_66, "burns": E.G_BURNS,
+        "seed": E.G_SEED,
+        "deals": E.G_DEALS,
+        "loser": E.G_LOSER,
+        "titles": E.G_TITLES,
+        "score_a": E.G_SCORE,
+        "score_b": E.G_SCORE + 1,
+        "score_c": E.G_SCORE + 2,
+        "score_d": E.G_SCORE + 3,
+        "redeals": E.G_REDEALS,
+        "fishes": E.G_FISHES,
+        "eggs": E.G_EGGS,
+        "fisherman_wins": E.G_FISHERMAN_WINS,
+        "moves": E.G_MOVES,
+        "knocks": E.G_KNOCKS,
+        "written": E.G_WRITTEN,
+        "vanished": E.G_VANISHED,
+        "lost_deals": E.G_LOST_DEALS,
+        "vanished_deals": E.G_VANISHED_DEALS,
+        "first_leader_side": E.G_FIRST_LEADER,
+        "draws": E.G_DRAWS,
+        "early_closures": E.G_EARLY_CLOSURES,
+        "out_66": E.G_OUT_66,
+        "burns": E.G_BURNS,
         "swapped": E.G_SWAPPED,
     }
     table = np.stack([batch.games[:, columns[f]] for f in FIELDS], axis=1).astype("<i8")
@@ -85,8 +125,15 @@ def stored() -> dict[str, dict[str, str]]:
 def main(argv: list[str]) -> int:
     now = all_hashes()
     if "--update" in argv:
-        GOLDEN_FILE.write_text(json.dumps({"seed": SEED, "runs": [list(r) for r in RUNS], "fields": list(FIELDS),
-                                           "hashes": now}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        GOLDEN_FILE.write_text(
+            json.dumps(
+                {"seed": SEED, "runs": [list(r) for r in RUNS], "fields": list(FIELDS), "hashes": now},
+                indent=1,
+                sort_keys=True,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
         print(f"wrote {GOLDEN_FILE}")
         return 0
     before = stored() if GOLDEN_FILE.exists() else {}

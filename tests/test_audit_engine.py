@@ -18,10 +18,11 @@ def test_play_trace_passes_the_independent_audit(tmp_path, name):
     """Through the command line: `play --trace` files of each variant, three bot mixes."""
     trace = tmp_path / f"{name}.jsonl"
     rules = load_variant(name).rule_dict
-    mixed = ",".join((["random", "heavy"] * 2)[:rules["players"]])  # one bot name per seat
+    mixed = ",".join((["random", "heavy"] * 2)[: rules["players"]])  # one bot name per seat
     for bots, seed in (("random", 1), ("heavy", 2), (mixed, 3)):
-        result = CliRunner().invoke(app, ["play", name, "--seed", str(seed), "--games", "40", "--bots", bots,
-                                          "--trace", str(trace), "-q"])
+        result = CliRunner().invoke(
+            app, ["play", name, "--seed", str(seed), "--games", "40", "--bots", bots, "--trace", str(trace), "-q"]
+        )
         assert result.exit_code == 0, result.output
         records = [json.loads(line) for line in trace.read_text().splitlines()]
         assert len(records) == 40

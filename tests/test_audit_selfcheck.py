@@ -26,12 +26,33 @@ from audit import add_score, audit_game, first_lead_tile, settle  # noqa: E402
 
 ALL = [f"{a}{b}" for a in range(7) for b in range(a, 7)]
 DEFAULT = {
-    "players": 4, "redeal_doubles": 5, "redeal_suit": 6, "first_lead": "double-11",
-    "next_lead": "last-mover", "two_doubles": True, "fish_winner": "lower-sum", "fish_writes": "own",
-    "threshold": "once", "threshold_value": 13, "specials": "per-player", "lone_00": 25, "lone_66": 50,
-    "both_00_66": 75, "eggs": "one-side", "target": 101, "general": False, "shared_score": False,
-    "out_66_writes": 0, "out_00_ends_game": False, "max_deals": 1000, "pairs": True, "layout": "chain",
-    "memory": False, "closed_before_house": "any", "solo_fish": "visible", "solo_eggs": "none",
+    "players": 4,
+    "redeal_doubles": 5,
+    "redeal_suit": 6,
+    "first_lead": "double-11",
+    "next_lead": "last-mover",
+    "two_doubles": True,
+    "fish_winner": "lower-sum",
+    "fish_writes": "own",
+    "threshold": "once",
+    "threshold_value": 13,
+    "specials": "per-player",
+    "lone_00": 25,
+    "lone_66": 50,
+    "both_00_66": 75,
+    "eggs": "one-side",
+    "target": 101,
+    "general": False,
+    "shared_score": False,
+    "out_66_writes": 0,
+    "out_00_ends_game": False,
+    "max_deals": 1000,
+    "pairs": True,
+    "layout": "chain",
+    "memory": False,
+    "closed_before_house": "any",
+    "solo_fish": "visible",
+    "solo_eggs": "none",
     "out_00_writes": False,
 }
 
@@ -41,6 +62,7 @@ def R(**kw):
 
 
 # --- an independent little player ---------------------------------------------
+
 
 def pip(t):
     return int(t[0]) + int(t[1])
@@ -111,7 +133,7 @@ def make_game(r, seed, policy=random_policy):
         while True:
             tiles = ALL[:]
             rng.shuffle(tiles)
-            hands = [tiles[7 * s:7 * s + 7] for s in range(4)]
+            hands = [tiles[7 * s : 7 * s + 7] for s in range(4)]
             redeals += 1
             if not any(bad_hand(h, r) for h in hands):
                 break
@@ -120,8 +142,11 @@ def make_game(r, seed, policy=random_policy):
             leader = next(s for s in range(4) if double in hands[s])
         elif r["next_lead"] == "round-robin":
             leader = (prev["leader"] + 1) % 4
-        elif r["next_lead"] == "last-mover" or prev["end"] == "fish" and (
-                r["next_lead"] == "winners-choose" or prev["win"] in (None, prev["last"] % 2)):
+        elif (
+            r["next_lead"] == "last-mover"
+            or prev["end"] == "fish"
+            and (r["next_lead"] == "winners-choose" or prev["win"] in (None, prev["last"] % 2))
+        ):
             leader = prev["last"]
         elif prev["end"] == "fish":
             leader = (prev["last"] + 1) % 4
@@ -176,9 +201,22 @@ def make_game(r, seed, policy=random_policy):
                 opened[lose] = opened[lose] or pts > 0
                 wrote[lose] = wrote[lose] or pts > 0
             score[lose] += written[lose]
-        deals.append({"redeals": redeals, "hands": hands, "bazaar": [], "leader": leader, "events": events,
-                      "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
-                      "carry": carry, "memory": [0, 0]})
+        deals.append(
+            {
+                "redeals": redeals,
+                "hands": hands,
+                "bazaar": [],
+                "leader": leader,
+                "events": events,
+                "end": end,
+                "last": seat,
+                "hand_sums": sums,
+                "written": written,
+                "score": list(score),
+                "carry": carry,
+                "memory": [0, 0],
+            }
+        )
         prev = {"leader": leader, "end": end, "last": seat, "win": win}
         general = r["general"] and end == "out" and {"00", "66"} <= set(events[-1]["play"])
         if general or r["out_00_ends_game"] and end == "out" and "00" in events[-1]["play"]:
@@ -195,25 +233,51 @@ def make_game(r, seed, policy=random_policy):
             titles.append("bald")
         if general:
             titles.append("general")
-    return {"format": "kozel-trace/1", "variant": "test", "seed": seed, "game": 0, "players": 4,
-            "sides": [[0, 2], [1, 3]], "bots": ["random"] * 4, "deals": deals, "loser": loser,
-            "titles": titles, "final_score": list(score)}
+    return {
+        "format": "kozel-trace/1",
+        "variant": "test",
+        "seed": seed,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["random"] * 4,
+        "deals": deals,
+        "loser": loser,
+        "titles": titles,
+        "final_score": list(score),
+    }
 
 
 CONFIGS = {
     "default": R(),
     "short": R(target=30),
-    "fisherman-all": R(fish_winner="fisherman", fish_writes="all", threshold="every-deal",
-                       specials="per-pair", next_lead="fish-winner"),
-    "difference": R(fish_writes="difference", specials="plain", threshold="none", eggs="both-sides",
-                    next_lead="round-robin", threshold_value=25),
-    "text-003": R(eggs="none", two_doubles=False, first_lead="lowest-double", next_lead="winners-choose",
-                  redeal_doubles=6, lone_00=10, lone_66=12, both_00_66=12),
+    "fisherman-all": R(
+        fish_winner="fisherman", fish_writes="all", threshold="every-deal", specials="per-pair", next_lead="fish-winner"
+    ),
+    "difference": R(
+        fish_writes="difference",
+        specials="plain",
+        threshold="none",
+        eggs="both-sides",
+        next_lead="round-robin",
+        threshold_value=25,
+    ),
+    "text-003": R(
+        eggs="none",
+        two_doubles=False,
+        first_lead="lowest-double",
+        next_lead="winners-choose",
+        redeal_doubles=6,
+        lone_00=10,
+        lone_66=12,
+        both_00_66=12,
+    ),
     "fish-winner": R(next_lead="fish-winner", target=60, first_lead="double-66"),
     "general": R(general=True, max_deals=3, target=200),
     "morskoy": R(threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100),
-    "morskoy-writes": R(threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100,
-                        out_00_writes=True),
+    "morskoy-writes": R(
+        threshold_value=25, shared_score=True, target=125, out_00_ends_game=True, out_66_writes=100, out_00_writes=True
+    ),
 }
 
 
@@ -280,24 +344,63 @@ def hand_record():
     # 01 3 0, 05 3 5, 34 4 5, 14 1 5, 35 1 3, 13 3 3, 36 6 3, 26 2 3, 33 2 3, 23 3 3: all seven
     # threes are out, fish by seat 2. Left: A 15 22 25 55 (27) + 16 44 66 (27) = 54;
     # B 06 45 56 (26) + 00 04 24 46 (20) = 46. B is lower and wins; A opens with 54 >= 13.
-    deal0 = {"redeals": 0, "bazaar": [], "leader": 1,
-             "hands": [["15", "03", "55", "26", "22", "25", "14"], ["35", "56", "01", "33", "45", "11", "06"],
-                       ["12", "16", "66", "05", "23", "44", "13"], ["04", "02", "00", "36", "34", "46", "24"]],
-             "events": parse("11@- 12@1 02@2 03@0 01@1 05@0 34@3 14@4 35@5 13@1 36@3 26@6 33@3 23@2", 1),
-             "end": "fish", "last": 2, "hand_sums": [54, 46], "written": [54, 0], "score": [54, 0], "carry": 0}
+    deal0 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 1,
+        "hands": [
+            ["15", "03", "55", "26", "22", "25", "14"],
+            ["35", "56", "01", "33", "45", "11", "06"],
+            ["12", "16", "66", "05", "23", "44", "13"],
+            ["04", "02", "00", "36", "34", "46", "24"],
+        ],
+        "events": parse("11@- 12@1 02@2 03@0 01@1 05@0 34@3 14@4 35@5 13@1 36@3 26@6 33@3 23@2", 1),
+        "end": "fish",
+        "last": 2,
+        "hand_sums": [54, 46],
+        "written": [54, 0],
+        "score": [54, 0],
+        "carry": 0,
+    }
     # Deal 1: the fisherman, seat 2, leads. Seat 0 knocks at event 22 (holds 25 55, ends 6 3);
     # seat 2 goes out with 22. Left: A 25 55 (17) + nothing; B 35 (8) + a lone 66 (50) = 58,
     # B opens with 58: 54 / 58, B reaches 55 and are the goats; A has 54, not naked; no 00: not bald.
-    deal1 = {"redeals": 2, "bazaar": [], "leader": 2,
-             "hands": [["04", "15", "55", "25", "36", "12", "24"], ["26", "45", "35", "05", "06", "01", "14"],
-                       ["11", "02", "34", "46", "03", "13", "22"], ["33", "23", "56", "66", "44", "00", "16"]],
-             "events": parse("11@- 16@1 12@1 06@6 02@0 23@2 24@2 14@4 03@3 00@0 04@0 01@1 34@4 33@3 36@3 "
-                             "05@0 46@6 44@4 15@5 45@4 13@1 56@5 . 26@6 22@2", 2),
-             "end": "out", "last": 2, "hand_sums": [17, 20], "written": [0, 58], "score": [54, 58], "carry": 0,
-             "memory": [0, 0]}
-    return {"format": "kozel-trace/1", "variant": "hand", "seed": 7, "game": 0, "players": 4,
-            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1], "loser": 1,
-            "titles": [], "final_score": [54, 58]}
+    deal1 = {
+        "redeals": 2,
+        "bazaar": [],
+        "leader": 2,
+        "hands": [
+            ["04", "15", "55", "25", "36", "12", "24"],
+            ["26", "45", "35", "05", "06", "01", "14"],
+            ["11", "02", "34", "46", "03", "13", "22"],
+            ["33", "23", "56", "66", "44", "00", "16"],
+        ],
+        "events": parse(
+            "11@- 16@1 12@1 06@6 02@0 23@2 24@2 14@4 03@3 00@0 04@0 01@1 34@4 33@3 36@3 "
+            "05@0 46@6 44@4 15@5 45@4 13@1 56@5 . 26@6 22@2",
+            2,
+        ),
+        "end": "out",
+        "last": 2,
+        "hand_sums": [17, 20],
+        "written": [0, 58],
+        "score": [54, 58],
+        "carry": 0,
+        "memory": [0, 0],
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand",
+        "seed": 7,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["hand"] * 4,
+        "deals": [deal0, deal1],
+        "loser": 1,
+        "titles": [],
+        "final_score": [54, 58],
+    }
 
 
 def test_hand_game_is_correct():
@@ -313,8 +416,10 @@ def test_hand_game_under_other_rules():
     assert audit_game(hand_record(), R(target=55, next_lead="round-robin")) == []  # seat 1 led, then seat 2
     assert audit_game(hand_record(), R(target=55, next_lead="winners-choose")) == []  # the fisherman leads
     # B won the fish of seat 2 (side A): the next B player clockwise, seat 3, leads
-    assert any("deal 1: leader is seat 2, must be 3" in p
-               for p in audit_game(hand_record(), R(target=55, next_lead="fish-winner")))
+    assert any(
+        "deal 1: leader is seat 2, must be 3" in p
+        for p in audit_game(hand_record(), R(target=55, next_lead="fish-winner"))
+    )
     # per-pair specials: B's two hands {35, 66} are not a lone 66, so B writes 20
     assert any("written" in p for p in audit_game(hand_record(), R(target=55, specials="per-pair")))
 
@@ -326,6 +431,7 @@ def _set(path, value):
         for k in keys:
             obj = obj[k]
         obj[last] = value(obj[last]) if callable(value) else value
+
     return mutate
 
 
@@ -341,8 +447,11 @@ HAND_MUTATIONS = {
     "tile does not match": (_set(("deals", 0, "events", 3, "play"), ["15"]), "deal 0 event 3", "does not match"),
     "tile not in hand": (_set(("deals", 0, "events", 3, "play"), ["00"]), "deal 0 event 3", "not in the hand"),
     "knock with a legal move": (_set(("deals", 0, "events", 3), {"p": 0, "knock": True}), "deal 0 event 3", "knocks"),
-    "play instead of a knock": (_set(("deals", 1, "events", 22), {"p": 0, "play": ["25"], "at": [3]}),
-                                "deal 1 event 22", "does not match"),
+    "play instead of a knock": (
+        _set(("deals", 1, "events", 22), {"p": 0, "play": ["25"], "at": [3]}),
+        "deal 1 event 22",
+        "does not match",
+    ),
     "first tile with an end": (_set(("deals", 1, "events", 0, "at"), [1]), "deal 1 event 0", "at null"),
     "first move not 11": (_set(("deals", 0, "events", 0, "play"), ["35"]), "deal 0 event 0", "double 11"),
     "wrong seat": (_set(("deals", 1, "events", 5, "p"), 0), "deal 1 event 5", "turn"),
@@ -350,8 +459,11 @@ HAND_MUTATIONS = {
     "closed double": (_set(("deals", 0, "events", 12, "closed"), [True]), "deal 0 event 12", "closed"),
     "wrong leader": (_rotate_leader, "deal 1", "leader"),
     "missed fish": (lambda r: r["deals"][0]["events"].append({"p": 3, "knock": True}), "deal 0 event 13", "follow"),
-    "event after an out": (lambda r: r["deals"][1]["events"].append({"p": 3, "knock": True}), "deal 1 event 24",
-                           "follow"),
+    "event after an out": (
+        lambda r: r["deals"][1]["events"].append({"p": 3, "knock": True}),
+        "deal 1 event 24",
+        "follow",
+    ),
     "events stop early": (lambda r: r["deals"][1]["events"].pop(), "deal 1", "not over"),
     "end": (_set(("deals", 0, "end"), "out"), "deal 0", "end/last"),
     "last": (_set(("deals", 1, "last"), 0), "deal 1", "end/last"),
@@ -409,8 +521,15 @@ def test_eggs_read_under_other_rules(games):
 
 
 def test_fish_winner_and_fish_writes(games):
-    r, g, k = find(games, lambda d, g: d["end"] == "fish" and not eggs(d, g) and d["written"][d["last"] % 2] > 0
-                   and d["hand_sums"][0] * d["hand_sums"][1] > 0)
+    r, g, k = find(
+        games,
+        lambda d, g: (
+            d["end"] == "fish"
+            and not eggs(d, g)
+            and d["written"][d["last"] % 2] > 0
+            and d["hand_sums"][0] * d["hand_sums"][1] > 0
+        ),
+    )
     # the fisherman's side lost this fish on sums; under `fisherman` it would have won
     assert audit_game(g, r) == [] and r["fish_winner"] == "lower-sum"
     assert any(f"deal {k}: written" in p for p in audit_game(g, {**r, "fish_winner": "fisherman"}))
@@ -428,7 +547,7 @@ def test_two_doubles_only_when_allowed(games):
 
 def test_titles_and_general(games):
     for title in ("naked", "bald", "general"):
-        r, g, k = find(games, lambda d, g: title in g["titles"] and d is g["deals"][-1])
+        r, g, k = find(games, lambda d, g, title=title: title in g["titles"] and d is g["deals"][-1])
         g["titles"].remove(title)
         assert any("titles" in p for p in audit_game(g, r))
     r, g, k = find(games, lambda d, g: "general" in g["titles"] and d is g["deals"][-1])
@@ -447,8 +566,10 @@ def test_cut_off_games(games):
 
 def test_winners_choose_accepts_either_winner_only(games):
     r = CONFIGS["text-003"]
-    _, g, k = find({key: v for key, v in games.items() if key[0] == "text-003"},
-                   lambda d, g: d["end"] == "out" and d is not g["deals"][-1])
+    _, g, k = find(
+        {key: v for key, v in games.items() if key[0] == "text-003"},
+        lambda d, g: d["end"] == "out" and d is not g["deals"][-1],
+    )
     d = g["deals"][k + 1]
     mate = (g["deals"][k]["last"] + 2) % 4
     for leader, ok in ((mate, True), (g["deals"][k]["last"], True), ((mate + 1) % 4, False)):
@@ -465,6 +586,7 @@ def test_threshold_readings(games):
 
 
 # --- the worked examples of the rules text (section 12) and texts 001 / 003 --------------
+
 
 def test_example_1_out():
     left = [["56", "44", "02"], [], ["36"], ["12"]]
@@ -508,12 +630,14 @@ def test_example_4_eggs():
 def test_example_7_morskoy():
     m, score = CONFIGS["morskoy"], [0, 0]
     # (seat that goes out, the losers' two hands, the out move) -> score after the deal
-    for last, hands, move, want in ((1, (["55", "35"], []), ["12"], [0, 0]),  # A 18 < 25
-                                    (1, (["66", "55"], ["56", "34"]), ["12"], [40, 0]),  # A opens with 40
-                                    (0, (["55", "46"], []), ["12"], [40, 0]),  # B 20 < 25
-                                    (0, (["66", "55"], ["35"]), ["12"], [0, 30]),  # B opens: A's 40 burns
-                                    (0, (["06"], ["15"]), ["12"], [0, 42]),  # open: any sum
-                                    (0, (["01"], ["02"]), ["66"], [0, 142])):  # out on 66: B writes 100
+    for last, hands, move, want in (
+        (1, (["55", "35"], []), ["12"], [0, 0]),  # A 18 < 25
+        (1, (["66", "55"], ["56", "34"]), ["12"], [40, 0]),  # A opens with 40
+        (0, (["55", "46"], []), ["12"], [40, 0]),  # B 20 < 25
+        (0, (["66", "55"], ["35"]), ["12"], [0, 30]),  # B opens: A's 40 burns
+        (0, (["06"], ["15"]), ["12"], [0, 42]),  # open: any sum
+        (0, (["01"], ["02"]), ["66"], [0, 142]),
+    ):  # out on 66: B writes 100
         left = [[], [], [], []]
         left[(last + 1) % 4], left[(last + 3) % 4] = hands
         _, written, _, _ = settle(m, "out", last, left, 0, [s > 0 for s in score], move)
@@ -527,10 +651,14 @@ def test_example_7_morskoy():
     assert settle(w, "out", 0, [[], ["01"], [], []], 7, [False, True], ["00", "66"]) == ([0, 1], [0, 8], 0, 0)
     assert settle(w, "out", 0, [[], ["55"], [], ["66"]], 7, [False, False], ["00"])[1:] == ([0, 67], 0, 0)
     # without out_00_ends_game an out on 00 is an ordinary out, whatever out_00_writes says
-    assert settle({**m, "out_00_ends_game": False}, "out", 0, [[], ["55"], [], []], 0, [False, False], ["00"])[1] \
-        == [0, 0]  # 10 < 25
-    assert settle({**m, "out_00_ends_game": False}, "out", 0, [[], ["55"], [], []], 0, [False, True], ["00"])[1] \
-        == [0, 10]
+    assert settle({**m, "out_00_ends_game": False}, "out", 0, [[], ["55"], [], []], 0, [False, False], ["00"])[1] == [
+        0,
+        0,
+    ]  # 10 < 25
+    assert settle({**m, "out_00_ends_game": False}, "out", 0, [[], ["55"], [], []], 0, [False, True], ["00"])[1] == [
+        0,
+        10,
+    ]
 
 
 def out_on_00(d, g):
@@ -539,25 +667,51 @@ def out_on_00(d, g):
 
 def test_morskoy_games(games):
     # out_00_writes: the last deal of a game ended by an out on 00, read under the other value
-    r, g, k = find({key: v for key, v in games.items() if key[0] == "morskoy"},
-                   lambda d, g: out_on_00(d, g) and d["hand_sums"][1 - d["last"] % 2] >= 25)
+    r, g, k = find(
+        {key: v for key, v in games.items() if key[0] == "morskoy"},
+        lambda d, g: out_on_00(d, g) and d["hand_sums"][1 - d["last"] % 2] >= 25,
+    )
     assert g["deals"][k]["written"] == [0, 0] and audit_game(g, r) == []
     assert any(f"deal {k}: written is [0, 0]" in p for p in audit_game(g, {**r, "out_00_writes": True}))
-    r, g, k = find({key: v for key, v in games.items() if key[0] == "morskoy-writes"},
-                   lambda d, g: out_on_00(d, g) and d["written"] != [0, 0])
+    r, g, k = find(
+        {key: v for key, v in games.items() if key[0] == "morskoy-writes"},
+        lambda d, g: out_on_00(d, g) and d["written"] != [0, 0],
+    )
     problems = audit_game(g, {**r, "out_00_writes": False})
     assert any(f"deal {k}: written" in p and "must be [0, 0]" in p for p in problems)
     games = {key: v for key, v in games.items() if key[0] == "morskoy"}
-    r, g, k = find(games, lambda d, g: g["deals"][-1]["end"] == "out" and "00" in g["deals"][-1]["events"][-1]["play"]
-                   and max(g["final_score"]) < 125 and g["loser"] is not None and d is g["deals"][-1])
+    r, g, k = find(
+        games,
+        lambda d, g: (
+            g["deals"][-1]["end"] == "out"
+            and "00" in g["deals"][-1]["events"][-1]["play"]
+            and max(g["final_score"]) < 125
+            and g["loser"] is not None
+            and d is g["deals"][-1]
+        ),
+    )
     assert r["out_00_ends_game"] and audit_game(g, {**r, "out_00_ends_game": False})
     r, g, k = find(games, lambda d, g: k_burns(d, g))
     assert any(f"deal {k}: score" in p for p in audit_game(g, {**r, "shared_score": False}))
-    r, g, k = find(games, lambda d, g: d["end"] == "out" and "66" in d["events"][-1]["play"]
-                   and "00" not in d["events"][-1]["play"] and max(d["written"]) >= 100)
+    r, g, k = find(
+        games,
+        lambda d, g: (
+            d["end"] == "out"
+            and "66" in d["events"][-1]["play"]
+            and "00" not in d["events"][-1]["play"]
+            and max(d["written"]) >= 100
+        ),
+    )
     assert any(f"deal {k}: written" in p for p in audit_game(g, {**r, "out_66_writes": 0}))
-    r, g, k = find(games, lambda d, g: d is g["deals"][-1] and g["loser"] is not None and "naked" not in g["titles"]
-                   and g["final_score"][1 - g["loser"]] == 0)  # the winners wrote, then burned: not naked
+    r, g, k = find(
+        games,
+        lambda d, g: (
+            d is g["deals"][-1]
+            and g["loser"] is not None
+            and "naked" not in g["titles"]
+            and g["final_score"][1 - g["loser"]] == 0
+        ),
+    )  # the winners wrote, then burned: not naked
     g["titles"].append("naked")
     assert any("titles" in p for p in audit_game(g, r))
 
@@ -567,52 +721,130 @@ def test_morskoy_games(games):
 # game is simply over, nothing is written for that deal (no score, no burn, the eggs pot stays); `true`: the deal
 # is written first. The loser and the titles are the same either way.
 
+
 def morskoy_record(writes=False):
     # Deal 0: seat 2 leads 11; fish by seat 0 (ends 1 1, every one is laid). A keep 34 46 66 + 03 06 26 = 46,
     # B 00 02 04 36 + 35 44 45 55 = 50: B lose and open with 50 >= 25.
-    deal0 = {"redeals": 0, "bazaar": [], "leader": 2,
-             "hands": [["14", "15", "16", "33", "34", "46", "66"], ["00", "01", "02", "04", "12", "13", "36"],
-                       ["03", "06", "11", "22", "23", "26", "56"], ["05", "24", "25", "35", "44", "45", "55"]],
-             "events": parse("11@- . 15@1 01@1 56@5 05@0 16@6 12@1 23@2 25@5 33@3 13@3 22@2 24@2 14@4", 2),
-             "end": "fish", "last": 0, "hand_sums": [46, 50], "written": [0, 50], "score": [0, 50], "carry": 0}
+    deal0 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 2,
+        "hands": [
+            ["14", "15", "16", "33", "34", "46", "66"],
+            ["00", "01", "02", "04", "12", "13", "36"],
+            ["03", "06", "11", "22", "23", "26", "56"],
+            ["05", "24", "25", "35", "44", "45", "55"],
+        ],
+        "events": parse("11@- . 15@1 01@1 56@5 05@0 16@6 12@1 23@2 25@5 33@3 13@3 22@2 24@2 14@4", 2),
+        "end": "fish",
+        "last": 0,
+        "hand_sums": [46, 50],
+        "written": [0, 50],
+        "score": [0, 50],
+        "carry": 0,
+    }
     # Deal 1: seat 0, the fisherman, leads 36. Seat 1 (B) goes out with 55 and 00 in one move (ends 5 0): an out
     # on 00. A keeps 05 66 (17) + 26 56 (19) = 36; B 22 25 = 11. The game is over, A lose, B wrote: not naked;
     # the out held 00: bald. Nothing written: the score stays 0 50. Written first (`out_00_writes`): A, never
     # open, write 36 >= 25 (05 66 is no lone 66, and the 100 of an out on 66 needs no 00 in the move), which
     # opens A's score and burns B's 50: 36 0.
     written, score = ([36, 0], [36, 0]) if writes else ([0, 0], [0, 50])
-    deal1 = {"redeals": 0, "bazaar": [], "leader": 0,
-             "hands": [["04", "05", "06", "14", "36", "45", "66"], ["00", "02", "16", "33", "34", "46", "55"],
-                       ["01", "12", "13", "26", "35", "44", "56"], ["03", "11", "15", "22", "23", "24", "25"]],
-             "events": parse("36@- 46@6 13@3 11@1 45@4 16@1 35@5 23@3 06@6 02@2 01@0 03@0 14@1 33@3 44@4 24@4 . "
-                             "34@3 12@2 15@1 04@4 55@5+00@0", 0),
-             "end": "out", "last": 1, "hand_sums": [36, 11], "written": written, "score": score, "carry": 0}
-    return {"format": "kozel-trace/1", "variant": "hand-morskoy", "seed": 12, "game": 0, "players": 4,
-            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1], "loser": 0,
-            "titles": ["bald"], "final_score": score}
+    deal1 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [
+            ["04", "05", "06", "14", "36", "45", "66"],
+            ["00", "02", "16", "33", "34", "46", "55"],
+            ["01", "12", "13", "26", "35", "44", "56"],
+            ["03", "11", "15", "22", "23", "24", "25"],
+        ],
+        "events": parse(
+            "36@- 46@6 13@3 11@1 45@4 16@1 35@5 23@3 06@6 02@2 01@0 03@0 14@1 33@3 44@4 24@4 . "
+            "34@3 12@2 15@1 04@4 55@5+00@0",
+            0,
+        ),
+        "end": "out",
+        "last": 1,
+        "hand_sums": [36, 11],
+        "written": written,
+        "score": score,
+        "carry": 0,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-morskoy",
+        "seed": 12,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["hand"] * 4,
+        "deals": [deal0, deal1],
+        "loser": 0,
+        "titles": ["bald"],
+        "final_score": score,
+    }
 
 
 def morskoy_eggs_record(writes=False):
     # Deal 0: seat 0 leads 11; fish by seat 0 with 35 on each side: eggs, the pot is one side's 35.
-    deal0 = {"redeals": 0, "bazaar": [], "leader": 0,
-             "hands": [["03", "11", "12", "23", "25", "36", "46"], ["00", "01", "15", "16", "44", "55", "66"],
-                       ["02", "04", "14", "24", "35", "45", "56"], ["05", "06", "13", "22", "26", "33", "34"]],
-             "events": parse("11@- 15@1 14@1 05@5 46@4 00@0+66@6 56@6 06@0 25@5 16@6 02@2 13@1 36@3 01@0 . 26@6 "
-                             "12@2", 0),
-             "end": "fish", "last": 0, "hand_sums": [35, 35], "written": [0, 0], "score": [0, 0], "carry": 35}
+    deal0 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [
+            ["03", "11", "12", "23", "25", "36", "46"],
+            ["00", "01", "15", "16", "44", "55", "66"],
+            ["02", "04", "14", "24", "35", "45", "56"],
+            ["05", "06", "13", "22", "26", "33", "34"],
+        ],
+        "events": parse("11@- 15@1 14@1 05@5 46@4 00@0+66@6 56@6 06@0 25@5 16@6 02@2 13@1 36@3 01@0 . 26@6 12@2", 0),
+        "end": "fish",
+        "last": 0,
+        "hand_sums": [35, 35],
+        "written": [0, 0],
+        "score": [0, 0],
+        "carry": 35,
+    }
     # Deal 1: seat 0 leads 44; seat 1 (B) goes out with 00 (on the end 0). A keep 26 45 56 (28) + 02 (2) = 30,
     # B nothing + 22 24 66 (22). Nothing written: the pot of 35 stays, the score 0 0: A lose, naked and bald.
     # Written first: A write 30 + the pot 35 = 65 and the pot empties.
     written, carry = ([65, 0], 0) if writes else ([0, 0], 35)
-    deal1 = {"redeals": 0, "bazaar": [], "leader": 0,
-             "hands": [["14", "25", "26", "44", "45", "55", "56"], ["00", "01", "03", "04", "11", "33", "34"],
-                       ["02", "05", "06", "12", "13", "15", "35"], ["16", "22", "23", "24", "36", "46", "66"]],
-             "events": parse("44@- 34@4 35@3 46@4 55@5 . 15@5 16@6 14@1 04@4 06@0 36@6 . 33@3+11@1 12@1 23@2 . "
-                             "03@3 13@3 . . 01@1 05@0 . 25@5 00@0", 0),
-             "end": "out", "last": 1, "hand_sums": [30, 22], "written": written, "score": written, "carry": carry}
-    return {"format": "kozel-trace/1", "variant": "hand-morskoy", "seed": 13, "game": 0, "players": 4,
-            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1], "loser": 0,
-            "titles": ["bald", "naked"], "final_score": written}
+    deal1 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [
+            ["14", "25", "26", "44", "45", "55", "56"],
+            ["00", "01", "03", "04", "11", "33", "34"],
+            ["02", "05", "06", "12", "13", "15", "35"],
+            ["16", "22", "23", "24", "36", "46", "66"],
+        ],
+        "events": parse(
+            "44@- 34@4 35@3 46@4 55@5 . 15@5 16@6 14@1 04@4 06@0 36@6 . 33@3+11@1 12@1 23@2 . "
+            "03@3 13@3 . . 01@1 05@0 . 25@5 00@0",
+            0,
+        ),
+        "end": "out",
+        "last": 1,
+        "hand_sums": [30, 22],
+        "written": written,
+        "score": written,
+        "carry": carry,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-morskoy",
+        "seed": 13,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["hand"] * 4,
+        "deals": [deal0, deal1],
+        "loser": 0,
+        "titles": ["bald", "naked"],
+        "final_score": written,
+    }
 
 
 MORSKOY = CONFIGS["morskoy"]
@@ -669,9 +901,20 @@ def test_specials():
 
 @pytest.mark.parametrize("junk", [None, True, 7, "x", [], [[0]], {}, {"p": 0}])
 def test_garbled_values_are_reported_not_raised(junk):
-    for path in (("deals",), ("deals", 0), ("deals", 1, "hands"), ("deals", 1, "hands", 2), ("deals", 0, "events"),
-                 ("deals", 0, "events", 4), ("deals", 0, "events", 4, "play"), ("deals", 0, "events", 4, "play", 0),
-                 ("deals", 1, "leader"), ("deals", 1, "score"), ("titles",), ("loser",)):
+    for path in (
+        ("deals",),
+        ("deals", 0),
+        ("deals", 1, "hands"),
+        ("deals", 1, "hands", 2),
+        ("deals", 0, "events"),
+        ("deals", 0, "events", 4),
+        ("deals", 0, "events", 4, "play"),
+        ("deals", 0, "events", 4, "play", 0),
+        ("deals", 1, "leader"),
+        ("deals", 1, "score"),
+        ("titles",),
+        ("loser",),
+    ):
         rec = hand_record()
         _set(path, junk)(rec)
         if rec != hand_record():
@@ -706,8 +949,11 @@ def parse_n(moves, leader, n, cross=False):
             events.append({"p": seat, "knock": True})
         else:
             tiles, ats = zip(*(part.split("@") for part in tok.split("+")))
-            ev = {"p": seat, "play": list(tiles), "at": [None if a.rstrip("!") == "-" else int(a.rstrip("!"))
-                                                           for a in ats]}
+            ev = {
+                "p": seat,
+                "play": list(tiles),
+                "at": [None if a.rstrip("!") == "-" else int(a.rstrip("!")) for a in ats],
+            }
             if cross:
                 ev["closed"] = [a.endswith("!") for a in ats]
             events.append(ev)
@@ -723,16 +969,36 @@ def solo3_record():
     # seat 1. Left: seat 0 33 45 56 = 26, seat 1 25 36 55 = 26, seat 2 02 04 22 24 44 46 00 06 23 66 03 = 60.
     # Seats 0 and 1 tie for the smallest sum: both win; seat 2 alone writes his 60 (>= 13, opens), reaches
     # the target 60 and is the goat; nobody else ever wrote: naked.
-    deal = {"redeals": 0, "bazaar": ["00", "06", "34", "23", "66", "03", "35"], "leader": 0,
-            "hands": [["11", "16", "14", "05", "33", "45", "56"], ["12", "13", "15", "01", "25", "36", "55"],
-                      ["26", "02", "04", "22", "24", "44", "46"]],
-            "events": parse_n("11@- 12@1 26@2 16@6 13@1 ^00 ^06 ^34 34@3 14@4 15@1 ^23 ^66 ^03 . 05@5 01@0",
-                              0, 3),
-            "end": "fish", "last": 1, "hand_sums": [26, 26, 60], "written": [0, 0, 60], "score": [0, 0, 60],
-            "carry": 0}
-    return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 3, "game": 0, "players": 3,
-            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 2, "titles": ["naked"],
-            "final_score": [0, 0, 60]}
+    deal = {
+        "redeals": 0,
+        "bazaar": ["00", "06", "34", "23", "66", "03", "35"],
+        "leader": 0,
+        "hands": [
+            ["11", "16", "14", "05", "33", "45", "56"],
+            ["12", "13", "15", "01", "25", "36", "55"],
+            ["26", "02", "04", "22", "24", "44", "46"],
+        ],
+        "events": parse_n("11@- 12@1 26@2 16@6 13@1 ^00 ^06 ^34 34@3 14@4 15@1 ^23 ^66 ^03 . 05@5 01@0", 0, 3),
+        "end": "fish",
+        "last": 1,
+        "hand_sums": [26, 26, 60],
+        "written": [0, 0, 60],
+        "score": [0, 0, 60],
+        "carry": 0,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-solo-3",
+        "seed": 3,
+        "game": 0,
+        "players": 3,
+        "sides": [[0], [1], [2]],
+        "bots": ["hand"] * 3,
+        "deals": [deal],
+        "loser": 2,
+        "titles": ["naked"],
+        "final_score": [0, 0, 60],
+    }
 
 
 def solo4_record(swap=False):
@@ -745,14 +1011,32 @@ def solo4_record(swap=False):
     if swap:
         h1[5], h3[3] = h3[3], h1[5]
     s1, s3 = (39, 41) if swap else (40, 40)
-    deal = {"redeals": 0, "bazaar": [], "leader": 0,
-            "hands": [["11", "13", "05", "00", "02", "03", "04"], h1, ["26", "14", "06", "23", "24", "33", "44"], h3],
-            "events": parse_n("11@- 12@1 26@2 16@6 13@1 34@3 14@4 15@1 05@5 01@0", 0, 4),
-            "end": "fish", "last": 1, "hand_sums": [9, s1, 31, s3], "written": [0, s1, 31, s3],
-            "score": [0, s1, 31, s3], "carry": 0}
-    return {"format": "kozel-trace/1", "variant": "hand-solo-4", "seed": 4, "game": 0, "players": 4,
-            "sides": [[0], [1], [2], [3]], "bots": ["hand"] * 4, "deals": [deal], "loser": 3 if swap else 1,
-            "titles": [], "final_score": [0, s1, 31, s3]}
+    deal = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [["11", "13", "05", "00", "02", "03", "04"], h1, ["26", "14", "06", "23", "24", "33", "44"], h3],
+        "events": parse_n("11@- 12@1 26@2 16@6 13@1 34@3 14@4 15@1 05@5 01@0", 0, 4),
+        "end": "fish",
+        "last": 1,
+        "hand_sums": [9, s1, 31, s3],
+        "written": [0, s1, 31, s3],
+        "score": [0, s1, 31, s3],
+        "carry": 0,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-solo-4",
+        "seed": 4,
+        "game": 0,
+        "players": 4,
+        "sides": [[0], [1], [2], [3]],
+        "bots": ["hand"] * 4,
+        "deals": [deal],
+        "loser": 3 if swap else 1,
+        "titles": [],
+        "final_score": [0, s1, 31, s3],
+    }
 
 
 def test_solo_hand_games_are_correct():
@@ -773,36 +1057,85 @@ def osel_record():
     # 66 closed -> 1 1; 14 -> 4 1; 44 closed -> 1; 15 -> 5; 55 closed: no open end, fish by seat 1.
     # Left: A 00 01 02 03 (6) + 04 05 06 16 23 (27) = 33; B 24 25 26 34 (28) + 35 45 46 56 (38) = 66.
     # B loses with 66 < 100: not written, remembered. Memory 0 66.
-    deal0 = {"redeals": 0, "bazaar": [], "leader": 0,
-             "hands": [["11", "36", "15", "00", "01", "02", "03"], ["12", "66", "55", "24", "25", "26", "34"],
-                       ["13", "14", "04", "05", "06", "16", "23"], ["22", "33", "44", "35", "45", "46", "56"]],
-             "events": parse_n("11@- 12@1 13@1 22@2!+33@3 36@3 66@6! 14@1 44@4! 15@1 55@5!", 0, 4, cross=True),
-             "end": "fish", "last": 1, "hand_sums": [33, 66], "written": [0, 0], "score": [0, 0], "carry": 0,
-             "memory": [0, 66]}
+    deal0 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [
+            ["11", "36", "15", "00", "01", "02", "03"],
+            ["12", "66", "55", "24", "25", "26", "34"],
+            ["13", "14", "04", "05", "06", "16", "23"],
+            ["22", "33", "44", "35", "45", "46", "56"],
+        ],
+        "events": parse_n("11@- 12@1 13@1 22@2!+33@3 36@3 66@6! 14@1 44@4! 15@1 55@5!", 0, 4, cross=True),
+        "end": "fish",
+        "last": 1,
+        "hand_sums": [33, 66],
+        "written": [0, 0],
+        "score": [0, 0],
+        "carry": 0,
+        "memory": [0, 66],
+    }
     # Deal 1: the fisherman, seat 1, leads 24: ends 2 4. Seat 2 lays 22 open on the 2: the house laid on an
     # end keeps it and opens two more: 2 4 2 2. 23, 25 and 26 take the three 2s: 3 4 5 6. Seat 2 lays 33, 44
     # and 55 closed in one move: 6; seat 3 lays 66 closed: no open end, fish by seat 3. Left: A 36 45 35 34
     # 16 15 (46) + 02 56 46 (23) = 69; B 00 01 03 11 12 (9) + 04 05 06 13 14 (24) = 33. A loses: 69 < 100 is
     # remembered; B did not lose and forgets its 66. Memory 69 0.
-    deal1 = {"redeals": 1, "bazaar": [], "leader": 1,
-             "hands": [["25", "36", "45", "35", "34", "16", "15"], ["24", "26", "00", "01", "03", "11", "12"],
-                       ["22", "33", "44", "55", "02", "56", "46"], ["23", "66", "04", "05", "06", "13", "14"]],
-             "events": parse_n("24@- 22@2 23@2 25@2 26@2 33@3!+44@4!+55@5! 66@6!", 1, 4, cross=True),
-             "end": "fish", "last": 3, "hand_sums": [69, 33], "written": [0, 0], "score": [0, 0], "carry": 0,
-             "memory": [69, 0]}
+    deal1 = {
+        "redeals": 1,
+        "bazaar": [],
+        "leader": 1,
+        "hands": [
+            ["25", "36", "45", "35", "34", "16", "15"],
+            ["24", "26", "00", "01", "03", "11", "12"],
+            ["22", "33", "44", "55", "02", "56", "46"],
+            ["23", "66", "04", "05", "06", "13", "14"],
+        ],
+        "events": parse_n("24@- 22@2 23@2 25@2 26@2 33@3!+44@4!+55@5! 66@6!", 1, 4, cross=True),
+        "end": "fish",
+        "last": 3,
+        "hand_sums": [69, 33],
+        "written": [0, 0],
+        "score": [0, 0],
+        "carry": 0,
+        "memory": [69, 0],
+    }
     # Deal 2: early closure. Seat 3 leads 35: ends 3 5; seat 0 lays 33 (the house) and 55, both closed: no
     # open end, fish by seat 0. Left: A 34 25 24 16 15 (33) + 66 56 46 45 36 26 44 (67) = 100; B 00 01 02 11
     # 12 13 22 (16) + 03 04 05 06 14 23 (28) = 44. A loses: 100 + its remembered 69 = 169 is written and the
     # memory clears. A reaches 101: the goats; B never wrote: naked.
-    deal2 = {"redeals": 0, "bazaar": [], "leader": 3,
-             "hands": [["33", "55", "34", "25", "24", "16", "15"], ["00", "01", "02", "11", "12", "13", "22"],
-                       ["66", "56", "46", "45", "36", "26", "44"], ["35", "03", "04", "05", "06", "14", "23"]],
-             "events": parse_n("35@- 33@3!+55@5!", 3, 4, cross=True),
-             "end": "fish", "last": 0, "hand_sums": [100, 44], "written": [169, 0], "score": [169, 0], "carry": 0,
-             "memory": [0, 0]}
-    return {"format": "kozel-trace/1", "variant": "hand-osel", "seed": 11, "game": 0, "players": 4,
-            "sides": [[0, 2], [1, 3]], "bots": ["hand"] * 4, "deals": [deal0, deal1, deal2], "loser": 0,
-            "titles": ["naked"], "final_score": [169, 0]}
+    deal2 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 3,
+        "hands": [
+            ["33", "55", "34", "25", "24", "16", "15"],
+            ["00", "01", "02", "11", "12", "13", "22"],
+            ["66", "56", "46", "45", "36", "26", "44"],
+            ["35", "03", "04", "05", "06", "14", "23"],
+        ],
+        "events": parse_n("35@- 33@3!+55@5!", 3, 4, cross=True),
+        "end": "fish",
+        "last": 0,
+        "hand_sums": [100, 44],
+        "written": [169, 0],
+        "score": [169, 0],
+        "carry": 0,
+        "memory": [0, 0],
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-osel",
+        "seed": 11,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["hand"] * 4,
+        "deals": [deal0, deal1, deal2],
+        "loser": 0,
+        "titles": ["naked"],
+        "final_score": [169, 0],
+    }
 
 
 def test_osel_hand_game_is_correct():
@@ -815,6 +1148,7 @@ def _insert(path, index, value):
         for k in path:
             obj = obj[k]
         obj.insert(index, value)
+
     return mutate
 
 
@@ -822,6 +1156,7 @@ def _swap_events(k, i, j):
     def mutate(rec):
         ev = rec["deals"][k]["events"]
         ev[i], ev[j] = ev[j], ev[i]
+
     return mutate
 
 
@@ -834,19 +1169,27 @@ SOLO_MUTATIONS = {  # (mutation, where, what) on solo3_record()
     "a draw of a tile not in the bazaar": (_set(EV + (5,), {"p": 2, "draw": "45"}), "deal 0 event 5", "next bazaar"),
     "a missing draw": (_set(EV + (11,), {"p": 2, "knock": True}), "deal 0 event 11", "must draw"),
     "a knock with two tiles left": (lambda r: r["deals"][0]["events"].pop(13), "deal 0 event 13", "must draw"),
-    "the draws left out": (lambda r: r["deals"][0]["events"].__delitem__(slice(5, 8)), "deal 0 event 5",
-                           "not in the hand"),
+    "the draws left out": (
+        lambda r: r["deals"][0]["events"].__delitem__(slice(5, 8)),
+        "deal 0 event 5",
+        "not in the hand",
+    ),
     "a draw by the wrong seat": (_set(EV + (5, "p"), 0), "deal 0 event 5", "turn"),
     "malformed draw": (_set(EV + (5,), {"p": 2, "draw": "00", "knock": True}), "deal 0 event 5", "malformed"),
     "first move not the lowest double": (_set(EV + (0, "play"), ["33"]), "deal 0 event 0", "double 11"),
-    "a tied fish winner writes": (lambda r: r["deals"][0].update(written=[26, 0, 60], score=[26, 0, 60]),
-                                  "deal 0", "written"),
-    "only one tied winner": (lambda r: r["deals"][0].update(written=[0, 26, 60], score=[0, 26, 60]),
-                             "deal 0", "written"),
+    "a tied fish winner writes": (
+        lambda r: r["deals"][0].update(written=[26, 0, 60], score=[26, 0, 60]),
+        "deal 0",
+        "written",
+    ),
+    "only one tied winner": (
+        lambda r: r["deals"][0].update(written=[0, 26, 60], score=[0, 26, 60]),
+        "deal 0",
+        "written",
+    ),
     "an eggs pot": (_set(("deals", 0, "carry"), 26), "deal 0", "carry"),
     "hand_sums": (_set(("deals", 0, "hand_sums"), [26, 26, 25]), "deal 0", "hand_sums"),
-    "the fish missed": (lambda r: r["deals"][0]["events"].append({"p": 2, "knock": True}), "deal 0 event 16",
-                        "follow"),
+    "the fish missed": (lambda r: r["deals"][0]["events"].append({"p": 2, "knock": True}), "deal 0 event 16", "follow"),
     "wrong goat": (_set(("loser",), 0), "", "loser is 0, must be 2"),
     "not naked": (_set(("titles",), []), "", "titles"),
     "bazaar too short": (_set(("deals", 0, "bazaar"), ["00", "06", "34", "23", "66", "03"]), "deal 0", "bazaar"),
@@ -885,12 +1228,18 @@ def test_solo_goat_and_scoring():
     assert any("deal 0: written is [0, 40, 31, 40], must be [0, 40, 0, 40]" in p for p in problems)
     # fish rules apply per losing player: seat 1 would be the only winner, and the winners' 9 is added
     assert any("deal 0: written" in p for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_winner": "fisherman"}))
-    assert any("written is [0, 40, 31, 40], must be [0, 49, 40, 49]" in p
-               for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_writes": "all"}))
-    assert any("written is [0, 40, 31, 40], must be [0, 31, 22, 31]" in p
-               for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_writes": "difference"}))
+    assert any(
+        "written is [0, 40, 31, 40], must be [0, 49, 40, 49]" in p
+        for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_writes": "all"})
+    )
+    assert any(
+        "written is [0, 40, 31, 40], must be [0, 31, 22, 31]" in p
+        for p in audit_game(solo4_record(), {**SOLO4_RULES, "fish_writes": "difference"})
+    )
     # the tied fish of the three-player record under the fisherman rule: seat 1 alone wins
-    assert any("must be [26, 0, 60]" in p for p in audit_game(solo3_record(), {**SOLO3_RULES, "fish_winner": "fisherman"}))
+    assert any(
+        "must be [26, 0, 60]" in p for p in audit_game(solo3_record(), {**SOLO3_RULES, "fish_winner": "fisherman"})
+    )
 
 
 def test_solo_first_lead():
@@ -900,12 +1249,15 @@ def test_solo_first_lead():
     assert first_lead_tile([["36", "55"], ["45", "22"]], rules) == "22"
     rec = solo3_record()  # read with 11 as the lead it is still right; with 33 it is not
     assert audit_game(rec, {**SOLO3_RULES, "first_lead": "double-11"}) == []
-    assert any("deal 0 event 0" in p and "double 33" in p
-               for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-33"}))  # seat 0 holds 33 too
-    assert any("deal 0: leader is seat 0, must be 2" in p
-               for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-22"}))
-    assert any("no hand holds the first lead tile 00" in p
-               for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-00"}))
+    assert any(
+        "deal 0 event 0" in p and "double 33" in p for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-33"})
+    )  # seat 0 holds 33 too
+    assert any(
+        "deal 0: leader is seat 0, must be 2" in p for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-22"})
+    )
+    assert any(
+        "no hand holds the first lead tile 00" in p for p in audit_game(rec, {**SOLO3_RULES, "first_lead": "double-00"})
+    )
 
 
 def solo3_fish_record():
@@ -916,33 +1268,66 @@ def solo3_fish_record():
     # (none fits) and knocks with one tile left; seats 2 and 0 knock too. A full round of knocks is a fish, by
     # seat 0, who laid the last tile. Left: seat 0 02 03 04 = 9 wins; seat 1 22 23 24 25 and the six drawn
     # tiles = 80 and seat 2 33 35 36 44 = 31 write. Target 20: both cross, seat 1 has more and is the goat.
-    deal = {"redeals": 0, "bazaar": ["06", "45", "46", "55", "56", "66", "11"], "leader": 0,
-            "hands": [["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "22", "23", "24", "25"],
-                      ["05", "26", "34", "33", "35", "36", "44"]],
-            "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 ^06 ^45 ^46 ^55 ^56 ^66 . . .", 0, 3),
-            "end": "fish", "last": 0, "hand_sums": [9, 80, 31], "written": [0, 80, 31], "score": [0, 80, 31],
-            "carry": 0}
-    return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 5, "game": 0, "players": 3,
-            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 1, "titles": [],
-            "final_score": [0, 80, 31]}
+    deal = {
+        "redeals": 0,
+        "bazaar": ["06", "45", "46", "55", "56", "66", "11"],
+        "leader": 0,
+        "hands": [
+            ["00", "15", "16", "14", "02", "03", "04"],
+            ["01", "12", "13", "22", "23", "24", "25"],
+            ["05", "26", "34", "33", "35", "36", "44"],
+        ],
+        "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 ^06 ^45 ^46 ^55 ^56 ^66 . . .", 0, 3),
+        "end": "fish",
+        "last": 0,
+        "hand_sums": [9, 80, 31],
+        "written": [0, 80, 31],
+        "score": [0, 80, 31],
+        "carry": 0,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-solo-3",
+        "seed": 5,
+        "game": 0,
+        "players": 3,
+        "sides": [[0], [1], [2]],
+        "bots": ["hand"] * 3,
+        "deals": [deal],
+        "loser": 1,
+        "titles": [],
+        "final_score": [0, 80, 31],
+    }
 
 
 SOLO_FISH_RULES = {**SOLO3_RULES, "target": 20}
 HIDDEN = ("deals", 0, "events")
 HIDDEN_FISH_MUTATIONS = {  # (mutation, where, what) on solo3_fish_record(), under every solo_fish reading
     "the old reading: a fish while the last bazaar tile fits": (
-        lambda r: r["deals"][0].update(events=r["deals"][0]["events"][:10], last=0, hand_sums=[9, 22, 31],
-                                       written=[0, 22, 31], score=[0, 22, 31]),
-        "deal 0: the events stop after event 9", "not over (no out, no fish: 11 off the table still fits"),
+        lambda r: r["deals"][0].update(
+            events=r["deals"][0]["events"][:10], last=0, hand_sums=[9, 22, 31], written=[0, 22, 31], score=[0, 22, 31]
+        ),
+        "deal 0: the events stop after event 9",
+        "not over (no out, no fish: 11 off the table still fits",
+    ),
     "two knocks are not a round": (lambda r: r["deals"][0]["events"].pop(), "deal 0: the events stop", "not over"),
-    "a fourth knock": (lambda r: r["deals"][0]["events"].append({"p": 1, "knock": True}), "deal 0 event 18",
-                       "all 3 players knocked in turn"),
-    "a knock instead of the draws": (lambda r: r["deals"][0]["events"].__delitem__(slice(10, 16)),
-                                     "deal 0 event 10", "must draw"),
+    "a fourth knock": (
+        lambda r: r["deals"][0]["events"].append({"p": 1, "knock": True}),
+        "deal 0 event 18",
+        "all 3 players knocked in turn",
+    ),
+    "a knock instead of the draws": (
+        lambda r: r["deals"][0]["events"].__delitem__(slice(10, 16)),
+        "deal 0 event 10",
+        "must draw",
+    ),
     "the last bazaar tile drawn": (_insert(HIDDEN, 16, {"p": 1, "draw": "11"}), "deal 0 event 16", "never drawn"),
     "the fisherman is the last knocker's neighbour": (_set(("deals", 0, "last"), 1), "deal 0", "end/last"),
-    "the drawn tiles left out of the sum": (lambda r: r["deals"][0].update(hand_sums=[9, 22, 31]), "deal 0",
-                                            "hand_sums"),
+    "the drawn tiles left out of the sum": (
+        lambda r: r["deals"][0].update(hand_sums=[9, 22, 31]),
+        "deal 0",
+        "hand_sums",
+    ),
 }
 
 
@@ -968,49 +1353,119 @@ def solo3_shown_fish_record(mode="visible"):
     # the player to move, first draws the bazaar down to its last tile (25 06 45 46 55 56, 53 pips);
     # `take-all` (text 004: «обязуется забрать весь базар»): he takes all seven (65 pips). Left: seat 0 02 03
     # 04 = 9 wins; seat 1 22 23 24 = 15 and seat 2 33 35 36 44 = 31 (+ 53, + 65) write. Target 20: seat 2.
-    draws = {"visible": [], "draw-down": ["25", "06", "45", "46", "55", "56"],
-             "take-all": ["25", "06", "45", "46", "55", "56", "66"]}[mode]
+    draws = {
+        "visible": [],
+        "draw-down": ["25", "06", "45", "46", "55", "56"],
+        "take-all": ["25", "06", "45", "46", "55", "56", "66"],
+    }[mode]
     s2 = {"visible": 31, "draw-down": 84, "take-all": 96}[mode]
-    deal = {"redeals": 0, "bazaar": ["25", "06", "45", "46", "55", "56", "66"], "leader": 0,
-            "hands": [["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "11", "22", "23", "24"],
-                      ["05", "26", "34", "33", "35", "36", "44"]],
-            "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 11@1", 0, 3)
-            + [{"p": 2, "draw": t} for t in draws],
-            "end": "fish", "last": 1, "hand_sums": [9, 15, s2], "written": [0, 15, s2], "score": [0, 15, s2],
-            "carry": 0}
-    return {"format": "kozel-trace/1", "variant": "hand-solo-3", "seed": 6, "game": 0, "players": 3,
-            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": [deal], "loser": 2, "titles": [],
-            "final_score": [0, 15, s2]}
+    deal = {
+        "redeals": 0,
+        "bazaar": ["25", "06", "45", "46", "55", "56", "66"],
+        "leader": 0,
+        "hands": [
+            ["00", "15", "16", "14", "02", "03", "04"],
+            ["01", "12", "13", "11", "22", "23", "24"],
+            ["05", "26", "34", "33", "35", "36", "44"],
+        ],
+        "events": parse_n("00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 11@1", 0, 3)
+        + [{"p": 2, "draw": t} for t in draws],
+        "end": "fish",
+        "last": 1,
+        "hand_sums": [9, 15, s2],
+        "written": [0, 15, s2],
+        "score": [0, 15, s2],
+        "carry": 0,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-solo-3",
+        "seed": 6,
+        "game": 0,
+        "players": 3,
+        "sides": [[0], [1], [2]],
+        "bots": ["hand"] * 3,
+        "deals": [deal],
+        "loser": 2,
+        "titles": [],
+        "final_score": [0, 15, s2],
+    }
 
 
 def _draws(change):
     """Apply `change` to the list of the closing draws (events 11 on) of a shown-fish record."""
+
     def mutate(rec):
         ev = rec["deals"][0]["events"]
         ev[11:] = change([dict(e) for e in ev[11:]])
+
     return mutate
 
 
 SHOWN_FISH_MUTATIONS = {  # (record mode, mutation, audited under, where, what)
-    "visible: draws after the fish": ("draw-down", None, "visible", "deal 0 event 10",
-                                      "ends here (fish) but 6 more event(s) follow"),
-    "draw-down: no draws": ("visible", None, "draw-down", "deal 0: the events stop after event 10",
-                            "seat 2 still draws ['25', '06', '45', '46', '55', '56']"),
-    "draw-down: the last tile drawn too": ("take-all", None, "draw-down", "deal 0 event 16",
-                                           "ends here (fish) but 1 more event(s) follow"),
-    "take-all: the last tile left": ("draw-down", None, "take-all", "deal 0: the events stop after event 16",
-                                     "still draws ['66']"),
-    "draw-down: the fisherman draws": ("draw-down", _draws(lambda ds: [{**d, "p": 1} for d in ds]), "draw-down",
-                                       "deal 0 event 11", "seat 2 draws the bazaar down"),
-    "draw-down: out of bazaar order": ("draw-down", _draws(lambda ds: ds[1:2] + ds[:1] + ds[2:]), "draw-down",
-                                       "deal 0 event 11", "the next draw is {'p': 2, 'draw': '25'}"),
-    "take-all: a draw missing": ("take-all", _draws(lambda ds: ds[:3] + ds[4:]), "take-all", "deal 0 event 14",
-                                 "the next draw is {'p': 2, 'draw': '46'}"),
-    "take-all: a knock instead": ("take-all", _draws(lambda ds: [{"p": 2, "knock": True}]), "take-all",
-                                  "deal 0 event 11", "takes the whole bazaar"),
-    "take-all: the taken tiles not counted": ("take-all", lambda r: r["deals"][0].update(
-        hand_sums=[9, 15, 31], written=[0, 15, 31], score=[0, 15, 31]), "take-all",
-        "deal 0", "hand_sums is [9, 15, 31], must be [9, 15, 96]"),
+    "visible: draws after the fish": (
+        "draw-down",
+        None,
+        "visible",
+        "deal 0 event 10",
+        "ends here (fish) but 6 more event(s) follow",
+    ),
+    "draw-down: no draws": (
+        "visible",
+        None,
+        "draw-down",
+        "deal 0: the events stop after event 10",
+        "seat 2 still draws ['25', '06', '45', '46', '55', '56']",
+    ),
+    "draw-down: the last tile drawn too": (
+        "take-all",
+        None,
+        "draw-down",
+        "deal 0 event 16",
+        "ends here (fish) but 1 more event(s) follow",
+    ),
+    "take-all: the last tile left": (
+        "draw-down",
+        None,
+        "take-all",
+        "deal 0: the events stop after event 16",
+        "still draws ['66']",
+    ),
+    "draw-down: the fisherman draws": (
+        "draw-down",
+        _draws(lambda ds: [{**d, "p": 1} for d in ds]),
+        "draw-down",
+        "deal 0 event 11",
+        "seat 2 draws the bazaar down",
+    ),
+    "draw-down: out of bazaar order": (
+        "draw-down",
+        _draws(lambda ds: ds[1:2] + ds[:1] + ds[2:]),
+        "draw-down",
+        "deal 0 event 11",
+        "the next draw is {'p': 2, 'draw': '25'}",
+    ),
+    "take-all: a draw missing": (
+        "take-all",
+        _draws(lambda ds: ds[:3] + ds[4:]),
+        "take-all",
+        "deal 0 event 14",
+        "the next draw is {'p': 2, 'draw': '46'}",
+    ),
+    "take-all: a knock instead": (
+        "take-all",
+        _draws(lambda ds: [{"p": 2, "knock": True}]),
+        "take-all",
+        "deal 0 event 11",
+        "takes the whole bazaar",
+    ),
+    "take-all: the taken tiles not counted": (
+        "take-all",
+        lambda r: r["deals"][0].update(hand_sums=[9, 15, 31], written=[0, 15, 31], score=[0, 15, 31]),
+        "take-all",
+        "deal 0",
+        "hand_sums is [9, 15, 31], must be [9, 15, 96]",
+    ),
 }
 
 
@@ -1019,8 +1474,10 @@ def test_shown_fish_readings():
         assert audit_game(solo3_shown_fish_record(mode), {**SOLO_FISH_RULES, "solo_fish": mode}) == [], mode
     # with one tile left in the bazaar there is nothing to draw down; take-all takes it (35: seat 2 has 68)
     assert audit_game(solo3_record(), {**SOLO3_RULES, "solo_fish": "draw-down"}) == []
-    assert any("deal 0: the events stop after event 16, but after the fish seat 2 still draws ['35']" in p
-               for p in audit_game(solo3_record(), {**SOLO3_RULES, "solo_fish": "take-all"}))
+    assert any(
+        "deal 0: the events stop after event 16, but after the fish seat 2 still draws ['35']" in p
+        for p in audit_game(solo3_record(), {**SOLO3_RULES, "solo_fish": "take-all"})
+    )
     rec = solo3_record()
     rec["deals"][0]["events"].append({"p": 2, "draw": "35"})
     rec["deals"][0].update(hand_sums=[26, 26, 68], written=[0, 0, 68], score=[0, 0, 68])
@@ -1051,13 +1508,19 @@ def test_shown_fish_mutation_is_reported(name):
 
 LINE = "00@- 01@0 05@0 15@5 12@1 26@2 16@6 13@1 34@3 14@4 11@1"
 # eggs: the leader keeps 02 55 56 = 23, the next seat 24 35 36 = 23, the third 04 06 33 25 = 23
-EGGS_HANDS = (["00", "15", "16", "14", "02", "55", "56"], ["01", "12", "13", "11", "24", "35", "36"],
-              ["05", "26", "34", "04", "06", "33", "25"])
+EGGS_HANDS = (
+    ["00", "15", "16", "14", "02", "55", "56"],
+    ["01", "12", "13", "11", "24", "35", "36"],
+    ["05", "26", "34", "04", "06", "33", "25"],
+)
 EGGS_BAZAAR = ["03", "22", "23", "44", "45", "46", "66"]
 # the payout: the leader keeps 02 03 04 = 9 and wins; the next seat 25 33 36 = 22 (with `tie` 25 33 35 = 21)
 # and the third 06 22 23 24 = 21 lose
-PAY_HANDS = (["00", "15", "16", "14", "02", "03", "04"], ["01", "12", "13", "11", "25", "33", "36"],
-             ["05", "26", "34", "06", "22", "23", "24"])
+PAY_HANDS = (
+    ["00", "15", "16", "14", "02", "03", "04"],
+    ["01", "12", "13", "11", "25", "33", "36"],
+    ["05", "26", "34", "06", "22", "23", "24"],
+)
 PAY_BAZAAR = ["35", "44", "45", "46", "55", "56", "66"]
 
 
@@ -1065,8 +1528,15 @@ def line_deal(hands, bazaar, shift):
     dealt = [None] * 3
     for s, h in enumerate(hands):
         dealt[(s + shift) % 3] = list(h)
-    return {"redeals": 0, "hands": dealt, "bazaar": list(bazaar), "leader": shift, "events": parse_n(LINE, shift, 3),
-            "end": "fish", "last": (shift + 1) % 3}
+    return {
+        "redeals": 0,
+        "hands": dealt,
+        "bazaar": list(bazaar),
+        "leader": shift,
+        "events": parse_n(LINE, shift, 3),
+        "end": "fish",
+        "last": (shift + 1) % 3,
+    }
 
 
 EGGS_CASES = {  # (solo_eggs, eggs deals, tie) -> the pot after each eggs deal, the payout's hand_sums and written
@@ -1088,17 +1558,35 @@ def solo3_eggs_record(pot="one-hand", eggs=1, tie=False):
     carries, sums, written = EGGS_CASES[pot, eggs, tie]
     deals = []
     for k, carry in enumerate(carries):
-        deals.append({**line_deal(EGGS_HANDS, EGGS_BAZAAR, k), "hand_sums": [23, 23, 23], "written": [0, 0, 0],
-                      "score": [0, 0, 0], "carry": carry})
+        deals.append(
+            {
+                **line_deal(EGGS_HANDS, EGGS_BAZAAR, k),
+                "hand_sums": [23, 23, 23],
+                "written": [0, 0, 0],
+                "score": [0, 0, 0],
+                "carry": carry,
+            }
+        )
     hands, bazaar = PAY_HANDS, PAY_BAZAAR
     if tie:
         hands = (hands[0], hands[1][:6] + ["35"], hands[2])
         bazaar = ["36"] + bazaar[1:]
-    deals.append({**line_deal(hands, bazaar, eggs), "hand_sums": sums, "written": written, "score": written,
-                  "carry": 0})
-    return {"format": "kozel-trace/1", "variant": "hand-solo-eggs", "seed": 8, "game": 0, "players": 3,
-            "sides": [[0], [1], [2]], "bots": ["hand"] * 3, "deals": deals, "loser": written.index(max(written)),
-            "titles": [], "final_score": written}
+    deals.append(
+        {**line_deal(hands, bazaar, eggs), "hand_sums": sums, "written": written, "score": written, "carry": 0}
+    )
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-solo-eggs",
+        "seed": 8,
+        "game": 0,
+        "players": 3,
+        "sides": [[0], [1], [2]],
+        "bots": ["hand"] * 3,
+        "deals": deals,
+        "loser": written.index(max(written)),
+        "titles": [],
+        "final_score": written,
+    }
 
 
 def test_solo_eggs_records_are_correct():
@@ -1110,20 +1598,55 @@ SOLO_EGGS_MUTATIONS = {  # (record, mutation, where, what), under the record's o
     "no eggs pot under none": (("one-hand", 1, False), "none", None, "deal 0", "carry is 23, must be 0"),
     "one hand under all-hands": (("one-hand", 1, False), "all-hands", None, "deal 0", "carry is 23, must be 69"),
     "all hands under one-hand": (("all-hands", 1, False), "one-hand", None, "deal 0", "carry is 69, must be 23"),
-    "writing in eggs": (("one-hand", 1, False), "one-hand", lambda r: r["deals"][0].update(
-        written=[23, 23, 23], score=[23, 23, 23]), "deal 0", "written is [23, 23, 23], must be [0, 0, 0]"),
-    "the pot to the lighter loser": (("one-hand", 1, False), "one-hand", lambda r: r["deals"][1].update(
-        written=[44, 0, 22], score=[44, 0, 22]), "deal 1", "written is [44, 0, 22], must be [21, 0, 45]"),
-    "the pot to every loser": (("one-hand", 1, False), "one-hand", lambda r: r["deals"][1].update(
-        written=[44, 0, 45], score=[44, 0, 45]), "deal 1", "must be [21, 0, 45]"),
-    "the tie to the higher seat": (("one-hand", 1, True), "one-hand", lambda r: r["deals"][1].update(
-        written=[21, 0, 44], score=[21, 0, 44]), "deal 1", "must be [44, 0, 21]"),
-    "the pot kept after the payout": (("one-hand", 1, False), "one-hand", _set(("deals", 1, "carry"), 23),
-                                      "deal 1", "carry is 23, must be 0"),
-    "eggs in a row not added up": (("one-hand", 2, False), "one-hand", _set(("deals", 1, "carry"), 23),
-                                   "deal 1", "carry is 23, must be 46"),
-    "the pot of the first eggs only": (("one-hand", 2, False), "one-hand", lambda r: r["deals"][2].update(
-        written=[45, 21, 0], score=[45, 21, 0]), "deal 2", "must be [68, 21, 0]"),
+    "writing in eggs": (
+        ("one-hand", 1, False),
+        "one-hand",
+        lambda r: r["deals"][0].update(written=[23, 23, 23], score=[23, 23, 23]),
+        "deal 0",
+        "written is [23, 23, 23], must be [0, 0, 0]",
+    ),
+    "the pot to the lighter loser": (
+        ("one-hand", 1, False),
+        "one-hand",
+        lambda r: r["deals"][1].update(written=[44, 0, 22], score=[44, 0, 22]),
+        "deal 1",
+        "written is [44, 0, 22], must be [21, 0, 45]",
+    ),
+    "the pot to every loser": (
+        ("one-hand", 1, False),
+        "one-hand",
+        lambda r: r["deals"][1].update(written=[44, 0, 45], score=[44, 0, 45]),
+        "deal 1",
+        "must be [21, 0, 45]",
+    ),
+    "the tie to the higher seat": (
+        ("one-hand", 1, True),
+        "one-hand",
+        lambda r: r["deals"][1].update(written=[21, 0, 44], score=[21, 0, 44]),
+        "deal 1",
+        "must be [44, 0, 21]",
+    ),
+    "the pot kept after the payout": (
+        ("one-hand", 1, False),
+        "one-hand",
+        _set(("deals", 1, "carry"), 23),
+        "deal 1",
+        "carry is 23, must be 0",
+    ),
+    "eggs in a row not added up": (
+        ("one-hand", 2, False),
+        "one-hand",
+        _set(("deals", 1, "carry"), 23),
+        "deal 1",
+        "carry is 23, must be 46",
+    ),
+    "the pot of the first eggs only": (
+        ("one-hand", 2, False),
+        "one-hand",
+        lambda r: r["deals"][2].update(written=[45, 21, 0], score=[45, 21, 0]),
+        "deal 2",
+        "must be [68, 21, 0]",
+    ),
 }
 
 
@@ -1143,8 +1666,7 @@ def test_solo_eggs_pot_used_up_under_the_threshold():
     assert any("deal 1: written is [21, 0, 45], must be [0, 0, 0]" in p for p in problems)
     assert not any("carry" in p for p in problems)
     # the fisherman's fish has no eggs (sums are not compared): seat 1 alone wins, the others write 23
-    problems = audit_game(solo3_eggs_record(), {**SOLO_EGGS_RULES, "solo_eggs": "one-hand",
-                                                "fish_winner": "fisherman"})
+    problems = audit_game(solo3_eggs_record(), {**SOLO_EGGS_RULES, "solo_eggs": "one-hand", "fish_winner": "fisherman"})
     assert any("deal 0: written is [0, 0, 0], must be [23, 0, 23]" in p for p in problems)
     # under solo_eggs none the tied fish is still nobody's: nothing written, and the next loser gets nothing
     problems = audit_game(solo3_eggs_record(), {**SOLO_EGGS_RULES, "solo_eggs": "none"})
@@ -1158,37 +1680,59 @@ def test_solo_eggs_pot_used_up_under_the_threshold():
 
 
 OSEL_MUTATIONS = {  # (mutation, where, what) on osel_record()
-    "the house opening four ends on an end": (_set(("deals", 1, "events", 5), {"p": 2, "play": ["02"], "at": [2],
-                                                                               "closed": [False]}),
-                                              "deal 1 event 5", "not an open end"),
-    "a double on an end of another number": (_set(("deals", 0, "events", 5, "at"), [1]), "deal 0 event 5",
-                                             "does not match"),
-    "two doubles on ends of the same number": (_set(("deals", 1, "events", 5), {"p": 2, "play": ["33", "33"],
-                                                                                "at": [3, 3], "closed": [True, True]}),
-                                               "deal 1 event 5", "same number"),
-    "a closed end used later": (_set(("deals", 0, "events", 5), {"p": 1, "play": ["24"], "at": [2],
-                                                                  "closed": [False]}),
-                                "deal 0 event 5", "not an open end"),
-    "an end closed in a multi-double move used later": (_set(("deals", 1, "events", 6), {
-        "p": 3, "play": ["04"], "at": [4], "closed": [False]}), "deal 1 event 6", "not an open end"),
+    "the house opening four ends on an end": (
+        _set(("deals", 1, "events", 5), {"p": 2, "play": ["02"], "at": [2], "closed": [False]}),
+        "deal 1 event 5",
+        "not an open end",
+    ),
+    "a double on an end of another number": (
+        _set(("deals", 0, "events", 5, "at"), [1]),
+        "deal 0 event 5",
+        "does not match",
+    ),
+    "two doubles on ends of the same number": (
+        _set(("deals", 1, "events", 5), {"p": 2, "play": ["33", "33"], "at": [3, 3], "closed": [True, True]}),
+        "deal 1 event 5",
+        "same number",
+    ),
+    "a closed end used later": (
+        _set(("deals", 0, "events", 5), {"p": 1, "play": ["24"], "at": [2], "closed": [False]}),
+        "deal 0 event 5",
+        "not an open end",
+    ),
+    "an end closed in a multi-double move used later": (
+        _set(("deals", 1, "events", 6), {"p": 3, "play": ["04"], "at": [4], "closed": [False]}),
+        "deal 1 event 6",
+        "not an open end",
+    ),
     "the first tile closed": (_set(("deals", 0, "events", 0, "closed"), [True]), "deal 0 event 0", "never closed"),
     "a non-double closed": (_set(("deals", 0, "events", 1, "closed"), [True]), "deal 0 event 1", "cannot be laid"),
-    "a double and a tile in one move": (_set(("deals", 1, "events", 5), {"p": 2, "play": ["33", "56"],
-                                                                         "at": [3, 6], "closed": [False, False]}),
-                                        "deal 1 event 5", "must all be doubles"),
+    "a double and a tile in one move": (
+        _set(("deals", 1, "events", 5), {"p": 2, "play": ["33", "56"], "at": [3, 6], "closed": [False, False]}),
+        "deal 1 event 5",
+        "must all be doubles",
+    ),
     "closed missing": (lambda r: r["deals"][0]["events"][3].pop("closed"), "deal 0 event 3", "closed"),
     "closed too short": (_set(("deals", 0, "events", 3, "closed"), [True]), "deal 0 event 3", "closed"),
-    "early closure not detected": (lambda r: r["deals"][2]["events"].append({"p": 1, "knock": True}),
-                                   "deal 2 event 1", "ends here (fish)"),
-    "closure fish read as going on": (lambda r: r["deals"][0]["events"].append({"p": 2, "knock": True}),
-                                      "deal 0 event 9", "ends here (fish)"),
+    "early closure not detected": (
+        lambda r: r["deals"][2]["events"].append({"p": 1, "knock": True}),
+        "deal 2 event 1",
+        "ends here (fish)",
+    ),
+    "closure fish read as going on": (
+        lambda r: r["deals"][0]["events"].append({"p": 2, "knock": True}),
+        "deal 0 event 9",
+        "ends here (fish)",
+    ),
     "end": (_set(("deals", 2, "end"), "out"), "deal 2", "end/last"),
     "memory not kept": (_set(("deals", 0, "memory"), [0, 0]), "deal 0", "memory"),
-    "points under the threshold written": (lambda r: r["deals"][0].update(written=[0, 66], score=[0, 66]),
-                                           "deal 0", "written"),
+    "points under the threshold written": (
+        lambda r: r["deals"][0].update(written=[0, 66], score=[0, 66]),
+        "deal 0",
+        "written",
+    ),
     "the winner's memory not reset": (_set(("deals", 1, "memory"), [69, 66]), "deal 1", "memory"),
-    "the memory not carried": (lambda r: r["deals"][2].update(written=[100, 0], score=[100, 0]),
-                               "deal 2", "written"),
+    "the memory not carried": (lambda r: r["deals"][2].update(written=[100, 0], score=[100, 0]), "deal 2", "written"),
     "the memory not cleared when written": (_set(("deals", 2, "memory"), [69, 0]), "deal 2", "memory"),
     "memory missing": (lambda r: r["deals"][1].pop("memory"), "deal 1", "missing"),
 }
@@ -1214,6 +1758,7 @@ def test_osel_under_other_rules():
 # дублю ничего приставлять нельзя, его конец "мёртвый"»: a closed double is open on no side, so it is not the
 # house; it only kills its end, and the first double laid open is the house.
 
+
 def osel_house_record():
     # Deal 0 is deal 0 of osel_record (B remembers 66; the fisherman, seat 1, leads next).
     # Deal 1: seat 1 leads 26: ends 2 6. Seat 2 lays 22 CLOSED on the 2: the end dies, no house: 6. Seat 3 lays
@@ -1223,12 +1768,25 @@ def osel_house_record():
     # B loses: 63 + its remembered 66 = 129 >= 100 is written and the memory clears; B reaches 101: the goats,
     # and A never wrote: naked.
     rec = osel_record()
-    deal1 = {"redeals": 0, "bazaar": [], "leader": 1,
-             "hands": [["16", "33", "00", "01", "02", "03", "04"], ["26", "36", "44", "05", "06", "12", "13"],
-                       ["22", "46", "14", "15", "23", "24", "25"], ["66", "11", "34", "35", "45", "55", "56"]],
-             "events": parse_n("26@- 22@2! 66@6 16@6 36@6 46@6 11@1! 33@3! 44@4!", 1, 4, cross=True),
-             "end": "fish", "last": 1, "hand_sums": [39, 63], "written": [0, 129], "score": [0, 129], "carry": 0,
-             "memory": [0, 0]}
+    deal1 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 1,
+        "hands": [
+            ["16", "33", "00", "01", "02", "03", "04"],
+            ["26", "36", "44", "05", "06", "12", "13"],
+            ["22", "46", "14", "15", "23", "24", "25"],
+            ["66", "11", "34", "35", "45", "55", "56"],
+        ],
+        "events": parse_n("26@- 22@2! 66@6 16@6 36@6 46@6 11@1! 33@3! 44@4!", 1, 4, cross=True),
+        "end": "fish",
+        "last": 1,
+        "hand_sums": [39, 63],
+        "written": [0, 129],
+        "score": [0, 129],
+        "carry": 0,
+        "memory": [0, 0],
+    }
     rec["deals"][1:] = [deal1]
     rec.update(loser=1, titles=["naked"], final_score=[0, 129])
     return rec
@@ -1240,10 +1798,16 @@ def _ev(k, i, moves, seat):
 
 
 OSEL_HOUSE_MUTATIONS = {  # (mutation, where, what) on osel_house_record()
-    "the second double closed too: still no house": (_ev(1, 2, "66@6!", 3), "deal 1 event 2",
-                                                     "ends here (fish) but 6 more"),
-    "22 laid open is the house, 66 is then ordinary": (_ev(1, 1, "22@2", 2), "deal 1 event 4",
-                                                       "at 6 is not an open end"),
+    "the second double closed too: still no house": (
+        _ev(1, 2, "66@6!", 3),
+        "deal 1 event 2",
+        "ends here (fish) but 6 more",
+    ),
+    "22 laid open is the house, 66 is then ordinary": (
+        _ev(1, 1, "22@2", 2),
+        "deal 1 event 4",
+        "at 6 is not an open end",
+    ),
     "the house opens two more ends, not three": (_ev(1, 6, "56@6", 3), "deal 1 event 6", "at 6 is not an open end"),
     "the dead 2 end used later": (_ev(1, 5, "24@2", 2), "deal 1 event 5", "at 2 is not an open end"),
 }
@@ -1272,22 +1836,48 @@ def osel_pair_only_record():
     # 11 closed -> 4; 34 -> 3; 33 closed: no open end, fish by seat 0. Left: A 45 46 55 56 66 (52) + 25 26 35 36
     # (32) = 84; B 01 02 03 05 06 (17) + 12 13 15 16 23 (25) = 42. A loses: 84 < 100 is remembered; B did not
     # lose and forgets its 66. Memory 84 0.
-    deal1 = {"redeals": 0, "bazaar": [], "leader": 1,
-             "hands": [["00", "33", "45", "46", "55", "56", "66"], ["24", "14", "01", "02", "03", "05", "06"],
-                       ["44", "22", "11", "35", "36", "26", "25"], ["04", "34", "12", "13", "15", "16", "23"]],
-             "events": parse_n("24@- 44@4+22@2! 04@4 00@0! 14@4 11@1! 34@4 33@3!", 1, 4, cross=True),
-             "end": "fish", "last": 0, "hand_sums": [84, 42], "written": [0, 0], "score": [0, 0], "carry": 0,
-             "memory": [84, 0]}
+    deal1 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 1,
+        "hands": [
+            ["00", "33", "45", "46", "55", "56", "66"],
+            ["24", "14", "01", "02", "03", "05", "06"],
+            ["44", "22", "11", "35", "36", "26", "25"],
+            ["04", "34", "12", "13", "15", "16", "23"],
+        ],
+        "events": parse_n("24@- 44@4+22@2! 04@4 00@0! 14@4 11@1! 34@4 33@3!", 1, 4, cross=True),
+        "end": "fish",
+        "last": 0,
+        "hand_sums": [84, 42],
+        "written": [0, 0],
+        "score": [0, 0],
+        "carry": 0,
+        "memory": [84, 0],
+    }
     # Deal 2: the early closure. Seat 0 leads 35: ends 3 5; seat 1 lays 33 and 55, both closed: no open end,
     # fish by seat 1. Left: A 26 36 45 46 56 66 (59) + 16 22 23 24 25 34 44 (44) = 103; B 00 01 02 03 04 (10) +
     # 05 06 11 12 13 14 15 (31) = 41. A loses: 103 + its remembered 84 = 187 is written; A are the goats, B
     # never wrote: naked.
-    deal2 = {"redeals": 0, "bazaar": [], "leader": 0,
-             "hands": [["35", "66", "56", "46", "45", "36", "26"], ["33", "55", "00", "01", "02", "03", "04"],
-                       ["44", "34", "25", "24", "23", "22", "16"], ["05", "06", "11", "12", "13", "14", "15"]],
-             "events": parse_n("35@- 33@3!+55@5!", 0, 4, cross=True),
-             "end": "fish", "last": 1, "hand_sums": [103, 41], "written": [187, 0], "score": [187, 0], "carry": 0,
-             "memory": [0, 0]}
+    deal2 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [
+            ["35", "66", "56", "46", "45", "36", "26"],
+            ["33", "55", "00", "01", "02", "03", "04"],
+            ["44", "34", "25", "24", "23", "22", "16"],
+            ["05", "06", "11", "12", "13", "14", "15"],
+        ],
+        "events": parse_n("35@- 33@3!+55@5!", 0, 4, cross=True),
+        "end": "fish",
+        "last": 1,
+        "hand_sums": [103, 41],
+        "written": [187, 0],
+        "score": [187, 0],
+        "carry": 0,
+        "memory": [0, 0],
+    }
     rec = osel_record()
     rec["deals"][1:] = [deal1, deal2]
     rec.update(loser=0, titles=["naked"], final_score=[187, 0])
@@ -1323,6 +1913,7 @@ def test_closed_before_house_closing_pair_only():
 
 # --- little players of their own for каждый сам за себя and Осёл ------------------------------
 
+
 def first_tile(hands, r):
     held = [t for h in hands for t in h]
     if r["first_lead"].startswith("double-"):
@@ -1340,7 +1931,7 @@ def make_solo_game(r, seed):
         while True:
             tiles = ALL[:]
             rng.shuffle(tiles)
-            hands, bazaar = [tiles[7 * s:7 * s + 7] for s in range(n)], tiles[7 * n:]
+            hands, bazaar = [tiles[7 * s : 7 * s + 7] for s in range(n)], tiles[7 * n :]
             redeals += 1
             if not any(bad_hand(h, r) for h in hands):
                 break
@@ -1403,9 +1994,21 @@ def make_solo_game(r, seed):
                 score[s] += written[s]
             carry = 0
         last = fisher
-        deals.append({"redeals": redeals, "hands": hands, "bazaar": bazaar, "leader": leader, "events": events,
-                      "end": end, "last": fisher, "hand_sums": sums, "written": written, "score": list(score),
-                      "carry": carry})
+        deals.append(
+            {
+                "redeals": redeals,
+                "hands": hands,
+                "bazaar": bazaar,
+                "leader": leader,
+                "events": events,
+                "end": end,
+                "last": fisher,
+                "hand_sums": sums,
+                "written": written,
+                "score": list(score),
+                "carry": carry,
+            }
+        )
         if max(score) >= r["target"]:
             loser = min(range(n), key=lambda s: (-score[s], s))
             break
@@ -1415,9 +2018,19 @@ def make_solo_game(r, seed):
             titles.append("naked")
         if end == "out" and "00" in events[-1]["play"]:
             titles.append("bald")
-    return {"format": "kozel-trace/1", "variant": "test-solo", "seed": seed, "game": 0, "players": n,
-            "sides": [[s] for s in range(n)], "bots": ["random"] * n, "deals": deals, "loser": loser,
-            "titles": titles, "final_score": list(score)}
+    return {
+        "format": "kozel-trace/1",
+        "variant": "test-solo",
+        "seed": seed,
+        "game": 0,
+        "players": n,
+        "sides": [[s] for s in range(n)],
+        "bots": ["random"] * n,
+        "deals": deals,
+        "loser": loser,
+        "titles": titles,
+        "final_score": list(score),
+    }
 
 
 def cross_options(hand, arms, started):
@@ -1443,7 +2056,7 @@ def make_cross_game(r, seed, p_close=0.4):
         while True:
             tiles = ALL[:]
             rng.shuffle(tiles)
-            hands = [tiles[7 * s:7 * s + 7] for s in range(4)]
+            hands = [tiles[7 * s : 7 * s + 7] for s in range(4)]
             redeals += 1
             if not any(bad_hand(h, r) for h in hands):
                 break
@@ -1512,9 +2125,22 @@ def make_cross_game(r, seed, p_close=0.4):
                 memory[lose] = pts if r["memory"] else 0
             score[lose] += written[lose]
         last = seat
-        deals.append({"redeals": redeals, "hands": hands, "bazaar": [], "leader": leader, "events": events,
-                      "end": end, "last": seat, "hand_sums": sums, "written": written, "score": list(score),
-                      "carry": carry, "memory": list(memory)})
+        deals.append(
+            {
+                "redeals": redeals,
+                "hands": hands,
+                "bazaar": [],
+                "leader": leader,
+                "events": events,
+                "end": end,
+                "last": seat,
+                "hand_sums": sums,
+                "written": written,
+                "score": list(score),
+                "carry": carry,
+                "memory": list(memory),
+            }
+        )
         if max(score) >= r["target"]:
             loser = score.index(max(score))
             break
@@ -1524,9 +2150,19 @@ def make_cross_game(r, seed, p_close=0.4):
             titles.append("naked")
         if end == "out" and "00" in events[-1]["play"]:
             titles.append("bald")
-    return {"format": "kozel-trace/1", "variant": "test-osel", "seed": seed, "game": 0, "players": 4,
-            "sides": [[0, 2], [1, 3]], "bots": ["random"] * 4, "deals": deals, "loser": loser,
-            "titles": titles, "final_score": list(score)}
+    return {
+        "format": "kozel-trace/1",
+        "variant": "test-osel",
+        "seed": seed,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["random"] * 4,
+        "deals": deals,
+        "loser": loser,
+        "titles": titles,
+        "final_score": list(score),
+    }
 
 
 SOLO = R(pairs=False, first_lead="lowest-double-or-heaviest")
@@ -1535,14 +2171,34 @@ NEW_CONFIGS = {
     "solo-2": (make_solo_game, {**SOLO, "players": 2}),
     "solo-3": (make_solo_game, {**SOLO, "players": 3}),
     "solo-4": (make_solo_game, {**SOLO, "players": 4, "first_lead": "double-11"}),
-    "solo-3-fisherman-all": (make_solo_game, {**SOLO, "players": 3, "fish_winner": "fisherman", "fish_writes": "all",
-                                              "threshold": "every-deal", "target": 60}),
-    "solo-4-difference": (make_solo_game, {**SOLO, "players": 4, "fish_writes": "difference", "threshold": "none",
-                                           "specials": "plain", "two_doubles": False}),
+    "solo-3-fisherman-all": (
+        make_solo_game,
+        {
+            **SOLO,
+            "players": 3,
+            "fish_winner": "fisherman",
+            "fish_writes": "all",
+            "threshold": "every-deal",
+            "target": 60,
+        },
+    ),
+    "solo-4-difference": (
+        make_solo_game,
+        {
+            **SOLO,
+            "players": 4,
+            "fish_writes": "difference",
+            "threshold": "none",
+            "specials": "plain",
+            "two_doubles": False,
+        },
+    ),
     "solo-2-draw-down": (make_solo_game, {**SOLO, "players": 2, "solo_fish": "draw-down", "solo_eggs": "one-hand"}),
     "solo-3-take-all": (make_solo_game, {**SOLO, "players": 3, "solo_fish": "take-all", "solo_eggs": "all-hands"}),
-    "solo-2-eggs": (make_solo_game, {**SOLO, "players": 2, "solo_eggs": "all-hands", "threshold_value": 40,
-                                     "threshold": "every-deal"}),
+    "solo-2-eggs": (
+        make_solo_game,
+        {**SOLO, "players": 2, "solo_eggs": "all-hands", "threshold_value": 40, "threshold": "every-deal"},
+    ),
     "osel": (make_cross_game, OSEL),
     "osel-short": (make_cross_game, {**OSEL, "target": 40, "eggs": "both-sides"}),
     "osel-remembers": (make_cross_game, {**OSEL, "threshold_value": 60, "target": 200}),
@@ -1557,8 +2213,11 @@ def pays_eggs(g):
 
 @pytest.fixture(scope="module")
 def new_games():
-    out = {(name, seed): (r, make(r, seed)) for name, (make, r) in NEW_CONFIGS.items()
-           for seed in range(40 if name.startswith("osel") else 15)}
+    out = {
+        (name, seed): (r, make(r, seed))
+        for name, (make, r) in NEW_CONFIGS.items()
+        for seed in range(40 if name.startswith("osel") else 15)
+    }
     for name in ("solo-2-draw-down", "solo-2-eggs"):  # a solo fish with all sums equal is rare: hunt for some
         make, r = NEW_CONFIGS[name]
         found = 0
@@ -1580,7 +2239,7 @@ def hidden_fish(d):
 def closing_draws(d):
     """The draws after the last play of a deal."""
     i = max(i for i, e in enumerate(d["events"]) if "play" in e)
-    return [e for e in d["events"][i + 1:] if "draw" in e]
+    return [e for e in d["events"][i + 1 :] if "draw" in e]
 
 
 def test_generated_solo_and_osel_games_pass(new_games):
@@ -1594,8 +2253,10 @@ def test_generated_solo_and_osel_games_pass(new_games):
     for mode in ("visible", "draw-down", "take-all"):
         assert any(r["solo_fish"] == mode and hidden_fish(d) and d["bazaar"] for r, _, d in solo), mode
     assert any(r["solo_fish"] == "draw-down" and len(closing_draws(d)) >= 2 for r, _, d in solo)
-    assert any(r["solo_fish"] == "take-all" and not hidden_fish(d) and d["end"] == "fish" and len(closing_draws(d)) >= 2
-               for r, _, d in solo)
+    assert any(
+        r["solo_fish"] == "take-all" and not hidden_fish(d) and d["end"] == "fish" and len(closing_draws(d)) >= 2
+        for r, _, d in solo
+    )
     paid = [(r, d) for (name, _), (r, g) in new_games.items() if name.startswith("solo") for d in pays_eggs(g)]
     assert {r["solo_eggs"] for r, _ in paid} == {"one-hand", "all-hands"}
     assert any(d["written"] == [0, 0] for _, d in paid)  # the pot used up though nothing is written
@@ -1635,19 +2296,27 @@ def house_closes_in_its_move(deal):
 def test_generated_osel_mutations(new_games):
     osel = {key: v for key, v in new_games.items() if key[0].startswith("osel")}
     # a house after a closed double is right under `any`, refused under closing-pair-only
-    r, g, k = find({key: v for key, v in osel.items() if key[0] == "osel"},
-                   lambda d, g: house_of(d) == "after a closed double")
-    assert any(f"deal {k} event" in p and "closing-pair-only" in p
-               for p in audit_game(g, {**r, "closed_before_house": "closing-pair-only"}))
+    r, g, k = find(
+        {key: v for key, v in osel.items() if key[0] == "osel"}, lambda d, g: house_of(d) == "after a closed double"
+    )
+    assert any(
+        f"deal {k} event" in p and "closing-pair-only" in p
+        for p in audit_game(g, {**r, "closed_before_house": "closing-pair-only"})
+    )
     # the first closed double laid open instead: it is the house, the later open double opens nothing, and the
     # rest of the record no longer fits the table
-    i, j = next((i, j) for i, e in enumerate(g["deals"][k]["events"]) for j, c in enumerate(e.get("closed", []))
-                if c and e["play"][j][0] == e["play"][j][1])
+    i, j = next(
+        (i, j)
+        for i, e in enumerate(g["deals"][k]["events"])
+        for j, c in enumerate(e.get("closed", []))
+        if c and e["play"][j][0] == e["play"][j][1]
+    )
     g["deals"][k]["events"][i]["closed"][j] = False  # now this double, laid open, is the house
     assert any(f"deal {k}" in p for p in audit_game(g, r))
     # eggs keep every memory
-    r, g, k = find(osel, lambda d, g: d["end"] == "fish" and d["hand_sums"][0] == d["hand_sums"][1]
-                   and max(d["memory"]) > 0)
+    r, g, k = find(
+        osel, lambda d, g: d["end"] == "fish" and d["hand_sums"][0] == d["hand_sums"][1] and max(d["memory"]) > 0
+    )
     g["deals"][k]["memory"] = [0, 0]
     assert any(f"deal {k}: memory" in p for p in audit_game(g, r))
     # the loser's remembered points are added to its next total
@@ -1667,8 +2336,7 @@ def test_generated_solo_mutations(new_games):
     del g["deals"][k]["events"][i]
     assert any(f"deal {k} event {i}" in p for p in audit_game(g, r))
     # several players cross at once: the goat has the most points, then the lowest seat
-    r, g = next(copy.deepcopy(v) for v in solo.values()
-                if sum(s >= v[0]["target"] for s in v[1]["final_score"]) > 1)
+    r, g = next(copy.deepcopy(v) for v in solo.values() if sum(s >= v[0]["target"] for s in v[1]["final_score"]) > 1)
     others = [s for s, v in enumerate(g["final_score"]) if v >= r["target"] and s != g["loser"]]
     g["loser"] = others[0]
     assert any("loser" in p for p in audit_game(g, r))

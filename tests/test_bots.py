@@ -243,9 +243,9 @@ def _observations(p, n_positions: int, seed: int):
         st[C.ST_FORCED] = -1
         st[C.ST_CROSS_FLAG] = p[P_CROSS]
         st[C.ST_BAZAAR_POS] = 7 * players
-        st[C.ST_ORDER:C.ST_ORDER + 28] = perm
+        st[C.ST_ORDER : C.ST_ORDER + 28] = perm
         for s in range(players):
-            st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s:7 * s + 7])
+            st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s : 7 * s + 7])
         turn = int(rs.integers(players))
         for _ in range(80):
             n = int(C.legal_moves(p, st, turn, moves))
@@ -280,20 +280,21 @@ def _redeal_hidden(p, st, seat, rs):
         order = [int(t) for t in rs.permutation(unseen)]
         hands, k = [], 0
         for c in counts:
-            hands.append(sum(1 << t for t in order[k:k + c]))
+            hands.append(sum(1 << t for t in order[k : k + c]))
             k += c
         if all(h & int(B.FORBIDDEN[st[C.ST_LACKS + s]]) == 0 for s, h in zip(others, hands)):
             new = st.copy()
             for s, h in zip(others, hands):
                 new[C.ST_HAND + s] = h
-            new[C.ST_ORDER:C.ST_ORDER + pos] = rs.permutation(28)[:pos]
-            new[C.ST_ORDER + pos:C.ST_ORDER + 28] = order[k:]
+            new[C.ST_ORDER : C.ST_ORDER + pos] = rs.permutation(28)[:pos]
+            new[C.ST_ORDER + pos : C.ST_ORDER + 28] = order[k:]
             return new
     return None
 
 
 OBSERVATION_CASES = [(b, "default") for b in SCRIPTED + ["sampler:6"]] + [
-    (b, v) for v in ("solo-3", "osel") for b in ("partner", "counter", "sampler:4")]
+    (b, v) for v in ("solo-3", "osel") for b in ("partner", "counter", "sampler:4")
+]
 
 
 @pytest.mark.parametrize("bot,variant", OBSERVATION_CASES)
@@ -329,7 +330,7 @@ def test_sampler_worlds_with_a_bazaar():
         B.sample_world(p, st, seat, world, rng, work)
         hands = [int(world[C.ST_HAND + s]) for s in range(3)]
         assert hands[seat] == st[C.ST_HAND + seat]
-        bazaar = [int(t) for t in world[C.ST_ORDER + pos:C.ST_ORDER + 28]]
+        bazaar = [int(t) for t in world[C.ST_ORDER + pos : C.ST_ORDER + 28]]
         assert len(set(bazaar)) == len(bazaar) == 28 - pos
         others = sum(hands[s] for s in range(3) if s != seat)
         assert sum(1 << t for t in bazaar) + others == unseen
@@ -338,7 +339,7 @@ def test_sampler_worlds_with_a_bazaar():
                 assert hands[s].bit_count() == int(st[C.ST_HAND + s]).bit_count()
                 assert hands[s] & int(B.FORBIDDEN[st[C.ST_LACKS + s]]) == 0
                 assert hands[s] & ~unseen == 0
-        assert not world[C.ST_ORDER:C.ST_ORDER + pos].any()  # the deal order is not passed on
+        assert not world[C.ST_ORDER : C.ST_ORDER + pos].any()  # the deal order is not passed on
         checked += 1
     assert checked == 30
 
@@ -377,7 +378,7 @@ def test_recorded_games_replay_as_legal(variant):
     v = load_variant(variant)
     tables = [SCRIPTED[1:], ["sampler", "counter", "partner", "doubles"]]
     for g, bots in enumerate(tables):
-        record = record_game(v, run_seed_game(3, g), bots[:v["players"]], game=g)
+        record = record_game(v, run_seed_game(3, g), bots[: v["players"]], game=g)
         assert record["loser"] is not None
         assert replay_record(record, v) == []
 

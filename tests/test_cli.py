@@ -83,8 +83,10 @@ def test_bad_input_exits_2_without_traceback(tmp_path):
 
 
 def test_help_does_not_import_numba():
-    code = "import sys; from kozel_stats.cli import main; sys.argv=['kozel-stats','--help']\n" \
-           "try:\n    main()\nexcept SystemExit:\n    pass\nprint('numba' in sys.modules)"
+    code = (
+        "import sys; from kozel_stats.cli import main; sys.argv=['kozel-stats','--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\nprint('numba' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().endswith("False")
 

@@ -19,8 +19,21 @@ from kozel_stats.rules import load_variant
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
     out = tmp_path_factory.mktemp("results") / "run"
-    code, text = run("compare", "default", "fish-to-fisherman", "--games", 3000, "--seed", 7, "--workers", 1,
-                     "--out", out, "--csv", "--games-table")
+    code, text = run(
+        "compare",
+        "default",
+        "fish-to-fisherman",
+        "--games",
+        3000,
+        "--seed",
+        7,
+        "--workers",
+        1,
+        "--out",
+        out,
+        "--csv",
+        "--games-table",
+    )
     assert code == 0, text
     return out, text
 
@@ -88,20 +101,48 @@ def test_memory_does_not_keep_games():
 def test_resume_gives_the_same_bits_as_an_uninterrupted_run(tmp_path):
     """compare --resume: a run stopped after some batches, continued, equals the run played at once."""
     whole = tmp_path / "whole"
-    code, text = run("compare", "default", "target-125", "--games", 6000, "--seed", 4, "--workers", 1,
-                     "--batch-size", 1000, "--out", whole)
+    code, text = run(
+        "compare",
+        "default",
+        "target-125",
+        "--games",
+        6000,
+        "--seed",
+        4,
+        "--workers",
+        1,
+        "--batch-size",
+        1000,
+        "--out",
+        whole,
+    )
     assert code == 0, text
     part = tmp_path / "part"
-    code, text = run("compare", "default", "target-125", "--games", 2000, "--seed", 4, "--workers", 1,
-                     "--batch-size", 1000, "--out", part)
+    code, text = run(
+        "compare",
+        "default",
+        "target-125",
+        "--games",
+        2000,
+        "--seed",
+        4,
+        "--workers",
+        1,
+        "--batch-size",
+        1000,
+        "--out",
+        part,
+    )
     assert code == 0, text
     code, text = run("compare", "--resume", part, "--games", 6000, "--workers", 2)
     assert code == 0, text
     a = json.loads((whole / "stats.json").read_text())
     b = json.loads((part / "stats.json").read_text())
     assert a["stats"] == b["stats"] and b["complete"]
-    assert json.loads((part / "summary.json").read_text())["comparisons"] == \
-        json.loads((whole / "summary.json").read_text())["comparisons"]
+    assert (
+        json.loads((part / "summary.json").read_text())["comparisons"]
+        == json.loads((whole / "summary.json").read_text())["comparisons"]
+    )
 
 
 def wait_for_line(stream, words: str, limit: float = 600.0) -> list[str]:
@@ -125,9 +166,27 @@ def wait_for_line(stream, words: str, limit: float = 600.0) -> list[str]:
 
 def start_compare(out, *extra):
     return subprocess.Popen(
-        [sys.executable, "-m", "kozel_stats", "compare", "default", "no-threshold", "--games", "5000000",
-         "--batch-size", "5000", "--workers", "2", "--out", str(out), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "kozel_stats",
+            "compare",
+            "default",
+            "no-threshold",
+            "--games",
+            "5000000",
+            "--batch-size",
+            "5000",
+            "--workers",
+            "2",
+            "--out",
+            str(out),
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c twice", "sigterm"])

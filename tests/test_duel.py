@@ -29,30 +29,73 @@ def test_duel_cli_and_bad_input():
     result = runner.invoke(app, ["duel", "counter", "random", "--games", "2000", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "counter's side wins" in result.output and "Elo" in result.output and "naked goats" in result.output
-    for args, words in ((["duel", "genius", "random"], "unknown bot"),
-                        (["duel", "heavy", "random", "--variant", "solo-3", "--games", "10"], "pair games")):
+    for args, words in (
+        (["duel", "genius", "random"], "unknown bot"),
+        (["duel", "heavy", "random", "--variant", "solo-3", "--games", "10"], "pair games"),
+    ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and words in result.output
 
 
 def comparison(variant, metric, diff, significant):
-    return Comparison(variant, "default", metric, 0.0, 0.0, diff, diff - 1, diff + 1, 0.95, 0.01, 0.01, "t", "t",
-                      True, "headline", significant)
+    return Comparison(
+        variant,
+        "default",
+        metric,
+        0.0,
+        0.0,
+        diff,
+        diff - 1,
+        diff + 1,
+        0.95,
+        0.01,
+        0.01,
+        "t",
+        "t",
+        True,
+        "headline",
+        significant,
+    )
 
 
 def test_robustness_words():
-    rows = robustness({
-        "random": [comparison("v", "m", 1.0, True), comparison("v", "k", 1.0, True), comparison("v", "z", 0, False)],
-        "heavy": [comparison("v", "m", 2.0, True), comparison("v", "k", -1.0, True), comparison("v", "z", 0, False)],
-    })
+    rows = robustness(
+        {
+            "random": [
+                comparison("v", "m", 1.0, True),
+                comparison("v", "k", 1.0, True),
+                comparison("v", "z", 0, False),
+            ],
+            "heavy": [
+                comparison("v", "m", 2.0, True),
+                comparison("v", "k", -1.0, True),
+                comparison("v", "z", 0, False),
+            ],
+        }
+    )
     verdicts = {r["metric"]: r["verdict"] for r in rows}
     assert verdicts == {"m": "robust", "k": "depends on bots", "z": "no effect"}
 
 
 def test_bots_matrix_cli(tmp_path):
-    result = runner.invoke(app, ["compare", "default", "no-threshold", "--games", "2000", "--workers", "1",
-                                 "--bots-matrix", "random,heavy", "--out", str(tmp_path / "run"),
-                                 "--report", str(tmp_path / "matrix.html")])
+    result = runner.invoke(
+        app,
+        [
+            "compare",
+            "default",
+            "no-threshold",
+            "--games",
+            "2000",
+            "--workers",
+            "1",
+            "--bots-matrix",
+            "random,heavy",
+            "--out",
+            str(tmp_path / "run"),
+            "--report",
+            str(tmp_path / "matrix.html"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "Does the verdict survive" in result.output and "robust" in result.output
     matrix = json.loads((tmp_path / "run" / "summary.json").read_text())["matrix"]

@@ -23,6 +23,8 @@ def test_results_match_the_golden_hashes(name):
         key = f"{bot}x{games}"
         assert golden_hash(name, bot, games) == expected.get(key), (
             f"{name}, {key}: the per-game results changed; if that is intended, "
-            "run `python tests/golden.py --update` and say why in the commit")
+            "run `python tests/golden.py --update` and say why in the commit"
+        )
     assert records_hash(name) == expected.get(f"recordsx{RECORDED_GAMES}"), (
-        f"{name}: the game records changed; if intended, update tests/golden.json")
+        f"{name}: the game records changed; if intended, update tests/golden.json"
+    )

@@ -51,8 +51,7 @@ def test_redeal_suit():
 # --- leads ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("knob, double", [("double-11", 1), ("double-66", 6), ("lowest-double", 0)])
 def test_first_lead(knob, double):
-    hands = hands_array("00 01 02 03 04 05 06", "11 12 13 14 15 16 22", "23 24 25 26 33 34 35",
-                        "36 44 45 46 55 56 66")
+    hands = hands_array("00 01 02 03 04 05 06", "11 12 13 14 15 16 22", "23 24 25 26 33 34 35", "36 44 45 46 55 56 66")
     p = params(first_lead=knob)
     tile = E.first_lead_tile(p, hands)
     assert tile == DOUBLE_TILE[double]

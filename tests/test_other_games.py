@@ -62,7 +62,7 @@ def play_turn(p, position, seat, bot=0):
     bots = np.full(4, bot, dtype=np.int64)
     st[C.ST_EV_N] = 0
     E.play_deal(p, st, seat, bots, rng, moves, ev, ev[:0], E.thoughtful_flag(bots), *workspace())
-    return ev[:st[C.ST_EV_N]]
+    return ev[: st[C.ST_EV_N]]
 
 
 # --- каждый сам за себя ------------------------------------------------------------------------
@@ -94,14 +94,17 @@ def test_solo_fish_is_what_the_table_shows():
 
 def test_solo_lead_lowest_double_or_heaviest_tile():
     p = params(**SOLO3)
-    hands = np.array([mask("01 02 03 04 05 06 12"), mask("33 13 14 15 16 23 24"), mask("25 26 34 35 36 45 46"),
-                      0], dtype=np.int64)
+    hands = np.array(
+        [mask("01 02 03 04 05 06 12"), mask("33 13 14 15 16 23 24"), mask("25 26 34 35 36 45 46"), 0], dtype=np.int64
+    )
     assert E.first_lead_tile(p, hands) == DOUBLE_TILE[3]
-    no_doubles = np.array([mask("01 02 03 04 05 06 12"), mask("13 14 15 16 23 24 25"),
-                           mask("26 34 35 36 45 46 56"), 0], dtype=np.int64)
+    no_doubles = np.array(
+        [mask("01 02 03 04 05 06 12"), mask("13 14 15 16 23 24 25"), mask("26 34 35 36 45 46 56"), 0], dtype=np.int64
+    )
     assert E.first_lead_tile(p, no_doubles) == TILE_INDEX[5, 6]  # the heaviest tile, 11 pips
-    ties = np.array([mask("01 02 03 04 05 06 12"), mask("13 14 15 16 23 24 25"), mask("26 34 35 36 45 14"),
-                     0], dtype=np.int64)
+    ties = np.array(
+        [mask("01 02 03 04 05 06 12"), mask("13 14 15 16 23 24 25"), mask("26 34 35 36 45 14"), 0], dtype=np.int64
+    )
     ties[2] = mask("26 34 35 36 45")
     assert E.first_lead_tile(p, ties) == TILE_INDEX[3, 6]  # 36 and 45 both 9: the higher half wins
 
@@ -196,8 +199,9 @@ def test_cross_house_first_tile_opens_four_ends():
 def test_cross_house_later_opens_two_more_and_other_doubles_change_nothing():
     p, pos = cross_position(["12 44", "22 26", "33", "15"], plays=[(0, ["12"], [0]), (1, ["22"], [0])])
     assert open_ends(pos.st) == [1, 2, 2, 2]  # 22 is the house on the 2 end
-    p, pos = cross_position(["12 44", "22 26", "11 25", "15"],
-                            plays=[(0, ["12"], [0]), (1, ["22"], [0]), (2, ["11"], [0])])
+    p, pos = cross_position(
+        ["12 44", "22 26", "11 25", "15"], plays=[(0, ["12"], [0]), (1, ["22"], [0]), (2, ["11"], [0])]
+    )
     assert open_ends(pos.st) == [1, 2, 2, 2]  # 11 is an ordinary double
 
 
@@ -205,8 +209,10 @@ def test_cross_multi_double_moves_and_closing():
     p, pos = cross_position(["12 55", "22 11 26", "33", "15"], plays=[(0, ["12"], [0])])
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     n = C.legal_moves(p, pos.st, 1, moves)
-    shapes = {tuple((int(C.placement(m, k)) & 31, (int(C.placement(m, k)) >> 8) & 1)
-                    for k in range(int(m) & 7)) for m in moves[:n]}
+    shapes = {
+        tuple((int(C.placement(m, k)) & 31, (int(C.placement(m, k)) >> 8) & 1) for k in range(int(m) & 7))
+        for m in moves[:n]
+    }
     t11, t22 = tile_from_name("11"), tile_from_name("22")
     assert ((t22, 0), (t11, 1)) in shapes and ((t11, 0), (t22, 0)) in shapes  # two doubles, either first
     assert ((t22, 1),) in shapes  # one double, closed
@@ -249,8 +255,10 @@ def test_cross_records_replay_with_closed_flags():
 def cross_moves(p, st, seat):
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     n = C.legal_moves(p, st, seat, moves)
-    return {tuple((tile_name(int(C.placement(m, k)) & 31), (int(C.placement(m, k)) >> 8) & 1)
-                  for k in range(int(m) & 7)) for m in moves[:n]}
+    return {
+        tuple((tile_name(int(C.placement(m, k)) & 31), (int(C.placement(m, k)) >> 8) & 1) for k in range(int(m) & 7))
+        for m in moves[:n]
+    }
 
 
 def test_osel_house_is_the_first_double_laid_open():
@@ -260,8 +268,7 @@ def test_osel_house_is_the_first_double_laid_open():
     hands = ["00 02 06 15 35 36 56", "13 16 23 24 26 33 34", "01 05 11 14 22 44 46", "03 04 12 25 45 55 66"]
     p, pos = cross_position(hands, plays=[(1, ["26"], [0]), (2, ["22"], [1]), (3, ["66"], [0])])
     assert open_ends(pos.st) == [6, 6, 6]  # the 2 end is dead; the house opens two more 6 ends
-    p, pos = cross_position(hands, plays=[(1, ["26"], [0]), (2, ["22"], [1]), (3, ["66"], [0]),
-                                          (0, ["56"], [0])])
+    p, pos = cross_position(hands, plays=[(1, ["26"], [0]), (2, ["22"], [1]), (3, ["66"], [0]), (0, ["56"], [0])])
     assert open_ends(pos.st) == [5, 6, 6]
     assert (("16", 0),) in cross_moves(p, pos.st, 1)  # P1 plays 16 on a house end instead of knocking
 
@@ -307,12 +314,24 @@ def solo_deal_events(p, pos, leader, bots, script=()):
     st[C.ST_SCRIPT_POS] = 0
     rng = np.array([1, 12345], dtype=np.uint64)
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
-    E.play_deal(p, st, leader, np.array(bots, dtype=np.int64), rng, moves, ev, rows[:len(script)],
-                E.thoughtful_flag(np.array(bots)), *workspace())
+    E.play_deal(
+        p,
+        st,
+        leader,
+        np.array(bots, dtype=np.int64),
+        rng,
+        moves,
+        ev,
+        rows[: len(script)],
+        E.thoughtful_flag(np.array(bots)),
+        *workspace(),
+    )
     assert st[C.ST_ERROR] == 0
     kinds = {EV_PLAY: "play", EV_KNOCK: "knock", EV_DRAW: "draw"}
-    return [(int(r[E_SEAT]), kinds[int(r[E_KIND])], tile_name(int(r[E_TILES])) if r[E_KIND] != EV_KNOCK else "")
-            for r in ev[:st[C.ST_EV_N]]]
+    return [
+        (int(r[E_SEAT]), kinds[int(r[E_KIND])], tile_name(int(r[E_TILES])) if r[E_KIND] != EV_KNOCK else "")
+        for r in ev[: st[C.ST_EV_N]]
+    ]
 
 
 def test_solo_hidden_fish_is_played_out():
@@ -324,13 +343,19 @@ def test_solo_hidden_fish_is_played_out():
     p, pos = solo_position(["34 35 55", "13 33", "03 06 22"], "25 04 15 05 02 00 66", (6, 0))
     script = [(2, EV_PLAY, "06", 0), (2, EV_KNOCK, "", 0)]
     events = solo_deal_events(p, pos, 2, [0, 0, BOT_SCRIPT, 0], script)
-    assert events == [(2, "play", "06"), *[(0, "draw", t) for t in ("25", "04", "15", "05", "02", "00")],
-                      (0, "knock", ""), (1, "knock", ""), (2, "knock", "")]
+    assert events == [
+        (2, "play", "06"),
+        *[(0, "draw", t) for t in ("25", "04", "15", "05", "02", "00")],
+        (0, "knock", ""),
+        (1, "knock", ""),
+        (2, "knock", ""),
+    ]
     assert pos.st[C.ST_END_KIND] == END_FISH and pos.st[C.ST_LAST] == 2
 
 
-@pytest.mark.parametrize("mode, draws", [("visible", ()), ("draw-down", ("44", "23")),
-                                         ("take-all", ("44", "23", "01"))])
+@pytest.mark.parametrize(
+    "mode, draws", [("visible", ()), ("draw-down", ("44", "23")), ("take-all", ("44", "23", "01"))]
+)
 def test_solo_fish_the_table_shows(mode, draws):
     """R-solo-fish: when the table shows the fish (every 5 on the table), `visible` ends the deal at
     once; `draw-down` makes the player to move draw the bazaar down to its last tile first;

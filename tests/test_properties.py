@@ -85,7 +85,7 @@ def check_invariants(record, variant):
 @given(seed=seeds, bots=bots_strategy)
 def test_random_games_keep_the_invariants(name, seed, bots):
     variant = load_variant(name)
-    record = record_game(variant, seed, bots[:variant["players"]])
+    record = record_game(variant, seed, bots[: variant["players"]])
     check_invariants(record, variant)
     assert replay_record(record, variant) == []  # legal moves only, scores as the rules give
 
@@ -101,8 +101,14 @@ def test_every_variant_plays_1000_games(name, bot):
     variant = load_variant(name)
     n_games = GAMES_PER_BOT[bot]
     players = variant["players"]
-    batch = play_range(compile_rules(variant.rule_dict), 2024, 0, n_games,
-                       np.full(players, BOT_IDS[bot], dtype=np.int64), keep_deals=True)
+    batch = play_range(
+        compile_rules(variant.rule_dict),
+        2024,
+        0,
+        n_games,
+        np.full(players, BOT_IDS[bot], dtype=np.int64),
+        keep_deals=True,
+    )
     games, deals, n_rows = batch.games, batch.deals, len(batch.deals)
     assert (games[:, E.G_DEALS] >= 1).all()
     assert set(np.unique(games[:, E.G_LOSER])) <= set(range(players)), "no game should hit the max_deals cut-off"

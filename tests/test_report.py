@@ -15,16 +15,40 @@ from kozel_stats.report import _num
 runner = CliRunner()
 REPORTS = Path(__file__).resolve().parent.parent / "reports"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("run")
-    result = runner.invoke(app, ["compare", "default", "fish-to-fisherman", "no-threshold", "--games", "3000",
-                                 "--seed", "5", "--workers", "1", "--out", str(out), "--report",
-                                 str(out / "compare.html")])
+    result = runner.invoke(
+        app,
+        [
+            "compare",
+            "default",
+            "fish-to-fisherman",
+            "no-threshold",
+            "--games",
+            "3000",
+            "--seed",
+            "5",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--report",
+            str(out / "compare.html"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     return out
 
@@ -44,8 +68,9 @@ def test_report_numbers_are_the_summarys(run_dir, tmp_path, lang):
     summary = json.loads((run_dir / "summary.json").read_text())
     for variant, estimates in summary["estimates"].items():
         for e in estimates:
-            assert cell(text, variant, e["metric"]) == _num(e["metric"], e["value"] if e["value"] is not None
-                                                            else float("nan"))
+            assert cell(text, variant, e["metric"]) == _num(
+                e["metric"], e["value"] if e["value"] is not None else float("nan")
+            )
     # the question, the verdicts, the rules that differ, how to reproduce
     assert "fish-to-fisherman" in text and "no-threshold" in text and "3,000" in text
     assert "fish_winner" in text and "threshold" in text
@@ -68,9 +93,20 @@ def test_report_is_self_contained_and_small(run_dir):
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_report_draws_in_a_real_browser(run_dir, tmp_path):
     page = (run_dir / "compare.html").resolve().as_uri()
-    dom = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile1'}",
-                          "--enable-logging=stderr", "--virtual-time-budget=10000", "--dump-dom", page],
-                         capture_output=True, text=True, timeout=120)
+    dom = subprocess.run(
+        [
+            CHROMIUM,
+            *CHROMIUM_FLAGS,
+            f"--user-data-dir={tmp_path / 'profile1'}",
+            "--enable-logging=stderr",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            page,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     drawn = re.search(r'data-charts-drawn="(\d+)"', dom.stdout)
     errors = re.search(r'data-js-errors="([^"]*)"', dom.stdout)
     load_ms = re.search(r'data-load-ms="(\d+)"', dom.stdout)
@@ -80,9 +116,19 @@ def test_report_draws_in_a_real_browser(run_dir, tmp_path):
     assert not console, console
     assert load_ms, "the page reports its load time (benchmarks/bench_report.py measures it)"
     shot = tmp_path / "report.png"
-    subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile2'}",
-                    "--window-size=1200,2400", "--virtual-time-budget=10000", f"--screenshot={shot}", page],
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            CHROMIUM,
+            *CHROMIUM_FLAGS,
+            f"--user-data-dir={tmp_path / 'profile2'}",
+            "--window-size=1200,2400",
+            "--virtual-time-budget=10000",
+            f"--screenshot={shot}",
+            page,
+        ],
+        capture_output=True,
+        timeout=120,
+    )
     assert shot.is_file() and shot.stat().st_size > 20_000
     REPORTS.mkdir(exist_ok=True)
     shutil.copy(shot, REPORTS / "last-test-screenshot.png")
@@ -92,13 +138,35 @@ def test_report_draws_in_a_real_browser(run_dir, tmp_path):
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_report_of_every_shipped_variant_is_small_and_fast(tmp_path):
     path = tmp_path / "all.html"
-    result = runner.invoke(app, ["compare", str(Path(__file__).resolve().parent.parent / "variants"), "--games", "400",
-                                 "--workers", "1", "--report", str(path), "--brief"])
+    result = runner.invoke(
+        app,
+        [
+            "compare",
+            str(Path(__file__).resolve().parent.parent / "variants"),
+            "--games",
+            "400",
+            "--workers",
+            "1",
+            "--report",
+            str(path),
+            "--brief",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert path.stat().st_size < 10_000_000
-    dom = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
-                          "--virtual-time-budget=10000", "--dump-dom", path.as_uri()],
-                         capture_output=True, text=True, timeout=120)
+    dom = subprocess.run(
+        [
+            CHROMIUM,
+            *CHROMIUM_FLAGS,
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            path.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert re.search(r'data-charts-drawn="5"', dom.stdout)
     assert 'data-js-errors="[]"' in dom.stdout
     # how fast it opens is measured by benchmarks/bench_report.py, not asserted here (noisy machines)

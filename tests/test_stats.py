@@ -67,12 +67,23 @@ def columns(rng, n, deals=None, fishes=None, naked=None):
     eggs = rng.binomial(fishes, 0.05)
     loser = rng.integers(0, 2, n)
     return {
-        "deals": deals, "redeals": rng.binomial(deals, 0.02), "fishes": fishes, "eggs": eggs,
-        "fisherman_wins": rng.binomial(fishes - eggs, 0.6), "moves": deals * 22 + rng.integers(-5, 5, n),
-        "written": rng.integers(100, 200, n), "lost_deals": deals - eggs, "vanished_deals": rng.binomial(deals, 0.05),
-        "naked": rng.random(n) < 0.2 if naked is None else naked, "bald": rng.random(n) < 0.02,
-        "general": np.zeros(n, bool), "loser": loser, "first_leader_side": rng.integers(0, 2, n),
-        "draws": np.zeros(n, np.int64), "early_closures": np.zeros(n, np.int64), "out_66": np.zeros(n, np.int64),
+        "deals": deals,
+        "redeals": rng.binomial(deals, 0.02),
+        "fishes": fishes,
+        "eggs": eggs,
+        "fisherman_wins": rng.binomial(fishes - eggs, 0.6),
+        "moves": deals * 22 + rng.integers(-5, 5, n),
+        "written": rng.integers(100, 200, n),
+        "lost_deals": deals - eggs,
+        "vanished_deals": rng.binomial(deals, 0.05),
+        "naked": rng.random(n) < 0.2 if naked is None else naked,
+        "bald": rng.random(n) < 0.02,
+        "general": np.zeros(n, bool),
+        "loser": loser,
+        "first_leader_side": rng.integers(0, 2, n),
+        "draws": np.zeros(n, np.int64),
+        "early_closures": np.zeros(n, np.int64),
+        "out_66": np.zeros(n, np.int64),
         "burns": np.zeros(n, np.int64),
     }
 
@@ -84,8 +95,10 @@ def test_merged_batches_are_the_same_bits_as_one_batch():
     a, b = columns(rng, 3000), columns(rng, 3000)
     whole = batch_stats([a, b], [(1, 0)])
     cut = [0, 7, 1000, 1001, 2500, 3000]
-    parts = [batch_stats([{k: v[i:j] for k, v in a.items()}, {k: v[i:j] for k, v in b.items()}], [(1, 0)], first_game=i)
-             for i, j in zip(cut, cut[1:])]
+    parts = [
+        batch_stats([{k: v[i:j] for k, v in a.items()}, {k: v[i:j] for k, v in b.items()}], [(1, 0)], first_game=i)
+        for i, j in zip(cut, cut[1:])
+    ]
     merged = RunStats.empty(2, [(1, 0)])
     for part in reversed(parts):
         merged.add(part)
@@ -112,8 +125,9 @@ def test_estimates_match_the_textbook_formulas():
     xs, ns = cols["fishes"].astype(float), cols["deals"].astype(float)
     r = xs.sum() / ns.sum()
     u = (xs - r * ns) / ns.mean()
-    assert e.value == pytest.approx(r) and e.high - e.value == pytest.approx(1.959964 * u.std(ddof=1) / math.sqrt(5000),
-                                                                              rel=1e-5)
+    assert e.value == pytest.approx(r) and e.high - e.value == pytest.approx(
+        1.959964 * u.std(ddof=1) / math.sqrt(5000), rel=1e-5
+    )
 
 
 def test_paired_comparisons_match_per_game_computation():
@@ -193,10 +207,18 @@ def test_identical_games_show_no_difference_at_all():
 def test_mde_and_equivalence_margin():
     rng = np.random.default_rng(7)
     a = columns(rng, 20000)
-    run = batch_stats([a, dict(a, deals=a["deals"] + (rng.random(20000) < 0.5) * rng.choice([-1, 1], 20000))],
-                      [(1, 0)])
-    c = S.compare_metric(METRIC_BY_NAME["deals_per_game"], run.arms[1], run.arms[0], run.pairs[(1, 0)], "b", "a",
-                         family="headline", family_size=4, margin=0.05)
+    run = batch_stats([a, dict(a, deals=a["deals"] + (rng.random(20000) < 0.5) * rng.choice([-1, 1], 20000))], [(1, 0)])
+    c = S.compare_metric(
+        METRIC_BY_NAME["deals_per_game"],
+        run.arms[1],
+        run.arms[0],
+        run.pairs[(1, 0)],
+        "b",
+        "a",
+        family="headline",
+        family_size=4,
+        margin=0.05,
+    )
     assert not c.significant and c.equivalent  # no difference, and within 5% of 7 deals
     assert c.mde > c.half_width  # 80% power needs more than the half-width
     assert "no difference bigger than" in c.verdict and "the same within ±5%" in c.verdict
@@ -295,8 +317,9 @@ def test_precision_stops_as_soon_as_met_and_says_so():
     assert info["met"] and info["short"] == [] and info["games"] == outcome.analysis.games_per_variant > 1000
     # with half the games it was not met: it stopped as soon as it was
     half = run_compare(variants, info["games"] // 2, seed=1, bots=["random"], workers=1)
-    assert S.precision_shortfalls([e for es in half.analysis.estimates.values() for e in es],
-                                  half.analysis.comparisons, 0.015)
+    assert S.precision_shortfalls(
+        [e for es in half.analysis.estimates.values() for e in es], half.analysis.comparisons, 0.015
+    )
     # a cap too low: not met, named
     capped = run_compare(variants, 1000, seed=1, bots=["random"], workers=1, precision=0.001, max_games=2000)
     assert capped.analysis.precision["met"] is False and capped.analysis.precision["short"]
@@ -321,8 +344,9 @@ def test_precision_doubling_keeps_coverage():
     six = Variant("redeal-6", "d", "s", "kozel", tuple((k, 6 if k == "redeal_doubles" else v) for k, v in base.rules))
     covered = 0
     for r in range(100):
-        outcome = run_compare([base, six], 500, seed=9000 + r, bots=["random"], workers=1, precision=0.06,
-                              max_games=16000)
+        outcome = run_compare(
+            [base, six], 500, seed=9000 + r, bots=["random"], workers=1, precision=0.06, max_games=16000
+        )
         c = next(c for c in outcome.analysis.comparisons if c.metric == "redeal_rate")
         covered += c.low <= truth <= c.high
     assert covered >= 89  # 95% nominal, 3 standard errors below
