@@ -162,7 +162,9 @@ def run_metadata(result, games_per_variant: int, baseline: str, command: str, bo
             {
                 "name": arm.name,
                 "hash": arm.variant.content_hash,
+                "title": dict(arm.variant.titles),
                 "description": arm.variant.description,
+                "descriptions": dict(arm.variant.descriptions),
                 "source": arm.variant.source,
                 "rules": arm.variant.rule_dict,
             }
@@ -183,7 +185,9 @@ def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extr
             {
                 "name": a.name,
                 "variant": a.variant.name,
+                "title": dict(a.variant.titles),
                 "description": a.variant.description,
+                "descriptions": dict(a.variant.descriptions),
                 "source": a.variant.source,
                 "rules": a.variant.rule_dict,
                 "bots": list(a.bots),
@@ -333,12 +337,15 @@ def arms_of(plan: dict) -> list:
             except Exception as exc:
                 raise ResultsError(str(exc)) from None
             rules[key] = value
+        texts = {key: a.get(key) if isinstance(a.get(key), dict) else {} for key in ("title", "descriptions")}
         variant = Variant(
             a.get("variant", a["name"]),
-            a.get("description", ""),
-            a.get("source", ""),
+            str(a.get("description", "")),
+            str(a.get("source", "")),
             "kozel",
             tuple((k, rules[k]) for k in DEFAULTS),
+            titles=tuple(sorted((str(k), str(v)) for k, v in texts["title"].items())),
+            descriptions=tuple(sorted((str(k), str(v)) for k, v in texts["descriptions"].items())),
         )
         bots = [str(b) for b in a["bots"]]
         out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1))

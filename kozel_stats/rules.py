@@ -39,8 +39,9 @@ __all__ = [
 ]
 
 
-TOP_KEYS = ("name", "description", "source", "extends", "game", "rules")
+TOP_KEYS = ("name", "title", "description", "source", "extends", "game", "rules")
 GAMES = ("kozel",)
+LANGUAGES = ("en", "ru")
 
 
 @dataclass(frozen=True)
@@ -48,12 +49,24 @@ class Variant:
     """A fully resolved rule variant: every knob has a value."""
 
     name: str
-    description: str
+    description: str  # English, one line
     source: str
     game: str
     rules: tuple[tuple[str, Any], ...]  # knob name -> value, in KNOBS order
     path: str | None = None
     extends: str | None = None
+    titles: tuple[tuple[str, str], ...] = ()  # language -> a short title ("Рыба рыбаку")
+    descriptions: tuple[tuple[str, str], ...] = ()  # language -> the one-line description
+
+    def title(self, lang: str = "en") -> str:
+        """The variant's short title in `lang` (the other language, or the file name, if absent)."""
+        titles = dict(self.titles)
+        return titles.get(lang) or next(iter(titles.values()), self.name)
+
+    def describe(self, lang: str = "en") -> str:
+        """The one-line description in `lang` (English when the file has no other)."""
+        descriptions = dict(self.descriptions)
+        return descriptions.get(lang) or self.description
 
     def __getitem__(self, knob: str) -> Any:
         return dict(self.rules)[knob]
@@ -76,7 +89,9 @@ class Variant:
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "title": dict(self.titles),
             "description": self.description,
+            "descriptions": dict(self.descriptions),
             "source": self.source,
             "game": self.game,
             "extends": self.extends,
@@ -175,8 +190,12 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     for key in ("name", "description", "source"):
         if key not in data:
             raise VariantError(f"{path}: missing key '{key}' (every variant states its name, description and source).")
+    for key in ("name", "source"):
         if not isinstance(data[key], str) or not data[key].strip():
-            raise VariantError(f"{path}: key '{key}' must be a non-empty string, not {data[key]!r}.")
+            raise VariantError(f"{path}: key '{key}' must be a non-empty string, not {data[key]!r:.80}.")
+    for key in ("title", "description"):
+        if key in data:
+            _texts(data[key], key, path)
     if data["name"] != path.stem:
         raise VariantError(f"{path}: key 'name' is {data['name']!r} but must equal the file name {path.stem!r}.")
     game = data.get("game", "kozel")
@@ -199,6 +218,22 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
         _, merged = _load_raw(_resolve_extends(parent, path), chain + (resolved,))
     merged.update(rules)
     return data, merged
+
+
+def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
+    """A prose field: one string (the same in every language) or {en: ..., ru: ...}."""
+    if isinstance(value, str) and value.strip():
+        return {"en": value.strip()}
+    if (
+        isinstance(value, dict)
+        and value
+        and all(k in LANGUAGES and isinstance(v, str) and v.strip() for k, v in value.items())
+    ):
+        return {k: v.strip() for k, v in value.items()}
+    raise VariantError(
+        f"{path}: key '{key}' must be a non-empty string or a mapping of languages "
+        f"({', '.join(LANGUAGES)}) to non-empty strings, not {value!r:.80}."
+    )
 
 
 def check_combination(rules: dict[str, Any], path: Path) -> None:
@@ -272,14 +307,18 @@ def load_variant(spec: str | Path) -> Variant:
         path = candidate
     data, merged = _load_raw(path, ())
     check_combination(merged, path)
+    descriptions = _texts(data["description"], "description", path)
+    titles = _texts(data["title"], "title", path) if "title" in data else {}
     return Variant(
         name=data["name"],
-        description=data["description"].strip(),
+        description=descriptions.get("en") or next(iter(descriptions.values())),
         source=data["source"].strip(),
         game=data.get("game", "kozel"),
         rules=tuple((k.name, merged[k.name]) for k in KNOBS),
         path=str(path),
         extends=data.get("extends"),
+        titles=tuple(sorted(titles.items())),
+        descriptions=tuple(sorted(descriptions.items())),
     )
 
 
