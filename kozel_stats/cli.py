@@ -15,6 +15,7 @@ from pathlib import Path
 
 import typer
 
+MAX_PLAY_GAMES = 1_000_000
 BOTS_HELP = (
     "Bots: one for all seats (random, heavy, doubles, partner, counter, sampler, sampler:N), one per seat "
     "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random)."
@@ -22,11 +23,14 @@ BOTS_HELP = (
 
 app = typer.Typer(
     add_completion=False,
+    rich_markup_mode=None,  # plain help: flags without a "<bool>" value, and less to import
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Settle arguments about the domino game Козёл with data: rule variants, games, records.",
 )
-variants_app = typer.Typer(add_completion=False, help="List the shipped rule variants, or show one resolved.")
+variants_app = typer.Typer(
+    add_completion=False, rich_markup_mode=None, help="List the shipped rule variants, or show one resolved."
+)
 app.add_typer(variants_app, name="variants")
 
 
@@ -52,6 +56,10 @@ def friendly_errors(func: Callable) -> Callable:
 
         try:
             return func(*args, **kwargs)
+        except BrokenPipeError:  # `kozel-stats variants | head -1`: the reader has gone; end quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except (KozelError, ValueError) as exc:
             fail(str(exc))
         except KeyboardInterrupt:
@@ -128,39 +136,41 @@ def variants_show(
 def play(
     variant: str = typer.Argument(..., help="A shipped variant name or a path to a .yaml file."),
     seed: int = typer.Option(1, "--seed", help="Run seed: game i is played from a seed derived from it."),
-    games: int = typer.Option(1, "--games", min=1, help="Number of games."),
-    bots: str = typer.Option("random", "--bots", help="One bot for all seats, or four comma-separated."),
+    games: int = typer.Option(1, "--games", help="Number of games (at most 1,000,000)."),
+    bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
     trace: Path | None = typer.Option(None, "--trace", help="Write kozel-trace/1 records (JSON Lines) here."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --trace file."),
     game_seed: int | None = typer.Option(
         None, "--game-seed", help="Replay one game from the 'seed' field of a record (overrides --seed)."
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the deal-by-deal log."),
 ) -> None:
     """Play games and print a readable deal-by-deal log; optionally write game records."""
+    from . import signals
+    from .results import check_new_file
     from .rules import load_variant
-    from .trace import format_game, parse_bots, record_game, run_seed_game
+    from .trace import RecordWriter, format_game, game_bots, parse_bots, record_game, run_seed_game
 
     v = load_variant(variant)
     seats = parse_bots(bots, v["players"])
-    announce_compile("play_game", seats)
+    if not 1 <= games <= MAX_PLAY_GAMES:
+        raise ValueError(f"--games must be from 1 to {MAX_PLAY_GAMES:,} for play, not {games:,}.")
+    if not -(2**63) <= seed < 2**64:
+        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
             raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
         seeds = [game_seed]
     else:
         seeds = [run_seed_game(seed, g) for g in range(games)]
-    handle = None
     if trace is not None:
-        try:
-            handle = trace.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise ValueError(f"--trace {trace}: cannot be written ({exc.strerror or exc}).") from None
-    try:
+        check_new_file(trace, force, "--trace")
+    announce_compile("play_game", seats)
+    with RecordWriter(trace) as writer:
         for g, s in enumerate(seeds):
-            record = record_game(v, s, seats, game=g)
-            if handle:
-                handle.write(json.dumps(record, separators=(",", ":")) + "\n")
-                handle.flush()
+            record = record_game(v, s, game_bots(seats, g), game=g)
+            with signals.protected():  # a record is written whole or not at all
+                writer.write(record)
             if not quiet:
                 typer.echo(format_game(record) + "\n")
             else:
@@ -176,9 +186,6 @@ def play(
                     f"game {g}: {len(record['deals'])} deals, {loser}, score {record['final_score']}"
                     + (f", {' '.join(record['titles'])}" if record["titles"] else "")
                 )
-    finally:
-        if handle:
-            handle.close()
     if trace is not None:
         typer.echo(f"wrote {len(seeds)} game record(s) to {trace}", err=True)
 
@@ -455,17 +462,28 @@ def duel(
     bot_a: str = typer.Argument(..., help="The bot of side A."),
     bot_b: str = typer.Argument(..., help="The bot of side B."),
     variant: str = typer.Option("default", "--variant", help="Rules to play (a name or a .yaml file)."),
-    games: int = typer.Option(20_000, "--games", min=2, help="Deal sequences; each is played twice, seats swapped."),
+    games: int = typer.Option(
+        20_000, "--games", help="Deal sequences (2 to 100,000,000); each is played twice, seats swapped."
+    ),
     seed: int = typer.Option(1, "--seed", help="Run seed."),
-    workers: int | None = typer.Option(None, "--workers", min=1, help="Worker processes (default: all cores)."),
+    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
 ) -> None:
     """Side A with one bot against side B with another, in duplicate (the same deals, seats swapped)."""
+    from .bots import parse_bot
     from .duel import run_duel
     from .rules import load_variant
-    from .trace import parse_bots
 
+    for side, name in (("A", bot_a), ("B", bot_b)):
+        try:
+            parse_bot(name)
+        except ValueError as exc:
+            raise ValueError(f"the bot of side {side}: {exc}") from None
+    if not 2 <= games <= 100_000_000:
+        raise ValueError(f"--games must be from 2 to 100,000,000, not {games:,}.")
+    if workers is not None and not 1 <= workers <= 4096:
+        raise ValueError(f"--workers must be from 1 to 4096, not {workers}.")
     v = load_variant(variant)
-    announce_compile("play_batch", parse_bots([bot_a, bot_b, bot_a, bot_b]))
+    announce_compile("play_batch", [bot_a, bot_b, bot_a, bot_b])
     r = run_duel(v, bot_a, bot_b, games, seed, workers)
     typer.echo(f"{bot_a} (A) vs {bot_b} (B) on {v.name}: {r.pairs:,} deal sequences played twice, seats swapped")
     typer.echo(

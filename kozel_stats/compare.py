@@ -258,6 +258,9 @@ def run_compare(
             target = min(limit, target * 2)
     except KeyboardInterrupt:  # between batches (e.g. while checking the precision): keep what is done
         interrupted = True
+    except BaseException:  # a fault (a full disk): stop the workers now, then report it
+        runner.close(cancel=True)
+        raise
     finally:
         runner.close(cancel=interrupted)
     result = runner.result(interrupted)

@@ -104,6 +104,15 @@ def disk_error(exc: OSError, path: Path) -> ResultsError:
     return ResultsError(f"{path}: cannot be written ({exc.strerror or exc}).")
 
 
+def _disk_full(path: Path) -> bool:
+    """Whether the file system of `path` is (nearly) full: less than 1 MiB free."""
+    try:
+        st = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 1 << 20
+
+
 def write_atomic(path: Path, write) -> None:
     """Write a file under a temporary name beside it, then rename: never half a file under the
     real name; on a failure (a full disk) the temporary file is removed and the old file kept."""
@@ -114,8 +123,14 @@ def write_atomic(path: Path, write) -> None:
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise disk_error(exc, path) from None
-    except BaseException:
+    except BaseException as exc:
         tmp.unlink(missing_ok=True)
+        text = str(exc)
+        # polars reports a full disk as its own error ("os error 28", or only "transport error")
+        if "No space left" in text or "os error 28" in text or (isinstance(exc, Exception) and _disk_full(path)):
+            raise disk_error(OSError(errno.ENOSPC, "No space left on device"), path) from None
+        if type(exc).__module__.startswith("polars"):
+            raise ResultsError(f"{path}: cannot be written ({type(exc).__name__}: {text[:160]}).") from None
         raise
 
 

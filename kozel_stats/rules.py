@@ -143,8 +143,55 @@ def check_value(knob: Knob, value: Any, where: str) -> None:
             raise VariantError(bad)
 
 
+MAX_VARIANT_BYTES = 256 * 1024  # a variant file is a few hundred bytes
+MAX_YAML_NODES = 10_000  # the whole document, aliases expanded: no "billion laughs"
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """yaml.SafeLoader that refuses a key given twice in one mapping (YAML itself lets the
+    last one win silently: `target: 50` then `target: 200` would mean 200)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if isinstance(key, (str, int, bool, float)) and key in seen:
+                raise VariantError(f"the key {key!r} is given twice, at lines {seen[key]} and {line}")
+            if isinstance(key, (str, int, bool, float)):
+                seen[key] = line
+            try:
+                self.construct_object(value_node, deep=deep)
+            except ValueError as exc:  # e.g. an integer beyond Python's digit limit
+                why = "an integer far too large" if "digits" in str(exc) else str(exc).splitlines()[0][:120]
+                raise VariantError(f"key {key!r} at line {line}: its value cannot be read ({why})") from None
+        return super().construct_mapping(node, deep=deep)
+
+
+def _count_nodes(node, limit: int) -> int:
+    """Nodes of a composed YAML document with every alias expanded, counting up to `limit`."""
+    count = 0
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limit:
+            return count
+        if isinstance(item, yaml.MappingNode):
+            for key, value in item.value:
+                stack.extend((key, value))
+        elif isinstance(item, yaml.SequenceNode):
+            stack.extend(item.value)
+    return count
+
+
 def _read_yaml(path: Path) -> dict[str, Any]:
     try:
+        size = path.stat().st_size
+        if size > MAX_VARIANT_BYTES:
+            raise VariantError(
+                f"{path}: {size:,} bytes is far too large for a variant file (at most {MAX_VARIANT_BYTES:,})."
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise VariantError(f"{path}: no such variant file.") from None
@@ -153,12 +200,28 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise VariantError(f"{path}: cannot be read ({exc}).") from None
     try:
-        data = yaml.safe_load(text)
+        loader = _StrictLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is not None and _count_nodes(node, MAX_YAML_NODES) > MAX_YAML_NODES:
+                raise VariantError(
+                    f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values (anchors and "
+                    "aliases repeated within each other); a variant file is a short mapping."
+                )
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except VariantError as exc:
+        if str(exc).startswith(str(path)):
+            raise
+        raise VariantError(f"{path}: {exc}.") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise VariantError(f"{path}: YAML syntax error{where}: {problem}.") from None
+    except (ValueError, RecursionError) as exc:  # e.g. an integer beyond Python's digit limit
+        raise VariantError(f"{path}: a value cannot be read ({str(exc).splitlines()[0][:160]}).") from None
     if not isinstance(data, dict):
         raise VariantError(f"{path}: a variant file must be a mapping with keys {', '.join(TOP_KEYS)}.")
     return data

@@ -323,10 +323,10 @@ class TableSink:
         self.written: list[Path] = []
 
     def _write(self, frame: pl.DataFrame, path: Path) -> None:
+        from .results import write_atomic  # an interruption or a full disk never leaves half a file
+
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + ".partial")
-        frame.write_parquet(partial)
-        partial.replace(path)  # an interruption never leaves half a file under the real name
+        write_atomic(path, frame.write_parquet)
         self.written.append(path)
 
     def add(self, result: BatchResult, arms: list[Arm]) -> None:

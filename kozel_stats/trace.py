@@ -8,6 +8,7 @@ are then compared field by field with what the engine computes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from . import __version__
 from .codes import (
     AT_NONE,
     BOT_SCRIPT,
@@ -257,6 +257,8 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                     continue
                 try:
                     obj = json.loads(line)
+                except RecursionError:
+                    raise TraceError(f"{path}, line {lineno}: nested too deeply to be a game record.") from None
                 except json.JSONDecodeError as exc:
                     raise TraceError(
                         f"{path}, line {lineno}: not valid JSON ({exc.msg} at column {exc.colno})."
@@ -279,6 +281,17 @@ def _need(obj: dict, key: str, kind: type | tuple, where: str) -> Any:
     return value
 
 
+MAX_REDEALS = 1_000_000  # far more than any deal needs (a redeal happens in 2% of shuffles)
+MAX_RECORD_DEALS = 100_000  # the largest max_deals a variant may set
+MAX_EVENTS = 10_000  # events of one deal: at most 28 plays and a few knocks and draws each
+
+
+def _bounded(value: int, low: int, high: int, key: str, where: str) -> int:
+    if not low <= value <= high:
+        raise TraceError(f"{where}: field '{key}' must be from {low} to {high}, not {value!r:.40}.")
+    return value
+
+
 def _tile(name: Any, where: str) -> int:
     try:
         return tile_from_name(name)
@@ -293,6 +306,8 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
     if _need(record, "players", int, where) != players:
         raise TraceError(f"{where}: field 'players' is {record['players']}, but the variant has {players} players.")
     deals = _need(record, "deals", list, where)
+    if len(deals) > MAX_RECORD_DEALS:
+        raise TraceError(f"{where}: {len(deals):,} deals is more than a game can have (at most {MAX_RECORD_DEALS:,}).")
     hands = np.full((len(deals), 5 + MAX_BAZAAR), -1, dtype=np.int64)
     rows: list[list[int]] = []
     offsets = [0]
@@ -307,17 +322,20 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
         for s, hand in enumerate(seat_hands):
             for name in hand:
                 hands[d, s] |= 1 << _tile(name, f"{dw}, hands[{s}]")
-        hands[d, 4] = _need(deal, "redeals", int, dw)
+        hands[d, 4] = _bounded(_need(deal, "redeals", int, dw), 0, MAX_REDEALS, "redeals", dw)
         bazaar = _need(deal, "bazaar", list, dw)
         if len(bazaar) != 28 - 7 * players:
             raise TraceError(f"{dw}: field 'bazaar' must hold {28 - 7 * players} tiles with {players} players.")
         for k, name in enumerate(bazaar):
             hands[d, 5 + k] = _tile(name, f"{dw}, bazaar[{k}]")
-        for e, event in enumerate(_need(deal, "events", list, dw)):
+        events_list = _need(deal, "events", list, dw)
+        if len(events_list) > MAX_EVENTS:
+            raise TraceError(f"{dw}: {len(events_list):,} events is more than a deal can have.")
+        for e, event in enumerate(events_list):
             ew = f"{dw}, event {e}"
             if not isinstance(event, dict):
                 raise TraceError(f"{ew}: an event must be a JSON object.")
-            seat = _need(event, "p", int, ew)
+            seat = _bounded(_need(event, "p", int, ew), 0, players - 1, "p", ew)
             row = [0] * N_EVENT_COLS
             row[E_SEAT] = seat
             if event.get("knock") is True:
@@ -426,25 +444,50 @@ def _event_hint(record: dict, deal: int, event: int | None) -> str:
     return f": {json.dumps(ev)}"
 
 
-def write_records(path: Path, records: Iterator[dict[str, Any]]) -> int:
-    """Write records as JSON Lines, flushing each game so an interrupted run keeps what it finished."""
-    n = 0
-    with path.open("w", encoding="utf-8") as handle:
-        for record in records:
-            handle.write(json.dumps(record, separators=(",", ":")) + "\n")
-            handle.flush()
-            n += 1
-    return n
+class RecordWriter:
+    """Writes game records to a JSON Lines file, each line whole: on a failure (a full disk) the
+    partial line is cut off again and the error names the file; the records before it stay.
+    With no path it writes nothing."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.handle = None
+
+    def __enter__(self) -> RecordWriter:
+        if self.path is not None:
+            try:
+                self.handle = self.path.open("w", encoding="utf-8")
+            except OSError as exc:
+                raise TraceError(f"--trace {self.path}: cannot be written ({exc.strerror or exc}).") from None
+        return self
+
+    def write(self, record: dict[str, Any]) -> None:
+        if self.handle is None:
+            return
+        line = json.dumps(record, separators=(",", ":")) + "\n"
+        start = self.handle.tell()
+        try:
+            self.handle.write(line)
+            self.handle.flush()
+        except OSError as exc:
+            from .results import disk_error
+
+            with contextlib.suppress(OSError):
+                self.handle.truncate(start)
+            raise disk_error(exc, self.path) from None
+
+    def __exit__(self, *exc) -> None:
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
 
 
-def run_metadata(variant: Variant, seed: int, bots: list[str]) -> dict[str, Any]:
-    return {
-        "version": __version__,
-        "variant": variant.name,
-        "variant_hash": variant.content_hash,
-        "seed": seed,
-        "bots": bots,
-    }
+def game_bots(seats: list[str], game: int) -> list[str]:
+    """The bots of each seat in game `game` of a run: when the seats do not all play the same
+    bot, they move one seat clockwise every other game (as in compare), so no side keeps a seat."""
+    if len(set(seats)) > 1 and game % 2 == 1:
+        return seats[-1:] + seats[:-1]
+    return list(seats)
 
 
 # --- the readable log -----------------------------------------------------------------------------------------

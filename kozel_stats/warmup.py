@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,9 @@ def thoughtful(bot_ids) -> bool:
     from .codes import BOT_IDS, BOT_SCRIPT
 
     return any(int(b) not in (BOT_SCRIPT, BOT_IDS["random"], BOT_IDS["heavy"]) for b in bot_ids)
+
+
+NOTICE_AFTER = 1.0  # seconds: loading compiled code from the cache takes less
 
 
 def _marker(entry: str, thoughtful: bool) -> Path | None:
@@ -72,16 +76,27 @@ def _compile(entry: str, thoughtful: bool) -> None:
 
 def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None = None) -> float:
     """Compile (or load from the cache) one kernel; return the CPU seconds it took to compile
-    (0.0 when it was already compiled). `notice` gets one line before a compile starts."""
+    (0.0 when it was already compiled). `notice` gets one line when a compile starts (a second
+    into it, so that loading from numba's cache says nothing)."""
     if is_compiled(entry, thoughtful):
         return 0.0
     estimate = COMPILE_SECONDS[(entry, thoughtful)]
     if is_compiled("play_game", thoughtful) and entry == "play_batch":
         estimate = max(2, estimate - COMPILE_SECONDS[("play_game", thoughtful)])
+    # numba may still find the code in its cache (compiled by a test, say): the notice is only
+    # printed if loading has not finished within a second
+    timer = None
     if notice is not None:
-        notice(f"compiling the game engine once (about {estimate} s of CPU; later runs start at once)…")
+        line = f"compiling the game engine once (about {estimate} s of CPU; later runs start at once)…"
+        timer = threading.Timer(NOTICE_AFTER, notice, [line])
+        timer.daemon = True
+        timer.start()
     start = time.process_time()
-    _compile(entry, thoughtful)
+    try:
+        _compile(entry, thoughtful)
+    finally:
+        if timer is not None:
+            timer.cancel()
     spent = time.process_time() - start
     marker = _marker(entry, thoughtful)
     if marker is not None:

@@ -21,7 +21,21 @@ def test_play_trace_passes_the_independent_audit(tmp_path, name):
     mixed = ",".join((["random", "heavy"] * 2)[: rules["players"]])  # one bot name per seat
     for bots, seed in (("random", 1), ("heavy", 2), (mixed, 3)):
         result = CliRunner().invoke(
-            app, ["play", name, "--seed", str(seed), "--games", "40", "--bots", bots, "--trace", str(trace), "-q"]
+            app,
+            [
+                "play",
+                name,
+                "--seed",
+                str(seed),
+                "--games",
+                "40",
+                "--bots",
+                bots,
+                "--trace",
+                str(trace),
+                "-q",
+                "--force",
+            ],
         )
         assert result.exit_code == 0, result.output
         records = [json.loads(line) for line in trace.read_text().splitlines()]

@@ -69,7 +69,7 @@ def test_bad_input_exits_2_without_traceback(tmp_path):
         (("play", "nonsense"), "unknown variant"),
         (("play", "default", "--bots", "genius"), "unknown bot 'genius'"),
         (("play", "default", "--bots", "random,heavy"), "one per seat"),
-        (("play", "default", "--trace", tmp_path / "no" / "dir" / "x.jsonl"), "cannot be written"),
+        (("play", "default", "--trace", tmp_path / "no" / "dir" / "x.jsonl"), "does not exist"),
         (("variants", "show", "nonsense"), "unknown variant"),
         (("replay", tmp_path / "absent.jsonl"), "no such file"),
         (("replay", corrupt), "line 1: not valid JSON"),

@@ -1,0 +1,368 @@
+"""Fault injection: bad input and faults of every kind get one clear message naming what and
+where, exit code 2 (1 for a record that breaks the rules), never a traceback, and no file
+that existed before is changed. Signals are in test_compare.py (Ctrl-C, twice, SIGTERM)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from conftest import run_cli
+
+HEAD = "description: d\nsource: s\n"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def refused(tmp_path: Path, args, words: str | list[str], code: int = 2) -> str:
+    """Run the command; it must fail with `code`, name `words`, show no traceback and leave every
+    file that was under tmp_path before as it was (files it wrote itself may stay: a run
+    interrupted by a full disk keeps what it finished)."""
+    before = snapshot(tmp_path)
+    status, out = run_cli(*args)
+    assert status == code, (args, out)
+    for word in [words] if isinstance(words, str) else words:
+        assert word in out, (args, word, out)
+    assert "Traceback" not in out and "internal error" not in out, out
+    after = snapshot(tmp_path)
+    assert {k: after.get(k) for k in before} == before, f"{args} changed a file"
+    return out
+
+
+def variant_file(tmp_path: Path, name: str, body: str, raw: bytes | None = None) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    if raw is not None:
+        path.write_bytes(raw)
+    else:
+        path.write_text(body, encoding="utf-8")
+    return path
+
+
+# --- variant files --------------------------------------------------------------------------------------------
+LAUGHS = "".join(f"{c}: &{c} [" + ",".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+YAML_CASES = {
+    "syntax": ("name: syntax\n" + HEAD + "rules: {target: [\n", ["YAML syntax error", "line"]),
+    "duplicate key": (
+        "name: duplicate-key\n" + HEAD + "rules:\n  target: 50\n  target: 200\n",
+        ["'target' is given twice", "lines 5 and 6"],
+    ),
+    "unknown knob": ("name: unknown-knob\n" + HEAD + "rules: {targte: 50}\n", ["rules.targte", "allowed knobs"]),
+    "bad type": ("name: bad-type\n" + HEAD + "rules: {target: high}\n", ["'target'", "'high'", "integer from 1"]),
+    "out of range": ("name: out-of-range\n" + HEAD + "rules: {threshold_value: 0}\n", ["threshold_value", "1 to 400"]),
+    "huge integer": (
+        "name: huge-integer\n" + HEAD + "rules:\n  target: " + "9" * 5000 + "\n",
+        ["'target' at line 5", "far too large"],
+    ),
+    "billion laughs": (
+        "name: billion-laughs\n" + HEAD + 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + LAUGHS,
+        ["more than 10,000 values"],
+    ),
+    "not a mapping": ("- just\n- a list\n", ["must be a mapping"]),
+    "no description": ("name: no-description\nsource: s\n", ["missing key 'description'"]),
+    "wrong name": ("name: other\n" + HEAD, ["'other'", "must equal the file name 'wrong-name'"]),
+    "unknown extends": ("name: unknown-extends\n" + HEAD + "extends: nowhere\n", ["'nowhere'", "extends"]),
+    "does nothing here": (
+        "name: does-nothing-here\n" + HEAD + "extends: default\nrules: {solo_eggs: one-hand}\n",
+        ["'solo_eggs'", "pairs: false"],
+    ),
+    "empty": ("", ["must be a mapping"]),
+    "bad title": ("name: bad-title\n" + HEAD + "title: {fr: Bouc}\n", ["'title'", "en, ru"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(YAML_CASES))
+def test_broken_variant_files(tmp_path, case):
+    body, words = YAML_CASES[case]
+    path = variant_file(tmp_path, case.replace(" ", "-"), body)
+    refused(tmp_path, ["variants", "show", path], [str(path), *words])
+    refused(tmp_path, ["compare", path, "--games", 100, "--workers", 1], [str(path), *words])
+
+
+def test_variant_file_faults(tmp_path):
+    latin = variant_file(tmp_path, "latin", "", raw="name: latin\ndescription: caf\xe9\n".encode("latin-1"))
+    refused(tmp_path, ["variants", "show", latin], [str(latin), "cannot be read"])
+    (tmp_path / "folder.yaml").mkdir()
+    refused(tmp_path, ["variants", "show", tmp_path / "folder.yaml"], ["is a folder"])
+    refused(tmp_path, ["variants", "show", tmp_path / "absent.yaml"], ["absent.yaml", "no such variant file"])
+    refused(tmp_path, ["compare", "nonsense"], ["nonsense", "unknown variant"])
+    variant_file(tmp_path, "a", "name: a\n" + HEAD + "extends: b\n")
+    variant_file(tmp_path, "b", "name: b\n" + HEAD + "extends: a\n")
+    refused(tmp_path, ["variants", "show", tmp_path / "a.yaml"], ["cycle: a -> b -> a"])
+    big = variant_file(tmp_path, "big", "name: big\n" + HEAD + "#" + "x" * 300_000 + "\n")
+    refused(tmp_path, ["variants", "show", big], ["far too large for a variant file"])
+
+
+# --- the command line: every option checked before anything is written or played ------------------------------
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["compare", "default", "--games", 0], "--games must be at least 1"),
+        (["compare", "default", "--games", 10**30], "more than any machine could play"),
+        (["compare", "default", "--workers", 0], "--workers must be from 1"),
+        (["compare", "default", "--batch-size", 5], "--batch-size must be from 100"),
+        (["compare", "default", "--max-games", 5000], "--max-games only applies with --precision"),
+        (["compare", "default", "--margin", 5], "--margin is a share"),
+        (["compare", "default", "--precision", 2], "--precision must be from"),
+        (["compare", "default", "--bots", "nobody"], "unknown bot 'nobody'"),
+        (["compare", "default", "--bots", "A=counter"], "give both sides"),
+        (["compare", "default", "--bots", "random,heavy"], "one per seat (4), not 2"),
+        (["compare", "default", "target-100", "--baseline", "olympic"], "--baseline 'olympic' is not among"),
+        (["compare", "default", "--seed", 2**70], "--seed must fit in 64 bits"),
+        (["compare"], "give the variants to compare"),
+        (["compare", "default", "--csv"], "give --out DIR"),
+        (["compare", "default", "--bots-matrix", "random"], "--bots-matrix needs at least two bots"),
+        (["play", "default", "--games", 0], "--games must be from 1"),
+        (["play", "default", "--game-seed", -1], "--game-seed must be from 0"),
+        (["play", "solo-3", "--bots", "A=counter,B=random"], "exist only in pair games"),
+        (["duel", "counter", "foo"], "the bot of side B: unknown bot 'foo'"),
+        (["duel", "heavy", "random", "--variant", "solo-3", "--games", 10], "pair games"),
+        (["duel", "heavy", "random", "--games", 1], "--games must be from 2"),
+        (["summarize", "nowhere-at-all"], "no such results folder"),
+    ],
+)
+def test_bad_options(tmp_path, args, words):
+    refused(tmp_path, args, words)
+
+
+def test_nothing_is_created_before_every_option_is_checked(tmp_path):
+    out = tmp_path / "out"
+    refused(tmp_path, ["compare", "default", "--lang", "xx", "--out", out], "--lang must be ru or en")
+    assert not out.exists()
+    (tmp_path / "folder.html").mkdir()
+    refused(tmp_path, ["compare", "default", "--report", tmp_path / "folder.html", "--out", out], "is a folder")
+    assert not out.exists()
+    refused(tmp_path, ["compare", "default", "--report", tmp_path / "no" / "such" / "r.html"], "does not exist")
+    refused(tmp_path, ["report", tmp_path, "-o", tmp_path / "no" / "r.html"], "does not exist")
+
+
+def test_existing_files_are_never_overwritten(tmp_path):
+    report = tmp_path / "old.html"
+    report.write_text("earlier report")
+    refused(tmp_path, ["compare", "default", "--games", 100, "--report", report], ["old.html", "the file exists"])
+    trace = tmp_path / "old.jsonl"
+    trace.write_text("earlier records\n")
+    refused(tmp_path, ["play", "default", "--trace", trace], ["old.jsonl", "--force"])
+
+
+def test_a_results_folder_is_refused_unless_force(tmp_path):
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "target-100", "--games", 500, "--workers", 1, "--out", run, "--csv")
+    assert code == 0, out
+    (run / "my-notes.txt").write_text("mine")
+    refused(tmp_path, ["compare", "default", "--games", 100, "--out", run], ["already holds a run", "--force"])
+    code, out = run_cli("compare", "default", "--games", 300, "--workers", 1, "--out", run, "--force")
+    assert code == 0, out
+    assert (run / "my-notes.txt").read_text() == "mine"  # --force removes that run's files, and only them
+    assert not (run / "by_deal.csv").exists()  # nothing of the earlier run is left beside the new one
+    assert json.loads((run / "summary.json").read_text())["meta"]["games_per_variant"] == 300
+    refused(tmp_path, ["compare", "--resume", run], "that run is complete")
+    refused(tmp_path, ["compare", "--resume", run, "default"], "give no variants with it")
+    refused(tmp_path, ["compare", "--resume", tmp_path / "empty-nothing"], "no such results folder")
+
+
+def test_a_closed_pipe_ends_quietly():
+    proc = subprocess.run(
+        f"{sys.executable} -m kozel_stats variants | head -1", shell=True, capture_output=True, text=True
+    )
+    assert proc.stderr == "" and proc.stdout.count("\n") == 1
+
+
+# --- results folders from the outside world ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def good_run(tmp_path_factory):
+    run = tmp_path_factory.mktemp("good") / "run"
+    code, out = run_cli("compare", "default", "target-100", "--games", 400, "--workers", 1, "--out", run)
+    assert code == 0, out
+    return run
+
+
+def damaged(tmp_path: Path, good_run: Path, change) -> Path:
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    change(run)
+    return run
+
+
+def stats_edit(edit):
+    def change(run):
+        data = json.loads((run / "stats.json").read_text())
+        edit(data)
+        (run / "stats.json").write_text(json.dumps(data))
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "case, change, words",
+    [
+        ("not json", lambda r: (r / "stats.json").write_text("{oops"), "not valid JSON"),
+        ("deep", lambda r: (r / "stats.json").write_text("[" * 100000 + "]" * 100000), "not valid JSON"),
+        ("format", stats_edit(lambda d: d.update(format="other/9")), "is not 'kozel-results/2'"),
+        ("shape", stats_edit(lambda d: d["stats"]["arms"][0].update(sx=[1, 2])), "statistics are damaged"),
+        ("missing arms", stats_edit(lambda d: d.pop("arms")), "field 'arms' is missing"),
+        ("bad knob", stats_edit(lambda d: d["arms"][0]["rules"].update(target="lots")), "'target'"),
+        ("no games", stats_edit(lambda d: d["stats"].update(games=0)), "holds no finished games"),
+        ("summary", lambda r: (r / "summary.json").write_text("[1, 2"), "not valid JSON"),
+        ("gone", lambda r: (r / "stats.json").unlink(), "stats.json: missing"),
+    ],
+)
+def test_damaged_results_folders(tmp_path, good_run, case, change, words):
+    run = damaged(tmp_path, good_run, change)
+    refused(tmp_path, ["summarize", run], words)
+    refused(tmp_path, ["report", run, "-o", tmp_path / "r.html"], words)
+
+
+def legacy_folder(tmp_path: Path, frame: pl.DataFrame) -> Path:
+    run = tmp_path / "legacy"
+    run.mkdir()
+    frame.write_parquet(run / "games.parquet")
+    return run
+
+
+def legacy_games(n: int, variant: str, first: int = 0) -> pl.DataFrame:
+    from kozel_stats.metrics import STORED
+
+    cols = {c: [1] * n for c in STORED}
+    cols.update(deals=[5] * n, loser=[0] * n, naked=[False] * n, bald=[False] * n, general=[False] * n)
+    return pl.DataFrame(
+        {"variant": [variant] * n, "game": list(range(first, first + n)), "bots": ["random"] * n, **cols}
+    )
+
+
+def test_legacy_games_tables_are_checked(tmp_path):
+    bad_type = legacy_games(10, "default").with_columns(pl.col("fishes").cast(pl.String))
+    refused(tmp_path, ["summarize", legacy_folder(tmp_path, bad_type)], ["'fishes'", "expected integers"])
+    shutil.rmtree(tmp_path / "legacy")
+    nulls = legacy_games(10, "default").with_columns(
+        pl.when(pl.col("game") == 3).then(None).otherwise(pl.col("deals")).alias("deals")
+    )
+    refused(tmp_path, ["summarize", legacy_folder(tmp_path, nulls)], ["'deals'", "1 missing values"])
+    shutil.rmtree(tmp_path / "legacy")
+    missing = legacy_games(10, "default").drop("eggs")
+    refused(tmp_path, ["summarize", legacy_folder(tmp_path, missing)], ["missing columns eggs"])
+
+
+def test_unequal_games_are_said_to_be_unpaired(tmp_path):
+    frame = pl.concat([legacy_games(30, "default"), legacy_games(20, "other", first=100)])
+    code, out = run_cli("summarize", legacy_folder(tmp_path, frame))
+    assert code == 0 and "unpaired" in out, out
+
+
+# --- game records from the outside world ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def record_line(tmp_path_factory):
+    trace = tmp_path_factory.mktemp("rec") / "one.jsonl"
+    code, out = run_cli("play", "default", "--seed", 3, "--trace", trace, "-q")
+    assert code == 0, out
+    return trace.read_text().strip()
+
+
+def record_with(record_line, edit) -> str:
+    record = json.loads(record_line)
+    edit(record)
+    return json.dumps(record)
+
+
+@pytest.mark.parametrize(
+    "case, make, words, code",
+    [
+        ("not json", lambda r: "{nope", "not valid JSON", 2),
+        ("deep", lambda r: "[" * 100000 + "]" * 100000, "line 1", 2),
+        ("not an object", lambda r: "[1, 2]", "must be a JSON object", 2),
+        (
+            "huge seat",
+            lambda r: record_with(r, lambda x: x["deals"][0]["events"][0].update(p=10**30)),
+            "field 'p' must be from 0 to 3",
+            2,
+        ),
+        (
+            "huge redeals",
+            lambda r: record_with(r, lambda x: x["deals"][0].update(redeals=10**40)),
+            "field 'redeals' must be from 0",
+            2,
+        ),
+        (
+            "bad tile",
+            lambda r: record_with(r, lambda x: x["deals"][0]["hands"][0].__setitem__(0, "77")),
+            "not a tile",
+            2,
+        ),
+        ("missing field", lambda r: record_with(r, lambda x: x["deals"][0].pop("events")), "missing field 'events'", 2),
+        ("bad at", lambda r: record_with(r, lambda x: x["deals"][0]["events"][1].update(at=[9])), "'at' values", 2),
+        ("wrong format", lambda r: record_with(r, lambda x: x.update(format="other")), "field 'format'", 2),
+        (
+            "breaks the rules",
+            lambda r: record_with(r, lambda x: x["deals"][0].update(written=[999, 0])),
+            "written is [999, 0]",
+            1,
+        ),
+    ],
+)
+def test_hostile_records(tmp_path, record_line, case, make, words, code):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(make(record_line) + "\n")
+    refused(tmp_path, ["replay", path], words, code=code)
+
+
+# --- a full disk (a small tmpfs; needs root) -------------------------------------------------------------------------
+@pytest.fixture
+def full_disk(tmp_path):
+    mount = tmp_path / "small"
+    mount.mkdir()
+    if (
+        shutil.which("mount") is None
+        or subprocess.run(["id", "-u"], capture_output=True, text=True).stdout.strip() != "0"
+    ):
+        pytest.skip("mounting a small tmpfs needs root (a full disk is simulated with one)")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def test_a_full_disk_is_one_clear_error_and_keeps_earlier_files(tmp_path, full_disk):
+    earlier = full_disk / "earlier.txt"
+    earlier.write_text("keep me")
+    (full_disk / "filler").write_bytes(b"\0" * 150_000)
+    refused(
+        full_disk,
+        [
+            "compare",
+            "default",
+            "target-100",
+            "--games",
+            2000,
+            "--workers",
+            1,
+            "--out",
+            full_disk / "run",
+            "--games-table",
+            "--deals",
+        ],
+        "no space left",
+    )
+    assert earlier.read_text() == "keep me"
+    assert not list(full_disk.rglob("*.partial"))
+    out = refused(
+        full_disk, ["play", "default", "--games", 200, "--trace", full_disk / "games.jsonl", "-q"], "no space left"
+    )
+    assert "games.jsonl" in out
+    lines = (full_disk / "games.jsonl").read_text().splitlines() if (full_disk / "games.jsonl").exists() else []
+    assert all(json.loads(line)["format"] == "kozel-trace/1" for line in lines)  # whole records only
+
+
+def test_a_full_disk_never_leaves_half_a_report(tmp_path, full_disk, good_run):
+    (full_disk / "filler").write_bytes(b"\0" * 200_000)
+    report = full_disk / "r.html"
+    refused(full_disk, ["report", good_run, "-o", report], "no space left")
+    assert not report.exists() and not list(full_disk.glob(".*partial"))
