@@ -366,3 +366,33 @@ def test_a_full_disk_never_leaves_half_a_report(tmp_path, full_disk, good_run):
     report = full_disk / "r.html"
     refused(full_disk, ["report", good_run, "-o", report], "no space left")
     assert not report.exists() and not list(full_disk.glob(".*partial"))
+
+
+def test_a_signal_during_a_write_waits_for_the_write():
+    """signals.protected: Ctrl-C (or SIGTERM) inside a write is raised only when the write is over;
+    a second one is handled like the first."""
+    import os
+    import signal
+
+    from kozel_stats import signals
+
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals.install()
+    try:
+        steps = []
+        with pytest.raises(KeyboardInterrupt):
+            with signals.protected():
+                os.kill(os.getpid(), signal.SIGINT)
+                steps.append("after the first")
+                os.kill(os.getpid(), signal.SIGTERM)
+                steps.append("after the second")
+        assert steps == ["after the first", "after the second"] and signals.received() == "Ctrl-C"
+        signals.clear()
+        with pytest.raises(KeyboardInterrupt), signals.interruptible():  # the games themselves stop at once
+            os.kill(os.getpid(), signal.SIGINT)
+            steps.append("never")
+        assert "never" not in steps
+    finally:
+        signals.clear()
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
