@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .knobs import KNOB_BY_NAME
+from .knobs import KNOB_BY_NAME, KNOBS
 
 # --- tiles -----------------------------------------------------------------
 # Tile index i <-> (lo, hi) with lo <= hi, ordered 00, 01, ..., 06, 11, ..., 66.
@@ -142,32 +142,13 @@ N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
 #: a choice as its index in the knob's `choices` (so the integer codes below follow KNOBS).
+#: Derived from the names: a knob `foo` with a slot `P_FOO` above is read as it is; the other
+#: knobs (pairs, layout, first_lead) make the derived slots of `compile_rules`.
+DERIVED_KNOBS = ("pairs", "layout", "first_lead")
 KNOB_SLOTS = {
-    "players": P_PLAYERS,
-    "redeal_doubles": P_REDEAL_DOUBLES,
-    "redeal_suit": P_REDEAL_SUIT,
-    "next_lead": P_NEXT_LEAD,
-    "two_doubles": P_TWO_DOUBLES,
-    "fish_winner": P_FISH_WINNER,
-    "fish_writes": P_FISH_WRITES,
-    "threshold": P_THRESHOLD,
-    "threshold_value": P_THRESHOLD_VALUE,
-    "specials": P_SPECIALS,
-    "lone_00": P_LONE_00,
-    "lone_66": P_LONE_66,
-    "both_00_66": P_BOTH_00_66,
-    "eggs": P_EGGS,
-    "target": P_TARGET,
-    "general": P_GENERAL,
-    "max_deals": P_MAX_DEALS,
-    "shared_score": P_SHARED_SCORE,
-    "out_66_writes": P_OUT_66_WRITES,
-    "out_00_ends_game": P_OUT_00_ENDS_GAME,
-    "memory": P_MEMORY,
-    "closed_before_house": P_CLOSED_BEFORE_HOUSE,
-    "solo_fish": P_SOLO_FISH,
-    "solo_eggs": P_SOLO_EGGS,
-    "out_00_writes": P_OUT_00_WRITES,
+    k.name: globals()[f"P_{k.name.upper()}"]
+    for k in KNOBS
+    if k.name not in DERIVED_KNOBS and f"P_{k.name.upper()}" in globals()
 }
 
 
@@ -205,6 +186,25 @@ SOLO_FISH_TAKE_ALL = choice_code("solo_fish", "take-all")
 SOLO_EGGS_NONE = choice_code("solo_eggs", "none")
 SOLO_EGGS_ONE_HAND = choice_code("solo_eggs", "one-hand")
 SOLO_EGGS_ALL_HANDS = choice_code("solo_eggs", "all-hands")
+
+
+def decode_params(p) -> dict:
+    """The knob values a parameter array was compiled from (the inverse of compile_rules)."""
+    rules: dict = {}
+    for name, slot in KNOB_SLOTS.items():
+        knob = KNOB_BY_NAME[name]
+        value = int(p[slot])
+        rules[name] = bool(value) if knob.kind is bool else value if knob.kind is int else knob.choices[value]
+    rules["pairs"] = not bool(p[P_SOLO])
+    rules["layout"] = "cross" if p[P_CROSS] else "chain"
+    lead = int(p[P_FIRST_LEAD])
+    first = KNOB_BY_NAME["first_lead"]
+    rules["first_lead"] = (
+        f"double-{int(p[P_FIRST_LEAD_DOUBLE])}{int(p[P_FIRST_LEAD_DOUBLE])}"
+        if lead == FIRST_LEAD_DOUBLE
+        else first.choices[lead - 1]
+    )
+    return rules
 
 
 def encode_knob(name: str, value) -> int:
@@ -321,6 +321,7 @@ ERROR_TEXT = {
 }
 
 
+# R-table-seats, R-solo-sides, R-lead-first
 def compile_rules(rules: dict) -> np.ndarray:
     """Turn resolved knob values into the engine's int64 parameter array: the knobs of
     `KNOB_SLOTS` as they are, then the slots derived from several knobs."""

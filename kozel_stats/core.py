@@ -286,6 +286,7 @@ def random_cross_move(st, seat, rng):
     return n, -1
 
 
+# R-lead-first (the forced first tile), R-lead-any-tile, R-move-chain, R-move-must
 @hot
 def legal_moves(p, st, seat, moves):
     """Fill `moves` with the distinct legal moves of `seat`; return how many."""
@@ -353,6 +354,7 @@ def attach_value(st, slot):
     return st[ST_END + slot]
 
 
+# R-move-chain, R-osel-layout, R-osel-house
 @hot
 def apply_move(st, seat, move):
     for k in range(move & 7):
@@ -408,6 +410,7 @@ def open_end_mask(st):
     return m
 
 
+# R-fish-visible, R-osel-closure
 @hot
 def is_fish(p, st):
     """R-fish-visible: the table shows a fish: every tile carrying an open end value is on the
@@ -518,6 +521,7 @@ def legal_moves_cross(p, st, hand, moves):
 
 
 # --- who lost a deal and what a losing side writes (the engine's scoring and the sampler's playouts) ---
+# R-score-out, R-fish-winner, R-solo-score
 @hot
 def deal_losers(p, sums, at, fish, last_side):
     """Bit mask of the sides that lost a deal, 0 for eggs; `sums[at + side]` are the plain sums
@@ -537,6 +541,7 @@ def deal_losers(p, sums, at, fish, last_side):
     return losers
 
 
+# R-fish-writes, R-morskoy-66
 @hot
 def losing_base(p, st, side, fish, out_tiles, winners_plain):
     """What losing side `side` writes for the deal itself, before eggs, memory and threshold:
@@ -553,6 +558,7 @@ def losing_base(p, st, side, fish, out_tiles, winners_plain):
     return base
 
 
+# R-score-specials
 @jit
 def side_value(p, st, side):
     """What a losing side's hands are worth, with the 00/66 specials."""
@@ -573,6 +579,7 @@ def side_value(p, st, side):
     return total
 
 
+# R-score-specials
 @jit
 def special_value(p, hand):
     if hand == (1 << T00):

@@ -252,6 +252,7 @@ def _stream_seed(seed, salt, a, b):
     return x
 
 
+# R-deal-redeal
 @jit
 def needs_redeal(p, hands):
     max_doubles = p[P_REDEAL_DOUBLES]
@@ -412,6 +413,7 @@ def draw_tile(st, seat, ev, recording):
         record_event(st, ev, seat, EV_DRAW, t)
 
 
+# R-move-must
 @hot
 def knock(st, seat, ev, recording):
     """The seat passes; everyone now knows it lacks every open end value."""
@@ -423,6 +425,7 @@ def knock(st, seat, ev, recording):
             st[ST_LACKS + seat] |= 1 << st[ST_END + i]
 
 
+# R-end-out, R-move-must, R-solo-draw, R-solo-fish, R-fish-visible
 @loop
 def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
@@ -509,6 +512,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
 
 
 # --- scoring -------------------------------------------------------------------------------------------
+# R-score-sums, R-score-written, R-eggs-pot, R-solo-eggs, R-solo-score
 @jit
 def score_deal(p, st, gs, row):
     """Write the deal's scoring into `row` and update the game state.
@@ -566,6 +570,7 @@ def score_deal(p, st, gs, row):
     return losers
 
 
+# R-eggs, R-solo-eggs
 @hot
 def carry_eggs(p, gs, row):
     """Eggs (a fish with equal sums): nobody writes; the pot grows by one side's sum, both
@@ -594,6 +599,7 @@ def eggs_receiver(p, row, losers):
     return best
 
 
+# R-threshold, R-osel-memory, R-morskoy-shared
 @hot
 def write_loss(p, gs, row, side, total):
     """A losing side's total for the deal (its base, the eggs pot, its memory) goes through
@@ -623,6 +629,7 @@ def write_loss(p, gs, row, side, total):
 
 
 # --- end of game ----------------------------------------------------------------------------------------
+# R-game-target, R-game-general, R-morskoy-00, R-title-naked, R-title-bald, R-solo-end
 @jit
 def game_over(p, gs, st, losers):
     """After a deal is scored: the side that are the goats (козлы), or -1 if the game goes on.
@@ -664,6 +671,7 @@ def holder_of(p, hands, tile):
     return -1
 
 
+# R-lead-first, R-lead-00-66, R-solo-lead
 @jit
 def first_lead_tile(p, hands):
     """The tile that must open a game. Solo without any double in hand: the heaviest tile
@@ -690,6 +698,7 @@ def first_lead_tile(p, hands):
     return DOUBLE_TILE[p[P_FIRST_LEAD_DOUBLE]]
 
 
+# R-001-winners-choose
 @jit
 def lead_rating(hand):
     """Text 001: a long suit, few doubles and many different suits make a good leader."""
@@ -704,6 +713,7 @@ def lead_rating(hand):
     return 3 * longest - 2 * popcount(hand & DOUBLES_MASK) + suits
 
 
+# R-lead-next
 @jit
 def next_leader(p, previous_leader, end_kind, last, losers):
     """Leader of the next deal by `next_lead` (losers: bit mask of the sides that lost the
@@ -724,6 +734,7 @@ def next_leader(p, previous_leader, end_kind, last, losers):
 
 
 # --- a game ----------------------------------------------------------------------------------------------
+# R-deal-redeal, R-lead-after-redeal (the leader is chosen after the final deal)
 @jit
 def deal_tiles(p, seed, deal, rng, perm, hands):
     """Shuffle and deal deal `deal` of a game, again while a hand needs a redeal (передача);
@@ -772,6 +783,7 @@ def load_scripted_deal(p, script_hands, deal, perm, hands):
     return ERR_NONE
 
 
+# R-lead-next, R-001-winners-choose
 @jit
 def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event):
     """The leader of a deal after the first, by `next_lead`. When the winners choose, the
@@ -836,6 +848,7 @@ def fail(result, error, deal, event):
     result[R_ERROR_EVENT] = event
 
 
+# R-game-cutoff
 @loop
 def play_game(
     p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful, bot_salt, iw, rng, fw

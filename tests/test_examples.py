@@ -9,6 +9,7 @@ from kozel_stats.codes import TITLE_BALD, TITLE_NAKED
 A, B = 0, 1
 
 
+# R-end-out, R-score-out, R-score-sums, R-threshold, R-lead-next
 def test_example_1_out():
     # "Игрок пары Б выложил последнюю кость. У игрока пары А остались 56, 44, 02:
     # 11 + 8 + 2 = 21. У его партнёра 36: 9. Сумма 21 + 9 = 30 ... пара А записывает 30
@@ -22,6 +23,7 @@ def test_example_1_out():
     assert E.next_leader(g.p, 0, 0, 1, 1 << A) == 1  # the player who went out
 
 
+# R-threshold
 def test_example_2_threshold():
     # "Пара А проигрывает четыре сдачи подряд. Суммы: 11, 12, 15, 5" -> 0, 0, 15, 5: 20.
     g = Game()
@@ -31,6 +33,7 @@ def test_example_2_threshold():
     assert g.gs[E.GS_SCORE + A] == 20
 
 
+# R-fish-visible, R-fish-winner, R-fish-writes, R-score-specials
 def test_example_3_fish():
     # "Последним ходом рыбак сделал оба конца цепочки пятёрками, все семь костей масти 5
     # уже на столе. У пары А на руках 66, 12 (15) и 03, 44 (11): всего 26. У пары Б 36 (9)
@@ -46,6 +49,7 @@ def test_example_3_fish():
     assert E.next_leader(g.p, 0, 1, fisherman, 1 << A) == fisherman
 
 
+# R-eggs, R-eggs-pot
 def test_example_4_eggs():
     # "У пары А 46, 11, 26: 20. У пары Б 44, 04, 34, 01: 20 ... переносится 20. В ней
     # проигрывает пара Б, у которой на руках 10 очков ... 10 + 20 = 30 ... записывает 30."
@@ -60,6 +64,7 @@ def test_example_4_eggs():
     assert result["carry"] == 0
 
 
+# R-move-two-doubles, R-morskoy-66
 def test_example_5_two_doubles():
     # "Концы цепочки 3 и 6, у вас остались только 33 и 66. Вы кладёте 33 на конец 3 и 66
     # на конец 6 одним ходом: рука пуста, вы вышли. В «Морском козле» такой выход с 66
@@ -78,6 +83,7 @@ def test_example_5_two_doubles():
     assert result["written"] == [0, 100]
 
 
+# R-game-target, R-title-naked
 def test_example_6_end_of_game():
     # "У пары А 95 очков, у пары Б 0. Пара А проигрывает сдачу с суммой 14: 95 + 14 = 109
     # ... «козлы» ... «голые козлы». При сумме 5 счёт был бы 100: партия продолжилась бы."
@@ -93,6 +99,7 @@ def test_example_6_end_of_game():
     assert result["titles"] == -1  # the game goes on
 
 
+# R-morskoy-shared, R-morskoy-66
 def test_example_7_morskoy():
     # Морской козёл: 18 (A) nothing; 40 (A) -> A 40; 20 (B) nothing; 30 (B) burns A, B 30;
     # 12 (B) -> B 42; A goes out on 66 -> B writes 100: 142 >= 125, B are "морские козлы".

@@ -30,6 +30,7 @@ def hands_array(*hands):
     return np.array([mask(h) for h in hands] + [0] * (4 - len(hands)), dtype=np.int64)
 
 
+# R-deal-redeal, R-lead-after-redeal
 def test_redeal_doubles():
     five_doubles = hands_array("00 11 22 33 44 01 02")
     assert E.needs_redeal(params(), five_doubles)
@@ -39,6 +40,7 @@ def test_redeal_doubles():
     assert not E.needs_redeal(params(), four_doubles)
 
 
+# R-deal-redeal
 def test_redeal_suit():
     six_threes = hands_array("03 13 23 33 34 35 00")
     assert E.needs_redeal(params(), six_threes)
@@ -49,6 +51,7 @@ def test_redeal_suit():
 
 
 # --- leads ---------------------------------------------------------------------------------------
+# R-lead-first, R-lead-00-66
 @pytest.mark.parametrize("knob, double", [("double-11", 1), ("double-66", 6), ("lowest-double", 0)])
 def test_first_lead(knob, double):
     hands = hands_array("00 01 02 03 04 05 06", "11 12 13 14 15 16 22", "23 24 25 26 33 34 35", "36 44 45 46 55 56 66")
@@ -63,18 +66,21 @@ def test_first_lead(knob, double):
         assert "11" in first["hands"][first["leader"]]
 
 
+# R-lead-00-66
 def test_first_lead_66_in_play():
     record = record_game(load_variant("lead-66"), 9, ["heavy"] * 4)
     first = record["deals"][0]
     assert first["events"][0]["play"] == ["66"] and "66" in first["hands"][first["leader"]]
 
 
+# R-lead-next
 def test_next_lead_last_mover():
     p = params()
     assert E.next_leader(p, 2, END_OUT, 3, 1 << A) == 3
     assert E.next_leader(p, 2, END_FISH, 1, 1 << B) == 1  # the fisherman, even when his side lost
 
 
+# R-lead-next
 def test_next_lead_fish_winner():
     p = params(next_lead="fish-winner")
     assert E.next_leader(p, 2, END_OUT, 3, 1 << A) == 3
@@ -83,12 +89,14 @@ def test_next_lead_fish_winner():
     assert E.next_leader(p, 2, END_FISH, 3, 0) == 3  # eggs: the fisherman
 
 
+# R-lead-next
 def test_next_lead_round_robin():
     p = params(next_lead="round-robin")
     assert E.next_leader(p, 2, END_OUT, 0, 1 << B) == 3
     assert E.next_leader(p, 3, END_FISH, 1, 1 << A) == 0
 
 
+# R-001-winners-choose
 def test_next_lead_winners_choose():
     p = params(next_lead="winners-choose")
     assert E.next_leader(p, 2, END_OUT, 0, 1 << B) == -2  # chosen after the deal
@@ -99,6 +107,7 @@ def test_next_lead_winners_choose():
 
 
 # --- moves ---------------------------------------------------------------------------------------
+# R-move-two-doubles, R-003-house
 def test_two_doubles():
     position = Position(["33 66 01", "", "", ""], ends=(3, 6))
     assert [("33", 3), ("66", 6)] in position.legal(params(), 0)
@@ -106,6 +115,7 @@ def test_two_doubles():
     assert position.legal(params(two_doubles=False), 0) == [[("33", 3)], [("66", 6)]]
 
 
+# R-move-chain
 def test_moves_are_distinct_and_both_ends_count():
     # a tile matching two different ends gives two moves; equal ends give one
     assert Position(["35", "", "", ""], ends=(3, 5)).legal(params(), 0) == [[("35", 3)], [("35", 5)]]
@@ -113,6 +123,7 @@ def test_moves_are_distinct_and_both_ends_count():
     assert Position(["12", "", "", ""], ends=(3, 5)).legal(params(), 0) == []
 
 
+# R-lead-first, R-lead-any-tile
 def test_forced_first_tile_and_free_leads():
     position = Position(["11 12 13", "", "", ""])
     position.st[C.ST_FORCED] = int(DOUBLE_TILE[1])
@@ -121,6 +132,7 @@ def test_forced_first_tile_and_free_leads():
     assert len(position.legal(params(), 0)) == 3  # later deals: any tile
 
 
+# R-fish-visible
 def test_fish_detection():
     # both ends 5 and all sevens fives on the table: nobody can move
     assert C.is_fish(params(), Position(["01", "02", "03", "04"], ends=(5, 5)).st)
@@ -128,11 +140,13 @@ def test_fish_detection():
 
 
 # --- fish ----------------------------------------------------------------------------------------
+# R-fish-winner
 def test_fish_winner_lower_sum():
     result = Game().deal(fish())
     assert result["loser"] == A and result["written"] == [33, 0]
 
 
+# R-fish-winner
 def test_fish_winner_fisherman():
     # the fisherman (seat 0, side A) wins although his side is heavier
     result = Game(fish_winner="fisherman").deal(fish(fisherman=0))
@@ -143,12 +157,14 @@ def test_fish_winner_fisherman():
     assert Game(fish_winner="fisherman").deal(fish(equal, fisherman=1))["loser"] == A  # no eggs
 
 
+# R-fish-writes
 @pytest.mark.parametrize("mode, written", [("own", 33), ("all", 36), ("difference", 30)])
 def test_fish_writes(mode, written):
     assert Game(fish_writes=mode).deal(fish())["written"] == [written, 0]
 
 
 # --- threshold -----------------------------------------------------------------------------------
+# R-threshold
 def test_threshold_once():
     g = Game()
     assert g.deal(out_by(1, ("34", "04")))["written"] == [0, 0]  # 11 < 13: lost
@@ -156,6 +172,7 @@ def test_threshold_once():
     assert g.deal(out_by(1, ("03", "02")))["written"] == [5, 0]  # open: any sum
 
 
+# R-threshold
 def test_threshold_every_deal():
     g = Game(threshold="every-deal")
     assert g.deal(out_by(1, ("56", "04")))["written"] == [15, 0]
@@ -163,15 +180,18 @@ def test_threshold_every_deal():
     assert result["written"] == [0, 0] and result["vanished"] == 5
 
 
+# R-threshold
 def test_threshold_none():
     assert Game(threshold="none").deal(out_by(1, ("03", "02")))["written"] == [5, 0]
 
 
+# R-threshold
 def test_threshold_value():
     assert Game(threshold_value=25).deal(out_by(1, ("56", "45")))["written"] == [0, 0]  # 20 < 25
     assert Game(threshold_value=25).deal(out_by(1, ("56 45", "33")))["written"] == [26, 0]
 
 
+# R-threshold, R-table-seats
 def test_threshold_applies_per_side():
     g = Game()
     g.deal(out_by(1, ("56", "04")))  # A opens
@@ -179,20 +199,24 @@ def test_threshold_applies_per_side():
 
 
 # --- 00 and 66 -------------------------------------------------------------------------------------
+# R-score-specials
 @pytest.mark.parametrize("hand, value", [("00", 25), ("66", 50), ("00 66", 75), ("00 01", 1), ("66 01", 13)])
 def test_specials_per_player(hand, value):
     assert Game(threshold="none").deal(out_by(1, (hand, "")))["written"] == [value, 0]
 
 
+# R-score-specials, R-001-olympic
 def test_specials_values_configurable():
     g = Game(threshold="none", lone_00=10, lone_66=12, both_00_66=12)
     assert g.deal(out_by(1, ("00", "")))["written"] == [10, 0]
 
 
+# R-score-specials, R-003-house
 def test_specials_plain():
     assert Game(threshold="none", specials="plain").deal(out_by(1, ("00", "66")))["written"] == [12, 0]
 
 
+# R-score-specials
 def test_specials_per_pair():
     # per player: {00} and {66} in two hands = 25 + 50; per pair: the pair holds {00, 66} = 75
     assert Game(threshold="none").deal(out_by(1, ("00", "66")))["written"] == [75, 0]
@@ -202,6 +226,7 @@ def test_specials_per_pair():
     assert Game(threshold="none", specials="per-pair").deal(out_by(1, ("00", "12")))["written"] == [3, 0]
 
 
+# R-score-specials, R-fish-winner
 def test_specials_never_decide_a_fish():
     # A: lone 66 (plain 12) vs B: 13 plain. A is lighter and wins though its special value is 50.
     result = Game().deal(Position(["66", "14", "", "35"], ends=(2, 2)).end("fish", 1))
@@ -212,6 +237,7 @@ def test_specials_never_decide_a_fish():
 EQUAL = ["46 11", "44 04", "26", "34 01"]  # 20 : 20
 
 
+# R-eggs
 @pytest.mark.parametrize("mode, carry", [("one-side", 20), ("both-sides", 40), ("none", 0)])
 def test_eggs(mode, carry):
     g = Game(eggs=mode)
@@ -219,6 +245,7 @@ def test_eggs(mode, carry):
     assert g.deal(out_by(0, ("56", "36")))["written"] == [0, 20 + carry]
 
 
+# R-eggs, R-eggs-pot
 def test_eggs_accumulate_and_threshold_applies_to_total():
     g = Game()
     g.deal(fish(EQUAL))
@@ -233,6 +260,7 @@ def test_eggs_accumulate_and_threshold_applies_to_total():
 
 
 # --- end of game ------------------------------------------------------------------------------------
+# R-game-target
 def test_target():
     for target, over in ((101, False), (100, True)):
         g = Game(target=target)
@@ -242,6 +270,7 @@ def test_target():
         assert (result["titles"] >= 0) == over
 
 
+# R-title-naked, R-title-bald
 def test_titles():
     g = Game()
     g.set_score(95, 20)
@@ -252,6 +281,7 @@ def test_titles():
     assert g.deal(out_by(1, ("56", "03"), out_move="12"))["titles"] == TITLE_NAKED
 
 
+# R-game-general
 def test_general():
     for knob, ends in ((True, True), (False, False)):
         g = Game(general=knob)
@@ -262,6 +292,7 @@ def test_general():
             assert result["titles"] & TITLE_GENERAL and result["loser"] == A
 
 
+# R-morskoy-00
 def test_out_00_ends_game():
     g = Game(out_00_ends_game=True)
     g.set_score(0, 40)
@@ -270,12 +301,14 @@ def test_out_00_ends_game():
     assert Game().deal(out_by(1, ("56", "03"), out_move="00"))["titles"] == -1
 
 
+# R-morskoy-66
 def test_out_66_writes():
     assert Game(out_66_writes=100).deal(out_by(1, ("56", "03"), out_move="66"))["written"] == [100, 0]
     assert Game(out_66_writes=100).deal(out_by(1, ("56", "03"), out_move="00 66"))["written"] == [14, 0]
     assert Game().deal(out_by(1, ("56", "03"), out_move="66"))["written"] == [14, 0]
 
 
+# R-morskoy-shared
 def test_shared_score_burns():
     g = Game(shared_score=True)
     g.deal(out_by(1, ("56", "45")))  # A opens with 20
@@ -286,6 +319,7 @@ def test_shared_score_burns():
     assert Game().deal(out_by(0, ("56", "03")))["score"] == [0, 14]
 
 
+# R-game-cutoff
 def test_max_deals_cuts_the_game_off():
     import dataclasses
 

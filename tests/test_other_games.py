@@ -66,6 +66,7 @@ def play_turn(p, position, seat, bot=0):
 
 
 # --- каждый сам за себя ------------------------------------------------------------------------
+# R-solo-draw
 def test_solo_draws_until_a_tile_fits_and_never_the_last():
     # ends 6 and 6; P0 has no 6; the bazaar gives 01, 02, then 56 (fits), then 36, 44
     p, pos = solo_position(["01 12 13", "23 24", "14 15"], "00 02 56 36 44", (6, 6))
@@ -92,6 +93,7 @@ def test_solo_fish_is_what_the_table_shows():
     assert C.is_fish(p, pos.st)  # every 6 is on the table
 
 
+# R-solo-lead
 def test_solo_lead_lowest_double_or_heaviest_tile():
     p = params(**SOLO3)
     hands = np.array(
@@ -109,6 +111,7 @@ def test_solo_lead_lowest_double_or_heaviest_tile():
     assert E.first_lead_tile(p, ties) == TILE_INDEX[3, 6]  # 36 and 45 both 9: the higher half wins
 
 
+# R-solo-score, R-solo-sides
 def test_solo_scoring_every_loser_writes_his_own_hand():
     g = Game(**SOLO3)
     result = g.deal(Position(["", "56 34", "01"]).end("out", 0))
@@ -118,6 +121,7 @@ def test_solo_scoring_every_loser_writes_his_own_hand():
     assert tied["losers"] == 0b100 and tied["written"] == [0, 0]  # P0 and P1 tie at 3: both win
 
 
+# R-solo-end
 def test_solo_goat_is_the_one_with_more_points():
     g = Game(**SOLO3)
     for side, value in ((0, 95), (1, 97), (2, 10)):
@@ -191,6 +195,7 @@ def open_ends(st):
     return sorted(int(st[C.ST_END + i]) for i in range(int(st[C.ST_N_ENDS])) if st[C.ST_OPEN] >> i & 1)
 
 
+# R-osel-layout, R-osel-house
 def test_cross_house_first_tile_opens_four_ends():
     p, pos = cross_position(["11 12", "13", "14", "15"], plays=[(0, ["11"], [0])])
     assert open_ends(pos.st) == [1, 1, 1, 1]
@@ -205,6 +210,7 @@ def test_cross_house_later_opens_two_more_and_other_doubles_change_nothing():
     assert open_ends(pos.st) == [1, 2, 2, 2]  # 11 is an ordinary double
 
 
+# R-osel-moves
 def test_cross_multi_double_moves_and_closing():
     p, pos = cross_position(["12 55", "22 11 26", "33", "15"], plays=[(0, ["12"], [0])])
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
@@ -225,11 +231,13 @@ def test_cross_multi_double_moves_and_closing():
     assert all((int(C.placement(m, 0)) >> 8) & 1 == 0 for m in moves[:n])
 
 
+# R-osel-closure
 def test_cross_early_closure_is_a_fish():
     p, pos = cross_position(["24 56", "22 44 01", "33", "15"], plays=[(0, ["24"], [0]), (1, ["22", "44"], [1, 1])])
     assert open_ends(pos.st) == [] and C.is_fish(p, pos.st)
 
 
+# R-osel-memory
 def test_cross_memory_carries_and_resets():
     g = Game(**CROSS)
     first = g.deal(out_by(1, ("34", "04")))  # A loses 11 < 13: remembered

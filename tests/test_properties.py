@@ -27,6 +27,7 @@ def pips(tile: str) -> int:
     return int(tile[0]) + int(tile[1])
 
 
+# R-score-written, R-solo-draw, R-move-must
 def check_invariants(record, variant):
     assert record["deals"], "a game has at least one deal"
     players = variant["players"]

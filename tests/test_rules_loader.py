@@ -50,6 +50,7 @@ def test_default_is_every_knob_at_its_default():
     assert [k for k, _ in load_variant("default").rules] == [k.name for k in KNOBS]
 
 
+# R-001-olympic, R-003-house
 def test_rule_sets_of_the_other_texts():
     olympic = load_variant("olympic")
     assert olympic["threshold_value"] == 25 and olympic["fish_writes"] == "all"

@@ -1,0 +1,99 @@
+"""The integer layouts and codes the engine works with: declared once, no slot shared, every
+knob round-trips from YAML to the parameter array and back (R-ids: see docs/engine.md)."""
+
+import gc
+
+import pytest
+
+from kozel_stats import bots, codes, core, engine
+from kozel_stats.knobs import KNOBS
+from kozel_stats.rules import load_variant, shipped_names
+
+
+def layouts():
+    return [obj for obj in gc.get_objects() if isinstance(obj, codes.Layout)]
+
+
+def test_every_layout_is_contiguous_without_overlap():
+    found = {layout.name for layout in layouts()}
+    assert {
+        "parameters",
+        "deal state",
+        "deal row",
+        "event row",
+        "game result",
+        "game state",
+        "game row",
+        "by-deal aggregate",
+        "bot workspace",
+        "bot float workspace",
+        "game workspace",
+    } <= found
+    for layout in layouts():
+        position = 0
+        for offset, size in layout.fields:
+            assert offset == position and size > 0, (layout.name, offset)
+            position += size
+        assert position == layout.size
+
+
+def test_module_constants_are_the_declared_offsets():
+    """Every P_/ST_/D_/G_/GS_/E_/R_ constant names the start of a field of its layout."""
+    prefixes = {
+        "P_": codes,
+        "D_": codes,
+        "E_": codes,
+        "R_": codes,
+        "ST_": core,
+        "G_": engine,
+        "GS_": engine,
+        "B_": engine,
+        "I_": engine,
+        "W_": bots,
+        "F_": bots,
+    }
+    for prefix, module in prefixes.items():
+        starts = {offset for layout in layouts() for offset, _ in layout.fields}
+        for name, value in vars(module).items():
+            sizes = ("E_STRIDE", "I_SIZE", "W_SIZE", "F_WORK_SIZE")
+            if name.startswith(prefix) and name.isupper() and isinstance(value, int) and name not in sizes:
+                assert value in starts, name
+
+
+def test_every_knob_is_read_by_the_engine():
+    assert set(codes.KNOB_SLOTS) | set(codes.DERIVED_KNOBS) == {k.name for k in KNOBS}
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_every_shipped_variant_round_trips(name):
+    rules = load_variant(name).rule_dict
+    assert codes.decode_params(codes.compile_rules(rules)) == rules
+
+
+def test_every_choice_of_every_knob_round_trips():
+    base = load_variant("default").rule_dict
+    for knob in KNOBS:
+        values = list(knob.choices) + (["double-00", "double-66"] if knob.pattern else [])
+        values += [True, False] if knob.kind is bool else []
+        values += [knob.low, knob.high] if knob.kind is int else []
+        for value in values:
+            rules = dict(base, **{knob.name: value})
+            assert codes.decode_params(codes.compile_rules(rules))[knob.name] == value, (knob.name, value)
+
+
+def test_every_reading_is_cited_by_its_code_and_its_test():
+    """docs/readings.md gives every reading a stable id; the code that implements it (or the variant
+    file that sets it) and a test that checks it both name the id."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    ids = set(re.findall(r"\*\*(R-[a-z0-9-]+)\*\*", (root / "docs" / "readings.md").read_text(encoding="utf-8")))
+    assert len(ids) > 40
+    code = "".join(
+        p.read_text(encoding="utf-8")
+        for p in [*(root / "kozel_stats").glob("*.py"), *(root / "variants").glob("*.yaml")]
+    )
+    tests = "".join(p.read_text(encoding="utf-8") for p in (root / "tests").glob("test_*.py"))
+    assert sorted(i for i in ids if i not in code) == [], "cite these ids where they are coded"
+    assert sorted(i for i in ids if i not in tests) == [], "cite these ids in the test that checks them"
