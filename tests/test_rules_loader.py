@@ -170,8 +170,14 @@ def test_readme_knob_table_is_generated_from_knobs():
         assert f"`{name}`" in readme, f"the README's variant table lacks {name}"
 
 
-def test_default_yaml_lists_every_knob():
+def test_default_yaml_lists_knobs_at_their_defaults():
+    """default.yaml documents the default game: every knob it lists is at its default, in KNOBS
+    order (a new knob may be listed there, it need not be: `variants show default` prints all)."""
     import yaml
 
-    data = yaml.safe_load((shipped_dir() / "default.yaml").read_text(encoding="utf-8"))
-    assert list(data["rules"]) == [k.name for k in KNOBS]
+    from kozel_stats.knobs import DEFAULTS
+
+    listed = yaml.safe_load((shipped_dir() / "default.yaml").read_text(encoding="utf-8"))["rules"]
+    assert all(listed[k] == DEFAULTS[k] for k in listed)
+    assert list(listed) == [k.name for k in KNOBS if k.name in listed]
+    assert len(listed) >= 24
