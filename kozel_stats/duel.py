@@ -20,6 +20,7 @@ import numpy as np
 from .codes import TITLE_NAKED, compile_rules
 from .rules import Variant
 from .runner import _worker_signals, play_range
+from .stats import Comparison
 
 Z95 = 1.959963984540054
 
@@ -113,7 +114,7 @@ def robustness(per_mix: dict[str, list]) -> list[dict]:
     """Per (variant, metric): the difference and significance under each bot mix, and a verdict:
     'robust' (significant with the same sign under every mix), 'depends on bots' (significant
     under some mixes, or with opposite signs), 'no effect' (significant under none)."""
-    keys: dict[tuple[str, str], dict[str, object]] = {}
+    keys: dict[tuple[str, str], dict[str, Comparison]] = {}
     for mix, comparisons in per_mix.items():
         for c in comparisons:
             keys.setdefault((c.variant, c.metric), {})[mix] = c

@@ -402,7 +402,7 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     }
     cols = [{c: parts[n].get_column(c).to_numpy() for c in STORED} for n in names]
     if same_games:
-        stats = batch_stats(cols, [tuple(p) for p in plan["pairs"]])
+        stats = batch_stats(cols, [(a, 0) for a in range(1, len(names))])
     else:  # unequal game sets: each variant on its own, compared as independent samples
         stats = RunStats.empty(len(names), [])
         for a, c in enumerate(cols):
@@ -423,6 +423,7 @@ def validate_games_table(games: pl.DataFrame, path: Path, needed) -> pl.DataFram
         nulls = games.get_column(c).null_count()
         if nulls:
             raise ResultsError(f"{path}: column {c!r} has {nulls:,} missing values.")
-    if games.get_column("deals").min() is not None and games.get_column("deals").min() < 1:
+    fewest = games.get_column("deals").min()
+    if isinstance(fewest, int) and fewest < 1:
         raise ResultsError(f"{path}: column 'deals' holds games with no deal.")
     return games.with_columns(pl.col("variant").cast(pl.String), pl.col("bots").cast(pl.String))

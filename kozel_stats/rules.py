@@ -127,14 +127,14 @@ def _allowed_text(knob: Knob) -> str:
 
 def check_value(knob: Knob, value: Any, where: str) -> None:
     """Raise VariantError unless `value` is allowed for `knob`."""
-    bad = f"{where}: key '{knob.name}' has the bad value {value!r}; allowed: {_allowed_text(knob)}."
+    bad = f"{where}: key '{knob.name}' has the bad value {value!r:.60}; allowed: {_allowed_text(knob)}."
     if knob.kind is bool:
         if not isinstance(value, bool):
             raise VariantError(bad)
     elif knob.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise VariantError(bad)
-        if not (knob.low <= value <= knob.high):
+        if knob.low is None or knob.high is None or not knob.low <= value <= knob.high:
             raise VariantError(bad)
     else:
         if not isinstance(value, str):

@@ -276,6 +276,7 @@ def deals_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
         D_WRITTEN,
     )
 
+    assert batch.deals is not None and batch.deal_game is not None  # kept with --deals
     d = batch.deals
     game = batch.deal_game
     # deal number within its game: position since the game's first row

@@ -19,7 +19,7 @@ _modes: list[bool] = []  # stack: True = interruptible, False = protected
 _pending: list[int] = []
 _installed = False
 
-NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
+NAMES = {int(signal.SIGINT): "Ctrl-C", int(signal.SIGTERM): "SIGTERM"}
 
 
 def _may_raise() -> bool:

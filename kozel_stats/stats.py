@@ -44,6 +44,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -191,6 +192,7 @@ def estimate(arm: ArmStats, metric: Metric, variant: str) -> Estimate:
     if g < 2:
         return Estimate(variant, metric.name, value, nan, nan, g, "too few games")
     ss = _sum_sq_linearized(arm, j)
+    assert ss is not None  # sn > 0 here
     if metric.kind == "mean":
         half = _quantile(0.975, g - 1) * math.sqrt(float(ss) / (g - 1) / g)
         return Estimate(variant, metric.name, value, value - half, value + half, g, "t interval")
@@ -340,7 +342,7 @@ def compare_metric(
     diff = va - vb
     is_mean = metric.kind == "mean"
     paired = pair is not None
-    base = dict(
+    base: dict[str, Any] = dict(
         variant=variant,
         baseline=baseline,
         metric=metric.name,
@@ -366,10 +368,13 @@ def compare_metric(
             n=a.games,
             note="not estimable: no data for this metric",
         )
-    if paired:
+    df: float | None
+    differing: int | None
+    if pair is not None:
         g = a.games
         mean_na, mean_nb = Fraction(int(a.sn[j]), g), Fraction(int(b.sn[j]), g)
         ss_a, ss_b = _sum_sq_linearized(a, j), _sum_sq_linearized(b, j)
+        assert ss_a is not None and ss_b is not None  # both ratios exist here
         cross = int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j])
         ss_e = ss_a / mean_na**2 + ss_b / mean_nb**2 - 2 * cross / (mean_na * mean_nb)
         se = math.sqrt(max(float(ss_e), 0.0) / (g - 1) / g)
@@ -390,12 +395,13 @@ def compare_metric(
         test = "Welch t" if is_mean else "z (delta method, independent samples)"
         interval = test
     q = _quantile(1 - level_alpha / 2, df)
-    if paired and differing is not None and differing < SPARSE_PAIRS and pair.differences[j] is not None:
+    histogram = pair.differences[j] if pair is not None else None
+    if differing is not None and differing < SPARSE_PAIRS and histogram is not None:
         # few games differ: the exact sign-flip test decides, and its inversion is the interval
         r0 = Fraction(int(a.sx[j]) + int(b.sx[j]), int(a.sn[j]) + int(b.sn[j]) or 1)
         scale = float(Fraction(int(a.sn[j]) + int(b.sn[j]), 2))
         t_obs = float(int(a.sx[j]) - int(b.sx[j]) - r0 * (int(a.sn[j]) - int(b.sn[j])))
-        p, accept_max = _sign_flip(pair.differences[j], r0, t_obs, level_alpha)
+        p, accept_max = _sign_flip(histogram, r0, t_obs, level_alpha)
         if differing == 0:
             half = 0.0
         elif t_obs != 0:
@@ -444,6 +450,7 @@ def compare_metric(
 def _se_unpaired(arm: ArmStats, j: int, r: Fraction) -> float:
     g = arm.games
     ss = _sum_sq_linearized(arm, j)
+    assert ss is not None
     mean_n = Fraction(int(arm.sn[j]), g)
     return math.sqrt(max(float(ss / mean_n**2), 0.0) / (g - 1) / g)
 
@@ -587,9 +594,9 @@ def verdict(c: Comparison) -> str:
     else:
         mde = c.mde * scale
         text = f"no difference bigger than ±{mde:.{decimals(mde)}f}{unit} found: {c.diff * scale:+.{d}f}{unit}"
-    if c.equivalent:
+    if c.equivalent and c.margin is not None:
         text += f"; the same within ±{c.margin * 100:g}%"
-    elif c.equivalent is False and not c.significant:
+    elif c.equivalent is False and not c.significant and c.margin is not None:
         text += f"; not shown to be within ±{c.margin * 100:g}%"
     return f"{prefix}{text} ({rel}{ci})"
 
