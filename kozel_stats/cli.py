@@ -35,11 +35,24 @@ app.add_typer(variants_app, name="variants")
 
 
 def terminal():
-    """A rich console at least 100 columns wide, also when the output is piped to a file."""
+    """A rich console as wide as the terminal (the tables fit 80 columns and up); piped to a file, 100
+    columns, or $COLUMNS when it is set."""
     from rich.console import Console
 
     console = Console()
-    return console if console.is_terminal and console.width >= 100 else Console(width=100)
+    if console.is_terminal or os.environ.get("COLUMNS"):
+        return console
+    return Console(width=100)
+
+
+LANG_HELP = "Language of the terminal output and the report: ru or en (default: from the locale, LANG/LC_ALL)."
+
+
+def choose_lang(lang: str | None) -> str:
+    """--lang, or the locale's language (ru when LC_ALL / LC_MESSAGES / LANG start with ru, else en)."""
+    from .words import check_lang, lang_from_env
+
+    return check_lang(lang) if lang is not None else lang_from_env()
 
 
 def fail(message: str) -> None:
@@ -100,10 +113,12 @@ def variants_list(ctx: typer.Context) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from .rules import load_variant, shipped_dir
+    from .words import lang_from_env
 
+    lang = lang_from_env()  # the titles and descriptions in the locale's language (ru or en)
     for path in sorted(shipped_dir().glob("*.yaml"), key=lambda f: f.stem):
         v = load_variant(path)
-        typer.echo(f"{v.name:<26} {v.description}")
+        typer.echo(f"{v.name:<26} {v.title(lang)} — {v.describe(lang)}")
 
 
 @variants_app.command("show")
@@ -172,13 +187,13 @@ def play(
             with signals.protected():  # a record is written whole or not at all
                 writer.write(record)
             if not quiet:
-                typer.echo(format_game(record) + "\n")
+                typer.echo(format_game(record, v) + "\n")
             else:
                 pairs = record["sides"] == [[0, 2], [1, 3]]
                 loser = (
                     "cut off"
                     if record["loser"] is None
-                    else f"side {'AB'[record['loser']]} lose"
+                    else f"side {'AB'[record['loser']]} lost (козлы)"
                     if pairs
                     else f"P{record['loser']} is the goat"
                 )
@@ -288,7 +303,13 @@ def compare(
         None, "--batch-size", help="Games per unit of work (default: games / (4 x workers), between 1,000 and 50,000)."
     ),
     report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
-    lang: str = typer.Option("ru", "--lang", help="Language of the HTML report: ru or en."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    card: Path | None = typer.Option(
+        None,
+        "--card",
+        help="Also write the headline of every variant as a card to paste into a chat: FILE.txt (text) or "
+        "FILE.png (a picture, drawn by Chromium).",
+    ),
     bots_matrix: str | None = typer.Option(
         None,
         "--bots-matrix",
@@ -320,9 +341,10 @@ def compare(
         deals,
         csv,
         report,
-        lang,
+        choose_lang(lang),
         batch_size,
         bots_matrix,
+        card=card,
     )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
@@ -330,27 +352,42 @@ def compare(
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
     with signals.protected():  # only the games themselves are interrupted; what is finished is saved whole
-        with GamesProgress(err, [v.name for v in prepared.variants]) as progress:
+        with GamesProgress(err, [v.name for v in prepared.variants], lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
         result = outcome.result
         stopped = signals.received() or ("Ctrl-C" if result.interrupted else None)
         signals.clear()
         if outcome.analysis.games_per_variant == 0:
             fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.")
-        print_analysis(console, outcome.summary["meta"], outcome.analysis, details)
+        print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
         if request.out is not None:
             err.print(
-                f"results written to {request.out}/ (stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
+                f"{'результаты записаны в' if request.lang == 'ru' else 'results written to'} {request.out}/ "
+                "(stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
                 + (", games/" if games_table else "")
                 + (", deals/" if deals else "")
                 + ")"
             )
+        ru = request.lang == "ru"
         if report is not None:
-            err.print(f"report written to {report}")
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
+        if card is not None:
+            err.print(f"{'карточка записана в' if ru else 'card written to'} {card}")
+        from .words import count, seconds
+
+        games_done = count(outcome.analysis.games_per_variant, request.lang)
         err.print(
-            f"{outcome.analysis.games_per_variant:,} games per variant played in {result.duration:.1f} s"
+            (
+                f"{games_done} партий на вариант сыграно за {seconds(result.duration, 'ru')}"
+                if ru
+                else f"{games_done} games per variant played in {result.duration:.1f} s"
+            )
             + (
-                f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+                (
+                    f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
+                    if ru
+                    else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+                )
                 if result.compile_seconds >= 1
                 else ""
             )
@@ -553,12 +590,14 @@ def summarize(
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
     details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables."),
     margin: float | None = typer.Option(None, "--margin", help="Equivalence margin, as in compare."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Recompute the statistics from a saved results folder."""
     from .tables import print_analysis
 
+    language = choose_lang(lang)
     meta, analysis = analysis_of(folder, baseline, margin)
-    print_analysis(terminal(), meta, analysis, details)
+    print_analysis(terminal(), meta, analysis, details, language)
 
 
 @app.command("report")
@@ -595,4 +634,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -389,6 +389,7 @@ class CompareRequest:
     lang: str = "ru"
     batch_size: int | None = None
     bots_matrix: str | None = None
+    card: Path | None = None  # --card FILE.txt|.png: the headline of every variant, for a chat
 
 
 DEFAULT_GAMES = 100_000
@@ -473,6 +474,18 @@ def prepare_request(req: CompareRequest) -> Prepared:
                 parse_bots([mix], v["players"])
     if req.report is not None:
         check_new_file(req.report, req.force, "--report")
+    if req.card is not None:
+        if req.card.suffix.lower() not in (".txt", ".png"):
+            raise ValueError(f"--card {req.card}: give a .txt (text) or a .png (picture) file.")
+        if req.card.suffix.lower() == ".png":
+            from .report import chromium
+
+            if chromium() is None:
+                raise ValueError(
+                    f"--card {req.card}: a PNG card is drawn by Chromium, which is not installed "
+                    "(apt-get install chromium); give a .txt card."
+                )
+        check_new_file(req.card, req.force, "--card")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
     return Prepared(req, variants, seats, games, seed, baseline, start, mixes)
@@ -493,7 +506,7 @@ def execute(
         else None
     )
     if tables is not None and prep.start is not None:
-        tables.written = sorted(p for sub in ("games", "deals") for p in (req.out / sub).glob("part-*.parquet"))
+        tables.written = sorted(p for sub in ("games", "deals") for p in (tables.folder / sub).glob("part-*.parquet"))
         tables.discard_from(prep.start.games)  # parts written after the last checkpoint
     variants, baseline = choose_variants(prep.variants, prep.baseline)
     arms, pairs = plan_arms(variants, prep.seats)
@@ -533,4 +546,8 @@ def execute(
         from .report import ReportData, write
 
         write(req.report, ReportData(outcome.summary["meta"], outcome.analysis), req.lang)
+    if req.card is not None:
+        from .report import ReportData, write_card
+
+        write_card(req.card, ReportData(outcome.summary["meta"], outcome.analysis), req.lang)
     return outcome

@@ -10,26 +10,30 @@ alive and a caller can wait for the first finished games.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 PLAIN_EVERY = 10.0
 
 
-def _what(names: list[str]) -> str:
+def _what(names: list[str], lang: str = "en") -> str:
     text = ", ".join(names)
-    return text if len(text) <= 40 else f"{len(names)} variants"
+    if len(text) <= 40:
+        return text
+    return f"{len(names)} вариант(а/ов)" if lang == "ru" else f"{len(names)} variants"
 
 
 class GamesProgress:
     """Call it with (done, total) game counts; use it as a context manager."""
 
-    def __init__(self, console, names: list[str], unit: str = "games"):
+    def __init__(self, console, names: list[str], unit: str = "games", lang: str = "en"):
         self.console = console
-        self.what = _what(names)
-        self.unit = unit
+        self.lang = lang
+        self.what = _what(names, lang)
+        self.unit = unit if lang != "ru" or unit != "games" else "партий"
         self.started: float | None = None
         self.last_plain = 0.0
-        self.bar = None
-        self.task = None
+        self.bar: Any = None
+        self.task: Any = None
 
     def __enter__(self) -> GamesProgress:
         if self.console.is_terminal:
@@ -56,14 +60,22 @@ class GamesProgress:
         if self.started is None:
             self.started = now  # play starts: compilation is over
         elapsed = max(now - self.started, 1e-9)
-        rate = f"{done / elapsed:,.0f} {self.unit}/s" if done else ""
-        count = f"{done:,}/{total:,} {self.unit}"
+        from .words import count as fmt
+
+        ru = self.lang == "ru"
+        rate = f"{fmt(done / elapsed, self.lang)} {self.unit}/{'с' if ru else 's'}" if done else ""
+        count = f"{fmt(done, self.lang)}/{fmt(total, self.lang)} {self.unit}"
         if self.bar is not None:
             if self.task is None:
-                self.task = self.bar.add_task(f"playing {self.what}", total=total, count=count, rate=rate)
+                what = f"{'играю' if ru else 'playing'} {self.what}"
+                self.task = self.bar.add_task(what, total=total, count=count, rate=rate)
             self.bar.update(self.task, completed=done, total=total, count=count, rate=rate)
         elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or done >= total):
             self.last_plain = now
+            share = f"{100 * done / max(total, 1):.0f}"
             self.console.print(
-                f"played {count} ({100 * done / max(total, 1):.0f}%) of {self.what}, {rate}", highlight=False
+                f"сыграно {count} ({share} %), {self.what}, {rate}"
+                if ru
+                else f"played {count} ({share}%) of {self.what}, {rate}",
+                highlight=False,
             )

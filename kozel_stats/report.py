@@ -1,43 +1,117 @@
-"""A self-contained HTML report of a comparison (plotly.js embedded, works offline).
+"""A self-contained HTML report of a comparison (plotly.js embedded, works offline), written for a yard
+player: in his language, phone first, the answer at the top.
 
-Built from the same objects the terminal tables use (the analysis, the run
-metadata) plus the small aggregate tables (scores by deal number, fish sums).
+The page, top to bottom: the question (what is compared with what, how many games, which bots — with
+the caveat that bots are programs), a short glossary, one verdict card per variant (a headline in one
+sentence, its effects sorted by size, the facts that merely restate its rule marked as such, folded
+details), a copyable text card for a chat, a forest chart per headline metric (each difference with its
+interval against a zero line), the per-variant tables (folded), placings (каждый сам за себя), the
+charts, what each variant changes, and the run. Built from the same objects the terminal uses (the
+analysis, the run metadata); every word and number goes through `words` (30 000 and 0,22 in Russian).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import math
+import shutil
+import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import stats
+from . import stats, words
 from .compare import Analysis
-from .metrics import METRICS
-from .rules import KNOB_BY_NAME
+from .knobs import KNOB_BY_NAME
+from .metrics import HEADLINE, METRIC_BY_NAME
 
-SPECS = {m.name: m for m in METRICS}
+SPECS = METRIC_BY_NAME
+RATE_CHART = ("naked_rate", "bald_rate", "fish_rate", "eggs_rate", "redeal_rate")
+#: distinct colours for up to 30 variants (d3's category10, then the darker and lighter tones of
+#: category20b/c); past the first ten, line charts also change the dash, so no two series look alike
+COLOURS = [
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#ff7f0e",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#bcbd22",
+    "#7f7f7f",
+    "#393b79",
+    "#637939",
+    "#8c6d31",
+    "#843c39",
+    "#7b4173",
+    "#3182bd",
+    "#e6550d",
+    "#31a354",
+    "#756bb1",
+    "#636363",
+    "#6baed6",
+    "#fd8d3c",
+    "#74c476",
+    "#9e9ac8",
+    "#a55194",
+    "#9c9ede",
+    "#b5cf6b",
+    "#e7ba52",
+    "#ad494a",
+    "#de9ed6",
+]
+DASHES = ["solid", "dot", "dash", "dashdot"]
+RATE_COLOURS = {
+    "naked_rate": "#d62728",
+    "bald_rate": "#9467bd",
+    "fish_rate": "#1f77b4",
+    "eggs_rate": "#ff7f0e",
+    "redeal_rate": "#2ca02c",
+}
+MANY = 6  # more variants than this: cards fold their effects, details are grouped
 
-TEXT = {
+TEXT: dict[str, dict[str, Any]] = {
     "en": {
-        "title": "Козёл: which rule changes what",
-        "question": "Question",
-        "question_text": "How do {variants} differ from <b>{baseline}</b>? {games} games per variant, bots {bots}.",
-        "verdicts": "Verdicts",
-        "no_diff": "no detectable difference in the headline metrics",
-        "table": "All metrics with 95% intervals",
-        "table_note": "Differences against {baseline}; bold and coloured when significant after Holm correction.",
-        "variant": "variant",
+        "title": "Козёл: what each rule changes",
+        "lead": "How do the variants below differ from <b>{baseline}</b>? Every variant played the same {games} "
+        "(game i of every variant starts from the same shuffle), so the differences come from the rules, not "
+        "from luck. Bots: {bots} — {bots_caveat}",
+        "bots_caveat": "programs, not people: they play by simple rules; a verdict that holds with several bots "
+        "is more trustworthy.",
+        "per_variant": "games per variant",
+        "glossary": "What the words and numbers mean here",
+        "main": "The answer",
+        "baseline_card": "the baseline: every variant is compared with it",
+        "effects": "What changes, largest first",
+        "restated": "Restates the rule itself (not a finding):",
+        "no_found": "No difference found:",
+        "more_effects": "all effects",
+        "chat": "A card to paste into a chat",
+        "copy": "Copy",
+        "copied": "Copied",
+        "forest": "The differences with their intervals",
+        "forest_note": "Each dot is a variant minus {baseline}, the line its {level} interval; a line that crosses "
+        "zero (the vertical line) is no detectable difference. Dark: significant.",
+        "details": "Every metric, per variant",
+        "details_note": "Values with 95% intervals; differences against {baseline} with the interval that "
+        "decides ({level_h} for the four headline metrics, 95% for the secondary ones); bold when significant; "
+        "— when the metric does not exist under the variant's rules.",
         "metric": "metric",
         "value": "value",
-        "ci": "95% CI",
-        "diff": "difference",
-        "p": "p (Holm)",
+        "diff": "difference (interval)",
+        "interval95": "95% interval",
+        "placings": "Places of the players (каждый сам за себя)",
+        "placings_note": "Share of games each player finished in each place (1 = best, the last = the goat); by "
+        "chance every place would be 1 in {players} ({chance}).",
+        "mean_place": "mean place",
+        "place": "place",
         "charts": "Charts",
         "length_hist": "Game length: share of games by number of deals",
         "survival": "Share of games still going after k deals",
-        "rates": "Rates with 95% intervals",
+        "rates": "Shares with 95% intervals (naked and bald goats: of games; fish, eggs, redeal: of deals)",
         "by_deal": "Mean score of the eventual loser (solid) and winner (dashed) after each deal",
         "fish_sums": "Pips left in all hands at a fish",
         "deals": "deals",
@@ -47,48 +121,70 @@ TEXT = {
         "score": "score",
         "pips": "pips left",
         "fish_share": "share of fishes",
-        "rules": "The variants side by side (only the rules that differ)",
-        "knob": "rule",
-        "meta": "Run",
+        "rules": "What each variant changes",
+        "rules_base": "The baseline's rules where some variant differs:",
+        "instead": "instead of",
+        "nothing_differs": "the same rules as the baseline",
+        "meta": "The run",
         "reproduce": "Reproduce this run with:",
-        "how": "How to read this",
-        "how_text": [
-            "Every variant played the same shuffled deals (game i of every variant starts from the same "
-            "shuffle), so differences come from the rules, not from luck.",
-            "A 95% interval is the range of values compatible with the data; when the interval of a "
-            "difference straddles zero, the rule makes no detectable difference at this number of games.",
-            "p-values are corrected for the number of comparisons (Holm), so a 'significant' verdict is "
-            "not a lucky one among many.",
-            "Bots are scripted players, not people: a verdict that holds with several bots is more "
-            "trustworthy than one seen with a single bot.",
-        ],
         "version": "version",
         "seed": "seed",
-        "games": "games per variant",
         "bots": "bots",
         "workers": "workers",
-        "duration": "duration",
+        "duration": "play time",
         "hashes": "variant hashes",
         "interrupted": "Interrupted run: these are the games finished before Ctrl-C.",
+        "precision_met": "Precision ±{target} reached with {games} per variant.",
+        "precision_short": "Precision ±{target} NOT reached with {games} per variant (limit {limit}); still too "
+        "wide: {short}.",
+        "matrix": "Does the verdict depend on the players? The difference under each bot (* significant)",
+        "groups": {
+            "pairs": "Pair Козёл",
+            "morskoy": "Морской козёл",
+            "osel": "Осёл «Крест»",
+            "solo": "Each for himself (каждый сам за себя)",
+        },
+        "chance": "by chance",
+        "player": "player",
     },
     "ru": {
         "title": "Козёл: что меняет каждое правило",
-        "question": "Вопрос",
-        "question_text": "Чем отличаются {variants} от <b>{baseline}</b>? По {games} партий на вариант, боты {bots}.",
-        "verdicts": "Выводы",
-        "no_diff": "заметной разницы в главных показателях нет",
-        "table": "Все показатели с 95% интервалами",
-        "table_note": "Разница с {baseline}; жирным и цветом — значимая после поправки Холма.",
-        "variant": "вариант",
+        "lead": "Чем варианты ниже отличаются от варианта <b>{baseline}</b>? Все варианты сыграли одни и те же "
+        "{games} (партия i каждого варианта начинается с той же раздачи), поэтому разница идёт от правил, а не "
+        "от везения. Боты: {bots} — {bots_caveat}",
+        "bots_caveat": "это программы, а не люди: играют по простым правилам; вывод, который держится при "
+        "разных ботах, надёжнее.",
+        "per_variant": "партий на вариант",
+        "glossary": "Что здесь значат слова и числа",
+        "main": "Главное",
+        "baseline_card": "базовый вариант: с ним сравнивается каждый",
+        "effects": "Что меняется, от большего к меньшему",
+        "restated": "По самому правилу (не открытие):",
+        "no_found": "Разницы не найдено:",
+        "more_effects": "все изменения",
+        "chat": "Карточка для чата",
+        "copy": "Скопировать",
+        "copied": "Скопировано",
+        "forest": "Разницы и их интервалы",
+        "forest_note": "Точка — вариант минус {baseline}, черта — её {level} ДИ; если черта пересекает ноль "
+        "(вертикальную линию), заметной разницы нет. Тёмные — значимые.",
+        "details": "Все показатели по вариантам",
+        "details_note": "Значения с 95 % ДИ; разница с {baseline} с тем ДИ, который решает ({level_h} для четырёх "
+        "главных показателей, 95 % для второстепенных); жирным — значимая; «—» — показателя нет по правилам "
+        "варианта.",
         "metric": "показатель",
         "value": "значение",
-        "ci": "95% интервал",
-        "diff": "разница",
-        "p": "p (Холм)",
+        "diff": "разница (ДИ)",
+        "interval95": "95 % ДИ",
+        "placings": "Места игроков (каждый сам за себя)",
+        "placings_note": "Доля партий, в которых игрок занял каждое место (1 — лучшее, последнее — козёл); "
+        "случайно каждое место было бы у каждого в 1 из {players} партий ({chance}).",
+        "mean_place": "среднее место",
+        "place": "место",
         "charts": "Графики",
         "length_hist": "Длина партии: доля партий по числу сдач",
         "survival": "Доля партий, которые ещё идут после k сдач",
-        "rates": "Частоты с 95% интервалами",
+        "rates": "Доли с 95 % ДИ (голые и лысые козлы — доля партий; рыба, яйца, передача — доля сдач)",
         "by_deal": "Средний счёт будущих козлов (сплошная) и победителей (пунктир) после каждой сдачи",
         "fish_sums": "Очки на руках у всех при рыбе",
         "deals": "сдач",
@@ -98,48 +194,37 @@ TEXT = {
         "score": "счёт",
         "pips": "очков на руках",
         "fish_share": "доля рыб",
-        "rules": "Варианты рядом (только отличающиеся правила)",
-        "knob": "правило",
+        "rules": "Чем варианты отличаются",
+        "rules_base": "Правила базового варианта там, где какой-то вариант отличается:",
+        "instead": "вместо",
+        "nothing_differs": "те же правила, что в базовом",
         "meta": "Прогон",
         "reproduce": "Повторить этот прогон:",
-        "how": "Как это читать",
-        "how_text": [
-            "Все варианты играли одни и те же раздачи (партия i каждого варианта начинается с той же "
-            "раздачи), поэтому разница идёт от правил, а не от везения.",
-            "95% интервал — диапазон значений, согласных с данными; если интервал разницы захватывает ноль, "
-            "правило не даёт заметной разницы при таком числе партий.",
-            "p-значения поправлены на число сравнений (метод Холма): «значимый» вывод — не случайная удача "
-            "среди многих.",
-            "Боты — это программы, а не люди: вывод, который держится при разных ботах, надёжнее.",
-        ],
         "version": "версия",
-        "seed": "seed",
-        "games": "партий на вариант",
+        "seed": "зерно случайности",
         "bots": "боты",
         "workers": "процессов",
-        "duration": "время",
+        "duration": "время игры",
         "hashes": "хэши вариантов",
         "interrupted": "Прогон прерван: здесь партии, доигранные до Ctrl-C.",
+        "precision_met": "Точность ±{target} достигнута при {games} на вариант.",
+        "precision_short": "Точность ±{target} НЕ достигнута при {games} на вариант (предел {limit}); ещё "
+        "широки: {short}.",
+        "matrix": "Зависит ли вывод от игроков? Разница при каждом боте (* — значимо)",
+        "groups": {
+            "pairs": "Парный козёл",
+            "morskoy": "Морской козёл",
+            "osel": "Осёл «Крест»",
+            "solo": "Каждый сам за себя",
+        },
+        "chance": "случайно",
+        "player": "игрок",
     },
 }
-
-# Players' words for the metrics in Russian reports.
-RU_LABELS = {
-    "deals_per_game": "сдач за партию",
-    "naked_rate": "голые козлы",
-    "bald_rate": "лысые козлы",
-    "general_rate": "генерал",
-    "first_lead_loss_rate": "проигрыш пары, начавшей партию (с 11)",
-    "fish_rate": "рыба (доля сдач)",
-    "eggs_rate": "яйца (доля сдач)",
-    "redeal_rate": "передача (доля раздач)",
-    "fisherman_share": "рыбу выиграла пара рыбака",
-    "moves_per_deal": "ходов за сдачу",
-    "written_per_deal": "очков записано за сдачу",
-    "vanished_share": "проигрыш сгорел под порогом",
+MATRIX_WORDS = {
+    "ru": {"robust": "держится при всех ботах", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"},
+    "en": {"robust": "robust", "depends on bots": "depends on bots", "no effect": "no effect"},
 }
-RATE_CHART = ("naked_rate", "bald_rate", "fish_rate", "eggs_rate", "redeal_rate")
-COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
 
 @dataclass
@@ -149,277 +234,712 @@ class ReportData:
     matrix: dict[str, Any] | None = None  # --bots-matrix: {"bots": [...], "rows": [...]}
 
 
-# (more, less) phrasing per metric in Russian; "{x}" is the amount
-RU_WORDS = {
-    "deals_per_game": ("партии длиннее на {x} сдачи", "партии короче на {x} сдачи"),
-    "moves_per_deal": ("сдачи длиннее на {x} хода", "сдачи короче на {x} хода"),
-    "written_per_deal": ("за сдачу пишут на {x} очка больше", "за сдачу пишут на {x} очка меньше"),
-}
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
 
 
-def verdict(c: stats.Comparison, lang: str) -> str:
-    """The verdict sentence: the statistics module's English one, or the same in Russian."""
-    if lang != "ru":
-        return c.verdict
-    spec = SPECS.get(c.metric)
-    scale = spec.scale if spec else 1.0
-    rate = spec is not None and spec.unit == "pp"
-    unit = " п.п." if rate else ""
-    if not c.comparable:
-        return "не сравнивается: " + c.note
-    if math.isnan(c.diff) or math.isnan(c.low):
-        return "не оценить (нет данных)"
-    hw = c.half_width * scale
-    digits = 0 if hw >= 10 else 1 if hw >= 1 else 2 if hw >= 0.1 else 3
-    level = f"{c.level * 100:.4g}% ДИ"
-    if not c.significant:
-        return (
-            f"разницы больше ±{c.mde * scale:.{digits}f}{unit} не найдено ({c.diff * scale:+.{digits}f}{unit}; "
-            f"{level} {c.low * scale:+.{digits}f}…{c.high * scale:+.{digits}f})"
-        )
-    diff, low, high = c.diff * scale, c.low * scale, c.high * scale
-    more = diff >= 0
-    amount, lo, hi = (diff, low, high) if more else (-diff, -high, -low)
-    x = f"{amount:.{digits}f}"
-    if c.metric in RU_WORDS:
-        text = RU_WORDS[c.metric][0 if more else 1].format(x=x)
-    else:
-        text = ("выше" if more else "ниже") + f" на {x}{unit}"
-    return f"{text} ({level} {lo:.{digits}f}…{hi:.{digits}f}{unit})"
-
-
-def label(metric: str, lang: str) -> str:
-    if lang == "ru" and metric in RU_LABELS:
-        return RU_LABELS[metric]
-    spec = SPECS.get(metric)
-    return spec.label if spec else metric
-
-
-def _num(metric: str, value: float, signed: bool = False) -> str:
+def _num(metric: str, value: float, lang: str = "ru") -> str:
+    """A metric's value as the report shows it (a rate in %, other metrics plain)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
-    spec = SPECS.get(metric)
-    if spec is not None and spec.unit == "pp":
-        return f"{value * 100:+.2f} pp" if signed else f"{value * 100:.2f}%"
-    return f"{value:+.3f}" if signed else f"{value:.3f}"
+        return "—"
+    return words.value(metric, value, lang)
 
 
-def _figure_html(fig, div_id: str) -> str:
-    fig.update_layout(
-        template="plotly_white", margin=dict(l=60, r=20, t=50, b=50), height=420, legend=dict(orientation="h", y=-0.2)
+def label(metric: str, lang: str, solo: bool = False) -> str:
+    return words.label(metric, lang, solo)
+
+
+def verdict(c: stats.Comparison, lang: str, titles: dict[str, str] | None = None) -> str:
+    return words.verdict(c, lang, titles)
+
+
+# --- the variants ---------------------------------------------------------------------------------------------------
+class Variants:
+    """Titles, descriptions, rules and groups of the compared variants, from the run metadata."""
+
+    def __init__(self, meta: dict[str, Any], analysis: Analysis, lang: str):
+        self.lang = lang
+        by_name = {v["name"]: v for v in meta.get("variants", [])}
+        self.names = list(analysis.estimates) or list(by_name)
+        self.info = {n: by_name.get(n, {"name": n, "rules": {}}) for n in self.names}
+        self.baseline = analysis.baseline
+
+    def title(self, name: str) -> str:
+        titles = self.info[name].get("title") or {}
+        if isinstance(titles, dict) and titles:
+            return titles.get(self.lang) or next(iter(titles.values()))
+        return name
+
+    def describe(self, name: str) -> str:
+        texts = self.info[name].get("descriptions") or {}
+        if isinstance(texts, dict) and texts.get(self.lang):
+            return texts[self.lang]
+        return self.info[name].get("description", "") if self.lang == "en" else ""
+
+    def rules(self, name: str) -> dict[str, Any]:
+        return self.info[name].get("rules") or {}
+
+    def solo(self, name: str) -> bool:
+        return self.rules(name).get("pairs") is False
+
+    def group(self, name: str) -> str:
+        r = self.rules(name)
+        if r.get("pairs") is False:
+            return "solo"
+        if r.get("layout") == "cross":
+            return "osel"
+        if r.get("shared_score"):
+            return "morskoy"
+        return "pairs"
+
+    def titles(self) -> dict[str, str]:
+        return {n: self.title(n) for n in self.names}
+
+    def grouped(self, names: list[str]) -> list[tuple[str, list[str]]]:
+        out: dict[str, list[str]] = {}
+        for n in names:
+            out.setdefault(self.group(n), []).append(n)
+        return list(out.items())
+
+    def named(self, name: str) -> str:
+        """The title with the id: 'Рыба рыбаку <code>fish-to-fisherman</code>'."""
+        return f"<span class='vt'>{_esc(self.title(name))}</span> <code class='id'>{_esc(name)}</code>"
+
+
+# --- the verdict cards ----------------------------------------------------------------------------------------------
+def _comparisons(a: Analysis, name: str) -> list[stats.Comparison]:
+    return [c for c in a.comparisons if c.variant == name]
+
+
+def variant_headline(data: ReportData, v: Variants, name: str, lang: str, with_title: bool = True) -> str:
+    effects = words.headline_effects(
+        _comparisons(data.analysis, name), lang, v.rules(name), v.rules(v.baseline), v.solo(name)
     )
-    return fig.to_html(
-        full_html=False, include_plotlyjs=False, div_id=div_id, config={"displaylogo": False, "responsive": True}
+    return f"{v.title(name)}: {effects}" if with_title else effects
+
+
+def _effects(data: ReportData, v: Variants, name: str) -> tuple[list, list, list]:
+    """(findings sorted by size, facts that restate the rule, headline metrics without a difference)."""
+    found: list[stats.Comparison] = []
+    restated: list[stats.Comparison] = []
+    none: list[stats.Comparison] = []
+    for c in _comparisons(data.analysis, name):
+        if not c.comparable:
+            continue
+        if c.significant:
+            (restated if words.restates(c.metric, v.rules(name), v.rules(v.baseline)) else found).append(c)
+        elif c.family == "headline":
+            none.append(c)
+    found.sort(key=lambda c: (c.family != "headline", -words.size(c)))
+    restated.sort(key=lambda c: -words.size(c))
+    return found, restated, none
+
+
+def _card(data: ReportData, v: Variants, name: str, lang: str, fold: bool) -> str:
+    t = TEXT[lang]
+    solo = v.solo(name)
+    titles = v.titles()
+    sentence = variant_headline(data, v, name, lang, with_title=False)
+    found, restated, none = _effects(data, v, name)
+
+    def item(c: stats.Comparison, cls: str = "") -> str:
+        mark = " class='second'" if c.family == "secondary" and not cls else (f" class='{cls}'" if cls else "")
+        return (
+            f"<li{mark} data-metric='{c.metric}'><b>{_esc(label(c.metric, lang, solo))}</b>: "
+            f"{_esc(verdict(c, lang, titles))}</li>"
+        )
+
+    parts = []
+    if found:
+        parts.append(f"<p class='sub'>{t['effects']}</p><ul class='effects'>{''.join(item(c) for c in found)}</ul>")
+    if restated:
+        parts.append(
+            f"<p class='sub'>{t['restated']}</p><ul class='effects restated'>"
+            + "".join(item(c, "restated") for c in restated)
+            + "</ul>"
+        )
+    if none:
+        parts.append(
+            f"<p class='sub'>{t['no_found']}</p><ul class='effects none'>"
+            + "".join(item(c, "none") for c in none)
+            + "</ul>"
+        )
+    body = "".join(parts)
+    if fold and body:
+        body = f"<details><summary>{t['more_effects']}</summary>{body}</details>"
+    desc = v.describe(name)
+    return (
+        f"<article class='card' data-variant='{_esc(name)}'><h3>{v.named(name)}</h3>"
+        + (f"<p class='desc'>{_esc(desc)}</p>" if desc else "")
+        + f"<p class='headline'>{_esc(sentence[:1].upper() + sentence[1:])}</p>{body}</article>"
     )
 
 
-def charts(data: ReportData, lang: str) -> list[str]:
+def _baseline_card(v: Variants, lang: str) -> str:
+    desc = v.describe(v.baseline)
+    return (
+        f"<article class='card base' data-variant='{_esc(v.baseline)}'><h3>{v.named(v.baseline)}</h3>"
+        + (f"<p class='desc'>{_esc(desc)}</p>" if desc else "")
+        + f"<p class='sub'>{TEXT[lang]['baseline_card']}</p></article>"
+    )
+
+
+def _cards(data: ReportData, v: Variants, lang: str) -> str:
+    others = [n for n in v.names if n != v.baseline]
+    fold = len(others) > MANY
+    groups = v.grouped(others)
+    out = [_baseline_card(v, lang)]
+    for group, names in groups:
+        if len(groups) > 1 and fold:
+            out.append(f"<h3 class='group'>{_esc(TEXT[lang]['groups'][group])}</h3>")
+        out.extend(_card(data, v, n, lang, fold) for n in names)
+    return "<div class='cards'>" + "".join(out) + "</div>"
+
+
+def card_text(data: ReportData, lang: str = "ru") -> str:
+    """The headline of every variant as plain text, to paste into a chat (also `compare --card FILE.txt`)."""
+    words.check_lang(lang)
+    a = data.analysis
+    v = Variants(data.meta, a, lang)
+    games = words.games_text(a.games_per_variant, lang)
+    bots = words.bots_text(data.meta.get("bots") or ["random"], lang)
+    if lang == "ru":
+        lines = [f"Козёл: что меняют правила — {games} на вариант, боты {bots} (программы, не люди)."]
+        lines.append(f"Против варианта «{v.title(v.baseline)}»:")
+    else:
+        lines = [f"Козёл: what the rules change — {games} per variant, bots {bots} (programs, not people)."]
+        lines.append(f"Against «{v.title(v.baseline)}»:")
+    for name in v.names:
+        if name != v.baseline:
+            lines.append("• " + variant_headline(data, v, name, lang))
+    version = data.meta.get("version")
+    lines.append(f"kozel-stats {version}" if version else "kozel-stats")
+    return "\n".join(lines)
+
+
+# --- tables ---------------------------------------------------------------------------------------------------------
+def _variant_table(data: ReportData, v: Variants, name: str, lang: str) -> str:
+    """One variant's every metric: value (95% interval) and the difference with the baseline."""
+    t = TEXT[lang]
+    a = data.analysis
+    solo = v.solo(name)
+    missing = set(a.not_applicable.get(name, []))
+    by_metric = {c.metric: c for c in _comparisons(a, name)}
+    rows = [f"<tr><th>{t['metric']}</th><th>{t['value']} ({t['interval95']})</th>"]
+    if name != v.baseline:
+        rows[0] += f"<th>{t['diff']}</th>"
+    rows[0] += "</tr>"
+    for e in a.estimates[name]:
+        if e.metric in missing:
+            shown, ci = "—", ""
+        else:
+            shown = _num(e.metric, e.value, lang)
+            ci = (
+                f"{_num(e.metric, e.low, lang)}…{_num(e.metric, e.high, lang)}"
+                if math.isfinite(e.low) and math.isfinite(e.high)
+                else ""
+            )
+        cells = (
+            f"<td>{_esc(label(e.metric, lang, solo))}"
+            + (
+                ""
+                if SPECS[e.metric].headline
+                else f" <small>{'(второстеп.)' if lang == 'ru' else '(secondary)'}</small>"
+            )
+            + f"</td><td><span data-metric='{e.metric}' data-variant='{_esc(name)}'>{_esc(shown)}</span>"
+            + (f" <small>{_esc(ci)}</small>" if ci and ci != "—" else "")
+            + "</td>"
+        )
+        cls = ""
+        if name != v.baseline:
+            c = by_metric.get(e.metric)
+            if c is None or e.metric in missing or not c.comparable or not math.isfinite(c.diff):
+                cells += "<td class='diff'>—</td>"
+            else:
+                d = stats.decimals(c.half_width * SPECS[c.metric].scale)
+                cls = " class='sig'" if c.significant else ""
+                cells += (
+                    f"<td class='diff'>{_esc(words.diff(c.metric, c.diff, lang, d))} "
+                    f"<small>{_esc(words.interval(c.metric, c.low, c.high, lang, d))}</small></td>"
+                )
+        rows.append(f"<tr{cls}>{cells}</tr>")
+    dist = a.lengths.get(name)
+    if dist and dist.get("n"):
+        text = (
+            f"медиана {words.number(dist['median'], 1, lang)}, четверти {words.number(dist['q1'], 1, lang)}–"
+            f"{words.number(dist['q3'], 1, lang)}, 90 % партий — до {words.number(dist['p90'], 1, lang)}"
+            if lang == "ru"
+            else f"median {words.number(dist['median'], 1, lang)}, quartiles {words.number(dist['q1'], 1, lang)}–"
+            f"{words.number(dist['q3'], 1, lang)}, 90% of games within {words.number(dist['p90'], 1, lang)}"
+        )
+        rows.append(
+            f"<tr><td>{_esc(label('deals_per_game', lang))}</td><td colspan='2'><small>{text}</small></td></tr>"
+        )
+    return "<div class='scroll'><table class='metrics'>" + "".join(rows) + "</table></div>"
+
+
+def _details(data: ReportData, v: Variants, lang: str) -> str:
+    out = []
+    opened = len(v.names) <= 3
+    for group, names in v.grouped(v.names):
+        if len(v.names) > MANY:
+            out.append(f"<h3 class='group'>{_esc(TEXT[lang]['groups'][group])}</h3>")
+        for name in names:
+            out.append(
+                f"<details{' open' if opened else ''}><summary>{v.named(name)}</summary>"
+                f"{_variant_table(data, v, name, lang)}</details>"
+            )
+    return "".join(out)
+
+
+def _placings_html(data: ReportData, v: Variants, lang: str) -> str:
+    """Каждый сам за себя: share of games finished in each place, per player, with the chance level."""
+    if not data.analysis.placings:
+        return ""
+    t = TEXT[lang]
+    parts = [f"<h2 id='placings'>{t['placings']}</h2>"]
+    for name, table in data.analysis.placings.items():
+        seats = table["seats"]
+        n = len(seats)
+        chance = words.value("naked_rate", 1 / n, lang, 1)
+        head = "".join(f"<th>{k}</th>" for k in range(1, n + 1))
+        rows = "".join(
+            f"<tr><td>{_esc(words.seat_name(seat, lang))}</td><td>{words.number(row['mean_place'], 2, lang)}</td>"
+            + "".join(
+                f"<td>{_esc(words.value('naked_rate', row['places'][str(k)]['share'], lang, 1))}</td>"
+                for k in range(1, n + 1)
+            )
+            + "</tr>"
+            for seat, row in seats.items()
+        )
+        parts.append(
+            f"<h3>{v.named(name)}</h3><p class='sub'>{_esc(t['placings_note'].format(players=n, chance=chance))}</p>"
+            f"<div class='scroll'><table class='placings'><tr><th>{t['player']}</th><th>{t['mean_place']}</th>"
+            f"{head}</tr>{rows}</table></div>"
+        )
+    return "".join(parts)
+
+
+def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
+    """Results per bot mix: does each verdict keep its sign and significance?"""
+    if not data.matrix:
+        return ""
+    t = TEXT[lang]
+    mixes = data.matrix["bots"]
+    head = "".join(f"<th>{_esc(words.bot_name(m, lang))}</th>" for m in mixes)
+    rows = []
+    for row in data.matrix["rows"]:
+        cells = []
+        for mix in mixes:
+            c = row["by_mix"].get(mix)
+            if c is None:
+                cells.append("<td>—</td>")
+            else:
+                d = 2 if SPECS[row["metric"]].is_rate else 3
+                cells.append(
+                    f"<td>{_esc(words.diff(row['metric'], c['diff'], lang, d))}{'*' if c['significant'] else ''}</td>"
+                )
+        word = MATRIX_WORDS[lang].get(row["verdict"], row["verdict"])
+        cls = "sig" if row["verdict"] == "robust" else ""
+        name = row["variant"]
+        shown = v.title(name) if name in v.info else name
+        rows.append(
+            f"<tr class='{cls}'><td>{_esc(shown)}</td><td>{_esc(label(row['metric'], lang))}</td>{''.join(cells)}"
+            f"<td class='diff'>{_esc(word)}</td></tr>"
+        )
+    return (
+        f"<h2>{t['matrix']}</h2><div class='scroll'><table class='matrix'><tr><th></th><th>{t['metric']}</th>{head}"
+        f"<th></th></tr>{''.join(rows)}</table></div>"
+    )
+
+
+def _shown(knob: str, value: Any, lang: str) -> str:
+    meaning = KNOB_BY_NAME[knob].value_meaning(value, lang)
+    if meaning:
+        return meaning
+    if isinstance(value, bool):
+        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
+    return words.count(value, lang) if isinstance(value, int) else str(value)
+
+
+def _rules_html(data: ReportData, v: Variants, lang: str) -> str:
+    """What each variant changes against the baseline, in words (a list: it fits a phone)."""
+    t = TEXT[lang]
+    base = v.rules(v.baseline)
+    if not base:
+        return ""
+    knobs = [k for k in base if any(v.rules(n).get(k) != base[k] for n in v.names)]
+    if not knobs:
+        return ""
+
+    def knob_name(k: str) -> str:
+        knob = KNOB_BY_NAME[k]
+        return knob.short_ru if lang == "ru" else knob.short or k
+
+    base_items = "".join(
+        f"<li><b>{_esc(knob_name(k))}</b> <code class='id'>{k}</code>: {_esc(_shown(k, base[k], lang))}</li>"
+        for k in knobs
+    )
+    out = [f"<p>{t['rules_base']} {v.named(v.baseline)}</p><ul class='rules'>{base_items}</ul>"]
+    many = len(v.names) > MANY
+    for group, names in v.grouped([n for n in v.names if n != v.baseline]):
+        items = []
+        for name in names:
+            changed = [k for k in knobs if v.rules(name).get(k) != base[k]]
+            if changed:
+                inner = "".join(
+                    f"<li><b>{_esc(knob_name(k))}</b> <code class='id'>{k}</code>: "
+                    f"{_esc(_shown(k, v.rules(name)[k], lang))} <small>({t['instead']}: "
+                    f"{_esc(_shown(k, base[k], lang))})</small></li>"
+                    for k in changed
+                )
+            else:
+                inner = f"<li>{t['nothing_differs']}</li>"
+            items.append(f"<div class='rule-card'><h4>{v.named(name)}</h4><ul class='rules'>{inner}</ul></div>")
+        block = "".join(items)
+        if many:
+            out.append(f"<details><summary>{_esc(t['groups'][group])} ({len(names)})</summary>{block}</details>")
+        else:
+            out.append(block)
+    return "".join(out)
+
+
+# --- charts ---------------------------------------------------------------------------------------------------------
+def _figure(fig, div_id: str, title: str, legend_items: int = 0, note: str = "") -> tuple[str, dict]:
+    """A chart: its title in the page text, a div to draw into, and the figure for the drawing script."""
+    fig.update_layout(template="plotly_white", margin=dict(l=10, r=10, t=10, b=40), font=dict(size=12))
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
+    spec = json.loads(fig.to_json())
+    spec.pop("config", None)
+    spec["legendItems"] = legend_items
+    block = (
+        f"<figure class='chart-block'><figcaption>{_esc(title)}</figcaption>"
+        + (f"<p class='sub'>{_esc(note)}</p>" if note else "")
+        + f"<div class='chart' id='{div_id}'></div></figure>"
+    )
+    return block, spec
+
+
+def _wrap(text: str, width: int = 18) -> str:
+    """A long title on two or more lines (<br>) for the y axis of a phone's chart."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "<br>".join(lines + [line])
+
+
+def _style(i: int, baseline: bool) -> dict:
+    if baseline:
+        return dict(color="#000000", width=3, dash="solid")
+    return dict(color=COLOURS[i % len(COLOURS)], width=2, dash=DASHES[(i // 10) % len(DASHES)])
+
+
+def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
+    """Per headline metric: each variant's difference from the baseline with its interval, a zero line."""
+    import plotly.graph_objects as go
+
+    a = data.analysis
+    others = [n for n in v.names if n != v.baseline]
+    out = []
+    for metric in HEADLINE:
+        rows = [
+            c
+            for n in others
+            for c in _comparisons(a, n)
+            if c.metric == metric and c.comparable and math.isfinite(c.diff) and math.isfinite(c.low)
+        ]
+        if not rows:
+            continue
+        scale = SPECS[metric].scale
+        rows.reverse()  # plotly draws the first row at the bottom
+        n = len(rows)
+        ys = list(range(n))
+        xs = [c.diff * scale for c in rows]
+        colours = ["#b00020" if c.significant else "#9e9e9e" for c in rows]
+        fig = go.Figure(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="markers",
+                marker=dict(color=colours, size=9),
+                error_x=dict(
+                    type="data",
+                    symmetric=False,
+                    array=[(c.high - c.diff) * scale for c in rows],
+                    arrayminus=[(c.diff - c.low) * scale for c in rows],
+                    color="#555555",
+                    thickness=1.5,
+                    width=4,
+                ),
+                hoverinfo="x+y",
+                showlegend=False,
+            )
+        )
+        fig.add_vline(x=0, line_color="#000000", line_width=1)
+        unit = words.unit_pp(lang) if SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
+        fig.update_layout(
+            height=60 + 30 * n,
+            xaxis_title=f"{'разница' if lang == 'ru' else 'difference'}, {unit}",
+            yaxis=dict(tickvals=ys, ticktext=[v.title(c.variant) for c in rows], range=[-0.6, n - 0.4]),
+        )
+        level = words.level(rows[0].level, lang)
+        title = f"{label(metric, lang)} — {level} {words.ci_word(lang)}"
+        block, spec = _figure(fig, f"forest-{metric}", title)
+        spec["narrowTicks"] = [_wrap(v.title(c.variant)) for c in rows]
+        out.append((block, spec))
+    return out
+
+
+def charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
     import plotly.graph_objects as go
 
     t = TEXT[lang]
-    names = list(data.analysis.estimates)
-    colour = {n: COLOURS[i % len(COLOURS)] for i, n in enumerate(names)}
+    a = data.analysis
+    names = v.names
+    style = {n: _style(i, n == v.baseline) for i, n in enumerate([x for x in names if x != v.baseline])}
+    style[v.baseline] = _style(0, True)
     out = []
-    # game length distribution and survival
-    hist = go.Figure()
-    surv = go.Figure()
+    hist, surv = go.Figure(), go.Figure()
     for name in names:
-        dist = data.analysis.lengths[name]["histogram"]
+        dist = a.lengths[name]["histogram"]
         ks = sorted(int(k) for k in dist)
         counts = [dist[k] if k in dist else dist[str(k)] for k in ks]
         total = sum(counts) or 1
         hist.add_trace(
-            go.Scatter(
-                x=ks, y=[c / total for c in counts], name=name, mode="lines+markers", line=dict(color=colour[name])
-            )
+            go.Scatter(x=ks, y=[c / total for c in counts], name=v.title(name), mode="lines", line=style[name])
         )
         going, left = [], total
         for c in counts:
             going.append(left / total)
             left -= c
-        surv.add_trace(go.Scatter(x=ks, y=going, name=name, mode="lines", line=dict(color=colour[name], shape="hv")))
-    hist.update_layout(title=t["length_hist"], xaxis_title=t["deals"], yaxis_title=t["share"])
-    surv.update_layout(title=t["survival"], xaxis_title=t["k"], yaxis_title=t["still"], yaxis_tickformat=".0%")
-    out += [_figure_html(hist, "chart-length"), _figure_html(surv, "chart-survival")]
-    # rates with intervals
+        surv.add_trace(go.Scatter(x=ks, y=going, name=v.title(name), mode="lines", line=dict(style[name], shape="hv")))
+    hist.update_layout(xaxis_title=t["deals"], yaxis_title=t["share"], yaxis_tickformat=".0%", height=380)
+    surv.update_layout(xaxis_title=t["k"], yaxis_title=t["still"], yaxis_tickformat=".0%", height=380)
+    out += [
+        _figure(hist, "chart-length", t["length_hist"], len(names)),
+        _figure(surv, "chart-survival", t["survival"], len(names)),
+    ]
+    # shares with intervals: a row per variant, a colour per share
     rates = go.Figure()
-    for name in names:
-        est = {e.metric: e for e in data.analysis.estimates[name]}
-        xs = [label(m, lang) for m in RATE_CHART if m in est]
-        ys = [est[m].value for m in RATE_CHART if m in est]
-        err_hi = [est[m].high - est[m].value for m in RATE_CHART if m in est]
-        err_lo = [est[m].value - est[m].low for m in RATE_CHART if m in est]
+    n = len(names)
+    for k, metric in enumerate(RATE_CHART):
+        xs, ys, hi, lo = [], [], [], []
+        for i, name in enumerate(names):
+            est = {e.metric: e for e in a.estimates[name]}
+            e = est.get(metric)
+            if e is None or metric in a.not_applicable.get(name, []) or not math.isfinite(e.value):
+                continue
+            xs.append(e.value)
+            ys.append(n - 1 - i + (2 - k) * 0.14)
+            hi.append(e.high - e.value if math.isfinite(e.high) else 0)
+            lo.append(e.value - e.low if math.isfinite(e.low) else 0)
         rates.add_trace(
-            go.Bar(
+            go.Scatter(
                 x=xs,
                 y=ys,
-                name=name,
-                marker_color=colour[name],
-                error_y=dict(type="data", array=err_hi, arrayminus=err_lo, visible=True),
+                name=label(metric, lang),
+                mode="markers",
+                marker=dict(color=RATE_COLOURS[metric], size=7),
+                error_x=dict(type="data", array=hi, arrayminus=lo, visible=True, thickness=1.2, width=2),
             )
         )
-    rates.update_layout(title=t["rates"], barmode="group", yaxis_tickformat=".1%")
-    out.append(_figure_html(rates, "chart-rates"))
-    # scores by deal number
+    rates.update_layout(
+        height=110 + 34 * n,
+        xaxis_tickformat=".0%",
+        yaxis=dict(tickvals=list(range(n)), ticktext=[v.title(x) for x in reversed(names)], range=[-0.6, n - 0.4]),
+    )
+    block, spec = _figure(rates, "chart-rates", t["rates"], len(RATE_CHART))
+    spec["narrowTicks"] = [_wrap(v.title(x)) for x in reversed(names)]
+    out.append((block, spec))
     by_deal = go.Figure()
     for name in names:
-        rows = [r for r in data.analysis.by_deal.get(name, []) if r["games"] >= 30]
+        rows = [r for r in a.by_deal.get(name, []) if r["games"] >= 30]
+        line = dict(style[name], dash="solid")
         by_deal.add_trace(
             go.Scatter(
                 x=[r["deal"] for r in rows],
                 y=[r["loser_score_mean"] for r in rows],
-                name=name,
+                name=v.title(name),
+                legendgroup=name,
                 mode="lines",
-                line=dict(color=colour[name]),
+                line=line,
             )
         )
         by_deal.add_trace(
             go.Scatter(
                 x=[r["deal"] for r in rows],
                 y=[r["winner_score_mean"] for r in rows],
-                name=f"{name}",
+                name=v.title(name),
+                legendgroup=name,
                 showlegend=False,
                 mode="lines",
-                line=dict(color=colour[name], dash="dash"),
+                line=dict(line, dash="dash"),
             )
         )
-    by_deal.update_layout(title=t["by_deal"], xaxis_title=t["k"], yaxis_title=t["score"])
-    out.append(_figure_html(by_deal, "chart-by-deal"))
-    # fish sums
+    by_deal.update_layout(xaxis_title=t["k"], yaxis_title=t["score"], height=380)
+    out.append(_figure(by_deal, "chart-by-deal", t["by_deal"], len(names)))
     fish = go.Figure()
     for name in names:
-        hist = data.analysis.fish_sums.get(name, {})
-        total = max(sum(hist.values()), 1)
+        hist_ = a.fish_sums.get(name, {})
+        total = max(sum(hist_.values()), 1)
         fish.add_trace(
             go.Scatter(
-                x=list(hist),
-                y=[c / total for c in hist.values()],
-                name=name,
-                mode="lines+markers",
-                line=dict(color=colour[name]),
+                x=[int(k) for k in hist_],
+                y=[c / total for c in hist_.values()],
+                name=v.title(name),
+                mode="lines",
+                line=style[name],
             )
         )
-    fish.update_layout(title=t["fish_sums"], xaxis_title=t["pips"], yaxis_title=t["fish_share"])
-    out.append(_figure_html(fish, "chart-fish"))
+    fish.update_layout(xaxis_title=t["pips"], yaxis_title=t["fish_share"], yaxis_tickformat=".0%", height=380)
+    out.append(_figure(fish, "chart-fish", t["fish_sums"], len(names)))
     return out
 
 
-def _metrics_table(data: ReportData, lang: str) -> str:
-    t = TEXT[lang]
-    a = data.analysis
-    by_key = {(c.variant, c.metric): c for c in a.comparisons}
-    rows = [
-        f"<tr><th>{t['variant']}</th><th>{t['metric']}</th><th>{t['value']}</th><th>{t['ci']}</th>"
-        f"<th>{t['diff']}</th><th>{t['ci']}</th><th>{t['p']}</th></tr>"
-    ]
-    for name, estimates in a.estimates.items():
-        for i, e in enumerate(estimates):
-            c = by_key.get((name, e.metric))
-            cls = ""
-            diff = ci = p = ""
-            if c is not None:
-                cls = ' class="sig"' if c.significant else ""
-                diff = _num(e.metric, c.diff, True)
-                ci = f"{_num(e.metric, c.low, True)} … {_num(e.metric, c.high, True)}"
-                p = ("&lt;0.001" if c.p_adjusted < 0.001 else f"{c.p_adjusted:.3f}") if c.comparable else ""
-            first = f"<td rowspan={len(estimates)}><b>{html.escape(name)}</b></td>" if i == 0 else ""
-            rows.append(
-                f"<tr{cls}>{first}<td>{html.escape(label(e.metric, lang))}</td>"
-                f"<td data-metric='{e.metric}' data-variant='{html.escape(name)}'>{_num(e.metric, e.value)}</td>"
-                f"<td>{_num(e.metric, e.low)} … {_num(e.metric, e.high)}</td>"
-                f"<td class='diff'>{diff}</td><td>{ci}</td><td>{p}</td></tr>"
-            )
-    return "<table class='metrics'>" + "".join(rows) + "</table>"
+# --- the page -------------------------------------------------------------------------------------------------------
+CSS = """
+*, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0 auto; max-width: 1100px;
+       padding: 1em; color: #222; line-height: 1.45; overflow-wrap: break-word; }
+h1 { font-size: 1.6em; margin: .2em 0 .4em; }
+h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 1.8em; }
+h3.group { margin: .8em 0 0; color: #555; grid-column: 1 / -1; }
+code { background: #f4f4f4; padding: .05em .3em; border-radius: 3px; font-size: .9em; overflow-wrap: anywhere; }
+code.id { color: #666; font-size: .8em; }
+small, .sub { color: #555; }
+.sub { margin: .5em 0 .2em; font-size: .92em; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 330px), 1fr)); gap: .8em;
+         align-items: start; }
+.card { border: 1px solid #ddd; border-radius: 8px; padding: .7em .9em; background: #fff; }
+.card.base { background: #f7f7f7; }
+.card h3 { margin: 0 0 .2em; font-size: 1.08em; }
+.card .desc { margin: 0 0 .4em; color: #555; font-size: .9em; }
+.card .headline { font-weight: 600; margin: .3em 0; }
+ul.effects { padding-left: 1.1em; margin: .2em 0; font-size: .92em; }
+ul.effects li { margin: .2em 0; }
+ul.effects li.second { color: #444; }
+ul.restated li, ul.none li { color: #666; }
+details { margin: .4em 0; }
+details > summary { cursor: pointer; color: #0b5394; }
+.scroll { overflow-x: auto; max-width: 100%; -webkit-overflow-scrolling: touch; }
+table { border-collapse: collapse; margin: .5em 0; font-size: .9em; }
+th, td { border: 1px solid #ddd; padding: .25em .5em; text-align: left; vertical-align: top; }
+table.metrics td:first-child { min-width: 9em; }
+tr.sig td.diff { font-weight: bold; color: #b00020; }
+.warn { background: #fff4d6; padding: .5em; }
+.glossary dl { display: grid; grid-template-columns: minmax(6em, max-content) 1fr; gap: .2em .8em; font-size: .92em; }
+.glossary dt { font-weight: 600; } .glossary dd { margin: 0; }
+pre.card-text { white-space: pre-wrap; background: #f4f4f4; padding: .7em; border-radius: 6px; font-size: .9em; }
+button.copy { font-size: 1em; padding: .3em .8em; }
+figure.chart-block { margin: 1em 0; break-inside: avoid; }
+figcaption { font-weight: 600; margin-bottom: .2em; }
+.chart { width: 100%; min-height: 120px; }
+.rule-card { border-left: 3px solid #ddd; padding-left: .6em; margin: .6em 0; }
+.rule-card h4 { margin: 0; }
+ul.rules { padding-left: 1.1em; margin: .2em 0; font-size: .92em; }
+table.meta th { white-space: nowrap; }
+@media (max-width: 600px) {
+  body { padding: .6em; font-size: 15px; }
+  .glossary dl { grid-template-columns: 1fr; } .glossary dd { margin: 0 0 .4em; }
+}
+@page { size: A4; margin: 12mm; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 10.5pt; }
+  button.copy { display: none; }
+  .card, figure.chart-block, table, .rule-card { break-inside: avoid; }
+  details > summary { color: #222; }
+  .scroll { overflow: visible; }
+}
+"""
 
+SCRIPT = """
+(function () {
+  var FIGS = __FIGS__;
+  function legendRows(spec, width) {
+    var n = spec.legendItems || 0;
+    if (!n) return 0;
+    var names = spec.data.filter(function (d) { return d.showlegend !== false; })
+      .map(function (d) { return d.name || ""; });
+    var rows = 1, x = 0;
+    names.forEach(function (name) {
+      var w = 48 + 6.6 * name.length;
+      if (x + w > width - 20 && x > 0) { rows += 1; x = 0; }
+      x += w;
+    });
+    return rows;
+  }
+  function draw(id) {
+    var spec = FIGS[id], el = document.getElementById(id);
+    if (!el || !window.Plotly) return;
+    var width = el.clientWidth || document.documentElement.clientWidth;
+    var layout = JSON.parse(JSON.stringify(spec.layout));
+    layout.separators = __SEPARATORS__;
+    layout.autosize = true;
+    var rows = legendRows(spec, width);
+    if (rows) {
+      layout.showlegend = true;
+      layout.legend = {orientation: "h", x: 0, xanchor: "left", y: -0.12, yanchor: "top", yref: "paper",
+                       font: {size: 11}, maxheight: 21 * rows + 10};
+      var plot = layout.height || 380;
+      layout.height = plot + 21 * rows;
+      layout.margin = Object.assign({}, layout.margin, {b: 50 + 21 * rows});
+      layout.legend.y = -(50 / plot);
+    }
+    if (width < 500) {
+      layout.font = Object.assign({}, layout.font, {size: 10});
+      if (spec.narrowTicks) { layout.yaxis = Object.assign({}, layout.yaxis, {ticktext: spec.narrowTicks}); }
+    }
+    Plotly.newPlot(el, spec.data, layout, {displayModeBar: false, responsive: true, locale: __LOCALE__});
+  }
+  window.__drawCharts = function () { Object.keys(FIGS).forEach(draw); };
+  window.__drawCharts();
+  var copy = document.getElementById("copy-card");
+  if (copy) {
+    copy.addEventListener("click", function () {
+      var text = document.getElementById("card-text").textContent;
+      var done = function () { copy.textContent = copy.dataset.done; };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, function () { select(); });
+      } else { select(); }
+      function select() {
+        var r = document.createRange(); r.selectNodeContents(document.getElementById("card-text"));
+        var s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
+        try { document.execCommand("copy"); done(); } catch (e) {}
+      }
+    });
+  }
+  window.addEventListener("beforeprint", function () {
+    document.querySelectorAll("details").forEach(function (d) { d.setAttribute("open", ""); });
+  });
+})();
+"""
 
-def _placings_html(data: ReportData, lang: str) -> str:
-    """Каждый сам за себя: share of games finished in each place, per seat."""
-    if not data.analysis.placings:
-        return ""
-    title = (
-        "Места по игрокам (1 — лучшее, последнее — козёл)"
-        if lang == "ru"
-        else "Placings per seat (1 = best, last = the goat)"
-    )
-    parts = [f"<h2>{title}</h2>"]
-    for name, table in data.analysis.placings.items():
-        seats = table["seats"]
-        n = len(seats)
-        head = "".join(f"<th>{k}</th>" for k in range(1, n + 1))
-        rows = "".join(
-            f"<tr><td>P{seat}</td><td>{row['mean_place']:.3f}</td>"
-            + "".join(f"<td>{row['places'][str(k)]['share'] * 100:.1f}%</td>" for k in range(1, n + 1))
-            + "</tr>"
-            for seat, row in seats.items()
-        )
-        mean = "среднее место" if lang == "ru" else "mean place"
-        parts.append(
-            f"<h3>{html.escape(name)}</h3><table class='placings'><tr><th></th><th>{mean}</th>{head}</tr>{rows}</table>"
-        )
-    return "".join(parts)
-
-
-MATRIX_WORDS = {"robust": "держится при всех ботах", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
-
-
-def _matrix_html(data: ReportData, lang: str) -> str:
-    """Results per bot mix: does each verdict keep its sign and significance?"""
-    if not data.matrix:
-        return ""
-    mixes = data.matrix["bots"]
-    title = (
-        "Зависит ли вывод от игроков? Разница при каждом боте (* — значимо)"
-        if lang == "ru"
-        else "Does the verdict depend on the players? The difference under each bot (* significant)"
-    )
-    t = TEXT[lang]
-    head = "".join(f"<th>{html.escape(m)}</th>" for m in mixes)
-    rows = []
-    for row in data.matrix["rows"]:
-        cells = []
-        for mix in mixes:
-            c = row["by_mix"].get(mix)
-            cells.append(
-                "<td>–</td>"
-                if c is None
-                else f"<td>{_num(row['metric'], c['diff'], True)}{'*' if c['significant'] else ''}</td>"
-            )
-        word = MATRIX_WORDS.get(row["verdict"], row["verdict"]) if lang == "ru" else row["verdict"]
-        cls = "sig" if row["verdict"] == "robust" else ""
-        rows.append(
-            f"<tr class='{cls}'><td>{html.escape(row['variant'])}</td>"
-            f"<td>{html.escape(label(row['metric'], lang))}</td>{''.join(cells)}<td class='diff'>{word}</td></tr>"
-        )
-    return (
-        f"<h2>{title}</h2><table class='matrix'><tr><th>{t['variant']}</th><th>{t['metric']}</th>{head}"
-        f"<th></th></tr>{''.join(rows)}</table>"
-    )
-
-
-def _rules_table(data: ReportData, lang: str) -> str:
-    variants = data.meta["variants"]
-    base = next(v for v in variants if v["name"] == data.analysis.baseline)
-    knobs = [k for k in base["rules"] if any(v["rules"].get(k) != base["rules"][k] for v in variants)]
-    if not knobs:
-        return ""
-    t = TEXT[lang]
-    head = "".join(f"<th>{html.escape(v['name'])}</th>" for v in variants)
-    rows = [f"<tr><th>{t['knob']}</th>{head}</tr>"]
-    for k in knobs:
-        knob = KNOB_BY_NAME[k]
-        cells = []
-        for v in variants:
-            value = v["rules"][k]
-            meaning = knob.meaning.get(str(value)) or ""
-            shown = str(value).lower() if isinstance(value, bool) else str(value)
-            style = "" if value == base["rules"][k] else " class='changed'"
-            cells.append(
-                f"<td{style}><b>{html.escape(shown)}</b>"
-                + (f"<br><small>{html.escape(meaning)}</small>" if meaning else "")
-                + "</td>"
-            )
-        rows.append(f"<tr><td><code>{k}</code><br><small>{html.escape(knob.rule)}</small></td>{''.join(cells)}</tr>")
-    return "<table class='rules'>" + "".join(rows) + "</table>"
+CHECKS = """
+window.addEventListener("load", function () {
+  setTimeout(function () {
+    var boxes = Array.from(document.querySelectorAll(".chart"));
+    document.body.dataset.chartsTotal = String(boxes.length);
+    var drawn = boxes.filter(function (d) { return d.querySelector(".main-svg"); });
+    document.body.dataset.chartsDrawn = String(drawn.length);
+    var t = performance.getEntriesByType("navigation")[0];
+    document.body.dataset.loadMs = String(Math.round(t ? t.domContentLoadedEventEnd : performance.now()));
+    document.body.dataset.scrollWidth = String(document.documentElement.scrollWidth);
+    document.body.dataset.viewportWidth = String(document.documentElement.clientWidth);
+    var wide = Array.from(document.querySelectorAll("body *")).filter(function (e) {
+      var r = e.getBoundingClientRect();
+      return r.right > document.documentElement.clientWidth + 1 && !e.closest(".scroll");
+    }).slice(0, 5).map(function (e) { return e.tagName + "." + e.className; });
+    document.body.dataset.tooWide = JSON.stringify(wide);
+    document.body.dataset.jsErrors = JSON.stringify(window.__errors);
+  }, 0);
+});
+"""
 
 
 def render(data: ReportData, lang: str = "ru") -> str:
@@ -430,53 +950,79 @@ def render(data: ReportData, lang: str = "ru") -> str:
         raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
     t = TEXT[lang]
     meta, a = data.meta, data.analysis
-    others = [n for n in a.estimates if n != a.baseline]
-    bots = meta["bots"]
-    question = t["question_text"].format(
-        variants=", ".join(f"<b>{html.escape(n)}</b>" for n in others) or html.escape(a.baseline),
-        baseline=html.escape(a.baseline),
-        games=f"{a.games_per_variant:,}",
-        bots=html.escape(",".join(bots)),
+    v = Variants(meta, a, lang)
+    titles = v.titles()
+    bots = meta.get("bots") or ["random"]
+    base_name = f"«{_esc(v.title(v.baseline))}» <code class='id'>{_esc(v.baseline)}</code>"
+    lead = t["lead"].format(
+        baseline=base_name,
+        games=_esc(words.games_text(a.games_per_variant, lang)),
+        bots=_esc(words.bots_text(bots, lang)),
+        bots_caveat=t["bots_caveat"],
     )
-    verdicts = []
-    for name in others:
-        items = [c for c in a.comparisons if c.variant == name and c.significant]
-        lines = "".join(
-            f"<li data-metric='{c.metric}'>{html.escape(label(c.metric, lang))}: {html.escape(verdict(c, lang))}</li>"
-            for c in items
+    glossary = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(x)}</dd>" for k, x in words.GLOSSARY[lang])
+    notes = []
+    if meta.get("interrupted"):
+        notes.append(f"<p class='warn'>{t['interrupted']}</p>")
+    for note in words.notes(a.notes, lang, titles):
+        notes.append(f"<p class='warn'>{_esc(note)}</p>")
+    precision = a.precision
+    if precision:
+        key = "precision_met" if precision["met"] else "precision_short"
+        notes.append(
+            "<p class='warn'>"
+            + _esc(
+                t[key].format(
+                    target=words.number(precision["target"], 4, lang).rstrip("0"),
+                    games=words.games_text(precision["games"], lang),
+                    limit=words.count(precision["limit"], lang),
+                    short=", ".join(precision.get("short", [])[:6]),
+                )
+            )
+            + "</p>"
         )
-        verdicts.append(f"<h3>{html.escape(name)}</h3><ul>{lines or '<li>' + t['no_diff'] + '</li>'}</ul>")
+    level_h = words.level(1 - stats.ALPHA / max(1, len(HEADLINE)), lang)
+    forest = forest_charts(data, v, lang)
+    other = charts(data, v, lang)
+    figs = {}
+    for block, spec in forest + other:
+        div_id = block.split("id='", 1)[1].split("'", 1)[0]
+        figs[div_id] = spec
+    base_html = f"«{_esc(v.title(v.baseline))}»"
+    forest_html = "".join(block for block, _ in forest)
+    charts_html = "".join(block for block, _ in other)
+    duration = meta.get("duration_s")
     meta_rows = [
-        (t["version"], meta.get("version")),
-        (t["seed"], meta.get("seed")),
-        (t["games"], f"{a.games_per_variant:,}"),
-        (t["bots"], ",".join(bots)),
-        (t["workers"], meta.get("workers")),
-        (t["duration"], f"{meta.get('duration_s', 0)} s"),
-        (t["hashes"], ", ".join(f"{v['name']}={v['hash']}" for v in meta["variants"])),
+        (t["version"], _esc(meta.get("version", ""))),
+        (t["seed"], f"<code>{_esc(meta.get('seed', ''))}</code>"),
+        (t["per_variant"], _esc(words.count(a.games_per_variant, lang))),
+        (t["bots"], _esc(words.bots_text(bots, lang)) + f" <code class='id'>{_esc(','.join(bots))}</code>"),
+        (t["workers"], _esc(meta.get("workers", ""))),
+        (t["duration"], _esc(words.seconds(duration, lang)) if duration is not None else "—"),
+        (
+            t["hashes"],
+            " ".join(f"<code>{_esc(x['name'])}={_esc(x.get('hash', ''))}</code>" for x in meta.get("variants", [])),
+        ),
     ]
-    meta_html = "".join(f"<tr><th>{k}</th><td>{html.escape(str(v))}</td></tr>" for k, v in meta_rows)
-    reproduce = html.escape(meta.get("command") or "")
-    how = "".join(f"<li>{html.escape(x)}</li>" for x in t["how_text"])
-    figures = "".join(f"<div class='chart'>{f}</div>" for f in charts(data, lang))
-    warn = f"<p class='warn'>{t['interrupted']}</p>" if meta.get("interrupted") else ""
+    meta_html = "".join(f"<tr><th>{k}</th><td>{x}</td></tr>" for k, x in meta_rows)
+    reproduce = _esc(meta.get("command") or "")
+    separators = ", " if lang == "ru" else ".,"
+    script = (
+        SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
+        .replace("__SEPARATORS__", json.dumps(separators))
+        .replace("__LOCALE__", json.dumps(lang))
+    )
+    others = [n for n in v.names if n != v.baseline]
+    card = _esc(card_text(data, lang))
+    forest_note = _esc(t["forest_note"].format(baseline=v.title(v.baseline), level=level_h))
+    forest_section = (
+        f'<h2 id="forest">{t["forest"]}</h2><p class="sub">{forest_note}</p>{forest_html}' if forest_html else ""
+    )
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{t["title"]}</title>
-<style>
-body {{ font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 2em auto; max-width: 1100px;
-       padding: 0 1em; color: #222; }}
-h1 {{ font-size: 1.7em; }} h2 {{ border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 2em; }}
-table {{ border-collapse: collapse; margin: 1em 0; font-size: .9em; }}
-th, td {{ border: 1px solid #ddd; padding: .3em .6em; text-align: left; vertical-align: top; }}
-tr.sig td.diff {{ font-weight: bold; color: #b00020; }}
-td.changed {{ background: #fff4d6; }}
-.warn {{ background: #fff4d6; padding: .5em; }}
-.chart {{ margin: 1em 0; }}
-code {{ background: #f4f4f4; padding: .1em .3em; }}
-@media print {{ .chart {{ page-break-inside: avoid; }} }}
-</style>
+<style>{CSS}</style>
 <script>
 // Any script error is kept on the page (data-js-errors) so that a check in a browser can see it.
 window.__errors = [];
@@ -488,28 +1034,26 @@ document.addEventListener("DOMContentLoaded", function () {{
 <script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
 </head><body>
 <h1>{t["title"]}</h1>
-{warn}
-<h2>{t["question"]}</h2><p id="question">{question}</p>
-<h2>{t["verdicts"]}</h2><div id="verdicts">{"".join(verdicts)}</div>
-<h2>{t["table"]}</h2><p>{t["table_note"].format(baseline=html.escape(a.baseline))}</p>{_metrics_table(data, lang)}
-{_matrix_html(data, lang)}
-{_placings_html(data, lang)}
-<h2>{t["charts"]}</h2>{figures}
-<h2>{t["rules"]}</h2>{_rules_table(data, lang)}
-<h2>{t["how"]}</h2><ul>{how}</ul>
-<h2>{t["meta"]}</h2><table>{meta_html}</table>
+<p id="question">{lead}</p>
+<details class="glossary"><summary>{t["glossary"]}</summary><dl>{glossary}</dl></details>
+{"".join(notes)}
+<h2 id="main">{t["main"]}</h2>
+<div id="verdicts">{_cards(data, v, lang)}</div>
+<details class="chat"{" open" if len(others) <= MANY else ""}><summary>{t["chat"]}</summary>
+<pre class="card-text" id="card-text">{card}</pre>
+<button class="copy" id="copy-card" type="button" data-done="{t["copied"]}">{t["copy"]}</button></details>
+{forest_section}
+<h2 id="details">{t["details"]}</h2>
+<p class="sub">{t["details_note"].format(baseline=base_html, level_h=level_h)}</p>
+{_details(data, v, lang)}
+{_matrix_html(data, v, lang)}
+{_placings_html(data, v, lang)}
+<h2 id="charts">{t["charts"]}</h2>{charts_html}
+<h2 id="rules">{t["rules"]}</h2>{_rules_html(data, v, lang)}
+<h2 id="run">{t["meta"]}</h2><div class="scroll"><table class="meta">{meta_html}</table></div>
 <p>{t["reproduce"]}<br><code id="reproduce">{reproduce}</code></p>
-<script>
-window.addEventListener("load", function () {{
-  var drawn = document.querySelectorAll(".chart .main-svg").length > 0 ?
-      Array.from(document.querySelectorAll(".chart > div > div")).filter(function (d) {{
-        return d.querySelector(".main-svg"); }}).length : 0;
-  document.body.dataset.chartsDrawn = String(drawn);
-  var t = performance.getEntriesByType("navigation")[0];
-  document.body.dataset.loadMs = String(Math.round(t ? t.domContentLoadedEventEnd : performance.now()));
-  document.body.dataset.jsErrors = JSON.stringify(window.__errors);
-}});
-</script>
+<script>{script}</script>
+<script>{CHECKS}</script>
 </body></html>
 """
 
@@ -519,3 +1063,73 @@ def write(path: Path, data: ReportData, lang: str = "ru") -> None:
     from .results import write_text_atomic
 
     write_text_atomic(path, render(data, lang))
+
+
+# --- the chat card --------------------------------------------------------------------------------------------------
+CARD_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+]
+
+
+def chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+def card_html(data: ReportData, lang: str) -> str:
+    lines = card_text(data, lang).split("\n")
+    head, items, foot = lines[0], lines[1:-1], lines[-1]
+    body = "".join(f"<p class='{'item' if x.startswith('•') else 'against'}'>{_esc(x)}</p>" for x in items)
+    return f"""<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><style>
+body {{ margin: 0; font-family: system-ui, 'DejaVu Sans', sans-serif; background: #fff; }}
+.card {{ width: 720px; box-sizing: border-box; padding: 24px 28px; border: 0; color: #222; }}
+h1 {{ font-size: 21px; margin: 0 0 12px; }} p {{ margin: 6px 0; font-size: 17px; line-height: 1.35; }}
+p.against {{ color: #555; }} p.item {{ padding-left: 1em; text-indent: -1em; }}
+.foot {{ color: #888; font-size: 13px; margin-top: 14px; }}
+</style></head><body><div class="card" id="card"><h1>{_esc(head)}</h1>{body}<p class="foot">{_esc(foot)}</p></div>
+<script>var box = document.getElementById("card").getBoundingClientRect();
+document.body.dataset.height = String(Math.ceil(box.height));
+</script></body></html>"""
+
+
+def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
+    """The headline card: FILE.txt as text, FILE.png as a picture drawn by headless Chromium."""
+    from .errors import KozelError
+    from .results import write_text_atomic
+
+    path = Path(path)
+    if path.suffix.lower() != ".png":
+        write_text_atomic(path, card_text(data, lang) + "\n")
+        return
+    browser = chromium()
+    if browser is None:
+        raise KozelError(f"--card {path}: a PNG card is drawn by Chromium, which is not installed; use a .txt card.")
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "card.html"
+        page.write_text(card_html(data, lang), encoding="utf-8")
+        flags = [browser, *CARD_FLAGS, f"--user-data-dir={tmp}/profile"]
+        dom = subprocess.run(
+            [*flags, "--window-size=720,2000", "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+        )
+        height = 400
+        marker = 'data-height="'
+        if marker in dom.stdout:
+            height = int(dom.stdout.split(marker, 1)[1].split('"', 1)[0]) + 2
+        shot = Path(tmp) / "card.png"
+        subprocess.run(
+            [*flags, f"--window-size=720,{height}", f"--screenshot={shot}", page.as_uri()],
+            capture_output=True,
+            timeout=120,
+        )
+        if not shot.is_file():
+            raise KozelError(f"--card {path}: Chromium did not draw the card; use a .txt card.")
+        tmp_target = path.with_name(path.name + ".tmp")
+        shutil.copyfile(shot, tmp_target)
+        tmp_target.replace(path)

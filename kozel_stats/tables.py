@@ -1,4 +1,6 @@
-"""Terminal output of a comparison (rich), readable at 100 columns."""
+"""Terminal output of a comparison (rich), in Russian or English, fitting the console's width (80
+columns and up): the baseline's numbers, the differences, each variant's verdicts and, last, «Главное»
+(the summary): the headline of every variant in one sentence, the same as the report's cards."""
 
 from __future__ import annotations
 
@@ -10,10 +12,86 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from . import stats, words
 from .compare import Analysis
 from .metrics import METRICS
 
 SPECS = {m.name: m for m in METRICS}
+
+TEXT: dict[str, dict[str, Any]] = {
+    "en": {
+        "head": "Козёл: {n} variants × {games} per variant, bots {bots} (programs, not people), seed {seed}",
+        "design": "Game i of every variant starts from the same shuffle, so differences come from the rules. A "
+        "verdict rests on the four headline metrics, tested together (each at 5%/4, with its 98.75% interval); "
+        "the others are secondary, each with its own 95% interval.",
+        "interrupted": "Interrupted: these are the games finished before Ctrl-C.",
+        "baseline": "{title} ({name}): the baseline",
+        "metric": "metric",
+        "value": "value",
+        "ci95": "95% CI",
+        "n": "n",
+        "length": "deals per game: median [q1, q3], p90",
+        "overview": "Differences against {title} (rates in pp; * significant)",
+        "variant": "variant",
+        "vs": "{title} ({name}) against {base}",
+        "table": "{title} ({name}) against {base}: intervals {level_h} for the headline metrics, 95% otherwise",
+        "diff": "difference",
+        "interval": "interval",
+        "p": "p (adj.)",
+        "secondary": "(secondary)",
+        "summary": "Summary",
+        "placings": "{title}: places of the players over {games} (1 = best, {n} = the goat; by chance {chance})",
+        "player": "player",
+        "mean_place": "mean place",
+        "place": "place {k}",
+        "precision_met": "Precision ±{target} reached with {games} per variant.",
+        "precision_short": "Precision ±{target} NOT reached with {games} per variant (limit {limit}); still too "
+        "wide: {short}.",
+        "note": "Note",
+        "short": {
+            "deals_per_game": "deals/game",
+            "naked_rate": "naked",
+            "fish_rate": "fish",
+            "written_per_deal": "points/deal",
+        },
+    },
+    "ru": {
+        "head": "Козёл: {n} вариант(а) × {games} на вариант, боты {bots} (программы, не люди), зерно {seed}",
+        "design": "Партия i каждого варианта начинается с той же раздачи, поэтому разница идёт от правил. Вывод "
+        "решают четыре главных показателя, проверенные вместе (каждый на уровне 5 %/4, с 98,75 % ДИ); "
+        "остальные — второстепенные, каждый со своим 95 % ДИ.",
+        "interrupted": "Прервано: здесь партии, доигранные до Ctrl-C.",
+        "baseline": "{title} ({name}): базовый вариант",
+        "metric": "показатель",
+        "value": "значение",
+        "ci95": "95 % ДИ",
+        "n": "партий",
+        "length": "сдач за партию: медиана [четверти], 90 %",
+        "overview": "Разница с «{title}» (доли в п.п.; * — значимо)",
+        "variant": "вариант",
+        "vs": "{title} ({name}) против «{base}»",
+        "table": "{title} ({name}) против «{base}»: ДИ {level_h} у главных показателей, 95 % у остальных",
+        "diff": "разница",
+        "interval": "ДИ",
+        "p": "p (попр.)",
+        "secondary": "(второстеп.)",
+        "summary": "Главное",
+        "placings": "{title}: места игроков за {games} (1 — лучшее, {n} — козёл; случайно {chance})",
+        "player": "игрок",
+        "mean_place": "среднее место",
+        "place": "{k} место",
+        "precision_met": "Точность ±{target} достигнута при {games} на вариант.",
+        "precision_short": "Точность ±{target} НЕ достигнута при {games} на вариант (предел {limit}); ещё "
+        "широки: {short}.",
+        "note": "Заметка",
+        "short": {
+            "deals_per_game": "сдач/партию",
+            "naked_rate": "голые",
+            "fish_rate": "рыба",
+            "written_per_deal": "очков/сдачу",
+        },
+    },
+}
 
 
 def _digits(x: float) -> int:
@@ -21,81 +99,122 @@ def _digits(x: float) -> int:
     return 0 if x >= 100 else 1 if x >= 10 else 2 if x >= 1 else 3
 
 
-def fmt_value(metric: str, value: float, signed: bool = False) -> str:
-    """Rates in percent (values) or percentage points (differences); other metrics plain."""
+def fmt_value(metric: str, value: float, signed: bool = False, lang: str = "en") -> str:
+    """Rates in percent (values) or percentage points (differences, no unit); other metrics plain."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
+        return "—"
     spec = SPECS.get(metric)
-    sign = "+" if signed else ""
     if spec is not None and spec.unit == "pp":
         x = value * 100
-        return f"{x:{sign}.{min(_digits(x), 2)}f}" + ("" if signed else "%")
-    return f"{value:{sign},.{_digits(value)}f}"
+        if signed:
+            return words.number(x, min(_digits(x), 2), lang, signed=True)
+        return words.number(x, min(_digits(x), 2), lang) + ("\u00a0%" if lang == "ru" else "%")
+    return words.number(value, _digits(value), lang, signed=signed)
 
 
-def fmt_interval(metric: str, low: float, high: float, signed: bool = False) -> str:
+def fmt_interval(metric: str, low: float, high: float, signed: bool = False, lang: str = "en") -> str:
     if any(x is None or (isinstance(x, float) and math.isnan(x)) for x in (low, high)):
-        return "–"
-    return f"{fmt_value(metric, low, signed)} … {fmt_value(metric, high, signed)}"
+        return "—"
+    return f"{fmt_value(metric, low, signed, lang)}…{fmt_value(metric, high, signed, lang)}"
 
 
-def fmt_p(p: float) -> str:
+def fmt_p(p: float, lang: str = "en") -> str:
     if p is None or (isinstance(p, float) and math.isnan(p)):
-        return "–"
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
+        return "—"
+    return "<" + words.number(0.001, 3, lang) if p < 0.001 else words.number(p, 3, lang)
 
 
-def header_lines(meta: dict[str, Any], n_comparisons: int) -> list[str]:
-    names = [v["name"] for v in meta["variants"]]
-    bots = meta["bots"]
-    bot_text = bots[0] if len(set(bots)) == 1 else ",".join(bots)
+class _Names:
+    """Titles and rules of the variants from the run metadata."""
+
+    def __init__(self, meta: dict[str, Any], lang: str):
+        self.lang = lang
+        self.info = {v["name"]: v for v in meta.get("variants", [])}
+
+    def title(self, name: str) -> str:
+        titles = self.info.get(name, {}).get("title") or {}
+        if isinstance(titles, dict) and titles:
+            return titles.get(self.lang) or next(iter(titles.values()))
+        return name
+
+    def rules(self, name: str) -> dict:
+        return self.info.get(name, {}).get("rules") or {}
+
+    def solo(self, name: str) -> bool:
+        return self.rules(name).get("pairs") is False
+
+    def titles(self) -> dict[str, str]:
+        return {n: self.title(n) for n in self.info}
+
+
+def header_lines(meta: dict[str, Any], analysis: Analysis, lang: str = "en") -> list[str]:
+    t = TEXT[lang]
+    names = [v["name"] for v in meta.get("variants", [])] or list(analysis.estimates)
     lines = [
-        f"[bold]Козёл: {len(names)} variant(s) × {meta['games_per_variant']:,} games[/bold], bots {bot_text}, "
-        f"seed {meta['seed']}, baseline [bold]{meta['baseline']}[/bold]",
-        "Paired design: game i of every variant starts from the same shuffle. A variant's verdict rests on its "
-        "four headline metrics, tested together (each at 5%/4, with its 98.75% interval); the other metrics are "
-        "secondary, each with its own 95% interval.",
+        "[bold]"
+        + escape(
+            t["head"].format(
+                n=len(names),
+                games=words.games_text(meta.get("games_per_variant", analysis.games_per_variant), lang),
+                bots=words.bots_text(meta.get("bots") or ["random"], lang),
+                seed=meta.get("seed"),
+            )
+        )
+        + "[/bold]",
+        escape(t["design"]),
     ]
     if meta.get("interrupted"):
-        lines.append("[yellow]Interrupted: these are the games finished before Ctrl-C.[/yellow]")
+        lines.append(f"[yellow]{escape(t['interrupted'])}[/yellow]")
     return lines
 
 
-def baseline_table(analysis: Analysis) -> Table:
-    table = Table(title=f"{analysis.baseline} (baseline)", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column("metric", no_wrap=True, max_width=44)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_column("95% CI", justify="right", no_wrap=True)
-    table.add_column("n", justify="right", no_wrap=True)
-    skip = set(analysis.not_applicable.get(analysis.baseline, []))
-    for e in analysis.estimates[analysis.baseline]:
+def _table(title: str) -> Table:
+    return Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, expand=False)
+
+
+def baseline_table(analysis: Analysis, names: _Names | None = None, lang: str = "en") -> Table:
+    t = TEXT[lang]
+    names = names or _Names({}, lang)
+    base = analysis.baseline
+    solo = names.solo(base)
+    table = _table(t["baseline"].format(title=names.title(base), name=base))
+    table.add_column(t["metric"], ratio=1, min_width=16)
+    table.add_column(t["value"], justify="right", no_wrap=True)
+    table.add_column(t["ci95"], justify="right", no_wrap=True)
+    table.add_column(t["n"], justify="right", no_wrap=True)
+    skip = set(analysis.not_applicable.get(base, []))
+    for e in analysis.estimates[base]:
         if e.metric in skip:
             continue
         table.add_row(
-            SPECS[e.metric].label, fmt_value(e.metric, e.value), fmt_interval(e.metric, e.low, e.high), f"{e.n:,}"
+            escape(words.label(e.metric, lang, solo)),
+            fmt_value(e.metric, e.value, lang=lang),
+            fmt_interval(e.metric, e.low, e.high, lang=lang),
+            words.count(e.n, lang),
         )
-    dist = analysis.lengths.get(analysis.baseline)
-    if dist:
+    dist = analysis.lengths.get(base)
+    if dist and dist.get("n"):
         table.add_row(
-            escape("deals per game: median [q1, q3]"),
-            escape(f"{dist['median']:g} [{dist['q1']:g}, {dist['q3']:g}]"),
-            f"p90 {dist['p90']:g}",
+            escape(t["length"]),
+            escape(
+                f"{words.number(dist['median'], 0, lang)} [{words.number(dist['q1'], 0, lang)}, "
+                f"{words.number(dist['q3'], 0, lang)}]"
+            ),
+            words.number(dist["p90"], 0, lang),
             "",
         )
     return table
 
 
-def overview_table(analysis: Analysis) -> Table:
+def overview_table(analysis: Analysis, names: _Names | None = None, lang: str = "en") -> Table:
     """Variants x headline metrics: the difference against the baseline, * when significant."""
+    t = TEXT[lang]
+    names = names or _Names({}, lang)
     headline = [m for m in METRICS if m.headline]
-    table = Table(
-        title=f"Differences against {analysis.baseline} (rates in pp; * significant)",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-    )
-    table.add_column("variant", no_wrap=True, max_width=24)
+    table = _table(t["overview"].format(title=names.title(analysis.baseline)))
+    table.add_column(t["variant"], ratio=1, min_width=14)
     for m in headline:
-        table.add_column(m.label, justify="right", max_width=15)
+        table.add_column(t["short"][m.name], justify="right", no_wrap=True)
     by_key = {(c.variant, c.metric): c for c in analysis.comparisons}
     for name in analysis.estimates:
         if name == analysis.baseline:
@@ -104,98 +223,138 @@ def overview_table(analysis: Analysis) -> Table:
         for m in headline:
             c = by_key.get((name, m.name))
             if c is None or c.diff != c.diff or not c.comparable:
-                cells.append("–")
+                cells.append("—")
             else:
-                mark = "*" if c.significant else " "
-                cells.append(
-                    ("[bold]" if c.significant else "[dim]")
-                    + fmt_value(m.name, c.diff, True)
-                    + mark
-                    + ("[/bold]" if c.significant else "[/dim]")
-                )
-        table.add_row(name, *cells)
+                text = fmt_value(m.name, c.diff, True, lang) + ("*" if c.significant else " ")
+                cells.append(f"[bold]{text}[/bold]" if c.significant else f"[dim]{text}[/dim]")
+        table.add_row(escape(names.title(name)), *cells)
     return table
 
 
-def variant_table(analysis: Analysis, name: str) -> Table:
-    table = Table(
-        title=f"{name} vs {analysis.baseline} (differences of rates in percentage points)",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
+def variant_table(analysis: Analysis, name: str, names: _Names | None = None, lang: str = "en") -> Table:
+    t = TEXT[lang]
+    names = names or _Names({}, lang)
+    solo = names.solo(name)
+    level_h = words.level(1 - stats.ALPHA / 4, lang)
+    table = _table(
+        t["table"].format(title=names.title(name), name=name, base=names.title(analysis.baseline), level_h=level_h)
     )
-    table.add_column("metric", no_wrap=True, max_width=34)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_column("difference", justify="right", no_wrap=True)
-    table.add_column("interval", justify="right", no_wrap=True)
-    table.add_column("p (adj.)", justify="right", no_wrap=True)
+    table.add_column(t["metric"], ratio=1, min_width=14)
+    table.add_column(t["value"], justify="right", no_wrap=True)
+    table.add_column(t["diff"], justify="right", no_wrap=True)
+    table.add_column(t["interval"], justify="right", no_wrap=True)
+    table.add_column(t["p"], justify="right", no_wrap=True)
     for c in (c for c in analysis.comparisons if c.variant == name and c.comparable):
         style = "bold" if c.significant else "dim"
-        family = "" if c.family == "headline" else " (secondary)"
+        family = "" if c.family == "headline" else " " + t["secondary"]
         table.add_row(
-            SPECS[c.metric].label + family,
-            fmt_value(c.metric, c.value),
-            f"[{style}]{fmt_value(c.metric, c.diff, True)}[/{style}]",
-            f"{c.level * 100:.4g}%: " + fmt_interval(c.metric, c.low, c.high, True),
-            fmt_p(c.p_adjusted),
+            escape(words.label(c.metric, lang, solo) + family),
+            fmt_value(c.metric, c.value, lang=lang),
+            f"[{style}]{fmt_value(c.metric, c.diff, True, lang)}[/{style}]",
+            fmt_interval(c.metric, c.low, c.high, True, lang),
+            fmt_p(c.p_adjusted, lang),
         )
     return table
 
 
-def verdict_lines(analysis: Analysis, name: str) -> list[str]:
+def verdict_lines(analysis: Analysis, name: str, names: _Names | None = None, lang: str = "en") -> list[str]:
+    names = names or _Names({}, lang)
+    solo = names.solo(name)
     lines = []
     for c in analysis.comparisons:
         if c.variant == name and c.comparable and (c.significant or SPECS[c.metric].headline):
-            lines.append(f"  • {SPECS[c.metric].label}: {c.verdict}")
+            lines.append(f"{words.label(c.metric, lang, solo)}: {words.verdict(c, lang, names.titles())}")
     return lines
 
 
-def placings_table(name: str, table: dict) -> Table:
+def _bullets(console: Console, lines: list[str], indent: int = 2) -> None:
+    """Bulleted lines wrapped at the console's width with a hanging indent."""
+    if not lines:
+        return
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(width=indent + 1, no_wrap=True)
+    grid.add_column(ratio=1)
+    for line in lines:
+        grid.add_row(" " * indent + "•", escape(line))
+    console.print(grid)
+
+
+def placings_table(name: str, table: dict, names: _Names | None = None, lang: str = "en") -> Table:
+    t = TEXT[lang]
+    names = names or _Names({}, lang)
     seats = table["seats"]
     places = len(seats)
-    out = Table(
-        title=f"{name}: placings per seat over {table['games']:,} games (1 = best, {places} = the goat)",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
+    out = _table(
+        t["placings"].format(
+            title=names.title(name),
+            games=words.games_text(table["games"], lang),
+            n=places,
+            chance=fmt_value("naked_rate", 1 / places, lang=lang),
+        )
     )
-    out.add_column("seat", no_wrap=True)
-    out.add_column("mean place", justify="right")
+    out.add_column(t["player"], no_wrap=True)
+    out.add_column(t["mean_place"], justify="right")
     for k in range(1, places + 1):
-        out.add_column(f"place {k}", justify="right", no_wrap=True)
+        out.add_column(t["place"].format(k=k), justify="right", no_wrap=True)
     for seat, row in seats.items():
-        cells = [f"{row['places'][str(k)]['share'] * 100:.1f}%" for k in range(1, places + 1)]
-        out.add_row(f"P{seat}", f"{row['mean_place']:.3f}", *cells)
+        cells = [fmt_value("naked_rate", row["places"][str(k)]["share"], lang=lang) for k in range(1, places + 1)]
+        out.add_row(words.seat_name(seat, lang), words.number(row["mean_place"], 2, lang), *cells)
     return out
 
 
-def print_analysis(console: Console, meta: dict[str, Any], analysis: Analysis, details: bool | None = None) -> None:
-    for line in header_lines(meta, len(analysis.comparisons)):
+def summary_lines(meta: dict[str, Any], analysis: Analysis, lang: str = "en") -> list[str]:
+    """The headline of every variant in one sentence (the report's verdict cards)."""
+    names = _Names(meta, lang)
+    base = analysis.baseline
+    by_variant: dict[str, list] = {}
+    for c in analysis.comparisons:
+        by_variant.setdefault(c.variant, []).append(c)
+    return [
+        words.headline(by_variant.get(n, []), lang, names.title(n), names.rules(n), names.rules(base), names.solo(n))
+        for n in analysis.estimates
+        if n != base
+    ]
+
+
+def print_analysis(
+    console: Console, meta: dict[str, Any], analysis: Analysis, details: bool | None = None, lang: str = "en"
+) -> None:
+    words.check_lang(lang)
+    t = TEXT[lang]
+    names = _Names(meta, lang)
+    for line in header_lines(meta, analysis, lang):
         console.print(line)
-    for note in analysis.notes:
-        console.print(f"[yellow]Note: {escape(note)}[/yellow]")
+    for note in words.notes(analysis.notes, lang, names.titles()):
+        console.print(f"[yellow]{escape(t['note'])}: {escape(note)}[/yellow]")
     precision = analysis.precision
     if precision:
-        if precision["met"]:
-            console.print(f"Precision ±{precision['target']:g} reached with {precision['games']:,} games per variant.")
-        else:
-            console.print(
-                f"[yellow]Precision ±{precision['target']:g} NOT reached with {precision['games']:,} games "
-                f"per variant (limit {precision['limit']:,}); still too wide: "
-                f"{escape(', '.join(precision['short'][:6]))}.[/yellow]"
-            )
-    console.print(baseline_table(analysis))
+        key = "precision_met" if precision["met"] else "precision_short"
+        text = t[key].format(
+            target=f"{precision['target']:g}".replace(".", "," if lang == "ru" else "."),
+            games=words.games_text(precision["games"], lang),
+            limit=words.count(precision["limit"], lang),
+            short=", ".join(precision.get("short", [])[:6]),
+        )
+        console.print(escape(text) if precision["met"] else f"[yellow]{escape(text)}[/yellow]")
+    console.print(baseline_table(analysis, names, lang))
     for name, table in analysis.placings.items():
-        console.print(placings_table(name, table))
+        console.print(placings_table(name, table, names, lang))
     others = [n for n in analysis.estimates if n != analysis.baseline]
     if not others:
         return
     if details is None:
         details = len(others) <= 3
     if len(others) > 1:
-        console.print(overview_table(analysis))
+        console.print(overview_table(analysis, names, lang))
     for name in others:
         if details:
-            console.print(variant_table(analysis, name))
-        console.print(f"[bold]{name}[/bold] vs {analysis.baseline}:")
-        for line in verdict_lines(analysis, name):
-            console.print(line, highlight=False)
+            console.print(variant_table(analysis, name, names, lang))
+        console.print(
+            "[bold]"
+            + escape(t["vs"].format(title=names.title(name), name=name, base=names.title(analysis.baseline)))
+            + ":[/bold]"
+        )
+        _bullets(console, verdict_lines(analysis, name, names, lang))
         console.print()
+    console.print(f"[bold]{escape(t['summary'])}[/bold]")
+    _bullets(console, summary_lines(meta, analysis, lang))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -232,11 +233,13 @@ class ReplayProblem:
     text: str
 
     def __str__(self) -> str:
+        """Deals and events numbered from 1, as in the `play` log (`deal` and `event` hold 0-based
+        indexes into the record's lists)."""
         where = f"game {self.game}"
         if self.deal is not None:
-            where += f", deal {self.deal}"
+            where += f", deal {self.deal + 1}"
         if self.event is not None:
-            where += f", event {self.event}"
+            where += f", event {self.event + 1}"
         return f"{where}: {self.text}"
 
 
@@ -447,39 +450,42 @@ def _event_hint(record: dict, deal: int, event: int | None) -> str:
 class RecordWriter:
     """Writes game records to a JSON Lines file, each line whole: on a failure (a full disk) the
     partial line is cut off again and the error names the file; the records before it stay.
-    With no path it writes nothing."""
+    Unbuffered, so that nothing is left to be written later, half, at close. With no path it
+    writes nothing."""
 
     def __init__(self, path: Path | None):
         self.path = path
-        self.handle = None
+        self.fd: int | None = None
+        self.size = 0
 
     def __enter__(self) -> RecordWriter:
         if self.path is not None:
             try:
-                self.handle = self.path.open("w", encoding="utf-8")
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             except OSError as exc:
                 raise TraceError(f"--trace {self.path}: cannot be written ({exc.strerror or exc}).") from None
         return self
 
     def write(self, record: dict[str, Any]) -> None:
-        if self.handle is None:
+        if self.fd is None or self.path is None:
             return
-        line = json.dumps(record, separators=(",", ":")) + "\n"
-        start = self.handle.tell()
+        data = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8")
         try:
-            self.handle.write(line)
-            self.handle.flush()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view) :]
         except OSError as exc:
             from .results import disk_error
 
             with contextlib.suppress(OSError):
-                self.handle.truncate(start)
+                os.ftruncate(self.fd, self.size)
             raise disk_error(exc, self.path) from None
+        self.size += len(data)
 
     def __exit__(self, *exc) -> None:
-        if self.handle is not None:
+        if self.fd is not None:
             with contextlib.suppress(OSError):
-                self.handle.close()
+                os.close(self.fd)
 
 
 def game_bots(seats: list[str], game: int) -> list[str]:
@@ -505,47 +511,183 @@ def _scores(names: list[str], values: list[int]) -> str:
     return ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
 
 
-def format_game(record: dict[str, Any]) -> str:
-    """A deal-by-deal log a player can follow."""
+class _Table:
+    """The open ends of a deal, followed move by move (chain, or Осёл's cross with its house)."""
+
+    def __init__(self, cross: bool):
+        self.cross = cross
+        self.ends: list[int] = []
+        self.house = False
+
+    def play(self, tiles: list[str], at: list[int | None], closed: list[bool]) -> None:
+        for tile, value, shut in zip(tiles, at, closed, strict=True):
+            a, b = int(tile[0]), int(tile[1])
+            double = a == b
+            if value is None:  # the first tile of the deal
+                if double and self.cross:
+                    self.ends, self.house = [a] * 4, True
+                else:
+                    self.ends = [a, b]
+                continue
+            if value not in self.ends:
+                continue  # not a legal move: replay says so; the log shows what it can
+            if double:
+                if shut:
+                    self.ends.remove(value)
+                elif self.cross and not self.house:
+                    self.ends += [value, value]
+                    self.house = True
+                continue
+            self.ends[self.ends.index(value)] = b if value == a else a
+
+    def text(self) -> str:
+        if not self.ends:
+            return "no open end"
+        return "ends " + " ".join(str(e) for e in self.ends)
+
+
+def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
+    """Why the leader of deal d leads (R-lead-first, R-lead-next), when the rules are known."""
+    if variant is None:
+        return ""
+    deals = record["deals"]
+    deal = deals[d]
+    seat, _ = _names(record)
+    if d == 0:
+        rule = variant["first_lead"]
+        if rule.startswith("double-"):
+            return f"holds {rule[-2:]}, which opens the game"
+        hands = deal["hands"]
+        doubles = sorted(t for h in hands for t in h if t[0] == t[1])
+        if doubles:
+            return f"holds the lowest double in the hands, {doubles[0]}"
+        return "no double in any hand: holds the heaviest tile"
+    prev = deals[d - 1]
+    rule = variant["next_lead"]
+    last = seat[prev["last"]]
+    how = "he went out" if prev["end"] == "out" else "the fisherman"
+    if rule == "last-mover":
+        return f"he made the last move of deal {d}: {how}"
+    if rule == "round-robin":
+        return f"sits clockwise of {seat[prev['leader']]}, who led deal {d}"
+    if rule == "fish-winner":
+        if prev["end"] == "out":
+            return f"went out in deal {d}"
+        if deal["leader"] == prev["last"]:
+            return f"was the fisherman of deal {d} and his side won it (or it was eggs)"
+        return f"the first player clockwise of the fisherman {last} on the side that won the fish of deal {d}"
+    if rule == "winners-choose":
+        if prev["end"] == "out":
+            return f"the side that won deal {d} chose him (the better lead hand)"
+        return f"was the fisherman of deal {d}"
+    return ""
+
+
+def _fish_text(record: dict, deal: dict, variant: Variant | None, side: list[str]) -> str:
+    """Who won a fish and by how much (R-fish-winner, R-solo-score)."""
+    sums = deal["hand_sums"]
+    pairs = len(side) == 2 and record["players"] == 4 and record["sides"] == [[0, 2], [1, 3]]
+    fisher_side = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
+    if variant is not None and variant["fish_winner"] == "fisherman":
+        return f"the fisherman's {'side ' if pairs else ''}{side[fisher_side]} wins it (the sums are not compared)"
+    low = min(sums)
+    winners = [i for i, x in enumerate(sums) if x == low]
+    if len(winners) == len(sums):
+        return f"all sums equal ({low}): eggs (яйца)"
+    others = sorted(x for x in sums if x != low)
+    margin = others[0] - low
+    who = " and ".join(side[i] for i in winners)
+    return f"{'side ' if pairs else ''}{who} wins it with the lower sum, {low} against {others[0]} (by {margin})"
+
+
+def _losers(record: dict, deal: dict, variant: Variant | None) -> list[int]:
+    sums = deal["hand_sums"]
+    sides = record["sides"]
+    winner_side = next(i for i, members in enumerate(sides) if deal["last"] in members)
+    if deal["end"] == "out" or (variant is not None and variant["fish_winner"] == "fisherman"):
+        return [i for i in range(len(sides)) if i != winner_side]
+    low = min(sums)
+    if all(x == low for x in sums):
+        return []
+    return [i for i, x in enumerate(sums) if x != low]
+
+
+def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
+    """A deal-by-deal log a player can follow: deals and events numbered from 1 (as `replay` numbers
+    them), the open ends after each move, who leads and why, who won a fish and by how much, and the
+    points that vanished under the threshold. `variant`: the rules played (by default the record's
+    shipped variant, when it exists); without them the log leaves out the reasons."""
+    if variant is None:
+        try:
+            from .rules import load_variant
+
+            variant = load_variant(record["variant"])
+        except Exception:  # a yard's own variant file: the log is still readable without the reasons
+            variant = None
     seat, side = _names(record)
+    pairs = record["sides"] == [[0, 2], [1, 3]]
+    cross = variant is not None and variant["layout"] == "cross"
     order = " -> ".join(f"P{s}" for s in range(record["players"]))
     lines = [
         f"Game {record['game']}  variant {record['variant']}  seed {record['seed']}  bots {','.join(record['bots'])}",
-        ("Sides: A = P0 + P2, B = P1 + P3; " if record["sides"] == [[0, 2], [1, 3]] else "Each for himself; ")
-        + f"play goes {order}.",
+        ("Sides: A = P0 + P2, B = P1 + P3; " if pairs else "Each for himself; ") + f"play goes {order}.",
     ]
+    threshold = variant["threshold"] if variant is not None else None
+    threshold_value = variant["threshold_value"] if variant is not None else None
     for d, deal in enumerate(record["deals"]):
-        head = f"\nDeal {d + 1}: leader {seat[deal['leader']]}"
+        reason = _lead_reason(record, d, variant)
+        head = f"\nDeal {d + 1}: {seat[deal['leader']]} leads" + (f" — {reason}" if reason else "")
         if deal["redeals"]:
-            head += f", after {deal['redeals']} redeal(s)"
+            head += f"; after {deal['redeals']} redeal(s) (передача)"
         lines.append(head)
         for s, hand in enumerate(deal["hands"]):
             lines.append(f"  {seat[s]} holds {' '.join(hand)}")
         if deal["bazaar"]:
             lines.append(f"  bazaar (in draw order): {' '.join(deal['bazaar'])}")
-        for ev in deal["events"]:
+        table_ = _Table(cross)
+        for e, ev in enumerate(deal["events"], 1):
             if ev.get("knock"):
-                lines.append(f"    {seat[ev['p']]} knocks")
+                lines.append(f"  {e:>3}. {seat[ev['p']]} knocks")
             elif "draw" in ev:
-                lines.append(f"    {seat[ev['p']]} draws {ev['draw']}")
+                lines.append(f"  {e:>3}. {seat[ev['p']]} draws {ev['draw']}")
             else:
                 parts = []
                 closed = ev.get("closed", [False] * len(ev["play"]))
                 for tile, at, shut in zip(ev["play"], ev["at"], closed, strict=True):
                     parts.append((tile if at is None else f"{tile} on {at}") + (" closed" if shut else ""))
-                lines.append(f"    {seat[ev['p']]} plays {' and '.join(parts)}")
+                table_.play(ev["play"], ev["at"], closed)
+                lines.append(f"  {e:>3}. {seat[ev['p']]} plays {' and '.join(parts)}  -> {table_.text()}")
         if deal["end"] == "out":
             lines.append(f"  {seat[deal['last']]} is out.")
         else:
-            lines.append(f"  Fish! {seat[deal['last']]} is the fisherman.")
+            lines.append(
+                f"  Fish (рыба)! {seat[deal['last']]} is the fisherman; {_fish_text(record, deal, variant, side)}."
+            )
         lines.append(f"  Left in hand: {_scores(side, deal['hand_sums'])}.")
         written = deal["written"]
-        if deal["end"] == "fish" and len(set(deal["hand_sums"])) == 1 and not any(written):
+        losers = _losers(record, deal, variant)
+        if deal["end"] == "fish" and not losers:
             lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
         else:
             w = " / ".join(f"{side[s]} writes {v}" for s, v in enumerate(written) if v)
+            gone = [s for s in losers if not written[s]]
+            last_move: dict[str, Any] = next((ev for ev in reversed(deal["events"]) if "play" in ev), {})
+            if (
+                variant is not None
+                and deal["end"] == "out"
+                and variant["out_00_ends_game"]
+                and not variant["out_00_writes"]
+                and "00" in last_move.get("play", [])
+                and d == len(record["deals"]) - 1
+            ):
+                gone = []
+                w = "The out on 00 ends the game at once: nothing is written for this deal"
+            if gone and threshold != "none":
+                under = f" under the threshold {threshold_value}" if threshold_value else " under the threshold"
+                kept = " (remembered for the next loss)" if any(deal.get("memory", [])) else " (vanished)"
+                w = (w + "; " if w else "") + " / ".join(f"{side[s]}'s points stay{under}" for s in gone) + kept
             lines.append(
-                f"  {w or 'Nothing written (under the threshold)'}."
+                f"  {w or 'Nothing written'}."
                 + (f" Carry: {deal['carry']}." if deal["carry"] else "")
                 + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else "")
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -24,6 +26,12 @@ from kozel_stats.codes import (
     tile_from_name,
 )
 from kozel_stats.rules import DEFAULTS
+
+# The command line speaks the locale's language unless --lang says: the tests run in an English locale,
+# whatever the developer's (the tests of Russian output pass --lang ru or set LANG themselves).
+os.environ["LANG"] = "C.UTF-8"
+for _key in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_key, None)
 
 
 def mask(tiles: str | list[str]) -> int:

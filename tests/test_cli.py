@@ -20,7 +20,8 @@ def test_play_prints_a_log_and_writes_records(tmp_path):
     trace = tmp_path / "games.jsonl"
     code, out = run("play", "default", "--seed", 4, "--games", 2, "--trace", trace)
     assert code == 0
-    assert "Deal 1: leader" in out and "plays 11" in out and "Score: A " in out and "goats" in out
+    assert "Deal 1: P" in out and "leads — holds 11" in out and "plays 11" in out and "Score: A " in out
+    assert "goats" in out and "  1. P" in out and "-> ends 1 1" in out
     records = [json.loads(line) for line in trace.read_text().splitlines()]
     assert len(records) == 2 and records[0]["format"] == "kozel-trace/1"
     assert records[0]["variant"] == "default" and records[1]["game"] == 1
@@ -45,14 +46,14 @@ def test_replay_reports_where_a_record_is_wrong(tmp_path):
     bad["deals"][0]["events"][second_play]["at"] = [9 if ev[second_play]["at"][0] != 9 else 8]
     (tmp_path / "wrong.jsonl").write_text(json.dumps(record) + "\n")
     code, out = run("replay", tmp_path / "wrong.jsonl")
-    assert code == 1 and "deal 0: written is [999, 0]" in out
+    assert code == 1 and "deal 1: written is [999, 0]" in out  # deals and events counted from 1, as in the log
     (tmp_path / "illegal.jsonl").write_text(json.dumps(bad) + "\n")
     code, out = run("replay", tmp_path / "illegal.jsonl")
     assert code == 2 and "'at' values must be 0..6" in out
     bad["deals"][0]["events"][second_play]["at"] = [(ev[second_play]["at"][0] + 1) % 7]
     (tmp_path / "illegal.jsonl").write_text(json.dumps(bad) + "\n")
     code, out = run("replay", tmp_path / "illegal.jsonl")
-    assert code == 1 and f"deal 0, event {second_play}: illegal move" in out
+    assert code == 1 and f"deal 1, event {second_play + 1}: illegal move" in out
 
 
 def test_bad_input_exits_2_without_traceback(tmp_path):

@@ -40,7 +40,8 @@ def saved(tmp_path_factory):
 
 def test_compare_prints_verdicts_and_writes_documented_outputs(saved):
     out, text = saved
-    assert "fish-to-fisherman vs default" in text and "deals per game" in text and "98.75% CI" in text
+    assert "Fish to the fisherman (fish-to-fisherman) against Default game" in text  # titles, the id too
+    assert "deals per game" in text and "98.75% CI" in text
     for name in ("stats.json", "summary.json", "by_deal.parquet", "fish_sums.parquet", "by_deal.csv"):
         assert (out / name).is_file(), name
     games = pl.concat([pl.read_parquet(p) for p in sorted((out / "games").glob("*.parquet"))])
@@ -86,7 +87,7 @@ def test_same_seed_same_bits_whatever_the_workers_and_batches():
 
 def test_single_variant_is_compared_with_the_default():
     code, text = run("compare", "eggs-none", "--games", 500, "--workers", 1)
-    assert code == 0 and "eggs-none vs default" in text
+    assert code == 0 and "Eggs carry nothing (eggs-none) against Default game" in text
 
 
 def test_memory_does_not_keep_games():

@@ -94,6 +94,8 @@ def test_bots_matrix_cli(tmp_path):
             str(tmp_path / "run"),
             "--report",
             str(tmp_path / "matrix.html"),
+            "--lang",
+            "ru",
         ],
     )
     assert result.exit_code == 0, result.output

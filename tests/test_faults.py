@@ -380,12 +380,11 @@ def test_a_signal_during_a_write_waits_for_the_write():
     signals.install()
     try:
         steps = []
-        with pytest.raises(KeyboardInterrupt):
-            with signals.protected():
-                os.kill(os.getpid(), signal.SIGINT)
-                steps.append("after the first")
-                os.kill(os.getpid(), signal.SIGTERM)
-                steps.append("after the second")
+        with pytest.raises(KeyboardInterrupt), signals.protected():
+            os.kill(os.getpid(), signal.SIGINT)
+            steps.append("after the first")
+            os.kill(os.getpid(), signal.SIGTERM)
+            steps.append("after the second")
         assert steps == ["after the first", "after the second"] and signals.received() == "Ctrl-C"
         signals.clear()
         with pytest.raises(KeyboardInterrupt), signals.interruptible():  # the games themselves stop at once

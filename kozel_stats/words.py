@@ -1,0 +1,617 @@
+"""The words and numbers a yard player reads, in Russian or English: the report, the terminal and the
+chat card all say the same thing in the same way.
+
+* numbers per language: ``30 000`` and ``0,22`` in Russian, ``30,000`` and ``0.22`` in English, with the
+  same digits in both;
+* the players' names of the metrics (per player for каждый сам за себя);
+* the verdict of a comparison (the same rule and the same numbers as `stats.verdict`, README "What
+  decides a verdict");
+* the headline of a variant: one sentence with its largest effects, and which effects merely restate
+  the rule itself;
+* the variant's title and description (from its YAML), the bots' names, the glossary.
+
+Pure Python, no heavy imports.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from . import stats
+from .metrics import METRIC_BY_NAME
+
+LANGS = ("ru", "en")
+NBSP = "\u00a0"
+MINUS = "\u2212"
+
+
+def lang_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """ru when the locale is Russian (LC_ALL, then LC_MESSAGES, then LANG start with "ru"), else en."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
+    return lang
+
+
+# --- numbers --------------------------------------------------------------------------------------------------------
+def count(n: int | float, lang: str) -> str:
+    """An integer with thousands separators: 30 000 (ru, from five digits on), 30,000 (en)."""
+    n = int(round(n))
+    if lang != "ru":
+        return f"{n:,}"
+    text = f"{abs(n):,}".replace(",", NBSP) if abs(n) >= 10_000 else str(abs(n))
+    return (MINUS if n < 0 else "") + text
+
+
+def number(x: float, digits: int, lang: str, signed: bool = False) -> str:
+    """A decimal number: 0,22 (ru) or 0.22 (en); signed: +0,22 / −0,22 (a true minus sign in ru and en)."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "—"
+    digits = max(0, int(digits))
+    rounded = round(x, digits)
+    if rounded == 0:
+        rounded = 0.0  # no "-0"
+    body = f"{abs(rounded):,.{digits}f}"
+    if lang == "ru":
+        integer, _, frac = body.partition(".")
+        integer = integer.replace(",", NBSP) if abs(rounded) >= 10_000 else integer.replace(",", "")
+        body = integer + ("," + frac if frac else "")
+    sign = MINUS if rounded < 0 else ("+" if signed else "")
+    return sign + body
+
+
+def seconds(s: float, lang: str) -> str:
+    """853.35 -> 14 мин 13 с / 14 min 13 s."""
+    s = float(s or 0)
+    m, sec = divmod(int(round(s)), 60)
+    h, m = divmod(m, 60)
+    unit = ("ч", "мин", "с") if lang == "ru" else ("h", "min", "s")
+    if h:
+        return f"{h} {unit[0]} {m} {unit[1]}"
+    if m:
+        return f"{m} {unit[1]} {sec} {unit[2]}"
+    return f"{number(s, 1 if s < 10 else 0, lang)} {unit[2]}"
+
+
+def unit_pp(lang: str) -> str:
+    return "п.п." if lang == "ru" else "pp"
+
+
+def plural_ru(n: float, one: str, few: str, many: str, fraction: str | None = None) -> str:
+    """The Russian noun form after a number: 1 партия, 2 партии, 5 партий; a fraction takes the
+    genitive singular (0,2 сдачи)."""
+    if isinstance(n, float) and not float(n).is_integer():
+        return fraction or few
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def games_text(n: int, lang: str) -> str:
+    if lang == "ru":
+        return f"{count(n, lang)} {plural_ru(n, 'партия', 'партии', 'партий')}"
+    return f"{count(n, lang)} game{'s' if n != 1 else ''}"
+
+
+# --- metrics --------------------------------------------------------------------------------------------------------
+RU_LABELS = {
+    "deals_per_game": "сдач за партию",
+    "naked_rate": "голые козлы",
+    "fish_rate": "рыба (доля сдач)",
+    "written_per_deal": "очков записано за сдачу",
+    "bald_rate": "лысые козлы",
+    "general_rate": "генерал",
+    "first_lead_loss_rate": "проигрыш пары, начавшей партию",
+    "eggs_rate": "яйца (доля сдач)",
+    "redeal_rate": "передача (доля раздач)",
+    "fisherman_share": "рыбу выиграла пара рыбака",
+    "moves_per_deal": "ходов за сдачу",
+    "vanished_share": "очки сгорели под порогом (доля проигранных сдач)",
+    "draws_per_deal": "добор из базара за сдачу",
+    "early_closure_rate": "досрочное закрытие (доля сдач)",
+    "out66_rate": "выход на 6:6 за 100 (доля сдач)",
+    "burn_rate": "сожжённый счёт (доля сдач)",
+}
+RU_SOLO = {
+    "naked_rate": "голый козёл",
+    "bald_rate": "лысый козёл",
+    "first_lead_loss_rate": "проигрыш игрока, начавшего партию",
+    "fisherman_share": "рыбу выиграл рыбак",
+}
+EN_SOLO = {
+    "naked_rate": "naked-goat rate",
+    "first_lead_loss_rate": "first leader loses",
+    "fisherman_share": "fisherman's share of fish wins",
+}
+#: the unit of a metric's values in words (rates are shown in % and differences in п.п./pp)
+RU_UNITS = {
+    "deals_per_game": ("сдача", "сдачи", "сдач"),
+    "written_per_deal": ("очко", "очка", "очков"),
+    "moves_per_deal": ("ход", "хода", "ходов"),
+    "draws_per_deal": ("кость", "кости", "костей"),
+}
+EN_UNITS = {
+    "deals_per_game": "deals",
+    "written_per_deal": "points",
+    "moves_per_deal": "moves",
+    "draws_per_deal": "tiles",
+}
+
+
+def label(metric: str, lang: str, solo: bool = False) -> str:
+    """The players' name of a metric; каждый сам за себя: per player."""
+    if lang == "ru":
+        if solo and metric in RU_SOLO:
+            return RU_SOLO[metric]
+        return RU_LABELS.get(metric, metric)
+    if solo and metric in EN_SOLO:
+        return EN_SOLO[metric]
+    spec = METRIC_BY_NAME.get(metric)
+    return spec.label if spec else metric
+
+
+def is_rate(metric: str) -> bool:
+    spec = METRIC_BY_NAME.get(metric)
+    return spec is not None and spec.is_rate
+
+
+def unit_word(metric: str, amount: float, lang: str) -> str:
+    if is_rate(metric):
+        return unit_pp(lang)
+    if lang == "ru":
+        forms = RU_UNITS.get(metric)
+        return plural_ru(amount, *forms) if forms else ""
+    return EN_UNITS.get(metric, "")
+
+
+def value(metric: str, x: float, lang: str, digits: int | None = None) -> str:
+    """A metric's value: a rate as 22,1 % (ru) / 22.1% (en), other metrics plain."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "—"
+    if is_rate(metric):
+        d = (2 if x * 100 < 10 else 1) if digits is None else digits
+        return number(x * 100, d, lang) + (f"{NBSP}%" if lang == "ru" else "%")
+    d = (3 if abs(x) < 10 else 2 if abs(x) < 100 else 1) if digits is None else digits
+    return number(x, d, lang)
+
+
+def diff(metric: str, x: float, lang: str, digits: int, unit: bool = True) -> str:
+    """A signed difference: +2,05 п.п. (ru) / +2.05 pp (en) for rates, +0,213 otherwise."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "—"
+    scale = 100.0 if is_rate(metric) else 1.0
+    text = number(x * scale, digits, lang, signed=True)
+    return text + (f"{NBSP}{unit_pp(lang)}" if unit and is_rate(metric) else "")
+
+
+def interval(metric: str, low: float, high: float, lang: str, digits: int, signed: bool = True) -> str:
+    """'−0,09…+0,12 п.п.' — the interval of a difference (or of a value, signed=False)."""
+    if any(x is None or (isinstance(x, float) and not math.isfinite(x)) for x in (low, high)):
+        return "—"
+    if not signed:
+        return f"{value(metric, low, lang, digits)}…{value(metric, high, lang, digits)}"
+    return f"{diff(metric, low, lang, digits, unit=False)}…{diff(metric, high, lang, digits)}"
+
+
+def level(level_: float, lang: str) -> str:
+    text = f"{level_ * 100:.4g}"
+    return (text.replace(".", ",") + NBSP + "%") if lang == "ru" else text + "%"
+
+
+def ci_word(lang: str) -> str:
+    return "ДИ" if lang == "ru" else "CI"
+
+
+# --- verdicts -------------------------------------------------------------------------------------------------------
+RU_MORE_LESS = {
+    "deals_per_game": ("длиннее", "короче"),
+    "moves_per_deal": ("длиннее", "короче"),
+    "written_per_deal": ("больше", "меньше"),
+    "draws_per_deal": ("больше", "меньше"),
+}
+EN_MORE_LESS = stats.WORDS
+
+
+def not_compared(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = None) -> str:
+    """Why a metric is not compared, in words."""
+    if lang != "ru":
+        return f"not compared: {c.note}"
+    titles = titles or {}
+    t_var, t_base = titles.get(c.variant, c.variant), titles.get(c.baseline, c.baseline)
+    note = c.note or ""
+    if note.startswith("the rule exists in"):
+        only = t_var if note.endswith(f"in {c.variant} only") else t_base
+        return f"не сравнивается: правило есть только в «{only}»"
+    if "does not exist" in note:
+        return "не сравнивается: правила нет ни там, ни там"
+    if "sides" in note:
+        return f"не сравнивается: у «{t_var}» и «{t_base}» разное число сторон, и шанс проиграть разный"
+    return "не сравнивается"
+
+
+def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = None) -> str:
+    """The verdict of one comparison, with the estimate and the interval that decides it. English: the
+    statistics module's own sentence; Russian: the same numbers in the players' words."""
+    if lang != "ru":
+        return c.verdict
+    if not c.comparable:
+        return not_compared(c, lang, titles)
+    if not math.isfinite(c.diff) or not math.isfinite(c.low):
+        return "не оценить: нет данных"
+    m = c.metric
+    rate = is_rate(m)
+    scale = 100.0 if rate else 1.0
+    d = stats.decimals(c.half_width * scale)
+    ci = f"{level(c.level, lang)} ДИ {interval(m, c.low, c.high, lang, d)}"
+    rel = f"{number(c.relative * 100, 1, lang, signed=True)}{NBSP}%; " if math.isfinite(c.relative) else ""
+    spec = METRIC_BY_NAME[m]
+    if rate:
+        per = "партий" if spec.kind == "game-rate" else "сдач"
+        dd = max(0, d - 1)
+        rel = f"{number(c.baseline_value * 100, dd, lang)} → {number(c.value * 100, dd, lang)} из 100 {per}; " + rel
+    prefix = "второстепенный: " if c.family == "secondary" else ""
+    amount = abs(c.diff) * scale
+    if c.significant:
+        more, less = RU_MORE_LESS.get(m, ("чаще", "реже") if rate else ("больше", "меньше"))
+        word = more if c.diff > 0 else less
+        text = f"{word} на {number(amount, d, lang)}{NBSP}{unit_word(m, amount if not rate else 1, lang)}".rstrip()
+    elif c.differing == 0:
+        text = "разницы нет: все партии дали одни и те же числа"
+    else:
+        mde = c.mde * scale
+        text = (
+            f"разницы больше ±{number(mde, stats.decimals(mde), lang)}"
+            f"{NBSP + unit_pp(lang) if rate else ''} не найдено: {diff(m, c.diff, lang, d)}"
+        )
+    margin = number((c.margin or 0.0) * 100, 3, lang).rstrip("0").rstrip(",")
+    if c.equivalent:
+        text += f"; то же в пределах ±{margin}{NBSP}%"
+    elif c.equivalent is False and not c.significant:
+        text += f"; не показано, что в пределах ±{margin}{NBSP}%"
+    return f"{prefix}{text} ({rel}{ci})"
+
+
+# --- the headline of a variant --------------------------------------------------------------------------------------
+#: metric -> the knobs that decide it by definition: when a variant changes one of them, the change of
+#: the metric restates the rule (fish to the fisherman: the fisherman's side wins every fish) and is
+#: not a finding.
+RESTATES: dict[str, tuple[str, ...]] = {
+    "fisherman_share": ("fish_winner",),
+    "eggs_rate": ("fish_winner", "solo_eggs"),
+    "vanished_share": ("threshold", "threshold_value", "memory"),
+    "redeal_rate": ("redeal_doubles", "redeal_suit", "players", "pairs"),
+    "general_rate": ("general",),
+    "bald_rate": ("out_00_ends_game",),
+    "draws_per_deal": ("solo_fish",),
+    "early_closure_rate": ("closed_before_house",),
+    "out66_rate": ("out_66_writes",),
+    "burn_rate": ("shared_score",),
+}
+
+
+def restates(metric: str, rules: Mapping[str, Any] | None, base_rules: Mapping[str, Any] | None) -> bool:
+    """Whether the variant's change of `metric` follows from its rule by definition."""
+    if not rules or not base_rules:
+        return False
+    return any(rules.get(k) != base_rules.get(k) for k in RESTATES.get(metric, ()))
+
+
+def size(c: stats.Comparison) -> float:
+    """How large an effect is, to sort a variant's effects: the relative change (|diff| / baseline)."""
+    if not math.isfinite(c.diff):
+        return -1.0
+    if c.baseline_value and math.isfinite(c.relative):
+        return abs(c.relative)
+    return abs(c.diff) * 1e6
+
+
+def _qualifier(c: stats.Comparison, lang: str) -> str:
+    rel = abs(c.relative) if math.isfinite(c.relative) else math.inf
+    if rel < 0.05:
+        return "чуть " if lang == "ru" else "slightly "
+    if rel >= 0.25:
+        return "намного " if lang == "ru" else "much "
+    return ""
+
+
+def _of_100(c: stats.Comparison, lang: str) -> tuple[str, str]:
+    """The baseline's and the variant's share as 'N of 100', with the fewest decimals that tell them apart."""
+    for d in range(0, 3):
+        a, b = number(c.baseline_value * 100, d, lang), number(c.value * 100, d, lang)
+        if a != b:
+            return a, b
+    return a, b
+
+
+def effect_phrase(c: stats.Comparison, lang: str, solo: bool = False) -> str:
+    """One effect in a few words: 'партии чуть длиннее (+0,2 сдачи)', 'голых козлов меньше: 20 вместо 22 из 100'."""
+    m, up = c.metric, c.diff > 0
+    q = _qualifier(c, lang)
+    if m == "deals_per_game":
+        d = max(1, stats.decimals(c.half_width) - 1)
+        amount = number(c.diff, d, lang, signed=True)
+        if lang == "ru":
+            unit = plural_ru(abs(c.diff), "сдача", "сдачи", "сдач", "сдачи")
+            return f"партии {q}{'длиннее' if up else 'короче'} ({amount} {unit})"
+        return f"games {q}{'longer' if up else 'shorter'} ({amount} deals)"
+    if m == "written_per_deal":
+        d = max(1, stats.decimals(c.half_width) - 1)
+        amount = number(c.diff, d, lang, signed=True)
+        if lang == "ru":
+            return f"за сдачу пишут {q}{'больше' if up else 'меньше'} ({amount} очка)"
+        return f"{q}{'more' if up else 'fewer'} points written per deal ({amount})"
+    if is_rate(m):
+        base, new = _of_100(c, lang)
+        spec = METRIC_BY_NAME[m]
+        per_ru = "" if spec.kind == "game-rate" else " сдач"
+        per_en = "games" if spec.kind == "game-rate" else "deals"
+        if lang == "ru":
+            subject = {
+                "naked_rate": "голых козлов" if not solo else "голых козлов",
+                "fish_rate": "рыбы",
+                "bald_rate": "лысых козлов",
+                "eggs_rate": "яиц",
+            }.get(m)
+            if subject:
+                return f"{subject} {q}{'больше' if up else 'меньше'}: {new} вместо {base}{per_ru} из 100"
+            return f"{label(m, lang, solo)}: {q}{'чаще' if up else 'реже'}, {new} вместо {base}{per_ru} из 100"
+        subject = {
+            "naked_rate": "naked goats",
+            "fish_rate": "fish",
+            "bald_rate": "bald goats",
+            "eggs_rate": "eggs",
+        }.get(m)
+        if subject:
+            word = ("more" if up else "less") if m == "fish_rate" else ("more" if up else "fewer")
+            if q == "much " and word == "fewer":
+                q = "far "
+            return f"{q}{word} {subject}: {new} instead of {base} in 100 {per_en}"
+        return f"{label(m, lang, solo)} {q}{'higher' if up else 'lower'}: {new} instead of {base} in 100 {per_en}"
+    d = stats.decimals(c.half_width)
+    amount = number(c.diff, d, lang, signed=True)
+    return f"{label(m, lang, solo)}: {amount}"
+
+
+def headline_effects(
+    comparisons: list[stats.Comparison],
+    lang: str,
+    rules: Mapping[str, Any] | None = None,
+    base_rules: Mapping[str, Any] | None = None,
+    solo: bool = False,
+    most: int = 3,
+) -> str:
+    """A variant's largest significant headline effects that do not merely restate its rule, in a few
+    words: 'партии чуть длиннее (+0,2 сдачи), голых козлов меньше: 20 вместо 22 из 100'."""
+    found = [
+        c
+        for c in comparisons
+        if c.family == "headline" and c.comparable and c.significant and not restates(c.metric, rules, base_rules)
+    ]
+    found.sort(key=size, reverse=True)
+    if not found:
+        tested = [c for c in comparisons if c.family == "headline" and c.comparable]
+        if not tested:
+            return "главные показатели не сравниваются" if lang == "ru" else "nothing comparable"
+        return (
+            "по главным показателям разницы не найдено"
+            if lang == "ru"
+            else "no difference found in the headline metrics"
+        )
+    return ", ".join(effect_phrase(c, lang, solo) for c in found[:most])
+
+
+def headline(
+    comparisons: list[stats.Comparison],
+    lang: str,
+    title: str,
+    rules: Mapping[str, Any] | None = None,
+    base_rules: Mapping[str, Any] | None = None,
+    solo: bool = False,
+    most: int = 3,
+) -> str:
+    """A variant's verdict in one plain sentence: 'Рыба рыбаку: партии чуть длиннее (+0,2 сдачи), голых
+    козлов меньше: 20 вместо 22 из 100'."""
+    return f"{title}: " + headline_effects(comparisons, lang, rules, base_rules, solo, most)
+
+
+# --- the people at the table ----------------------------------------------------------------------------------------
+BOTS_RU = {
+    "random": "случайный",
+    "heavy": "тяжеловес",
+    "doubles": "дублист",
+    "partner": "партнёр",
+    "counter": "счётчик",
+    "sampler": "перебор",
+}
+BOTS_EN = {
+    "random": "random",
+    "heavy": "heavy",
+    "doubles": "doubles",
+    "partner": "partner",
+    "counter": "counter",
+    "sampler": "sampler",
+}
+
+
+def bot_name(spec: str, lang: str) -> str:
+    """random -> «случайный»; sampler:200 -> «перебор (200)»; A=counter -> A: «счётчик»."""
+    side, _, name = spec.rpartition("=")
+    base, _, arg = name.partition(":")
+    words = BOTS_RU if lang == "ru" else BOTS_EN
+    text = words.get(base.strip(), base.strip())
+    if arg:
+        text += f" ({arg})"
+    text = f"«{text}»" if lang == "ru" else text
+    return f"{side}: {text}" if side else text
+
+
+def bots_text(bots: list[str], lang: str) -> str:
+    specs = [b.strip() for item in bots for b in str(item).split(",") if b.strip()]
+    if len(set(specs)) == 1:
+        return bot_name(specs[0], lang)
+    return ", ".join(bot_name(b, lang) for b in specs)
+
+
+def seat_name(seat: int | str, lang: str) -> str:
+    """Каждый сам за себя: 'игрок 1' for seat 0 (players count from 1, seats from 0 in the records)."""
+    return f"{'игрок' if lang == 'ru' else 'player'} {int(seat) + 1}"
+
+
+# --- notes of the analysis ------------------------------------------------------------------------------------------
+_NOTES_RU = (
+    (
+        re.compile(r"^(\S+) \((\d) players\) and (\S+) \((\d) players\) are different games"),
+        lambda m, t: (
+            f"«{t(m[1])}» ({m[2]} игрока) и «{t(m[3])}» ({m[4]} игрока) — разные игры: доли партий и "
+            "сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
+        ),
+    ),
+    (
+        re.compile(r"^(\S+) and (\S+) did not play the same games"),
+        lambda m, t: (
+            f"«{t(m[1])}» и «{t(m[2])}» играли не одни и те же раздачи: сравнение без пар "
+            "(независимые выборки), гораздо менее точное."
+        ),
+    ),
+    (
+        re.compile(r"^the variants of this folder did not play the same games"),
+        lambda m, t: (
+            "варианты этой папки играли не одни и те же раздачи: каждое сравнение — без пар (независимые выборки)."
+        ),
+    ),
+    (
+        re.compile(r"^(.+) holds the paired sums against (\S+) only: the comparisons with (\S+) are unpaired"),
+        lambda m, t: (
+            f"в папке только парные суммы против «{t(m[2])}»: сравнения с «{t(m[3])}» — без пар "
+            "(независимые выборки), гораздо менее точные."
+        ),
+    ),
+)
+
+
+_DIFFERENT = re.compile(r"^(\S+) \((\d) players\) and (\S+) \((\d) players\) are different games")
+
+
+def notes(texts: list[str], lang: str, titles: Mapping[str, str] | None = None) -> list[str]:
+    """The notes of an analysis in `lang`, the "different games" ones merged into one sentence."""
+    titles = titles or {}
+    different = [m for m in (_DIFFERENT.search(x) for x in texts) if m]
+    out = [note(x, lang, titles) for x in texts if not _DIFFERENT.search(x)]
+    if len(different) > 1:
+        base = titles.get(different[0][3], different[0][3])
+        names = ", ".join(f"«{titles.get(m[1], m[1])}» ({m[2]})" for m in different)
+        if lang == "ru":
+            text = (
+                f"Другое число игроков, чем у «{base}» ({different[0][4]}): {names}. Это разные игры: доли "
+                "партий и сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
+            )
+        else:
+            text = (
+                f"A different number of players than «{base}» ({different[0][4]}): {names}. These are different "
+                "games: shares of games and of deals compare, but who loses does not (its chance differs), so "
+                "that is not tested."
+            )
+        out.insert(0, text)
+    elif different:
+        out.insert(0, note(different[0].string, lang, titles))
+    return out
+
+
+def note(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
+    """A note of the analysis (English in summary.json) in `lang`."""
+    if lang != "ru":
+        return text
+    titles = titles or {}
+
+    def t(name: str) -> str:
+        return titles.get(name, name)
+
+    for pattern, make in _NOTES_RU:
+        match = pattern.search(text)
+        if match:
+            return make(match, t)
+    return text
+
+
+# --- the glossary ---------------------------------------------------------------------------------------------------
+GLOSSARY = {
+    "ru": [
+        ("сдача", "от раздачи до выхода или рыбы; партия — сдачи, пока кто-то не наберёт 101 (козлы)."),
+        ("голые козлы", "проигравшие, у победителей которых за всю партию не записано ни одного очка."),
+        ("лысые козлы", "партия кончилась выходом, в последнем ходе которого был 0:0 (два дубля за ход считаются)."),
+        ("рыба", "сдача встала: на столе видно, что ни у кого нет подходящей кости; рыбак — кто поставил её."),
+        ("яйца", "рыба с равными суммами: никто не пишет, сумма переходит к проигравшим следующую сдачу."),
+        ("сгорел под порогом", "проигравшие набрали меньше порога (13), и очки не записаны, а пропали."),
+        ("передача", "пересдача, когда у кого-то 5 дублей или 6 костей одной масти."),
+        ("доля", "рыба, яйца, досрочное закрытие — доля сдач; голые и лысые козлы — доля партий."),
+        ("п.п.", "процентный пункт: разница долей 22 % и 20 % — 2 п.п."),
+        (
+            "ДИ",
+            "доверительный интервал: где, с учётом случайности, лежит настоящее значение. У четырёх главных "
+            "показателей (длина партии, голые козлы, рыба, очков за сдачу) — 98,75 % ДИ: они проверяются вместе, "
+            "каждый на уровне 5 %/4 (поправка Бонферрони), так что ложный вывод о варианте — не чаще 5 %. "
+            "Остальные — второстепенные, каждый со своим 95 % ДИ.",
+        ),
+        (
+            "значимо",
+            "интервал разницы не захватывает ноль; «разницы больше ±X не найдено» — столько прогон мог бы заметить.",
+        ),
+        (
+            "по самому правилу",
+            "разница, которая следует из правила по определению (рыба рыбаку — рыбу выигрывает "
+            "пара рыбака), а не открытие.",
+        ),
+        (
+            "боты",
+            "программы, а не люди: играют по простым правилам; вывод, который держится при разных ботах, надёжнее.",
+        ),
+    ],
+    "en": [
+        ("deal", "from dealing to an out or a fish; a game is deals until a side reaches 101 (the goats)."),
+        ("naked goats (голые козлы)", "the losers whose winners never wrote a point in the game."),
+        ("bald goats (лысые козлы)", "the game ended with an out whose last move held 00 (a two-doubles move counts)."),
+        ("fish (рыба)", "a blocked deal: the table shows nobody can move; the fisherman laid the last tile."),
+        ("eggs (яйца)", "a fish with equal sums: nobody writes, the sum goes to the next deal's losers."),
+        ("vanished under the threshold", "the losers' points were below the threshold (13) and were not written."),
+        ("redeal (передача)", "a new deal when a hand holds 5 doubles or 6 tiles of one suit."),
+        ("share", "fish, eggs, early closure: a share of deals; naked and bald goats: a share of games."),
+        ("pp", "percentage point: the difference between 22% and 20% is 2 pp."),
+        (
+            "CI",
+            "confidence interval: where the true value lies, allowing for chance. The four headline metrics (game "
+            "length, naked goats, fish, points per deal) get 98.75% CIs: tested together, each at 5%/4 "
+            "(Bonferroni), so a false verdict about a variant happens at most 5% of the time. The others are "
+            "secondary, each with its own 95% CI.",
+        ),
+        (
+            "significant",
+            "the interval of the difference excludes zero; 'no difference bigger than ±X found': what "
+            "the run could have seen.",
+        ),
+        (
+            "restates the rule",
+            "a difference that follows from the rule by definition (fish to the fisherman: the "
+            "fisherman's side wins every fish), not a finding.",
+        ),
+        (
+            "bots",
+            "programs, not people: they play by simple rules; a verdict that holds with several bots is "
+            "more trustworthy.",
+        ),
+    ],
+}
