@@ -12,6 +12,17 @@ __version__ = "0.1.0"
 COMPILED_MODULES = ("codes.py", "core.py", "bots.py", "engine.py")
 
 
+def engine_digest() -> str:
+    """A hash of this version and of the compiled modules' sources: two machines with the same
+    digest play the same games (a Dask cluster's workers are checked against it)."""
+    digest = hashlib.sha1(__version__.encode())
+    here = Path(__file__).resolve().parent
+    for path in (here / name for name in COMPILED_MODULES):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def _numba_cache_dir() -> str:
     """A numba cache folder keyed by the sources of the compiled modules.
 
@@ -20,12 +31,7 @@ def _numba_cache_dir() -> str:
     after a change to any of them, a fresh folder makes sure nothing stale is ever run. The
     other modules (report, statistics, the command line) do not touch it.
     """
-    digest = hashlib.sha1(__version__.encode())
-    here = Path(__file__).resolve().parent
-    for path in (here / name for name in COMPILED_MODULES):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    name = f"numba-{digest.hexdigest()[:16]}"
+    name = f"numba-{engine_digest()}"
     for base in (
         Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kozel-stats",
         Path(tempfile.gettempdir()) / "kozel-stats",

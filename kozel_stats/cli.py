@@ -45,6 +45,11 @@ def terminal():
     return Console(width=100)
 
 
+SCHEDULER_HELP = (
+    "Play the batches on a running Dask cluster (tcp://HOST:PORT of its scheduler; needs "
+    "pip install 'kozel-stats[dask]'). The result is bit-identical to a local run."
+)
+CLUSTER_HELP = "Play on a Dask LocalCluster of N worker processes started for this run: local:N."
 LANG_HELP = "Language of the terminal output and the report: ru or en (default: from the locale, LANG/LC_ALL)."
 
 
@@ -315,6 +320,8 @@ def compare(
         "--bots-matrix",
         help="Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive.",
     ),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from rich.console import Console
@@ -345,6 +352,8 @@ def compare(
         batch_size,
         bots_matrix,
         card=card,
+        scheduler=scheduler,
+        cluster=cluster,
     )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
@@ -395,6 +404,111 @@ def compare(
         if stopped:
             fail(
                 f"interrupted ({stopped}) after {outcome.analysis.games_per_variant:,} games per variant; "
+                + (
+                    f"those games are saved in {request.out} (continue with --resume {request.out})."
+                    if request.out
+                    else "the statistics above cover them."
+                )
+            )
+
+
+@app.command()
+@friendly_errors
+def sweep(
+    base: str | None = typer.Argument(None, help="The base variant: a name or a .yaml file."),
+    vary: list[str] = typer.Option(
+        [],
+        "--vary",
+        help="A knob and its values, e.g. --vary threshold=once,every-deal,none (repeat for more knobs). "
+        "Every combination is a cell.",
+    ),
+    games: int | None = typer.Option(None, "--games", help="Games per cell (default 20,000)."),
+    seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
+    bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
+    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
+    cells: int | None = typer.Option(
+        None, "--cells", help="Play only N cells of a large grid: the reference cell and a seeded random subset."
+    ),
+    metrics: str | None = typer.Option(
+        None,
+        "--metrics",
+        help="The metrics whose effects are estimated, comma-separated (default: the four headline metrics).",
+    ),
+    margin: float | None = typer.Option(
+        None, "--margin", help="Also say whether each main effect is within ±MARGIN of the reference value."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Write the results folder here (stats.json, summary.json, effects.parquet, cells.parquet). "
+        "An existing run is never overwritten.",
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue the interrupted sweep saved in this folder."),
+    csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
+    batch_size: int | None = typer.Option(None, "--batch-size", help="Games per unit of work."),
+    report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+) -> None:
+    """Which rule matters most: play every combination of knob values and rank the knobs by their effect."""
+    from rich.console import Console
+
+    from . import signals
+    from .progress import GamesProgress
+    from .sweep import SweepRequest, execute, prepare_sweep
+    from .sweep_report import terminal_lines
+
+    request = SweepRequest(
+        base,
+        list(vary),
+        games,
+        seed,
+        bots,
+        workers,
+        cells,
+        [m.strip() for m in metrics.split(",") if m.strip()] if metrics else None,
+        margin,
+        out,
+        force,
+        resume,
+        csv,
+        report,
+        choose_lang(lang),
+        batch_size,
+        scheduler,
+        cluster,
+    )
+    prepared = prepare_sweep(request)  # every check, before anything is written or played
+    console = terminal()
+    err = Console(stderr=True)
+    ru = request.lang == "ru"
+    with signals.protected():
+        names = [c.name for c in prepared.grid.cells]
+        with GamesProgress(err, names, lang=request.lang) as progress:
+            outcome = execute(prepared, progress, on_compile=err.print)
+        stopped = signals.received() or ("Ctrl-C" if outcome.result.interrupted else None)
+        signals.clear()
+        if outcome.analysis is None:
+            fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.")
+        for line in terminal_lines(outcome.summary, outcome.analysis, request.lang):
+            console.print(line, markup=False, highlight=False)
+        if request.out is not None:
+            err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
+        if report is not None:
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
+        from .words import count
+
+        done = count(outcome.result.games, request.lang)
+        err.print(
+            f"{done} партий на клетку сыграно за {outcome.result.duration:.1f} с"
+            if ru
+            else f"{done} games per cell played in {outcome.result.duration:.1f} s"
+        )
+        if stopped:
+            fail(
+                f"interrupted ({stopped}) after {outcome.result.games:,} games per cell; "
                 + (
                     f"those games are saved in {request.out} (continue with --resume {request.out})."
                     if request.out
@@ -586,7 +700,7 @@ def analysis_of(folder: Path, baseline: str | None, margin: float | None = None)
 @app.command()
 @friendly_errors
 def summarize(
-    folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
+    folder: Path = typer.Argument(..., help="A results folder written by `compare --out` or `sweep --out`."),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
     details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables."),
     margin: float | None = typer.Option(None, "--margin", help="Equivalence margin, as in compare."),
@@ -596,14 +710,46 @@ def summarize(
     from .tables import print_analysis
 
     language = choose_lang(lang)
+    saved = saved_sweep(folder, baseline, margin)
+    if saved is not None:
+        from .sweep_report import terminal_lines
+
+        console = terminal()
+        summary, analysis = saved
+        for line in terminal_lines(summary, analysis, language):
+            console.print(line, markup=False, highlight=False)
+        return
     meta, analysis = analysis_of(folder, baseline, margin)
     print_analysis(terminal(), meta, analysis, details, language)
+
+
+def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
+    """(summary, analysis) of a folder written by `sweep --out`, recomputed from its statistics; None
+    for a comparison's folder."""
+    from .sweep import analyse_sweep, is_sweep, load_sweep, plan
+
+    if not is_sweep(folder):
+        return None
+    if baseline is not None:
+        raise ValueError(f"{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.")
+    saved = load_sweep(folder)
+    arms, _, _ = plan(saved.grid, saved.seats, saved.metrics)
+    analysis = analyse_sweep(
+        saved.grid, arms, saved.stats, saved.metrics, margin if margin is not None else saved.margin
+    )
+    summary = dict(saved.summary) or {"meta": {}}
+    summary["meta"] = {**summary.get("meta", {}), "games_per_cell": saved.stats.games}
+    if not saved.complete:
+        summary["meta"]["interrupted"] = True
+    summary["meta"].setdefault("seed", saved.seed)
+    summary["meta"].setdefault("bots", [",".join(saved.seats)])
+    return summary, analysis
 
 
 @app.command("report")
 @friendly_errors
 def report_command(
-    folder: Path = typer.Argument(..., help="A results folder written by `compare --out`."),
+    folder: Path = typer.Argument(..., help="A results folder written by `compare --out` or `sweep --out`."),
     output: Path = typer.Option(..., "-o", "--output", help="The HTML file to write."),
     lang: str = typer.Option("ru", "--lang", help="Language: ru (default) or en."),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
@@ -617,6 +763,15 @@ def report_command(
     if lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {lang!r}.")
     check_new_file(output, force, "-o")
+    saved = saved_sweep(folder, baseline, None)
+    if saved is not None:
+        from . import sweep_report
+
+        summary, analysis = saved
+        with signals.protected():
+            sweep_report.write(output, summary, analysis, lang)
+        typer.echo(f"report written to {output}")
+        return
     meta, analysis = analysis_of(folder, baseline)
     with signals.protected():
         write(output, ReportData(meta, analysis), lang)

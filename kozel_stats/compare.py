@@ -390,6 +390,8 @@ class CompareRequest:
     batch_size: int | None = None
     bots_matrix: str | None = None
     card: Path | None = None  # --card FILE.txt|.png: the headline of every variant, for a chat
+    scheduler: str | None = None  # --scheduler tcp://HOST:PORT: play on a Dask cluster
+    cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started for the run
 
 
 DEFAULT_GAMES = 100_000
@@ -427,6 +429,17 @@ def prepare_request(req: CompareRequest) -> Prepared:
         raise ValueError("--csv, --deals and --games-table write into the --out folder; give --out DIR.")
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
+    if req.scheduler is not None or req.cluster is not None:
+        from .cluster import check_scheduler, parse_cluster
+
+        if req.scheduler is not None and req.cluster is not None:
+            raise ValueError("give --scheduler or --cluster, not both.")
+        if req.scheduler is not None:
+            check_scheduler(req.scheduler)
+        if req.cluster is not None:
+            parse_cluster(req.cluster)
+        if req.bots_matrix:
+            raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
     if req.resume is not None:
         if req.variants:
             raise ValueError("--resume DIR continues the run saved in DIR: give no variants with it.")
@@ -435,6 +448,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
         if req.bots_matrix:
             raise ValueError("--resume does not continue a --bots-matrix run.")
         loaded = load(req.resume)
+        if loaded.plan.get("kind") == "sweep":
+            raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")
         if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
             raise ValueError(
                 f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
@@ -521,23 +536,28 @@ def execute(
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    outcome = run_compare(
-        variants,
-        prep.games,
-        prep.seed,
-        prep.seats,
-        req.workers,
-        baseline,
-        req.precision,
-        req.max_games,
-        req.batch_size,
-        tables,
-        progress,
-        on_compile,
-        req.margin,
-        start=prep.start,
-        on_batch=checkpoint,
-    )
+    from .cluster import backend
+
+    with backend(req.scheduler, req.cluster, on_compile) as chosen:
+        outcome = run_compare(
+            variants,
+            prep.games,
+            prep.seed,
+            prep.seats,
+            req.workers or chosen.workers,
+            baseline,
+            req.precision,
+            req.max_games,
+            req.batch_size,
+            tables,
+            progress,
+            on_compile,
+            req.margin,
+            executor=chosen.executor,
+            start=prep.start,
+            on_batch=checkpoint,
+        )
+    outcome.summary.setdefault("meta", {})["backend"] = chosen.where
     if outcome.analysis.games_per_variant == 0:
         return outcome
     if req.out is not None:

@@ -294,7 +294,10 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
     }
 
 
-def _column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
+def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
+    """One per-game integer column: a stored one, a `DERIVED` one, or ``one`` (1 for every game)."""
+    if name == "one":
+        return np.ones(len(columns["deals"]), dtype=np.int64)
     if name == "decided":
         return (columns["loser"] >= 0).astype(np.int64)
     if name == "first_lead_lost":
@@ -306,6 +309,11 @@ def _column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
     return np.asarray(columns[name]).astype(np.int64)
 
 
+def variables(metric: Metric) -> tuple[str, str]:
+    """The per-game columns of a metric's x and n (``one`` when n is 1 for every game)."""
+    return metric.numerator, metric.denominator or "one"
+
+
 def game_numbers(
     columns: dict[str, np.ndarray], metrics: tuple[Metric, ...] = METRICS
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -314,6 +322,6 @@ def game_numbers(
     x = np.empty((size, len(metrics)), dtype=np.int64)
     n = np.empty((size, len(metrics)), dtype=np.int64)
     for j, m in enumerate(metrics):
-        x[:, j] = _column(columns, m.numerator)
-        n[:, j] = 1 if m.denominator is None else _column(columns, m.denominator)
+        x[:, j] = column(columns, m.numerator)
+        n[:, j] = 1 if m.denominator is None else column(columns, m.denominator)
     return x, n

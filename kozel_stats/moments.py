@@ -9,6 +9,10 @@ workers or machines:
 * per arm and metric (`metrics.py`: R = sum x / sum n): the integer sums of x, n, x², n²
   and x·n over games; the histogram of deals per game (the length distribution); the
   pips left at a fish; the scores by deal number; каждый сам за себя: each seat's place;
+* for a sweep (`sweep.py`), the Gram matrix of a few per-game columns of every arm (all
+  cross products over games), from which the covariance of every arm's estimate with every
+  other follows, so any linear contrast of arms (a main effect, an interaction) gets an
+  exact paired interval;
 * per compared pair of arms (a, b) and metric: the integer cross sums x_a·x_b, x_a·n_b,
   n_a·x_b and n_a·n_b, which make every paired interval exact; the number of games where
   the two differ; and, while fewer than SPARSE_PAIRS games differ (only then is the exact
@@ -135,26 +139,183 @@ class PairStats:
         return out
 
 
+#: A contrast's per-game values are kept as a histogram while they take at most this many values.
+MAX_CONTRAST_VALUES = 512
+#: Beyond this many arms x columns the Gram matrix (its square) would outgrow a task's payload.
+MAX_GRAM_SIZE = 4096
+_EXACT_FLOAT = 2.0**53  # integers up to this add exactly in float64 (BLAS), so the Gram stays exact
+
+
+@dataclass(frozen=True)
+class GramSpec:
+    """What a sweep's batches sum besides the arms and pairs: the per-game columns of its metrics
+    (their Gram matrix over every two arms), and for each contrast of arms (its weights, one per
+    arm) and metric, the games where the contrast of the per-game numbers is not zero: the games
+    its estimate rests on."""
+
+    columns: tuple[str, ...]
+    metrics: tuple[str, ...] = ()
+    contrasts: tuple[tuple[float, ...], ...] = ()
+
+
+@dataclass
+class GramStats:
+    """sum over games of z_u * z_v for every two per-game columns u, v of every two arms (the
+    variables ordered arm-major: index = arm * len(columns) + column), and the differing games
+    of each contrast per metric."""
+
+    columns: tuple[str, ...]
+    arms: int
+    matrix: np.ndarray  # (arms * len(columns))², int64, symmetric
+    metrics: tuple[str, ...] = ()
+    contrasts: tuple[tuple[float, ...], ...] = ()
+    differing: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int64))  # contrasts x metrics
+    # [contrast][metric]: (dx, dn) -> games over the games where the contrast is not zero, kept while
+    # it has at most MAX_CONTRAST_VALUES distinct values (then a few rare values may carry most of the
+    # variance, and the interval must know it), else None (values spread widely: the normal holds)
+    values: list[list[Counter | None]] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, spec: GramSpec, arms: int) -> GramStats:
+        size = arms * len(spec.columns)
+        return cls(
+            tuple(spec.columns),
+            arms,
+            np.zeros((size, size), dtype=np.int64),
+            tuple(spec.metrics),
+            tuple(tuple(c) for c in spec.contrasts),
+            np.zeros((len(spec.contrasts), len(spec.metrics)), dtype=np.int64),
+            [[Counter() for _ in spec.metrics] for _ in spec.contrasts],
+        )
+
+    @property
+    def spec(self) -> GramSpec:
+        return GramSpec(self.columns, self.metrics, self.contrasts)
+
+    def index(self, arm: int, column: str) -> int:
+        return arm * len(self.columns) + self.columns.index(column)
+
+    def add(self, other: GramStats) -> None:
+        if other.spec != self.spec or other.arms != self.arms:
+            raise ValueError("cannot merge the Gram matrices of two different sweeps")
+        self.matrix += other.matrix
+        self.differing += other.differing
+        for k, row in enumerate(other.values):
+            for j, theirs in enumerate(row):
+                mine = self.values[k][j]
+                if mine is None or theirs is None:
+                    self.values[k][j] = None
+                else:
+                    mine.update(theirs)
+                    if len(mine) > MAX_CONTRAST_VALUES:
+                        self.values[k][j] = None
+
+    def to_json(self) -> dict:
+        upper = self.matrix[np.triu_indices(self.matrix.shape[0])]
+        return {
+            "columns": list(self.columns),
+            "arms": self.arms,
+            "upper": upper.tolist(),
+            "metrics": list(self.metrics),
+            "contrasts": [list(c) for c in self.contrasts],
+            "differing": self.differing.tolist(),
+            "values": [
+                [None if h is None else [[dx, dn, c] for (dx, dn), c in sorted(h.items())] for h in row]
+                for row in self.values
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> GramStats:
+        spec = GramSpec(
+            tuple(str(c) for c in data["columns"]),
+            tuple(str(m) for m in data.get("metrics", [])),
+            tuple(tuple(float(w) for w in c) for c in data.get("contrasts", [])),
+        )
+        out = cls.empty(spec, int(data["arms"]))
+        rows, cols = np.triu_indices(out.matrix.shape[0])
+        upper = np.asarray(data["upper"], dtype=np.int64)
+        if upper.shape != rows.shape:
+            raise ValueError(f"field 'gram.upper' has {upper.size} values, expected {rows.size}")
+        out.matrix[rows, cols] = upper
+        out.matrix[cols, rows] = upper
+        differing = np.asarray(data.get("differing", []), dtype=np.int64).reshape(out.differing.shape)
+        out.differing = differing
+        values = data.get("values", [])
+        if len(values) != len(spec.contrasts) or any(len(row) != len(spec.metrics) for row in values):
+            raise ValueError("field 'gram.values' does not match the contrasts and metrics")
+        out.values = [
+            [None if h is None else Counter({(float(dx), float(dn)): int(c) for dx, dn, c in h}) for h in row]
+            for row in values
+        ]
+        if any(len(c) != out.arms for c in spec.contrasts):
+            raise ValueError("field 'gram.contrasts' has a contrast of the wrong length")
+        return out
+
+
+def gram_stats(spec: GramSpec, blocks: list[np.ndarray]) -> GramStats:
+    """One batch's GramStats from each arm's (games x columns) block of per-game numbers."""
+    from .metrics import METRIC_BY_NAME, variables
+
+    out = GramStats.empty(spec, len(blocks))
+    out.matrix = gram(blocks)
+    if spec.contrasts and blocks:
+        weights = np.asarray(spec.contrasts, dtype=np.float64).T  # arms x contrasts
+        for j, name in enumerate(spec.metrics):
+            cx, cn = (spec.columns.index(c) for c in variables(METRIC_BY_NAME[name]))
+            x = np.stack([b[:, cx] for b in blocks], axis=1).astype(np.float64) @ weights  # games x contrasts
+            n = np.stack([b[:, cn] for b in blocks], axis=1).astype(np.float64) @ weights
+            nonzero = (np.abs(x) > 1e-9) | (np.abs(n) > 1e-9)
+            out.differing[:, j] = nonzero.sum(axis=0)
+            for k in range(weights.shape[1]):
+                rows = nonzero[:, k]
+                pairs = zip(np.round(x[rows, k], 9).tolist(), np.round(n[rows, k], 9).tolist(), strict=True)
+                found = Counter(pairs)
+                out.values[k][j] = found if len(found) <= MAX_CONTRAST_VALUES else None
+    return out
+
+
+def gram(blocks: list[np.ndarray]) -> np.ndarray:
+    """The exact Gram matrix Z'Z of the (games x columns) integer blocks of every arm, side by
+    side. BLAS in float64 when every partial sum is an integer below 2**53 (then it is exact),
+    else integer arithmetic."""
+    z = np.concatenate(blocks, axis=1) if blocks else np.zeros((0, 0), np.int64)
+    if z.size == 0:
+        return np.zeros((z.shape[1], z.shape[1]), dtype=np.int64)
+    largest = float(np.abs(z).max())
+    if largest * largest * z.shape[0] < _EXACT_FLOAT:
+        zf = z.astype(np.float64)
+        return np.rint(zf.T @ zf).astype(np.int64)
+    return z.T @ z
+
+
 @dataclass
 class RunStats:
-    """The sums of a whole run (or of one batch): every arm, every compared pair."""
+    """The sums of a whole run (or of one batch): every arm, every compared pair (and, in a
+    sweep, the Gram matrix of every arm with every other)."""
 
     arms: list[ArmStats]
     pairs: dict[tuple[int, int], PairStats]
     games: int = 0  # games per arm
     ranges: list[tuple[int, int]] = field(default_factory=list)  # the game ranges [first, end) it holds
+    gram: GramStats | None = None
 
     @classmethod
-    def empty(cls, n_arms: int, pairs: list[tuple[int, int]]) -> RunStats:
-        return cls([ArmStats() for _ in range(n_arms)], {p: PairStats() for p in pairs})
+    def empty(cls, n_arms: int, pairs: list[tuple[int, int]], gram: GramSpec | None = None) -> RunStats:
+        sums = GramStats.empty(gram, n_arms) if gram is not None else None
+        return cls([ArmStats() for _ in range(n_arms)], {p: PairStats() for p in pairs}, gram=sums)
 
     def add(self, other: RunStats) -> None:
         if len(other.arms) != len(self.arms) or set(other.pairs) != set(self.pairs):
             raise ValueError("cannot merge the statistics of two different runs")
+        if (self.gram is None) != (other.gram is None):
+            raise ValueError("cannot merge a sweep's statistics with a comparison's")
         for mine, theirs in zip(self.arms, other.arms, strict=True):
             mine.add(theirs)
         for key, pair in other.pairs.items():
             self.pairs[key].add(pair)
+        if self.gram is not None and other.gram is not None:
+            self.gram.add(other.gram)
         self.games += other.games
         self.ranges = merge_ranges(self.ranges + other.ranges)
 
@@ -165,6 +326,7 @@ class RunStats:
             "metrics": [m.name for m in METRICS],
             "arms": [a.to_json() for a in self.arms],
             "pairs": [{"a": a, "b": b, **p.to_json()} for (a, b), p in sorted(self.pairs.items())],
+            **({"gram": self.gram.to_json()} if self.gram is not None else {}),
         }
 
     @classmethod
@@ -173,7 +335,10 @@ class RunStats:
             raise ValueError("its metrics are not this version's (recompute with `summarize` from a games table)")
         arms = [ArmStats.from_json(a) for a in data["arms"]]
         pairs = {(int(p["a"]), int(p["b"])): PairStats.from_json(p) for p in data["pairs"]}
-        return cls(arms, pairs, int(data["games"]), [(int(a), int(b)) for a, b in data["ranges"]])
+        gram = GramStats.from_json(data["gram"]) if data.get("gram") is not None else None
+        if gram is not None and gram.arms != len(arms):
+            raise ValueError(f"its Gram matrix is for {gram.arms} arms, but it holds {len(arms)}")
+        return cls(arms, pairs, int(data["games"]), [(int(a), int(b)) for a, b in data["ranges"]], gram)
 
 
 def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:

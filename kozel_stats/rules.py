@@ -36,6 +36,9 @@ __all__ = [
     "shipped_names",
     "default_variant",
     "check_value",
+    "with_rules",
+    "parse_knob_value",
+    "format_knob_value",
 ]
 
 
@@ -359,9 +362,85 @@ def _renamed(name: str) -> str:
     return name
 
 
+def format_knob_value(value: Any) -> str:
+    """A knob value as written in a variant name (`default+threshold=none+general=true`)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def parse_knob_value(knob: Knob, text: str, where: str) -> Any:
+    """A knob value from the command line or a variant name, checked like a YAML value."""
+    text = text.strip()
+    value: Any = text
+    if knob.kind is bool:
+        words = {"true": True, "yes": True, "false": False, "no": False}
+        value = words.get(text.lower(), text)
+    elif knob.kind is int and re.fullmatch(r"[+-]?\d{1,12}", text):
+        value = int(text)
+    check_value(knob, value, where)
+    return value
+
+
+def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], where: str | None = None) -> Variant:
+    """The variant `base` with some knobs changed (a sweep's cell), named after its changes:
+    ``default+threshold=none+target=125`` (changes equal to the base's value are left out of
+    the name; that name loads again with `load_variant`). Raises VariantError for an unknown
+    knob, a bad value or a combination the engine refuses, naming it."""
+    where = where or base.name
+    items = list(changes.items()) if isinstance(changes, dict) else list(changes)
+    rules = base.rule_dict
+    named: list[tuple[str, Any]] = []
+    for key, value in items:
+        knob = KNOB_BY_NAME.get(key)
+        if knob is None:
+            raise VariantError(f"{where}: unknown knob {key!r}; allowed knobs: {', '.join(KNOB_BY_NAME)}.")
+        check_value(knob, value, where)
+        if rules[key] != value and all(k != key for k, _ in named):
+            named.append((key, value))
+        rules[key] = value
+    name = base.name + "".join(f"+{k}={format_knob_value(v)}" for k, v in named)
+    check_combination(rules, Path(name))
+    if not named:
+        return base
+    en = ", ".join(f"{k} = {format_knob_value(v)}" for k, v in named)
+    ru = ", ".join(f"{KNOB_BY_NAME[k].short_ru or k} = {format_knob_value(v)}" for k, v in named)
+    titles = {"en": f"{base.title('en')} with {en}", "ru": f"{base.title('ru')}, но {ru}"}
+    descriptions = {"en": f"{base.describe('en')} With {en}.", "ru": f"{base.describe('ru')} Но {ru}."}
+    return Variant(
+        name=name,
+        description=descriptions["en"],
+        source=base.source,
+        game=base.game,
+        rules=tuple((k.name, rules[k.name]) for k in KNOBS),
+        path=None,
+        extends=base.name,
+        titles=tuple(sorted(titles.items())),
+        descriptions=tuple(sorted(descriptions.items())),
+    )
+
+
+def _load_changed(spec: str) -> Variant:
+    """`BASE+knob=value+...`: a variant (a shipped name or a file) with knobs changed."""
+    base_spec, *parts = spec.split("+")
+    changes = []
+    for part in parts:
+        key, sep, text = part.partition("=")
+        knob = KNOB_BY_NAME.get(key.strip())
+        if not sep or knob is None:
+            raise VariantError(
+                f"{spec}: {part!r} is not knob=value; a changed variant is written "
+                "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: "
+                f"{', '.join(KNOB_BY_NAME)}."
+            )
+        changes.append((knob.name, parse_knob_value(knob, text, spec)))
+    return with_rules(load_variant(base_spec), changes, spec)
+
+
 def load_variant(spec: str | Path) -> Variant:
-    """Load a variant from a file path or the name of a shipped variant."""
+    """Load a variant from a file path, the name of a shipped variant, or either followed by
+    changed knobs (``default+threshold=none``)."""
     path = Path(spec)
+    if isinstance(spec, str) and "+" in spec and not path.exists():
+        return _load_changed(spec)
     if not path.suffix and not path.exists():
         spec = _renamed(str(spec))
         candidate = shipped_dir() / f"{spec}.yaml"

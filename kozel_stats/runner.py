@@ -25,7 +25,7 @@ import numpy as np
 import polars as pl
 
 from .codes import N_DEAL_COLS, compile_rules
-from .moments import MAX_BY_DEAL, RunStats, places_from_scores
+from .moments import MAX_BY_DEAL, GramSpec, RunStats, places_from_scores
 from .rules import Variant
 from .signals import interruptible, protected
 
@@ -196,12 +196,15 @@ def play_batch_stats(
     n_games: int,
     keep_tables: bool = False,
     keep_deals: bool = False,
+    gram: GramSpec | None = None,
 ) -> BatchResult:
     """The unit of work: games first_game .. first_game + n_games - 1 for every arm, reduced
-    to their sufficient statistics (and, when asked, the raw per-game / per-deal rows)."""
+    to their sufficient statistics (and, when asked, the raw per-game / per-deal rows).
+    gram: a sweep's per-game columns whose cross products over every two arms are summed, and
+    the groups of arms whose differing games are counted (`moments.GramStats`)."""
     from . import engine as E
-    from .metrics import columns_from_engine, game_numbers
-    from .moments import RunStats, arm_stats, pair_stats
+    from .metrics import column, columns_from_engine, game_numbers
+    from .moments import RunStats, arm_stats, gram_stats, pair_stats
 
     partners: dict[int, list[int]] = {}
     for a, b in pairs:
@@ -209,10 +212,13 @@ def play_batch_stats(
         partners.setdefault(b, []).append(a)
     numbers: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     arms, pair_sums, kept = [], {}, []
+    blocks: list[np.ndarray] = []
     for index, (params, bot_ids, swap, players, solo, bot_salt) in enumerate(work):
         batch = play_range(params, seed, first_game, n_games, bot_ids, keep_deals, swap, bot_salt)
         cols = columns_from_engine(batch.games)
         x, n = game_numbers(cols)
+        if gram is not None:
+            blocks.append(np.stack([column(cols, name) for name in gram.columns], axis=1))
         places = None
         if solo:
             scores = batch.games[:, E.G_SCORE : E.G_SCORE + players]
@@ -228,6 +234,8 @@ def play_batch_stats(
         if keep_tables or keep_deals:
             kept.append(batch)
     stats = RunStats(arms, pair_sums, n_games, [(first_game, first_game + n_games)] if n_games else [])
+    if gram is not None:
+        stats.gram = gram_stats(gram, blocks)
     return BatchResult(first_game, n_games, stats, kept if (keep_tables or keep_deals) else None)
 
 
@@ -386,6 +394,7 @@ class Runner:
         executor: Executor | None = None,
         start: RunStats | None = None,
         on_batch: Callable[[RunStats], None] | None = None,
+        gram: GramSpec | None = None,
     ):
         self.arms = arms
         self.pairs = pairs
@@ -396,7 +405,8 @@ class Runner:
         self.on_compile = on_compile
         self.on_batch = on_batch  # called with the merged statistics after each batch (checkpoints)
         self.work = [arm.work() for arm in arms]
-        self.stats = start if start is not None else RunStats.empty(len(arms), pairs)
+        self.gram = gram
+        self.stats = start if start is not None else RunStats.empty(len(arms), pairs, gram)
         if self.stats.ranges not in ([], [(0, self.stats.games)]):
             raise ValueError("can only continue a run that kept a leading range of games")
         self.compile_seconds: float | None = None
@@ -471,7 +481,7 @@ class Runner:
                 if self.workers == 1 and self._executor is None:
                     for first, n in tasks:
                         done[first] = play_batch_stats(
-                            self.work, self.pairs, self.seed, first, n, keep_tables, keep_deals
+                            self.work, self.pairs, self.seed, first, n, keep_tables, keep_deals, self.gram
                         )
                         with protected():
                             absorb_ready()
@@ -493,6 +503,7 @@ class Runner:
                                     n,
                                     keep_tables,
                                     keep_deals,
+                                    self.gram,
                                 )
                             )
                         finished, pending = wait(pending, return_when=FIRST_COMPLETED)

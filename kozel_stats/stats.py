@@ -416,12 +416,37 @@ def compare_metric(
         mde = half * (q + _norm_ppf(POWER)) / q
         tost_half = half * _quantile(1 - level_alpha, None) / q
     else:
-        half = q * se
-        stat = diff / se if se > 0 else (0.0 if diff == 0 else math.copysign(math.inf, diff))
-        p = _two_sided_p(stat, df) if se > 0 else (1.0 if diff == 0 else 0.0)
-        significant = abs(diff) > half
-        mde = (q + _norm_ppf(POWER)) * se
-        tost_half = _quantile(1 - level_alpha, df) * se
+        half, p, significant, mde, tost_half = _normal_test(diff, se, q, df, level_alpha)
+    return _finish(base, metric, half, p, bool(significant), mde, tost_half, family_size, test, interval, n, differing)
+
+
+def _normal_test(diff: float, se: float, q: float, df: float | None, level_alpha: float) -> tuple:
+    """(half-width, p, significant, mde, TOST half-width) of the interval diff +- q * se and
+    its test: they agree by construction."""
+    half = q * se
+    stat = diff / se if se > 0 else (0.0 if diff == 0 else math.copysign(math.inf, diff))
+    p = _two_sided_p(stat, df) if se > 0 else (1.0 if diff == 0 else 0.0)
+    significant = abs(diff) > half
+    mde = (q + _norm_ppf(POWER)) * se
+    tost_half = _quantile(1 - level_alpha, df) * se
+    return half, p, significant, mde, tost_half
+
+
+def _finish(
+    base: dict[str, Any],
+    metric: Metric,
+    half: float,
+    p: float,
+    significant: bool,
+    mde: float,
+    tost_half: float,
+    family_size: int,
+    test: str,
+    interval: str,
+    n: int,
+    differing: int | None,
+) -> Comparison:
+    diff, vb, margin = base["diff"], base["baseline_value"], base["margin"]
     low, high = diff - half, diff + half
     if metric.is_rate:
         low, high = max(-1.0, low), min(1.0, high)
@@ -438,13 +463,69 @@ def compare_metric(
         p_adjusted=p_adjusted,
         test=test,
         interval=interval,
-        significant=bool(significant),
+        significant=significant,
         n=n,
         differing=differing,
         mde=mde,
         equivalent=equivalent,
     )
     return replace(c, verdict=verdict(c))
+
+
+def contrast(
+    metric: Metric,
+    diff: float,
+    se: float,
+    value: float,
+    baseline_value: float,
+    games: int,
+    variant: str,
+    baseline: str,
+    alpha: float = ALPHA,
+    family: str = "secondary",
+    family_size: int = 1,
+    margin: float | None = None,
+    test: str = "paired contrast (delta method)",
+    differing: int | None = None,
+    sparse_df: float | None = None,
+) -> Comparison:
+    """A paired linear contrast of arms (a sweep's main effect or interaction) with its standard
+    error `se` over `games` common games, worded and decided as `compare_metric` does: t with
+    games - 1 degrees of freedom for a mean, normal otherwise; level 1 - alpha / family_size.
+
+    When a few games carry most of the contrast's variance (common random numbers make most games
+    give exactly zero), `sparse_df` is the effective degrees of freedom of the variance and the
+    quantile is Student's t with them (said in `test`); no game differing means no difference."""
+    level_alpha = alpha / family_size
+    base: dict[str, Any] = dict(
+        variant=variant,
+        baseline=baseline,
+        metric=metric.name,
+        value=value,
+        baseline_value=baseline_value,
+        diff=diff,
+        level=1 - level_alpha,
+        paired=True,
+        family=family,
+        margin=margin,
+        relative=diff / baseline_value if baseline_value and not math.isnan(diff) else math.nan,
+    )
+    df: float | None = games - 1.0 if metric.kind == "mean" else None
+    if sparse_df is not None and (df is None or sparse_df < df) and sparse_df < 1000:
+        df = max(1.0, sparse_df)
+        test += f"; {differing} games differ, t with {df:.1f} effective degrees of freedom"
+    if games < 2 or not math.isfinite(diff) or not math.isfinite(se):
+        return replace(
+            _finish(
+                base, metric, math.nan, math.nan, False, math.nan, math.nan, family_size, "none", "none", games, None
+            ),
+            note="not estimable: no data for this metric",
+        )
+    q = _quantile(1 - level_alpha / 2, df)
+    half, p, significant, mde, tost_half = _normal_test(diff, se, q, df, level_alpha)
+    if differing == 0:
+        half, p, significant = 0.0, 1.0, False
+    return _finish(base, metric, half, p, bool(significant), mde, tost_half, family_size, test, test, games, differing)
 
 
 def _se_unpaired(arm: ArmStats, j: int, r: Fraction) -> float:

@@ -315,7 +315,7 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
     rows: list[list[int]] = []
     offsets = [0]
     for d, deal in enumerate(deals):
-        dw = f"{where}, deal {d}"
+        dw = f"{where}, deal {d + 1}"
         if not isinstance(deal, dict):
             raise TraceError(f"{dw}: a deal must be a JSON object.")
         seat_hands = _need(deal, "hands", list, dw)
@@ -335,7 +335,7 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
         if len(events_list) > MAX_EVENTS:
             raise TraceError(f"{dw}: {len(events_list):,} events is more than a deal can have.")
         for e, event in enumerate(events_list):
-            ew = f"{dw}, event {e}"
+            ew = f"{dw}, event {e + 1}"
             if not isinstance(event, dict):
                 raise TraceError(f"{ew}: an event must be a JSON object.")
             seat = _bounded(_need(event, "p", int, ew), 0, players - 1, "p", ew)

@@ -1,0 +1,529 @@
+"""The words of a sweep, for the terminal and for a self-contained HTML report (plotly.js embedded,
+works offline), in Russian or English, phone first, the answer at the top.
+
+The page: the question (which knobs, which values, how many games, which bots), per headline metric
+the ranking of the knobs in one sentence and a tornado chart of the main effects with their intervals,
+heat maps of the two-way interactions, the table of cells, what the values mean, notes and the run.
+The words and numbers go through `words`, the page's style and scripts are the comparison report's.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from . import stats, words
+from .knobs import KNOB_BY_NAME
+from .metrics import METRIC_BY_NAME
+from .report import CHECKS, CSS, SCRIPT, _esc, _figure, _wrap
+from .rules import format_knob_value
+
+TEXT: dict[str, dict[str, Any]] = {
+    "ru": {
+        "title": "Козёл: какое правило важнее",
+        "lead": "Какое из правил сильнее всего меняет игру? Взят вариант «{base}» <code class='id'>{base_id}</code> и "
+        "перебраны все сочетания значений: {factors} — всего {cells}. Каждая клетка сыграла одни и те же "
+        "{games} (партия i каждой клетки начинается с той же раздачи), поэтому разница идёт от правил, а не "
+        "от везения. Боты: {bots}; это программы, а не люди.",
+        "main": "Главное",
+        "effects": "Влияние каждого правила",
+        "effects_note": "Влияние значения правила — насколько меняется показатель по сравнению с его опорным "
+        "значением (отмечено *), в среднем по всем сочетаниям остальных правил. Отрезок — {level} "
+        "доверительный интервал; красный — разница есть.",
+        "interactions": "Сочетания правил",
+        "interactions_note": "Взаимодействие двух правил: насколько влияние одного зависит от значения другого "
+        "(разность разностей). Около нуля — правила действуют независимо. Интервалы 95 %; * — взаимодействие "
+        "есть.",
+        "no_interactions": "Ни одно сочетание правил не действует иначе, чем их сумма.",
+        "found_interactions": "Правила, которые действуют вместе иначе, чем по отдельности:",
+        "more": "и ещё {n} — все в отчёте (--report)",
+        "cells": "Все клетки",
+        "cells_note": "Значения показателей в каждой клетке. Опорная клетка — первая.",
+        "values": "Что значат значения",
+        "notes": "Замечания",
+        "run": "Как получены числа",
+        "reproduce": "Повторить ровно эти партии:",
+        "cell": "клетка",
+        "version": "версия",
+        "seed": "зерно",
+        "per_cell": "партий на клетку",
+        "bots": "боты",
+        "backend": "где играли",
+        "duration": "время игры",
+        "reference": "опорное",
+        "effect": "влияние",
+        "cells_word": ("клетка", "клетки", "клеток"),
+        "most": "Сильнее всего на показатель «{metric}» влияет {first}",
+        "then": "затем {next}",
+        "none": "{knobs} почти не {verb} (разницы больше {mde} не найдено)",
+        "no_effect": "На показатель «{metric}» ни одно из правил заметно не влияет",
+        "verb_one": "влияет",
+        "verb_many": "влияют",
+        "interrupted": "Прогон прерван: числа — по сыгранным партиям.",
+        "sampled": "Сыграны {played} из {total} клеток (случайный выбор по зерну).",
+        "skipped": "Невозможные сочетания пропущены: {names}.",
+        "not_estimable": "По сыгранным клеткам не оценить: {terms}.",
+    },
+    "en": {
+        "title": "Kozel: which rule matters most",
+        "lead": "Which rule changes the game most? Starting from «{base}» <code class='id'>{base_id}</code>, every "
+        "combination of these values was played: {factors} — {cells} in all. Every cell played the same "
+        "{games} (game i of every cell starts from the same deal), so the differences come from the rules, "
+        "not from luck. Bots: {bots}; they are programs, not people.",
+        "main": "The answer",
+        "effects": "What each rule does",
+        "effects_note": "The effect of a rule's value is how much a metric changes against the rule's reference "
+        "value (marked *), averaged over every combination of the other rules. Bars: {level} confidence "
+        "intervals; red: a difference was found.",
+        "interactions": "Rules together",
+        "interactions_note": "The interaction of two rules: how much one rule's effect depends on the other's "
+        "value (a difference of differences). Near zero: the rules act independently. 95% intervals; *: an "
+        "interaction was found.",
+        "no_interactions": "No two rules act differently together than the sum of their effects.",
+        "found_interactions": "Rules that act differently together than apart:",
+        "more": "and {n} more — all of them in the report (--report)",
+        "cells": "Every cell",
+        "cells_note": "The metrics of every cell. The reference cell is the first.",
+        "values": "What the values mean",
+        "notes": "Notes",
+        "run": "How the numbers were made",
+        "reproduce": "Play exactly these games again:",
+        "cell": "cell",
+        "version": "version",
+        "seed": "seed",
+        "per_cell": "games per cell",
+        "bots": "bots",
+        "backend": "played on",
+        "duration": "playing time",
+        "reference": "reference",
+        "effect": "effect",
+        "cells_word": ("cell", "cells", "cells"),
+        "most": "What changes “{metric}” most: {first}",
+        "then": "then {next}",
+        "none": "{knobs} hardly {verb} (no difference bigger than {mde} found)",
+        "no_effect": "No rule changes “{metric}” noticeably",
+        "verb_one": "matters",
+        "verb_many": "matter",
+        "interrupted": "The run was interrupted: the numbers cover the games played.",
+        "sampled": "{played} of the grid's {total} cells were played (a random choice fixed by the seed).",
+        "skipped": "Impossible combinations were skipped: {names}.",
+        "not_estimable": "Cannot be told apart with the cells played: {terms}.",
+    },
+}
+
+
+def knob_name(knob: str, lang: str) -> str:
+    k = KNOB_BY_NAME[knob]
+    return (k.short_ru or knob) if lang == "ru" else (k.short or knob)
+
+
+# A knob's value is the identifier the user typed (once, every-deal, 125): the texts mark it, and the
+# terminal prints it as is while the page shows it as code.
+OPEN, CLOSE = "\x01", "\x02"
+
+
+def mark(value: str) -> str:
+    return f"{OPEN}{value}{CLOSE}"
+
+
+def plain(text: str) -> str:
+    return text.replace(OPEN, "").replace(CLOSE, "")
+
+
+def as_html(text: str) -> str:
+    return _esc(text).replace(OPEN, "<code>").replace(CLOSE, "</code>")
+
+
+def term_text(term: str, lang: str) -> str:
+    """'threshold=none × target=125' -> 'порог none × до скольких 125' (ru) / 'threshold none × target 125'."""
+    parts = []
+    for part in term.split(" × "):
+        knob, _, value = part.partition("=")
+        parts.append(f"{knob_name(knob, lang)} {mark(value)}" if knob in KNOB_BY_NAME else part)
+    return " × ".join(parts)
+
+
+def _amount(c: stats.Comparison, lang: str) -> str:
+    """The signed difference with its unit: '+1.50 deals', '−3.3 pp', '+0,30 сдачи'."""
+    spec = METRIC_BY_NAME[c.metric]
+    digits = max(0, stats.decimals(c.half_width * spec.scale) - 1)
+    text = words.diff(c.metric, c.diff, lang, digits)
+    unit = "" if spec.is_rate else words.unit_word(c.metric, abs(c.diff), lang)
+    return f"{text} {unit}".rstrip()
+
+
+def interaction_text(c: stats.Comparison, lang: str) -> str:
+    """'deals per game, threshold every-deal × target 125: +0.080 deals (95% CI +0.068…+0.093)'."""
+    scale = METRIC_BY_NAME[c.metric].scale
+    digits = stats.decimals(c.half_width * scale)
+    ci = f"{words.level(c.level, lang)} {words.ci_word(lang)} {words.interval(c.metric, c.low, c.high, lang, digits)}"
+    return f"{words.label(c.metric, lang)}, {term_text(c.variant, lang)}: {_amount(c, lang)} ({ci})"
+
+
+MAX_LISTED = 2  # interactions listed per metric in the terminal (the report shows them all)
+
+
+def ranking_sentence(metric: str, rows: list[dict], lang: str) -> str:
+    """'What changes “deals per game” most: target (target 125: +1.47), then threshold (…); fish winner
+    hardly matters (no difference bigger than ±0.02 found).' The knobs with an effect by size, the others
+    together."""
+    t = TEXT[lang]
+    name = words.label(metric, lang)
+    found = [r for r in rows if r["significant"]]
+    rest = [r for r in rows if not r["significant"]]
+    parts = []
+    for r in found:
+        c = r["effect"]
+        value = c.variant.partition("=")[2]
+        parts.append(f"{knob_name(r['knob'], lang)} ({mark(value)}: {_amount(c, lang)})")
+    if parts:
+        sentence = t["most"].format(metric=name, first=parts[0])
+        if len(parts) > 1:
+            sentence += ", " + ", ".join(t["then"].format(next=p) for p in parts[1:])
+    else:
+        sentence = t["no_effect"].format(metric=name)
+    if rest:
+        largest_mde = max((r["effect"].mde for r in rest if math.isfinite(r["effect"].mde)), default=math.nan)
+        scale = METRIC_BY_NAME[metric].scale
+        mde = "±" + words.diff(metric, largest_mde, lang, stats.decimals(largest_mde * scale)).lstrip("+")
+        knobs = ", ".join(knob_name(r["knob"], lang) for r in rest)
+        verb = t["verb_one"] if len(rest) == 1 else t["verb_many"]
+        tail = t["none"].format(knobs=knobs, verb=verb, mde=mde)
+        sentence += ("; " + tail) if parts else ". " + tail[0].upper() + tail[1:]
+    return sentence + "."
+
+
+def significant_interactions(analysis: Any) -> list[stats.Comparison]:
+    return [e.comparison for e in analysis.interactions if e.comparison.significant]
+
+
+# --- terminal -------------------------------------------------------------------------------------------------------
+def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
+    """What `kozel-stats sweep` prints: the question, per metric the ranking and the main effects, the
+    interactions found, the notes."""
+    t = TEXT[lang]
+    meta = summary["meta"]
+    grid = analysis.grid
+    lines = [
+        t["title"],
+        _untag(
+            t["lead"].format(
+                base=grid.base.title(lang),
+                base_id=grid.base.name,
+                factors=plain(_factors_text(grid, lang)),
+                cells=_cells_text(len(grid.cells), lang),
+                games=words.games_text(meta["games_per_cell"], lang),
+                bots=words.bots_text(meta.get("bots") or ["random"], lang),
+            )
+        ),
+        "",
+    ]
+    for metric in analysis.metrics:
+        lines.append(plain(ranking_sentence(metric, analysis.ranking[metric], lang)))
+        for e in analysis.effects:
+            c = e.comparison
+            if c.metric != metric:
+                continue
+            star = "*" if c.significant else " "
+            lines.append(f"  {star} {plain(term_text(c.variant, lang))}: {words.verdict(c, lang)}")
+        lines.append("")
+    found = significant_interactions(analysis)
+    if analysis.interactions:
+        if found:
+            lines.append(t["found_interactions"])
+            listed = 0
+            for metric in analysis.metrics:
+                mine = sorted((c for c in found if c.metric == metric), key=lambda c: -abs(c.diff))
+                for c in mine[:MAX_LISTED]:
+                    lines.append(f"  * {plain(interaction_text(c, lang))}")
+                    listed += 1
+            if listed < len(found):
+                lines.append("  " + t["more"].format(n=len(found) - listed))
+        else:
+            lines.append(t["no_interactions"])
+        lines.append("")
+    for note in _notes(summary, analysis, lang):
+        lines.append(note)
+    return lines
+
+
+def _untag(text: str) -> str:
+    return text.replace("<code class='id'>", "(").replace("</code>", ")")
+
+
+def _cells_text(n: int, lang: str) -> str:
+    forms = TEXT[lang]["cells_word"]
+    return f"{words.count(n, lang)} " + (
+        words.plural_ru(n, *forms) if lang == "ru" else (forms[0] if n == 1 else forms[1])
+    )
+
+
+def _factors_text(grid: Any, lang: str) -> str:
+    parts = []
+    for f in grid.factors:
+        values = ", ".join(mark(format_knob_value(v)) + ("*" if v == f.reference else "") for v in f.levels)
+        parts.append(f"{knob_name(f.knob, lang)} ({values})")
+    return "; ".join(parts)
+
+
+def _notes(summary: dict, analysis: Any, lang: str) -> list[str]:
+    t = TEXT[lang]
+    grid = analysis.grid
+    out = []
+    if summary["meta"].get("interrupted"):
+        out.append(t["interrupted"])
+    if grid.sampled:
+        out.append(t["sampled"].format(played=len(grid.cells), total=grid.total))
+    if grid.skipped:
+        out.append(t["skipped"].format(names=", ".join(n for n, _ in grid.skipped[:8])))
+    if analysis.not_estimable:
+        out.append(t["not_estimable"].format(terms=", ".join(analysis.not_estimable[:8])))
+    skipped_metrics = [n for n in analysis.notes if n.startswith("no effects for")]
+    if lang == "en":
+        out.extend(skipped_metrics)
+    return out
+
+
+# --- HTML -----------------------------------------------------------------------------------------------------------
+def tornado(analysis: Any, metric: str, lang: str) -> tuple[str, dict]:
+    """The main effects on one metric, largest first (at the top), each with its interval."""
+    import plotly.graph_objects as go
+
+    rows = [
+        e.comparison for e in analysis.effects if e.comparison.metric == metric and math.isfinite(e.comparison.diff)
+    ]
+    rows.sort(key=lambda c: abs(c.diff))  # plotly draws the first row at the bottom
+    scale = METRIC_BY_NAME[metric].scale
+    ys = list(range(len(rows)))
+    fig = go.Figure(
+        go.Bar(
+            x=[c.diff * scale for c in rows],
+            y=ys,
+            orientation="h",
+            marker=dict(color=["#b00020" if c.significant else "#9e9e9e" for c in rows]),
+            error_x=dict(
+                type="data",
+                symmetric=False,
+                array=[(c.high - c.diff) * scale for c in rows],
+                arrayminus=[(c.diff - c.low) * scale for c in rows],
+                color="#333333",
+                thickness=1.5,
+                width=4,
+            ),
+            hoverinfo="x+y",
+            showlegend=False,
+        )
+    )
+    fig.add_vline(x=0, line_color="#000000", line_width=1)
+    unit = words.unit_pp(lang) if METRIC_BY_NAME[metric].is_rate else words.unit_word(metric, 2.5, lang)
+    labels = [plain(term_text(c.variant, lang)) for c in rows]
+    fig.update_layout(
+        height=70 + 34 * len(rows),
+        xaxis_title=f"{TEXT[lang]['effect']}, {unit}",
+        yaxis=dict(tickvals=ys, ticktext=labels, range=[-0.6, len(rows) - 0.4]),
+    )
+    level = words.level(rows[0].level, lang) if rows else ""
+    block, spec = _figure(fig, f"tornado-{metric}", f"{words.label(metric, lang)} — {level} {words.ci_word(lang)}")
+    spec["narrowTicks"] = [_wrap(x) for x in labels]
+    return block, spec
+
+
+def heatmap(analysis: Any, metric: str, lang: str) -> tuple[str, dict] | None:
+    """The two-way interactions on one metric: a triangle of knob values against knob values."""
+    import plotly.graph_objects as go
+
+    rows = [e for e in analysis.interactions if e.comparison.metric == metric and math.isfinite(e.comparison.diff)]
+    if not rows:
+        return None
+    grid = analysis.grid
+    mains = []
+    for f, factor in enumerate(grid.factors):
+        for v in factor.levels:
+            if v != factor.reference:
+                mains.append((f, v))
+    index = {m: i for i, m in enumerate(mains)}
+    n = len(mains)
+    scale = METRIC_BY_NAME[metric].scale
+    z: list[list[float | None]] = [[None] * n for _ in range(n)]
+    text: list[list[str]] = [[""] * n for _ in range(n)]
+    for e in rows:
+        (fa, fb), (va, vb) = e.term.factors, e.term.levels
+        i, j = index[(fa, va)], index[(fb, vb)]
+        i, j = max(i, j), min(i, j)
+        c = e.comparison
+        z[i][j] = c.diff * scale
+        digits = stats.decimals(c.half_width * scale)
+        text[i][j] = words.number(c.diff * scale, digits, lang, signed=True) + ("*" if c.significant else "")
+    labels = [f"{knob_name(grid.factors[f].knob, lang)} {format_knob_value(v)}" for f, v in mains]
+    limit = max((abs(x) for row in z for x in row if x is not None), default=1.0) or 1.0
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=labels,
+            y=labels,
+            text=text,
+            texttemplate="%{text}",
+            colorscale="RdBu",
+            reversescale=True,
+            zmin=-limit,
+            zmax=limit,
+            showscale=False,
+            hoverinfo="text",
+            xgap=2,
+            ygap=2,
+        )
+    )
+    fig.update_layout(height=90 + 48 * n, yaxis=dict(autorange="reversed"), xaxis=dict(tickangle=-30))
+    block, spec = _figure(fig, f"heat-{metric}", words.label(metric, lang))
+    return block, spec
+
+
+def _cells_table(summary: dict, analysis: Any, lang: str) -> str:
+    t = TEXT[lang]
+    grid = analysis.grid
+    metrics = analysis.metrics
+    head = (
+        f"<th>{t['cell']}</th>"
+        + "".join(f"<th>{_esc(knob_name(f.knob, lang))}</th>" for f in grid.factors)
+        + "".join(f"<th>{_esc(words.label(m, lang))}</th>" for m in metrics)
+    )
+    body = []
+    for i, cell in enumerate(grid.cells):
+        estimates = {e.metric: e for e in analysis.cells.estimates[cell.name]}
+        values = "".join(
+            f"<td>{_esc(words.value(m, estimates[m].value, lang))}</td>" if m in estimates else "<td>—</td>"
+            for m in metrics
+        )
+        levels = "".join(f"<td><code>{_esc(format_knob_value(v))}</code></td>" for v in cell.levels)
+        row_class = " class='ref'" if i == 0 else ""
+        body.append(f"<tr{row_class}><td>{i + 1}</td>{levels}{values}</tr>")
+    return f"<div class='scroll'><table class='cells'><tr>{head}</tr>{''.join(body)}</table></div>"
+
+
+def _values_html(analysis: Any, lang: str) -> str:
+    out = []
+    for f in analysis.grid.factors:
+        knob = KNOB_BY_NAME[f.knob]
+        items = []
+        for v in f.levels:
+            meaning = knob.value_meaning(v, lang)
+            ref = f" ({TEXT[lang]['reference']})" if v == f.reference else ""
+            items.append(
+                f"<li><code>{_esc(format_knob_value(v))}</code>{_esc(ref)}"
+                + (f": {_esc(meaning)}" if meaning else "")
+                + "</li>"
+            )
+        out.append(
+            f"<div class='rule-card'><h4>{_esc(knob_name(f.knob, lang))} <code class='id'>{_esc(f.knob)}</code></h4>"
+            f"<p class='sub'>{_esc(knob.describe(lang))}</p><ul class='rules'>{''.join(items)}</ul></div>"
+        )
+    return "".join(out)
+
+
+SWEEP_CSS = """
+table.cells tr.ref td { background: #f7f7f7; font-weight: 600; }
+p.rank { font-weight: 600; margin: .4em 0; }
+"""
+
+
+def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
+    import plotly.offline
+
+    if lang not in TEXT:
+        raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
+    t = TEXT[lang]
+    meta = summary["meta"]
+    grid = analysis.grid
+    bots = meta.get("bots") or ["random"]
+    lead = t["lead"].format(
+        base=_esc(grid.base.title(lang)),
+        base_id=_esc(grid.base.name),
+        factors=as_html(_factors_text(grid, lang)),
+        cells=_esc(_cells_text(len(grid.cells), lang)),
+        games=_esc(words.games_text(meta["games_per_cell"], lang)),
+        bots=_esc(words.bots_text(bots, lang)),
+    )
+    answer = "".join(
+        f"<p class='rank'>{as_html(ranking_sentence(m, analysis.ranking[m], lang))}</p>" for m in analysis.metrics
+    )
+    found = significant_interactions(analysis)
+    if analysis.interactions:
+        if found:
+            items = "".join(f"<li>{as_html(interaction_text(c, lang))}</li>" for c in found)
+            answer += f"<p>{t['found_interactions']}</p><ul class='effects'>{items}</ul>"
+        else:
+            answer += f"<p>{t['no_interactions']}</p>"
+    figs: dict[str, dict] = {}
+    blocks = []
+    for metric in analysis.metrics:
+        block, spec = tornado(analysis, metric, lang)
+        figs[f"tornado-{metric}"] = spec
+        blocks.append(block)
+    heat_blocks = []
+    for metric in analysis.metrics:
+        found_map = heatmap(analysis, metric, lang)
+        if found_map:
+            block, spec = found_map
+            figs[f"heat-{metric}"] = spec
+            heat_blocks.append(block)
+    level_h = words.level(1 - stats.ALPHA / max(1, sum(METRIC_BY_NAME[m].headline for m in analysis.metrics)), lang)
+    notes = "".join(f"<p class='warn'>{_esc(n)}</p>" for n in _notes(summary, analysis, lang))
+    interactions_html = (
+        f"<h2 id='interactions'>{t['interactions']}</h2><p class='sub'>{t['interactions_note']}</p>"
+        + "".join(heat_blocks)
+        if heat_blocks
+        else ""
+    )
+    duration = meta.get("duration_s")
+    meta_rows = [
+        (t["version"], _esc(meta.get("version", ""))),
+        (t["seed"], f"<code>{_esc(meta.get('seed', ''))}</code>"),
+        (t["per_cell"], _esc(words.count(meta["games_per_cell"], lang))),
+        (t["bots"], _esc(words.bots_text(bots, lang)) + f" <code class='id'>{_esc(','.join(bots))}</code>"),
+        (t["backend"], f"<code>{_esc(meta.get('backend', 'local'))}</code>"),
+        (t["duration"], _esc(words.seconds(duration, lang)) if duration is not None else "—"),
+    ]
+    meta_html = "".join(f"<tr><th>{k}</th><td>{x}</td></tr>" for k, x in meta_rows)
+    script = (
+        SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
+        .replace("__SEPARATORS__", json.dumps(", " if lang == "ru" else ".,"))
+        .replace("__LOCALE__", json.dumps(lang))
+    )
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{t["title"]}</title>
+<style>{CSS}{SWEEP_CSS}</style>
+<script>
+window.__errors = [];
+window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
+</script>
+<script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
+</head><body>
+<h1>{t["title"]}</h1>
+<p id="question">{lead}</p>
+{notes}
+<h2 id="main">{t["main"]}</h2>
+<div id="answer">{answer}</div>
+<h2 id="effects">{t["effects"]}</h2>
+<p class="sub">{t["effects_note"].format(level=level_h)}</p>
+{"".join(blocks)}
+{interactions_html}
+<h2 id="cells">{t["cells"]}</h2><p class="sub">{t["cells_note"]}</p>
+{_cells_table(summary, analysis, lang)}
+<h2 id="values">{t["values"]}</h2>{_values_html(analysis, lang)}
+<h2 id="run">{t["run"]}</h2><div class="scroll"><table class="meta">{meta_html}</table></div>
+<p>{t["reproduce"]}<br><code id="reproduce">{_esc(meta.get("command", ""))}</code></p>
+<script>{script}</script>
+<script>{CHECKS}</script>
+</body></html>
+"""
+
+
+def write(path: Path, summary: dict, analysis: Any, lang: str = "ru") -> None:
+    """Write the report whole or not at all."""
+    from .results import write_text_atomic
+
+    write_text_atomic(path, render(summary, analysis, lang))
