@@ -95,6 +95,9 @@ def backend(
                 dashboard_address=None,
             )
             address = local.scheduler_address
+        assert address is not None  # given, or the LocalCluster's
+        if address.startswith("tcp://"):
+            _probe(address)
         try:
             client = Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
@@ -109,6 +112,24 @@ def backend(
     finally:
         if local is not None:
             local.close()
+
+
+def _probe(address: str) -> None:
+    """Fail at once, with the reason, when nothing listens at a tcp:// address (Dask's own client
+    would keep retrying until its timeout)."""
+    import socket
+
+    rest = address[len("tcp://") :].rstrip("/")
+    host, _, port = rest.rpartition(":") if ":" in rest else (rest, "", "8786")  # Dask's default port
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=10):
+            pass
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ClusterError(
+            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); is `dask scheduler` "
+            "running, and is the address and port right?"
+        ) from None
 
 
 def _ready(client: Any, address: str, where: str) -> Backend:

@@ -163,6 +163,7 @@ def interaction_text(c: stats.Comparison, lang: str) -> str:
 
 
 MAX_LISTED = 2  # interactions listed per metric in the terminal (the report shows them all)
+MAX_OPEN = 4  # more interactions than this are folded in the report
 
 
 def ranking_sentence(metric: str, rows: list[dict], lang: str) -> str:
@@ -452,7 +453,10 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     if analysis.interactions:
         if found:
             items = "".join(f"<li>{as_html(interaction_text(c, lang))}</li>" for c in found)
-            answer += f"<p>{t['found_interactions']}</p><ul class='effects'>{items}</ul>"
+            listing = f"<ul class='effects'>{items}</ul>"
+            if len(found) > MAX_OPEN:  # a long list is folded: the rankings above are the answer
+                listing = f"<details><summary>{_esc(words.count(len(found), lang))}</summary>{listing}</details>"
+            answer += f"<p>{t['found_interactions']}</p>{listing}"
         else:
             answer += f"<p>{t['no_interactions']}</p>"
     figs: dict[str, dict] = {}

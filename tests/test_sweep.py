@@ -228,3 +228,55 @@ def test_variants_show_resolves_a_cell_name():
     assert code == 0 and "125" in text, text
     code, text = run_cli("variants", "show", "default+target=oops")
     assert code == 2 and "target" in text
+
+
+# --- the report in a real browser -------------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_sweep_report_in_a_browser_on_a_laptop_and_a_phone(tmp_path, lang):
+    """Drawn charts, no script error, no horizontal scrolling at 1280 and 390 px; in Russian no English
+    word outside the ids, the values typed on the command line (code) and the charts' own labels."""
+    import re
+
+    from test_report import CHROMIUM, FRAME, body_data, chromium, visible_text
+
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    report = tmp_path / f"sweep-{lang}.html"
+    args = ["sweep", "default", "--vary", "threshold=once,every-deal,none", "--vary", "fish_winner=lower-sum,fisherman"]
+    code, text = run_cli(*args, "--vary", "target=101,125", "--games", "1500", "--workers", "1", "--report", report)
+    assert code == 0, text
+    code, text = run_cli(
+        *args,
+        "--vary",
+        "target=101,125",
+        "--games",
+        "1500",
+        "--workers",
+        "1",
+        "--lang",
+        lang,
+        "--report",
+        report,
+        "--force",
+    )
+    assert code == 0, text
+    for width in (1280, 390):
+        if width < 600:  # a headless window is at least 500 px wide: the phone is an iframe of exactly 390 px
+            frame = tmp_path / f"frame-{lang}.html"
+            frame.write_text(FRAME.replace("REPORT", report.name).replace("WIDTH", "390"), encoding="utf-8")
+            dom = chromium(
+                ["--allow-file-access-from-files", "--window-size=600,900", "--dump-dom", frame.as_uri()],
+                tmp_path / f"p{width}",
+            )
+        else:
+            dom = chromium(["--window-size=1280,900", "--dump-dom", report.as_uri()], tmp_path / f"p{width}")
+        data = body_data(dom.stdout)
+        assert data.get("js-errors") == "[]", data
+        assert int(data["charts-total"]) == 8 and data["charts-drawn"] == data["charts-total"], data
+        assert int(data["scroll-width"]) <= int(data["viewport-width"]), f"horizontal scrolling at {width} px: {data}"
+        assert data["too-wide"] == "[]", data
+        if lang == "ru" and width == 1280:
+            words = visible_text(re.sub(r"<svg\b.*?</svg>", " ", dom.stdout, flags=re.S))
+            latin = set(re.findall(r"[A-Za-z]{2,}", words)) - {"kozel", "stats"}
+            assert not latin, f"English words in the Russian report: {sorted(latin)}"
