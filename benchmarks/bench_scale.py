@@ -23,10 +23,12 @@ import numpy as np
 
 def batch_costs(games: int) -> list[dict]:
     from kozel_stats import sweep as S
+    from kozel_stats.codes import compile_rules
     from kozel_stats.metrics import column, columns_from_engine
     from kozel_stats.moments import gram_stats
     from kozel_stats.rules import load_variant
     from kozel_stats.runner import play_batch_stats, play_range
+    from kozel_stats.trace import bot_array
     from kozel_stats.warmup import prepare
 
     prepare("play_batch", False)
@@ -58,8 +60,9 @@ def batch_costs(games: int) -> list[dict]:
             spec = None
         start = time.perf_counter()
         blocks = []
-        for params, bot_ids, swap, _, _, salt in work:  # the engine alone
-            batch = play_range(params, 1, 0, games, bot_ids, False, swap, salt)
+        for arm in arms:  # the engine alone
+            params, bot_ids = compile_rules(arm.variant.rule_dict), bot_array(list(arm.bots))
+            batch = play_range(params, 1, 0, games, bot_ids, False, arm.swap, arm.bot_salt)
             if spec is not None:
                 cols = columns_from_engine(batch.games)
                 blocks.append(np.stack([column(cols, n) for n in spec.columns], axis=1))
