@@ -11,7 +11,7 @@ an index into the legal moves.
 Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible.
 
 Bot ids (codes.BOT_IDS): random 0, heavy 1, doubles 2, partner 3, counter 4,
-sampler 5. The low 4 bits of an id are the bot, the rest its parameter: the
+sampler 5, first 6. The low 4 bits of an id are the bot, the rest its parameter: the
 sampler's number of sampled worlds per decision ("sampler:N" -> 5 + 16 * N; 0 is
 the default budget). `parse_bot` / `bot_name` convert names and ids.
 
@@ -79,6 +79,7 @@ BOT_DOUBLES = 2
 BOT_PARTNER = 3
 BOT_COUNTER = 4
 BOT_SAMPLER = 5
+BOT_FIRST = 6  # deterministic: the first legal move, no random number drawn
 BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
 BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
@@ -91,6 +92,7 @@ _KINDS = {
     "partner": BOT_PARTNER,
     "counter": BOT_COUNTER,
     "sampler": BOT_SAMPLER,
+    "first": BOT_FIRST,
 }
 assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
 
@@ -776,7 +778,7 @@ def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
 def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
     """Index into `moves` (n >= 1 legal moves) of the bot's choice; `work` / `fwork`: the
     bots' int and float scratch (W_SIZE, F_WORK_SIZE; the move loop allocates nothing)."""
-    if n == 1:
+    if n == 1 or bot == BOT_FIRST:  # first: the first legal move, without a random number
         return 0
     if bot == BOT_HEAVY:
         return choose_heavy(moves, n, rng)

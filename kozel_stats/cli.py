@@ -322,6 +322,14 @@ def compare(
     ),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    skill: str | None = typer.Option(
+        None,
+        "--skill",
+        help="Skill or luck, e.g. counter/random: per variant, the share of games the STRONG side wins against "
+        "the WEAK one in duplicate play (the same deals, sides swapped), how often the same side loses both "
+        "times when the --bots play every game twice from the same deals (the deal decides), and the leader's "
+        "advantage; every game is played three more times.",
+    ),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from rich.console import Console
@@ -354,6 +362,7 @@ def compare(
         card=card,
         scheduler=scheduler,
         cluster=cluster,
+        skill=skill,
     )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()

@@ -219,7 +219,7 @@ def encode_knob(name: str, value) -> int:
 
 # --- bots ----------------------------------------------------------------------
 BOT_SCRIPT = -1  # replay: moves come from a record, checked against the rules
-BOT_IDS = {"random": 0, "heavy": 1, "doubles": 2, "partner": 3, "counter": 4, "sampler": 5}
+BOT_IDS = {"random": 0, "heavy": 1, "doubles": 2, "partner": 3, "counter": 4, "sampler": 5, "first": 6}
 BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
     "heavy": "sheds the most pips (both tiles of a two-doubles move count); ties at random",
@@ -234,6 +234,9 @@ BOT_DOCS = {
     "sampler": "reference player: deals the unseen tiles at random consistently with hand sizes and knocks "
     "(24 worlds per decision; sampler:N for N) and plays each legal move out to the end of the deal "
     "with everyone playing like counter; picks the best average deal result for its side; slow",
+    "first": "always plays the first of its legal moves (in the engine's order), without any randomness: the "
+    "same table gives the same move, so a game of four `first` bots is decided by the deal alone (the "
+    "check of `compare --skill`'s deal-decides measure)",
 }
 
 # --- per-deal output row --------------------------------------------------------

@@ -47,6 +47,14 @@ class Analysis:
     notes: list[str] = field(default_factory=list)
     margin: float | None = None
     precision: dict[str, Any] | None = None
+    # --skill STRONG/WEAK: {"strong", "weak", "bots": the bots of the deal-decides replays (the run's)}
+    skill: dict[str, Any] | None = None
+
+
+#: The metrics of the "skill or luck" question (`compare --skill`), in the order they are told.
+SKILL_METRICS = ("skill_edge", "deal_decides", "leader_win_share")
+#: Metrics whose chance level is one over the number of sides: not compared across different numbers of sides.
+PER_SIDE = ("first_lead_loss_rate", "deal_decides", "leader_win_share")
 
 
 @dataclass
@@ -74,10 +82,39 @@ def choose_variants(variants: list[Variant], baseline: str | None) -> tuple[list
     return ordered, baseline
 
 
-def plan_arms(variants: list[Variant], bots: list[str]) -> tuple[list[Arm], list[tuple[int, int]]]:
-    """One arm per variant (the baseline first) and the pairs compared: each with the baseline."""
-    arms = [make_arm(v, bots) for v in variants]
+def plan_arms(
+    variants: list[Variant], bots: list[str], skill: tuple[str, str] | None = None
+) -> tuple[list[Arm], list[tuple[int, int]]]:
+    """One arm per variant (the baseline first) and the pairs compared: each with the baseline.
+    skill: --skill STRONG/WEAK, every arm also plays each game twice more (`runner.Twice`)."""
+    arms = [make_arm(v, bots, skill=skill) for v in variants]
     return arms, [(a, 0) for a in range(1, len(arms))]
+
+
+def parse_skill(text: str) -> tuple[str, str]:
+    """--skill STRONG/WEAK -> (STRONG, WEAK): one bot name each (sampler:N allowed)."""
+    from .bots import parse_bot
+
+    parts = text.split("/")
+    if len(parts) != 2 or not all(part.strip() for part in parts):
+        raise ValueError(
+            f"--skill {text!r}: give two bots as STRONG/WEAK, the strong side's bot, a slash and the weak "
+            "side's, e.g. --skill counter/random."
+        )
+    strong, weak = (part.strip() for part in parts)
+    for role, name in (("STRONG", strong), ("WEAK", weak)):
+        if "," in name or "=" in name:
+            raise ValueError(f"--skill {text!r}: {role} is one bot for a whole side, e.g. counter, not {name!r}.")
+        try:
+            parse_bot(name)
+        except ValueError as exc:
+            raise ValueError(f"--skill {text!r}: the {role} bot: {exc}") from None
+    return strong, weak
+
+
+def applies_to(metric: Metric, arm: Arm) -> bool:
+    """Whether a metric means anything for an arm (its rules; the --skill metrics need a --skill run)."""
+    return applies(metric, arm.variant.rule_dict, arm.skill is not None)
 
 
 def _sides(arm: Arm) -> int:
@@ -86,12 +123,12 @@ def _sides(arm: Arm) -> int:
 
 def not_comparable(metric: Metric, arm: Arm, base: Arm) -> str | None:
     """Why a metric of two arms cannot be compared, or None."""
-    here, there = applies(metric, arm.variant.rule_dict), applies(metric, base.variant.rule_dict)
+    here, there = applies_to(metric, arm), applies_to(metric, base)
     if not here and not there:
         return f"the rule does not exist in {arm.name} nor in {base.name}"
     if here != there:
         return f"the rule exists in {arm.name if here else base.name} only"
-    if metric.name == "first_lead_loss_rate" and _sides(arm) != _sides(base):
+    if metric.name in PER_SIDE and _sides(arm) != _sides(base):
         return (
             f"{arm.name} has {_sides(arm)} sides and {base.name} {_sides(base)}: the chance of losing is "
             f"1/{_sides(arm)} against 1/{_sides(base)}"
@@ -110,12 +147,11 @@ def analyse(
     with every other (paired when the run holds their cross sums)."""
     names = [a.name for a in arms]
     base = arms[baseline]
-    shown = [m for m in METRICS if any(applies(m, a.variant.rule_dict) for a in arms)]
+    shown = [m for m in METRICS if any(applies_to(m, a) for a in arms)]
     estimates, lengths, placings, by_deal, fish_sums, not_applicable, chance = {}, {}, {}, {}, {}, {}, {}
     for arm, arm_stats in zip(arms, run.arms, strict=True):
-        rules = arm.variant.rule_dict
         estimates[arm.name] = [stats.estimate(arm_stats, m, arm.name) for m in shown]
-        not_applicable[arm.name] = [m.name for m in shown if not applies(m, rules)]
+        not_applicable[arm.name] = [m.name for m in shown if not applies_to(m, arm)]
         lengths[arm.name] = stats.length_distribution(arm_stats)
         chance[arm.name] = 1 / _sides(arm)
         if arm.solo:
@@ -158,6 +194,9 @@ def analyse(
                 f"{arm.name} and {base.name} did not play the same games: their comparison is unpaired "
                 "(independent samples), and much less sharp."
             )
+    skill = None
+    if base.skill is not None:
+        skill = {"strong": base.skill[0], "weak": base.skill[1], "bots": list(base.bots)}
     return Analysis(
         base.name,
         names,
@@ -173,6 +212,7 @@ def analyse(
         chance,
         notes,
         margin,
+        skill=skill,
     )
 
 
@@ -204,6 +244,7 @@ def run_compare(
     executor: Any = None,
     start: RunStats | None = None,
     on_batch: Callable[[RunStats], None] | None = None,
+    skill: tuple[str, str] | None = None,
 ) -> CompareOutcome:
     """Play `games` games of each variant (or, with `precision`, as many as needed up to
     `max_games`, default PRECISION_CAP) and analyse them against the baseline.
@@ -212,14 +253,16 @@ def run_compare(
     done = 0 when play starts (after any compilation, announced through `on_compile`). On
     Ctrl-C the outcome holds every finished game (the same leading games for every
     variant) and `result.interrupted` is True. `start`: the statistics of an interrupted
-    run of the same plan, to continue from (`compare --resume`).
+    run of the same plan, to continue from (`compare --resume`). `skill`: (STRONG, WEAK) of
+    `--skill`: every game is also played again (deal decides) and in duplicate (skill edge).
     """
     _check_sizes(games, max_games, batch_size)
     variants, baseline = choose_variants(variants, baseline)
-    arms, pairs = plan_arms(variants, bots)
+    arms, pairs = plan_arms(variants, bots, skill)
     workers = workers or os.cpu_count() or 1
     if batch_size is None:  # enough batches to share the work, each of at most ~400,000 games of all arms
-        batch_size = max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // len(arms)))
+        plays = len(arms) * (4 if skill else 1)  # --skill: every game three more times
+        batch_size = max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // plays))
     runner = Runner(arms, pairs, seed, workers, batch_size, tables, on_compile, executor, start, on_batch)
     target = games
     limit = max_games if max_games is not None else max(games, PRECISION_CAP)
@@ -282,7 +325,7 @@ def run_compare(
         }
     analysis.precision = precision_info
     outcome = CompareOutcome(result, analysis)
-    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games, margin)
+    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games, margin, skill)
     outcome.summary = build_summary(result, analysis, command, batch_size, bots)
     return outcome
 
@@ -296,6 +339,7 @@ def reproduce_command(
     precision: float | None,
     max_games: int | None,
     margin: float | None = None,
+    skill: tuple[str, str] | None = None,
 ) -> str:
     """One command that plays the same games again (the number of workers does not matter)."""
     from .rules import shipped_dir
@@ -322,6 +366,8 @@ def reproduce_command(
         parts += ["--precision", f"{precision:g}"] + (["--max-games", str(max_games)] if max_games else [])
     if margin is not None:
         parts += ["--margin", f"{margin:g}"]
+    if skill is not None:
+        parts += ["--skill", "/".join(skill)]
     return " ".join(shlex.quote(p) for p in parts)
 
 
@@ -340,6 +386,9 @@ def build_summary(
 
 
 def summary_payload(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    if analysis.skill is not None:
+        extra["skill"] = skill_summary(meta, analysis)
     return {
         "meta": meta,
         "estimates": analysis.estimates,
@@ -358,6 +407,34 @@ def summary_payload(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
             "each with its own 95% interval; fewer than "
             f"{stats.SPARSE_PAIRS} differing games: the exact sign-flip test decides",
         },
+        **extra,
+    }
+
+
+def skill_summary(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
+    """summary.json's `skill` block (`compare --skill`): the bots, the definitions, each variant's
+    three numbers with their 95% intervals and chance levels, and the verdicts in words (ru, en);
+    the differences themselves are among `comparisons` (secondary metrics)."""
+    from . import words
+    from .metrics import METRIC_BY_NAME
+
+    assert analysis.skill is not None
+    variants = {}
+    for name, estimates in analysis.estimates.items():
+        missing = set(analysis.not_applicable.get(name, []))
+        variants[name] = {
+            e.metric: {"value": e.value, "low": e.low, "high": e.high, "n": e.n, "chance": analysis.chance[name]}
+            for e in estimates
+            if e.metric in SKILL_METRICS and e.metric not in missing
+        }
+        if "skill_edge" in variants[name]:
+            variants[name]["skill_edge"]["chance"] = 0.5
+    return {
+        **analysis.skill,
+        "metrics": list(SKILL_METRICS),
+        "definitions": {m: METRIC_BY_NAME[m].description for m in SKILL_METRICS},
+        "variants": variants,
+        "verdicts": {lang: words.skill_lines(meta, analysis, lang) for lang in words.LANGS},
     }
 
 
@@ -392,6 +469,7 @@ class CompareRequest:
     card: Path | None = None  # --card FILE.txt|.png: the headline of every variant, for a chat
     scheduler: str | None = None  # --scheduler tcp://HOST:PORT: play on a Dask cluster
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started for the run
+    skill: str | None = None  # --skill STRONG/WEAK: skill edge, deal decides (every game played three more times)
 
 
 DEFAULT_GAMES = 100_000
@@ -408,6 +486,7 @@ class Prepared:
     baseline: str | None
     start: RunStats | None = None
     mixes: list[str] = field(default_factory=list)
+    skill: tuple[str, str] | None = None
 
 
 def prepare_request(req: CompareRequest) -> Prepared:
@@ -419,6 +498,11 @@ def prepare_request(req: CompareRequest) -> Prepared:
 
     if req.lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
+    skill = parse_skill(req.skill) if req.skill is not None else None
+    if skill is not None and req.bots_matrix:
+        raise ValueError("--skill plays its own STRONG and WEAK bots; run it without --bots-matrix.")
+    if skill is not None and req.resume is not None:
+        raise ValueError("--resume DIR continues the run as it was planned (with or without --skill): drop --skill.")
     if req.max_games is not None and req.precision is None:
         raise ValueError("--max-games only applies with --precision.")
     if req.precision is not None and not 1e-6 <= req.precision <= 1:
@@ -465,6 +549,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         baseline = arms[0].name
         start = loaded.stats
         seed = int(loaded.plan["seed"])
+        skill = arms[0].skill
         req.batch_size = req.batch_size or loaded.plan.get("batch_size")
     else:
         if not req.variants:
@@ -503,7 +588,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         check_new_file(req.card, req.force, "--card")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
-    return Prepared(req, variants, seats, games, seed, baseline, start, mixes)
+    return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill)
 
 
 def execute(
@@ -524,9 +609,9 @@ def execute(
         tables.written = sorted(p for sub in ("games", "deals") for p in (tables.folder / sub).glob("part-*.parquet"))
         tables.discard_from(prep.start.games)  # parts written after the last checkpoint
     variants, baseline = choose_variants(prep.variants, prep.baseline)
-    arms, pairs = plan_arms(variants, prep.seats)
+    arms, pairs = plan_arms(variants, prep.seats, prep.skill)
     command = reproduce_command(
-        variants, prep.games, prep.seed, prep.seats, baseline, req.precision, req.max_games, req.margin
+        variants, prep.games, prep.seed, prep.seats, baseline, req.precision, req.max_games, req.margin, prep.skill
     )
     plan = plan_json(arms, pairs, prep.seed, req.batch_size, command, {"games": prep.games})
     last_save = [time.monotonic()]
@@ -556,6 +641,7 @@ def execute(
             executor=chosen.executor,
             start=prep.start,
             on_batch=checkpoint,
+            skill=prep.skill,
         )
     outcome.summary.setdefault("meta", {})["backend"] = chosen.where
     if outcome.analysis.games_per_variant == 0:

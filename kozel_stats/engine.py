@@ -205,6 +205,7 @@ G_OUT_66 = _G.field()  # Морской: outs on 66 that cost the losers a fixed
 G_BURNS = _G.field()  # Морской: scores burned
 G_BURNED_POINTS = _G.field()
 G_SWAPPED = _G.field()  # the bots of seats 0/2 and 1/3 changed places for this game
+G_LEADER_WINS = _G.field()  # deals with a loser that the side of the deal's leader did not lose
 N_GAME_COLS = _G.size
 
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
@@ -968,6 +969,8 @@ def summarize_game(p, deals, n, out, fish_sums):
             out[G_LOST_DEALS] += 1
             if written == 0 and row[D_VANISHED] > 0:
                 out[G_VANISHED_DEALS] += 1
+            if not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LEADER]] & 1):
+                out[G_LEADER_WINS] += 1  # the leader's side won the deal (каждый сам за себя: the leader)
         if row[D_END] == END_FISH:
             out[G_FISHES] += 1
             fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1

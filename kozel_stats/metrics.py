@@ -8,6 +8,12 @@ merge exactly from batches whatever their number or order.
 
 `game_numbers` turns the engine's per-game rows (or a games table read from disk) into the
 (x, n) integer matrices of all metrics at once. Light: numpy only.
+
+Skill or luck (`compare --skill STRONG/WEAK`): two metrics rest on *two plays* of each game of
+a variant, so their x_i and n_i come from a pair of plays of game i (`skill_columns`,
+`deal_columns`), computed in the batch where both plays' rows exist and then summed like any
+other column. They are still per-game ratios, so a variant's value is paired with the
+baseline's by game index like every other metric.
 """
 
 from __future__ import annotations
@@ -27,7 +33,10 @@ class Metric:
     percentage points), else the unit of the value. headline: one of the four numbers that
     decide a verdict (README, "What decides a verdict"); the others are secondary.
     only: the games the metric applies to (``pairs``, ``solo``, or a rule: ``general``,
-    ``bazaar``, ``cross``, ``out_66``, ``shared_score``); None: every game.
+    ``bazaar``, ``cross``, ``out_66``, ``shared_score``; ``skill``: pair games of a run with
+    ``--skill``; ``twice``: any game of a run with ``--skill``); None: every game. per: what a
+    share is a share of, in words (``games`` or ``deals``); by default games for a
+    ``game-rate``, deals otherwise.
     """
 
     name: str
@@ -39,6 +48,12 @@ class Metric:
     denominator: str | None = None
     description: str = ""
     only: str | None = None
+    per: str | None = None
+
+    @property
+    def per_unit(self) -> str:
+        """What a share is a share of: ``games`` or ``deals``."""
+        return self.per or ("games" if self.kind == "game-rate" else "deals")
 
     @property
     def is_rate(self) -> bool:
@@ -213,6 +228,45 @@ METRICS: tuple[Metric, ...] = (
         description="deals whose writing burned the other side's score (Морской)",
         only="shared_score",
     ),
+    Metric(
+        "leader_win_share",
+        "the deal's leader's side wins it",
+        "deal-ratio",
+        "pp",
+        False,
+        "leader_wins",
+        "lost_deals",
+        description="deals won by the side (each for himself: the player) that led them, among deals someone "
+        "lost (eggs excluded); chance is about one over the number of sides",
+    ),
+    Metric(
+        "skill_edge",
+        "skill edge: the strong side wins",
+        "deal-ratio",
+        "pp",
+        False,
+        "skill_wins",
+        "skill_games",
+        description="--skill STRONG/WEAK: every game is played twice from the same deals, STRONG on side A "
+        "and WEAK on side B, then seats swapped; the share of those games (with a loser) won by the STRONG "
+        "side; 50% when STRONG plays no better than WEAK",
+        only="skill",
+        per="games",
+    ),
+    Metric(
+        "deal_decides",
+        "deal decides: the same side loses both plays",
+        "game-rate",
+        "pp",
+        False,
+        "same_loser",
+        "decided_twice",
+        description="--skill: every game is played a second time from the same deals by the same bots with "
+        "independent random decisions; among games with a loser both times, the share where the same side "
+        "(each for himself: the same player) lost both times; a coin gives one over the number of sides, "
+        "100% means the deal alone decides",
+        only="twice",
+    ),
 )
 METRIC_BY_NAME: dict[str, Metric] = {m.name: m for m in METRICS}
 HEADLINE = tuple(m.name for m in METRICS if m.headline)
@@ -223,6 +277,15 @@ DERIVED = {
     "first_lead_lost": "loser == first_leader_side",
     "shuffles": "deals + redeals",
     "decided_fishes": "fishes - eggs",
+}
+
+#: Per-game columns that come from a second play of each game (`compare --skill`): present only in
+#: the runs that played it; elsewhere every game counts 0 (x = n = 0: the metric has no data).
+TWICE = {
+    "skill_wins": "games won by the STRONG side, of the game's two duplicate plays (0, 1 or 2)",
+    "skill_games": "duplicate plays of the game with a loser (0, 1 or 2)",
+    "same_loser": "1 when the game and its replay (same deals, other bot decisions) both have a loser, the same",
+    "decided_twice": "1 when the game and its replay both have a loser",
 }
 
 #: The stored per-game columns the metrics need (names of docs/results.md's games table).
@@ -245,14 +308,22 @@ STORED = (
     "early_closures",
     "out_66",
     "burns",
+    "leader_wins",
 )
+#: Stored columns that folders written before they existed lack (their metrics then have no data).
+OPTIONAL = ("leader_wins",)
 
 
-def applies(metric: Metric, rules: dict) -> bool:
-    """Whether a metric means anything under these rules (a variant's resolved knobs)."""
+def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
+    """Whether a metric means anything under these rules (a variant's resolved knobs); `skill`: the
+    run played the second plays of `compare --skill` (the ``skill`` and ``twice`` metrics)."""
     only = metric.only
     if only is None:
         return True
+    if only == "skill":
+        return skill and bool(rules.get("pairs", True)) and rules.get("players", 4) == 4
+    if only == "twice":
+        return skill
     if only == "general":
         return bool(rules.get("general"))
     if only == "bazaar":
@@ -291,7 +362,31 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "early_closures": games[:, E.G_EARLY_CLOSURES],
         "out_66": games[:, E.G_OUT_66],
         "burns": games[:, E.G_BURNS],
+        "leader_wins": games[:, E.G_LEADER_WINS],
     }
+
+
+def skill_columns(strong_a_loser: np.ndarray, strong_b_loser: np.ndarray) -> dict[str, np.ndarray]:
+    """Duplicate play (`compare --skill STRONG/WEAK`): game i played with STRONG on side A (seats 0
+    and 2: loser side index 0) and WEAK on side B, and again from the same deals with the sides'
+    bots swapped. Per game: `skill_wins` = [A-play lost by side 1] + [B-play lost by side 0], the
+    STRONG side's wins; `skill_games` = the plays with a loser (a game cut off, loser -1, counts in
+    neither). Their ratio of sums is the share of games won by the STRONG side."""
+    a = np.asarray(strong_a_loser)
+    b = np.asarray(strong_b_loser)
+    wins = (a == 1).astype(np.int64) + (b == 0).astype(np.int64)
+    games = (a >= 0).astype(np.int64) + (b >= 0).astype(np.int64)
+    return {"skill_wins": wins, "skill_games": games}
+
+
+def deal_columns(first_loser: np.ndarray, second_loser: np.ndarray) -> dict[str, np.ndarray]:
+    """The same game played twice from the same deals with independent bot decisions (`bot_salt`):
+    `decided_twice` = both plays have a loser; `same_loser` = and it is the same side (each for
+    himself: the same seat)."""
+    a = np.asarray(first_loser)
+    b = np.asarray(second_loser)
+    twice = (a >= 0) & (b >= 0)
+    return {"same_loser": (twice & (a == b)).astype(np.int64), "decided_twice": twice.astype(np.int64)}
 
 
 def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
@@ -306,6 +401,8 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
         return columns["deals"].astype(np.int64) + columns["redeals"]
     if name == "decided_fishes":
         return columns["fishes"].astype(np.int64) - columns["eggs"]
+    if name in TWICE and name not in columns:  # this run did not play the games twice
+        return np.zeros(len(columns["deals"]), dtype=np.int64)
     return np.asarray(columns[name]).astype(np.int64)
 
 

@@ -31,6 +31,7 @@ class GamesProgress:
         self.what = _what(names, lang)
         self.unit = unit if lang != "ru" or unit != "games" else "партий"
         self.started: float | None = None
+        self.first_done = 0  # games already played when this session started (--resume): not in the rate
         self.last_plain = 0.0
         self.bar: Any = None
         self.task: Any = None
@@ -59,11 +60,13 @@ class GamesProgress:
         now = time.perf_counter()
         if self.started is None:
             self.started = now  # play starts: compilation is over
+            self.first_done = done
         elapsed = max(now - self.started, 1e-9)
         from .words import count as fmt
 
         ru = self.lang == "ru"
-        rate = f"{fmt(done / elapsed, self.lang)} {self.unit}/{'с' if ru else 's'}" if done else ""
+        played = done - self.first_done
+        rate = f"{fmt(played / elapsed, self.lang)} {self.unit}/{'с' if ru else 's'}" if played > 0 else ""
         count = f"{fmt(done, self.lang)}/{fmt(total, self.lang)} {self.unit}"
         if self.bar is not None:
             if self.task is None:
@@ -73,9 +76,10 @@ class GamesProgress:
         elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or done >= total):
             self.last_plain = now
             share = f"{100 * done / max(total, 1):.0f}"
+            tail = f", {rate}" if rate else ""
             self.console.print(
-                f"сыграно {count} ({share} %), {self.what}, {rate}"
+                f"сыграно {count} ({share} %), {self.what}{tail}"
                 if ru
-                else f"played {count} ({share}%) of {self.what}, {rate}",
+                else f"played {count} ({share}%) of {self.what}{tail}",
                 highlight=False,
             )

@@ -104,8 +104,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "diff": "difference (interval)",
         "interval95": "95% interval",
         "placings": "Places of the players (каждый сам за себя)",
-        "placings_note": "Share of games each player finished in each place (1 = best, the last = the goat); by "
-        "chance every place would be 1 in {players} ({chance}).",
+        "placings_note": "Share of games each player finished in each place (1 = best, the last = the goat), with "
+        "its 95% interval; by chance every place would be 1 in {players} ({chance}).",
         "mean_place": "mean place",
         "place": "place",
         "charts": "Charts",
@@ -146,6 +146,15 @@ TEXT: dict[str, dict[str, Any]] = {
         },
         "chance": "by chance",
         "player": "player",
+        "skill": "Skill or luck",
+        "skill_chart": "Skill edge: the share of games the strong side ({strong}) wins against the weak one "
+        "({weak}), with 95% intervals; the vertical line is {base}",
+        "deal_chart": "Deal decides: the share of games where the same side loses both plays from the same "
+        "deals, with 95% intervals; the vertical line is {base}",
+        "skill_cols": ("variant", "strong side wins", "deal decides", "leader wins the deal"),
+        "skill_diff": "against {base}",
+        "won": "share of games",
+        "same": "share of games",
     },
     "ru": {
         "title": "Козёл: что меняет каждое правило",
@@ -177,8 +186,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "diff": "разница (ДИ)",
         "interval95": "95 % ДИ",
         "placings": "Места игроков (каждый сам за себя)",
-        "placings_note": "Доля партий, в которых игрок занял каждое место (1 — лучшее, последнее — козёл); "
-        "случайно каждое место было бы у каждого в 1 из {players} партий ({chance}).",
+        "placings_note": "Доля партий, в которых игрок занял каждое место (1 — лучшее, последнее — козёл), с "
+        "95 % ДИ; случайно каждое место было бы у каждого в 1 из {players} партий ({chance}).",
         "mean_place": "среднее место",
         "place": "место",
         "charts": "Графики",
@@ -219,6 +228,15 @@ TEXT: dict[str, dict[str, Any]] = {
         },
         "chance": "случайно",
         "player": "игрок",
+        "skill": "Мастерство или везение",
+        "skill_chart": "Мастерство: доля партий, которые сильная пара ({strong}) выигрывает у слабой ({weak}), "
+        "с 95 % ДИ; вертикальная линия — «{base}»",
+        "deal_chart": "Сдача решает: доля партий, где при тех же раздачах одна и та же пара проигрывает оба "
+        "раза, с 95 % ДИ; вертикальная линия — «{base}»",
+        "skill_cols": ("вариант", "сильная пара выигрывает", "сдача решает", "начинающий выигрывает сдачу"),
+        "skill_diff": "разница с «{base}»",
+        "won": "доля партий",
+        "same": "доля партий",
     },
 }
 MATRIX_WORDS = {
@@ -506,7 +524,9 @@ def _placings_html(data: ReportData, v: Variants, lang: str) -> str:
         rows = "".join(
             f"<tr><td>{_esc(words.seat_name(seat, lang))}</td><td>{words.number(row['mean_place'], 2, lang)}</td>"
             + "".join(
-                f"<td>{_esc(words.value('naked_rate', row['places'][str(k)]['share'], lang, 1))}</td>"
+                f"<td>{_esc(words.value('naked_rate', row['places'][str(k)]['share'], lang, 1))} <small>"
+                f"{_esc(words.share_range(row['places'][str(k)]['low'], row['places'][str(k)]['high'], lang, 1))}"
+                "</small></td>"
                 for k in range(1, n + 1)
             )
             + "</tr>"
@@ -518,6 +538,121 @@ def _placings_html(data: ReportData, v: Variants, lang: str) -> str:
             f"{head}</tr>{rows}</table></div>"
         )
     return "".join(parts)
+
+
+def _skill_cell(e: stats.Estimate | None, c: stats.Comparison | None, lang: str) -> str:
+    """A skill-or-luck metric of one variant: its value with the 95% interval, and the difference with the
+    baseline with its interval (bold and starred when significant)."""
+    if e is None or not math.isfinite(e.value):
+        return "<td>—</td>"
+    d = max(1, stats.decimals(e.half_width * 100) - 1)
+    text = (
+        f"<span data-skill='{e.metric}' data-of='{_esc(e.variant)}'>{_esc(words.value(e.metric, e.value, lang, d))}"
+        f"</span> <small>{_esc(words.share_range(e.low, e.high, lang, d))}</small>"
+    )
+    if c is not None and c.comparable and math.isfinite(c.diff) and math.isfinite(c.low):
+        dd = stats.decimals(c.half_width * 100)
+        change = words.diff(c.metric, c.diff, lang, dd) + ("*" if c.significant else "")
+        inner = f"{_esc(change)} <small>{_esc(words.interval(c.metric, c.low, c.high, lang, dd))}</small>"
+        text += f"<br><span class='{'skill-sig' if c.significant else 'skill-ns'}'>{inner}</span>"
+    return f"<td>{text}</td>"
+
+
+def _skill_chart(
+    data: ReportData, v: Variants, lang: str, metric: str, div_id: str, title: str
+) -> tuple[str, dict] | None:
+    """One skill-or-luck metric per variant with its 95% interval (a row per variant, the baseline first and
+    black, a significant difference red), a vertical line at the baseline's value."""
+    import plotly.graph_objects as go
+
+    a = data.analysis
+    rows = []
+    for name in v.names:
+        if metric in a.not_applicable.get(name, []):
+            continue
+        e = next((x for x in a.estimates[name] if x.metric == metric), None)
+        if e is not None and math.isfinite(e.value) and math.isfinite(e.low):
+            rows.append(e)
+    if not rows:
+        return None
+    by_key = {(c.variant, c.metric): c for c in a.comparisons}
+    rows.reverse()  # plotly draws the first row at the bottom: the baseline on top
+    n = len(rows)
+    ys = list(range(n))
+    colours = []
+    for e in rows:
+        c = by_key.get((e.variant, metric))
+        colours.append("#000000" if e.variant == v.baseline else "#b00020" if c and c.significant else "#1f77b4")
+    fig = go.Figure(
+        go.Scatter(
+            x=[e.value for e in rows],
+            y=ys,
+            mode="markers",
+            marker=dict(color=colours, size=9),
+            error_x=dict(
+                type="data",
+                symmetric=False,
+                array=[e.high - e.value for e in rows],
+                arrayminus=[e.value - e.low for e in rows],
+                color="#555555",
+                thickness=1.5,
+                width=4,
+            ),
+            hoverinfo="x+y",
+            showlegend=False,
+        )
+    )
+    base = next((e for e in rows if e.variant == v.baseline), None)
+    if base is not None:
+        fig.add_vline(x=base.value, line_color="#000000", line_width=1, line_dash="dot")
+    fig.update_layout(
+        height=70 + 30 * n,
+        xaxis=dict(
+            tickformat=".1%" if max(e.high for e in rows) - min(e.low for e in rows) < 0.06 else ".0%",
+            title=TEXT[lang]["won" if metric == "skill_edge" else "same"],
+        ),
+        yaxis=dict(tickvals=ys, ticktext=[v.title(e.variant) for e in rows], range=[-0.6, n - 0.4]),
+    )
+    block, spec = _figure(fig, div_id, title)
+    spec["narrowTicks"] = [_wrap(v.title(e.variant)) for e in rows]
+    return block, spec
+
+
+def skill_section(data: ReportData, v: Variants, lang: str) -> tuple[str, list[tuple[str, dict]]]:
+    """`compare --skill`: what was played, a table of the three numbers and their differences, a chart of
+    the skill edge and one of the deal-decides share per variant with intervals, the answer in words."""
+    a = data.analysis
+    if not a.skill:
+        return "", []
+    t = TEXT[lang]
+    base = v.title(v.baseline)
+    strong, weak = words.bot_name(a.skill["strong"], lang), words.bot_name(a.skill["weak"], lang)
+    charts = [
+        _skill_chart(
+            data, v, lang, "skill_edge", "chart-skill", t["skill_chart"].format(strong=strong, weak=weak, base=base)
+        ),
+        _skill_chart(data, v, lang, "deal_decides", "chart-deal", t["deal_chart"].format(base=base)),
+    ]
+    figures = [x for x in charts if x is not None]
+    by_key = {(c.variant, c.metric): c for c in a.comparisons}
+    head = "".join(f"<th>{_esc(h)}</th>" for h in t["skill_cols"])
+    rows = []
+    for name in v.names:
+        missing = set(a.not_applicable.get(name, []))
+        estimates = {e.metric: e for e in a.estimates[name] if e.metric not in missing}
+        cells = "".join(
+            _skill_cell(estimates.get(m), by_key.get((name, m)) if name != v.baseline else None, lang)
+            for m in words.SKILL_METRICS
+        )
+        rows.append(f"<tr><td>{v.named(name)}</td>{cells}</tr>")
+    lines = "".join(f"<li>{_esc(line)}</li>" for line in words.skill_lines(data.meta, a, lang))
+    html_ = (
+        f"<h2 id='skill'>{t['skill']}</h2><p class='sub'>{_esc(words.skill_intro(a.skill, base, lang))}</p>"
+        f"<ul class='effects skill'>{lines}</ul>"
+        f"<div class='scroll'><table class='skill'><tr>{head}</tr>{''.join(rows)}</table></div>"
+        + "".join(block for block, _ in figures)
+    )
+    return html_, figures
 
 
 def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
@@ -832,6 +967,8 @@ table { border-collapse: collapse; margin: .5em 0; font-size: .9em; }
 th, td { border: 1px solid #ddd; padding: .25em .5em; text-align: left; vertical-align: top; }
 table.metrics td:first-child { min-width: 9em; }
 tr.sig td.diff { font-weight: bold; color: #b00020; }
+.skill-sig { font-weight: bold; color: #b00020; } .skill-ns { color: #555; }
+table.skill td:first-child { min-width: 8em; }
 .warn { background: #fff4d6; padding: .5em; }
 .glossary dl { display: grid; grid-template-columns: minmax(6em, max-content) 1fr; gap: .2em .8em; font-size: .92em; }
 .glossary dt { font-weight: 600; } .glossary dd { margin: 0; }
@@ -984,8 +1121,9 @@ def render(data: ReportData, lang: str = "ru") -> str:
     level_h = words.level(1 - stats.ALPHA / max(1, len(HEADLINE)), lang)
     forest = forest_charts(data, v, lang)
     other = charts(data, v, lang)
+    skill_html, skill_figs = skill_section(data, v, lang)
     figs = {}
-    for block, spec in forest + other:
+    for block, spec in forest + other + skill_figs:
         div_id = block.split("id='", 1)[1].split("'", 1)[0]
         figs[div_id] = spec
     base_html = f"«{_esc(v.title(v.baseline))}»"
@@ -1042,6 +1180,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 <details class="chat"{" open" if len(others) <= MANY else ""}><summary>{t["chat"]}</summary>
 <pre class="card-text" id="card-text">{card}</pre>
 <button class="copy" id="copy-card" type="button" data-done="{t["copied"]}">{t["copy"]}</button></details>
+{skill_html}
 {forest_section}
 <h2 id="details">{t["details"]}</h2>
 <p class="sub">{t["details_note"].format(baseline=base_html, level_h=level_h)}</p>

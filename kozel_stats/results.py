@@ -19,6 +19,7 @@ import json
 import math
 import os
 import shutil
+from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,7 @@ def run_metadata(result, games_per_variant: int, baseline: str, command: str, bo
         "seed": result.seed,
         "bots": list(bots),
         "seat_bots": {arm.name: list(arm.bots) for arm in result.arms},
+        "skill": list(result.arms[0].skill) if result.arms and result.arms[0].skill else None,
         "workers": result.workers,
         "duration_s": round(result.duration, 2),
         "compile_cpu_s": round(result.compile_seconds, 1),
@@ -206,6 +208,7 @@ def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extr
                 "source": a.variant.source,
                 "rules": a.variant.rule_dict,
                 "bots": list(a.bots),
+                **({"skill": list(a.skill)} if a.skill is not None else {}),
             }
             for a in arms
         ],
@@ -363,14 +366,25 @@ def arms_of(plan: dict) -> list:
             descriptions=tuple(sorted((str(k), str(v)) for k, v in texts["descriptions"].items())),
         )
         bots = [str(b) for b in a["bots"]]
-        out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1))
+        skill = None
+        if a.get("skill") is not None:
+            from .compare import parse_skill
+
+            saved = a["skill"]
+            if not isinstance(saved, list) or len(saved) != 2 or not all(isinstance(b, str) for b in saved):
+                raise ResultsError(f"{STATS_FILE}: arm {a['name']!r} has a damaged 'skill' (two bot names expected).")
+            try:
+                skill = parse_skill("/".join(saved))
+            except ValueError as exc:
+                raise ResultsError(f"{STATS_FILE}, arm {a['name']!r}: {exc}") from None
+        out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1, skill=skill))
     return out
 
 
 def load_legacy(folder: Path, summary: dict) -> Loaded:
     """A folder from before 0.2: one games.parquet table. Its statistics are recomputed from the
     table after checking every column the metrics need (name, type, no nulls)."""
-    from .metrics import STORED
+    from .metrics import METRICS, OPTIONAL, STORED, variables
     from .moments import RunStats, batch_stats
 
     path = folder / LEGACY_GAMES_FILE
@@ -378,7 +392,11 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
         games = pl.read_parquet(path)
     except Exception as exc:  # polars raises several kinds for damaged files
         raise ResultsError(f"{path}: not a readable Parquet file ({type(exc).__name__}: {str(exc)[:200]}).") from None
-    games = validate_games_table(games, path, STORED)
+    # a column added since (leader_wins) is not required: its metrics have no data in such a folder
+    absent = [c for c in OPTIONAL if c not in games.columns]
+    games = validate_games_table(games, path, [c for c in STORED if c not in absent])
+    games = games.with_columns([pl.lit(0, dtype=pl.Int32).alias(c) for c in absent])
+    blank = [j for j, m in enumerate(METRICS) if set(variables(m)) & set(absent)]
     if games.height == 0:
         raise ResultsError(f"{path}: holds no games.")
     names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
@@ -408,6 +426,14 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
         for a, c in enumerate(cols):
             stats.arms[a] = batch_stats([c], []).arms[0]
         stats.games = min(parts[n].height for n in names)
+    for arm in stats.arms:  # no data (rather than zeros) for the metrics of the absent columns
+        for key in ("sx", "sn", "sxx", "snn", "sxn"):
+            getattr(arm, key)[blank] = 0
+    for pair in stats.pairs.values():
+        for key in ("sxx", "sxn", "snx", "snn", "differing"):
+            getattr(pair, key)[blank] = 0
+        for j in blank:
+            pair.differences[j] = Counter()
     return Loaded(plan, stats, summary, bool(summary), unpaired=not same_games)
 
 

@@ -9,6 +9,13 @@ including the per-game cross sums of the compared pairs. Only those few kilobyte
 back, so memory does not grow with the number of games, and because they are integer
 sums the result is the same bits whatever the batch size, the number of workers or the
 executor. Per-game and per-deal tables are written only when asked, batch by batch.
+
+With `compare --skill STRONG/WEAK` an arm also plays each game of the batch a second time
+(`Twice`): from the same deals with independent bot decisions (the deal-decides measure), and
+in duplicate with STRONG and WEAK on the two sides, then swapped (the skill edge). The per-game
+numbers of those metrics combine two plays of the same game, so they are computed here, where
+both plays' rows exist, and enter the arm's sums as ordinary per-game columns
+(`metrics.skill_columns`, `metrics.deal_columns`).
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ GAME_COLUMNS = {
     "early_closures": ("G_EARLY_CLOSURES", pl.Int32),
     "out_66": ("G_OUT_66", pl.Int32),
     "burns": ("G_BURNS", pl.Int32),
+    "leader_wins": ("G_LEADER_WINS", pl.Int32),
 }
 SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
 #: The games table's columns, in order (docs/results.md).
@@ -78,7 +86,12 @@ GAMES_TABLE = (
     "early_closures",
     "out_66",
     "burns",
+    "leader_wins",
 )
+#: With --skill, the games table also holds the per-game numbers of the second plays (metrics.TWICE).
+TWICE_TABLE = ("skill_wins", "skill_games", "same_loser", "decided_twice")
+#: The bot_salt of a game's second play (deal decides): the same shuffles, independent bot decisions.
+REPLAY_SALT = 0x5EC0_D0B1_A5ED
 
 
 @dataclass
@@ -91,6 +104,7 @@ class Batch:
     fish_sums: np.ndarray  # (FISH_SUM_BINS,)
     deals: np.ndarray | None = None  # (rows, N_DEAL_COLS) when kept
     deal_game: np.ndarray | None = None
+    twice: dict[str, np.ndarray] | None = None  # --skill: the per-game columns of the second plays
 
 
 def play_range(
@@ -141,6 +155,20 @@ def play_range(
 
 # --- arms ---------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class Twice:
+    """What an arm plays besides its games with `compare --skill`: each game again with the bot salt
+    `salt` (deal decides), and, in pair games, in duplicate: `strong_a` (STRONG on seats 0 and 2,
+    WEAK on 1 and 3) and `strong_b` (the seats swapped), as bot ids per seat (None in solo games)."""
+
+    salt: int
+    strong_a: tuple[int, ...] | None = None
+    strong_b: tuple[int, ...] | None = None
+
+    def bot_ids(self) -> list[int]:
+        return [b for seats in (self.strong_a, self.strong_b) if seats is not None for b in seats]
+
+
+@dataclass(frozen=True)
 class Arm:
     """A variant played by given bots: one column of a run."""
 
@@ -149,6 +177,7 @@ class Arm:
     bots: tuple[str, ...]  # bot per seat
     swap: bool  # different bots per side: they change seats every other game
     bot_salt: int = 0  # another value: the same shuffles, independent bot decisions
+    skill: tuple[str, str] | None = None  # --skill STRONG/WEAK: every game is also played again (Twice)
 
     @property
     def players(self) -> int:
@@ -169,14 +198,58 @@ class Arm:
             self.players,
             self.solo,
             self.bot_salt,
+            self.twice(),
         )
 
+    def twice(self) -> Twice | None:
+        """The second plays of a --skill run (None without --skill)."""
+        from .bots import parse_bot
 
-def make_arm(variant: Variant, bots: list[str] | str, name: str | None = None, bot_salt: int = 0) -> Arm:
+        if self.skill is None:
+            return None
+        salt = self.bot_salt ^ REPLAY_SALT
+        if self.solo or self.players != 4:  # the skill edge is a duel of two pairs
+            return Twice(salt)
+        strong, weak = parse_bot(self.skill[0]), parse_bot(self.skill[1])
+        return Twice(salt, (strong, weak, strong, weak), (weak, strong, weak, strong))
+
+
+def make_arm(
+    variant: Variant,
+    bots: list[str] | str,
+    name: str | None = None,
+    bot_salt: int = 0,
+    skill: tuple[str, str] | None = None,
+) -> Arm:
     from .trace import parse_bots
 
     seats = parse_bots(bots, variant["players"])
-    return Arm(name or variant.name, variant, tuple(seats), len(set(seats)) > 1, bot_salt)
+    return Arm(name or variant.name, variant, tuple(seats), len(set(seats)) > 1, bot_salt, skill)
+
+
+def play_twice(
+    params: np.ndarray,
+    seed: int,
+    first_game: int,
+    n_games: int,
+    bot_ids: np.ndarray,
+    swap: bool,
+    first_play: np.ndarray,
+    twice: Twice,
+) -> dict[str, np.ndarray]:
+    """The second plays of games first_game .. first_game + n_games - 1 (`compare --skill`) and their
+    per-game columns: the replay with the same bots and seats and independent bot decisions against
+    the first play's losers (`first_play`: its G_LOSER column), and the two duplicate plays."""
+    from . import engine as E
+    from .metrics import deal_columns, skill_columns
+
+    again = play_range(params, seed, first_game, n_games, bot_ids, False, swap, twice.salt)
+    out = deal_columns(first_play, again.games[:, E.G_LOSER])
+    if twice.strong_a is not None and twice.strong_b is not None:
+        a = play_range(params, seed, first_game, n_games, np.array(twice.strong_a, dtype=np.int64))
+        b = play_range(params, seed, first_game, n_games, np.array(twice.strong_b, dtype=np.int64))
+        out.update(skill_columns(a.games[:, E.G_LOSER], b.games[:, E.G_LOSER]))
+    return out
 
 
 # --- one batch of work ----------------------------------------------------------------------------------------
@@ -213,9 +286,12 @@ def play_batch_stats(
     numbers: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     arms, pair_sums, kept = [], {}, []
     blocks: list[np.ndarray] = []
-    for index, (params, bot_ids, swap, players, solo, bot_salt) in enumerate(work):
+    for index, (params, bot_ids, swap, players, solo, bot_salt, twice) in enumerate(work):
         batch = play_range(params, seed, first_game, n_games, bot_ids, keep_deals, swap, bot_salt)
         cols = columns_from_engine(batch.games)
+        if twice is not None:
+            batch.twice = play_twice(params, seed, first_game, n_games, bot_ids, swap, batch.games[:, E.G_LOSER], twice)
+            cols.update(batch.twice)
         x, n = game_numbers(cols)
         if gram is not None:
             blocks.append(np.stack([column(cols, name) for name in gram.columns], axis=1))
@@ -264,7 +340,8 @@ def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     cols["general"] = pl.Series("general", (titles & TITLE_GENERAL) != 0)
     for s, name in enumerate(SCORE_COLUMNS):
         cols[name] = pl.Series(name, g[:, E.G_SCORE + s]).cast(pl.Int32)
-    return pl.DataFrame([cols[c] for c in GAMES_TABLE])
+    extra = [pl.Series(c, batch.twice[c]).cast(pl.Int8) for c in TWICE_TABLE if batch.twice and c in batch.twice]
+    return pl.DataFrame([cols[c] for c in GAMES_TABLE] + extra)
 
 
 def deals_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
@@ -424,7 +501,9 @@ class Runner:
         if self.compile_seconds is None:
             from .warmup import prepare, thoughtful
 
-            needed = any(thoughtful(work[1]) for work in self.work)
+            needed = any(
+                thoughtful(work[1]) or (work[6] is not None and thoughtful(work[6].bot_ids())) for work in self.work
+            )
             with interruptible():
                 self.compile_seconds = prepare("play_batch", needed, self.on_compile)
             self.started = time.perf_counter()

@@ -663,7 +663,7 @@ def verdict(c: Comparison) -> str:
     ci = f"{level_text(c.level)} CI {lo:+.{d}f} to {hi:+.{d}f}{unit if m.is_rate else ''}"
     rel = f"{c.relative * 100:+.1f}%; " if math.isfinite(c.relative) and c.baseline_value else ""
     if m.is_rate and m.kind != "mean":  # a share: also "22 -> 20 of 100 games"
-        per = "games" if m.kind == "game-rate" else "deals"
+        per = m.per_unit
         rel = f"{c.baseline_value * 100:.{max(0, d - 1)}f} → {c.value * 100:.{max(0, d - 1)}f} of 100 {per}; " + rel
     more, less = WORDS.get(c.metric, ("higher", "lower"))
     amount = abs(c.diff) * scale

@@ -40,10 +40,13 @@ TEXT: dict[str, dict[str, Any]] = {
         "p": "p (adj.)",
         "secondary": "(secondary)",
         "summary": "Summary",
-        "placings": "{title}: places of the players over {games} (1 = best, {n} = the goat; by chance {chance})",
+        "placings": "{title}: places of the players over {games} (1 = best, {n} = the goat; by chance {chance}; "
+        "95% CI under each share)",
         "player": "player",
         "mean_place": "mean place",
         "place": "place {k}",
+        "skill": "Skill or luck",
+        "skill_head": ("strong wins", "deal decides", "leader wins"),
         "precision_met": "Precision ±{target} reached with {games} per variant.",
         "precision_short": "Precision ±{target} NOT reached with {games} per variant (limit {limit}); still too "
         "wide: {short}.",
@@ -76,10 +79,13 @@ TEXT: dict[str, dict[str, Any]] = {
         "p": "p (попр.)",
         "secondary": "(второстеп.)",
         "summary": "Главное",
-        "placings": "{title}: места игроков за {games} (1 — лучшее, {n} — козёл; случайно {chance})",
+        "placings": "{title}: места игроков за {games} (1 — лучшее, {n} — козёл; случайно {chance}; под "
+        "каждой долей — 95 % ДИ)",
         "player": "игрок",
         "mean_place": "среднее место",
         "place": "{k} место",
+        "skill": "Мастерство или везение",
+        "skill_head": ("сильные", "сдача решает", "начинающий"),
         "precision_met": "Точность ±{target} достигнута при {games} на вариант.",
         "precision_short": "Точность ±{target} НЕ достигнута при {games} на вариант (предел {limit}); ещё "
         "широки: {short}.",
@@ -297,9 +303,56 @@ def placings_table(name: str, table: dict, names: _Names | None = None, lang: st
     for k in range(1, places + 1):
         out.add_column(t["place"].format(k=k), justify="right", no_wrap=True)
     for seat, row in seats.items():
-        cells = [fmt_value("naked_rate", row["places"][str(k)]["share"], lang=lang) for k in range(1, places + 1)]
+        cells = []
+        for k in range(1, places + 1):
+            share = row["places"][str(k)]
+            interval = words.share_range(share["low"], share["high"], lang, 1)
+            cells.append(f"{fmt_value('naked_rate', share['share'], lang=lang)}\n[dim]{escape(interval)}[/dim]")
         out.add_row(words.seat_name(seat, lang), words.number(row["mean_place"], 2, lang), *cells)
     return out
+
+
+def skill_table(meta: dict[str, Any], analysis: Analysis, lang: str = "en") -> Table:
+    """`compare --skill`: per variant the skill edge, deal decides and the leader's share of deals won, each
+    with its difference against the baseline (in percentage points, * significant at 95%)."""
+    t = TEXT[lang]
+    names = _Names(meta, lang)
+    table = _table("")
+    table.add_column(t["variant"], ratio=1, min_width=12)
+    metrics = words.SKILL_METRICS
+    for head in t["skill_head"]:
+        table.add_column(f"{head} (Δ)", justify="right", no_wrap=True)
+    by_key = {(c.variant, c.metric): c for c in analysis.comparisons}
+    for name, estimates in analysis.estimates.items():
+        missing = set(analysis.not_applicable.get(name, []))
+        values = {e.metric: e for e in estimates}
+        cells = []
+        for m in metrics:
+            e = values.get(m)
+            if e is None or m in missing:
+                cells.append("—")
+                continue
+            text = fmt_value(m, e.value, lang=lang)
+            c = by_key.get((name, m))
+            if c is not None and c.comparable and math.isfinite(c.diff):
+                change = fmt_value(m, c.diff, True, lang) + ("*" if c.significant else " ")
+                text += f" [bold]{change}[/bold]" if c.significant else f" [dim]{change}[/dim]"
+            cells.append(text)
+        table.add_row(escape(names.title(name)), *cells)
+    return table
+
+
+def print_skill(console: Console, meta: dict[str, Any], analysis: Analysis, lang: str = "en") -> None:
+    """The skill-or-luck section (`compare --skill`): what was played, the table, the answer in words."""
+    if not analysis.skill:
+        return
+    t = TEXT[lang]
+    names = _Names(meta, lang)
+    console.print(f"[bold]{escape(t['skill'])}[/bold]")
+    console.print(escape(words.skill_intro(analysis.skill, names.title(analysis.baseline), lang)))
+    console.print(skill_table(meta, analysis, lang))
+    _bullets(console, words.skill_lines(meta, analysis, lang))
+    console.print()
 
 
 def summary_lines(meta: dict[str, Any], analysis: Analysis, lang: str = "en") -> list[str]:
@@ -341,6 +394,7 @@ def print_analysis(
         console.print(placings_table(name, table, names, lang))
     others = [n for n in analysis.estimates if n != analysis.baseline]
     if not others:
+        print_skill(console, meta, analysis, lang)
         return
     if details is None:
         details = len(others) <= 3
@@ -356,5 +410,6 @@ def print_analysis(
         )
         _bullets(console, verdict_lines(analysis, name, names, lang))
         console.print()
+    print_skill(console, meta, analysis, lang)
     console.print(f"[bold]{escape(t['summary'])}[/bold]")
     _bullets(console, summary_lines(meta, analysis, lang))

@@ -126,17 +126,24 @@ RU_LABELS = {
     "early_closure_rate": "досрочное закрытие (доля сдач)",
     "out66_rate": "выход на 6:6 за 100 (доля сдач)",
     "burn_rate": "сожжённый счёт (доля сдач)",
+    "leader_win_share": "сдачу выиграла пара, начавшая её",
+    "skill_edge": "мастерство: сильная пара выигрывает (доля партий)",
+    "deal_decides": "сдача решает: та же пара проигрывает оба раза",
 }
 RU_SOLO = {
     "naked_rate": "голый козёл",
     "bald_rate": "лысый козёл",
     "first_lead_loss_rate": "проигрыш игрока, начавшего партию",
     "fisherman_share": "рыбу выиграл рыбак",
+    "leader_win_share": "сдачу выиграл начавший её",
+    "deal_decides": "сдача решает: тот же игрок проигрывает оба раза",
 }
 EN_SOLO = {
     "naked_rate": "naked-goat rate",
     "first_lead_loss_rate": "first leader loses",
     "fisherman_share": "fisherman's share of fish wins",
+    "leader_win_share": "the deal's leader wins it",
+    "deal_decides": "deal decides: the same player loses both plays",
 }
 #: the unit of a metric's values in words (rates are shown in % and differences in п.п./pp)
 RU_UNITS = {
@@ -261,7 +268,7 @@ def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = N
     rel = f"{number(c.relative * 100, 1, lang, signed=True)}{NBSP}%; " if math.isfinite(c.relative) else ""
     spec = METRIC_BY_NAME[m]
     if rate:
-        per = "партий" if spec.kind == "game-rate" else "сдач"
+        per = "партий" if spec.per_unit == "games" else "сдач"
         dd = max(0, d - 1)
         rel = f"{number(c.baseline_value * 100, dd, lang)} → {number(c.value * 100, dd, lang)} из 100 {per}; " + rel
     prefix = "второстепенный: " if c.family == "secondary" else ""
@@ -358,8 +365,8 @@ def effect_phrase(c: stats.Comparison, lang: str, solo: bool = False) -> str:
     if is_rate(m):
         base, new = _of_100(c, lang)
         spec = METRIC_BY_NAME[m]
-        per_ru = "" if spec.kind == "game-rate" else " сдач"
-        per_en = "games" if spec.kind == "game-rate" else "deals"
+        per_ru = "" if spec.per_unit == "games" else " сдач"
+        per_en = spec.per_unit
         if lang == "ru":
             subject = {
                 "naked_rate": "голых козлов" if not solo else "голых козлов",
@@ -437,6 +444,7 @@ BOTS_RU = {
     "partner": "партнёр",
     "counter": "счётчик",
     "sampler": "перебор",
+    "first": "первый ход",
 }
 BOTS_EN = {
     "random": "random",
@@ -445,6 +453,7 @@ BOTS_EN = {
     "partner": "partner",
     "counter": "counter",
     "sampler": "sampler",
+    "first": "first",
 }
 
 
@@ -615,3 +624,208 @@ GLOSSARY = {
         ),
     ],
 }
+
+
+# --- skill or luck (`compare --skill`) ------------------------------------------------------------------------------
+SKILL_METRICS = ("skill_edge", "deal_decides", "leader_win_share")
+SKILL_TEXT: dict[str, dict[str, Any]] = {
+    "ru": {
+        "skill_edge": ("мастерство значит больше", "мастерство значит меньше", "мастерство значит столько же"),
+        "deal_decides": ("сдача решает больше", "сдача решает меньше", "сдача решает столько же"),
+        "leader_win_share": (
+            "у начинающего сдачу преимущество больше",
+            "у начинающего сдачу преимущество меньше",
+            "преимущество начинающего сдачу то же",
+        ),
+        "who": {
+            "skill_edge": "сильная пара выигрывает {new} партий",
+            "deal_decides": "одна и та же пара проигрывает оба раза в {new} партий",
+            "leader_win_share": "пара, начавшая сдачу, выигрывает {new} сдач",
+        },
+        "who_solo": {
+            "deal_decides": "один и тот же игрок проигрывает оба раза в {new} партий",
+            "leader_win_share": "начавший сдачу выигрывает {new} сдач",
+        },
+        "intro": "Мастерство: каждая партия сыграна ещё дважды с теми же раздачами — {strong} за одну пару "
+        "и {weak} за другую, потом пары меняются местами; доля этих партий, выигранных сильной парой (50 % — "
+        "мастерство ничего не даёт). Сдача решает: каждая партия сыграна ещё раз с теми же раздачами теми же "
+        "ботами ({bots}) с независимыми решениями; как часто одна и та же пара проигрывает оба раза (монетка — "
+        "50 % в парной игре, 100 % — всё решает сдача). Начинающий: доля сдач, выигранных парой, начавшей "
+        "сдачу. У каждого — 95 % ДИ; разницы с «{base}» — второстепенные показатели (95 %, * — значимо).",
+        "instead": " вместо {base}",
+        "against": " против {base}",
+        "by": "разница {diff}",
+        "not_found": "разницы больше ±{mde} не найдено: {diff}",
+        "same": "все партии дали те же числа",
+        "base": {
+            "skill_edge": "сильная пара ({strong} против {weak}) выигрывает {value} партий ({ci}; без мастерства "
+            "— 50 %)",
+            "deal_decides": "при тех же раздачах одна и та же пара проигрывает оба раза в {value} партий ({ci}; "
+            "монетка — {chance}, 100 % — всё решает сдача)",
+            "leader_win_share": "пара, начавшая сдачу, выигрывает {value} сдач ({ci}; наугад — {chance})",
+        },
+        "base_solo": {
+            "deal_decides": "при тех же раздачах один и тот же игрок проигрывает оба раза в {value} партий ({ci}; "
+            "наугад — {chance}, 100 % — всё решает сдача)",
+            "leader_win_share": "начавший сдачу выигрывает {value} сдач ({ci}; наугад — около {chance})",
+        },
+    },
+    "en": {
+        "skill_edge": ("skill counts for more", "skill counts for less", "skill counts as much"),
+        "deal_decides": ("the deal decides more", "the deal decides less", "the deal decides as much"),
+        "leader_win_share": (
+            "leading a deal is a bigger advantage",
+            "leading a deal is a smaller advantage",
+            "leading a deal is as much of an advantage",
+        ),
+        "who": {
+            "skill_edge": "the strong side wins {new} of games",
+            "deal_decides": "the same side loses both plays in {new} of games",
+            "leader_win_share": "the side that leads a deal wins {new} of deals",
+        },
+        "who_solo": {
+            "deal_decides": "the same player loses both plays in {new} of games",
+            "leader_win_share": "the player who leads a deal wins {new} of deals",
+        },
+        "intro": "Skill edge: every game is played twice more from the same deals, {strong} on one side "
+        "and {weak} on the other, then the sides swapped; the share of those games the strong side wins (50%: "
+        "skill gives nothing). Deal decides: every game is played again from the same deals by the same bots "
+        "({bots}) with independent decisions; how often the same side loses both times (a coin: 50% in pair "
+        "games, 100%: the deal alone decides). Leader: the share of deals won by the side that led them. "
+        "Each with its 95% interval; the differences against {base} are secondary metrics (95%, * significant).",
+        "instead": " instead of {base}",
+        "against": " against {base}",
+        "by": "a difference of {diff}",
+        "not_found": "no difference bigger than ±{mde} found: {diff}",
+        "same": "every game gave the same numbers",
+        "base": {
+            "skill_edge": "the strong side ({strong} against {weak}) wins {value} of games ({ci}; without skill: 50%)",
+            "deal_decides": "with the same deals the same side loses both plays in {value} of games ({ci}; a coin: "
+            "{chance}, 100%: the deal alone decides)",
+            "leader_win_share": "the side that leads a deal wins {value} of deals ({ci}; by chance: {chance})",
+        },
+        "base_solo": {
+            "deal_decides": "with the same deals the same player loses both plays in {value} of games ({ci}; by "
+            "chance: {chance}, 100%: the deal alone decides)",
+            "leader_win_share": "the player who leads a deal wins {value} of deals ({ci}; by chance: about {chance})",
+        },
+    },
+}
+
+
+def skill_intro(skill: Mapping[str, Any], base_title: str, lang: str) -> str:
+    """What `compare --skill` played and measured, in a few sentences (the terminal and the report)."""
+    return SKILL_TEXT[lang]["intro"].format(
+        strong=bot_name(str(skill.get("strong", "")), lang),
+        weak=bot_name(str(skill.get("weak", "")), lang),
+        bots=bots_text(list(skill.get("bots") or ["random"]), lang),
+        base=base_title,
+    )
+
+
+def share_range(low: float, high: float, lang: str, digits: int) -> str:
+    """'92,1…93,6 %' / '92.1–93.6%': an interval of a share, the unit once."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "—"
+    if lang == "ru":
+        return f"{number(low * 100, digits, lang)}…{number(high * 100, digits, lang)}{NBSP}%"
+    return f"{number(low * 100, digits, lang)}–{number(high * 100, digits, lang)}%"
+
+
+def _ci(level_: float, text: str, lang: str) -> str:
+    return f"{level(level_, lang)} {ci_word(lang)} {text}"
+
+
+def skill_phrase(c: stats.Comparison, lang: str, solo: bool = False, titles: Mapping[str, str] | None = None) -> str:
+    """One skill-or-luck metric of a variant against the baseline in plain words, with the interval:
+    'мастерство значит больше: сильная пара выигрывает 91 % партий вместо 88 %, разница +3,0 п.п. (95 % ДИ
+    +1,2…+4,8 п.п.)'. The decision is the comparison's own (secondary: its 95% interval)."""
+    m = c.metric
+    t = SKILL_TEXT[lang]
+    if not c.comparable:
+        return f"{label(m, lang, solo)}: {not_compared(c, lang, titles)}"
+    if not math.isfinite(c.diff) or not math.isfinite(c.low):
+        return f"{label(m, lang, solo)}: {'не оценить: нет данных' if lang == 'ru' else 'not estimable: no data'}"
+    d = stats.decimals(c.half_width * 100)
+    dv = max(1, d - 1)
+    new, base = value(m, c.value, lang, dv), value(m, c.baseline_value, lang, dv)
+    more, less, same = t[m]
+    who = (t["who_solo"] if solo and m in t["who_solo"] else t["who"])[m].format(new=new)
+    ci = _ci(c.level, interval(m, c.low, c.high, lang, d), lang)
+    change = diff(m, c.diff, lang, d)
+    if c.significant:
+        by = t["by"].format(diff=change)
+        return f"{more if c.diff > 0 else less}: {who}{t['instead'].format(base=base)}, {by} ({ci})"
+    if c.differing == 0:
+        return f"{same}: {who}{t['against'].format(base=base)}, {t['same']}"
+    mde = f"{number(c.mde * 100, stats.decimals(c.mde * 100), lang)}{NBSP}{unit_pp(lang)}"
+    return f"{same}: {who}{t['against'].format(base=base)}, {t['not_found'].format(mde=mde, diff=change)} ({ci})"
+
+
+def skill_baseline(
+    estimates: Mapping[str, stats.Estimate], lang: str, strong: str, weak: str, chance: float, solo: bool = False
+) -> str:
+    """The baseline's own numbers of the skill-or-luck metrics, each with its 95% interval and chance level."""
+    t = SKILL_TEXT[lang]
+    parts = []
+    for m in SKILL_METRICS:
+        e = estimates.get(m)
+        if e is None or not math.isfinite(e.value):
+            continue
+        d = max(1, stats.decimals(e.half_width * 100) - 1)
+        ci = _ci(0.95, share_range(e.low, e.high, lang, d), lang)
+        template = (t["base_solo"] if solo and m in t["base_solo"] else t["base"])[m]
+        parts.append(
+            template.format(
+                value=value(m, e.value, lang, d),
+                ci=ci,
+                chance=value(m, chance, lang, 0 if (chance * 100).is_integer() else 1),
+                strong=bot_name(strong, lang),
+                weak=bot_name(weak, lang),
+            )
+        )
+    return "; ".join(parts)
+
+
+def skill_lines(meta: Mapping[str, Any], analysis: Any, lang: str) -> list[str]:
+    """The skill-or-luck answer in sentences (`compare --skill`): the baseline's numbers, then per variant
+    its three differences from the baseline, each with its verdict and interval."""
+    skill = analysis.skill or {}
+    info = {v["name"]: v for v in meta.get("variants", [])}
+
+    def title(name: str) -> str:
+        titles = info.get(name, {}).get("title") or {}
+        return (titles.get(lang) or next(iter(titles.values()))) if isinstance(titles, dict) and titles else name
+
+    def is_solo(name: str) -> bool:
+        return (info.get(name, {}).get("rules") or {}).get("pairs") is False
+
+    titles = {n: title(n) for n in analysis.estimates}
+    base = analysis.baseline
+    shown = {
+        name: {e.metric: e for e in es if e.metric not in set(analysis.not_applicable.get(name, []))}
+        for name, es in analysis.estimates.items()
+    }
+    lines = [
+        f"«{title(base)}»: "
+        + skill_baseline(
+            shown.get(base, {}),
+            lang,
+            str(skill.get("strong", "")),
+            str(skill.get("weak", "")),
+            analysis.chance.get(base, 0.5),
+            is_solo(base),
+        )
+    ]
+    for name in analysis.estimates:
+        if name == base:
+            continue
+        parts = [
+            skill_phrase(c, lang, is_solo(name), titles)
+            for m in SKILL_METRICS
+            for c in analysis.comparisons
+            if c.variant == name and c.metric == m and m in shown.get(name, {})
+        ]
+        if parts:
+            lines.append(f"«{title(name)}»: " + "; ".join(parts))
+    return lines

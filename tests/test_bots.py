@@ -23,7 +23,7 @@ from kozel_stats.codes import (
 from kozel_stats.rules import load_variant
 
 SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
-ALL_BOTS = SCRIPTED + ["sampler"]
+ALL_BOTS = SCRIPTED + ["sampler", "first"]
 
 
 # The engine calls the scripted bots through one compiled function; calling that one here
@@ -108,6 +108,19 @@ def test_doubles_plays_a_double_over_a_heavier_tile():
     assert choices("doubles", Position(["22 55 16", "", "", ""], ends=(2, 5))) == {(("22", 2), ("55", 5))}
     p1 = params(two_doubles=False)
     assert choices("doubles", Position(["22 55 16", "", "", ""], ends=(2, 5)), p=p1) == {(("55", 5),)}
+
+
+def test_first_plays_the_first_legal_move_whatever_the_random_numbers():
+    pos = Position(["33 56 01 35", "", "", ""], ends=(3, 5))
+    first_legal = tuple(pos.legal(params(), 0)[0])
+    assert len(pos.legal(params(), 0)) > 2
+    assert choices("first", pos, seeds=range(20)) == {first_legal}
+    assert len(choices("random", pos, seeds=range(20))) > 1  # the same seeds do move a random player
+    rng = rng_state(3)
+    before = rng.copy()
+    moves, n = legal(params(), pos.st, 0)
+    assert int(pick_move(B.parse_bot("first"), params(), pos.st, 0, moves, n, rng, *WORKSPACE)) == 0
+    assert np.array_equal(rng, before)  # it draws no random number
 
 
 def test_partner_keeps_the_end_its_partner_fed():
@@ -292,7 +305,7 @@ def _redeal_hidden(p, st, seat, rs):
     return None
 
 
-OBSERVATION_CASES = [(b, "default") for b in SCRIPTED + ["sampler:6"]] + [
+OBSERVATION_CASES = [(b, "default") for b in SCRIPTED + ["sampler:6", "first"]] + [
     (b, v) for v in ("solo-3", "osel") for b in ("partner", "counter", "sampler:4")
 ]
 
@@ -348,7 +361,7 @@ def test_sampler_worlds_with_a_bazaar():
 VARIANTS = ["default", "morskoy", "solo-2", "solo-3", "solo-4", "osel"]
 
 
-@pytest.mark.parametrize("bot", SCRIPTED)
+@pytest.mark.parametrize("bot", SCRIPTED + ["first"])
 def test_scripted_bots_play_full_games(bot):
     from kozel_stats.runner import play_range
 

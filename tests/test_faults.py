@@ -5,6 +5,7 @@ that existed before is changed. Signals are in test_compare.py (Ctrl-C, twice, S
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import sys
@@ -247,6 +248,20 @@ def test_legacy_games_tables_are_checked(tmp_path):
     shutil.rmtree(tmp_path / "legacy")
     missing = legacy_games(10, "default").drop("eggs")
     refused(tmp_path, ["summarize", legacy_folder(tmp_path, missing)], ["missing columns eggs"])
+
+
+def test_legacy_tables_without_a_later_column_have_no_data_for_its_metric(tmp_path):
+    """A folder from before the leader's-advantage column: its other metrics are computed; that one is
+    "no data" (not a false 0%)."""
+    from kozel_stats.cli import analysis_of
+
+    frame = pl.concat([legacy_games(30, "default"), legacy_games(30, "other")]).drop("leader_wins")
+    meta, analysis = analysis_of(legacy_folder(tmp_path, frame), None)
+    leader = next(e for e in analysis.estimates["default"] if e.metric == "leader_win_share")
+    fish = next(e for e in analysis.estimates["default"] if e.metric == "fish_rate")
+    assert math.isnan(leader.value) and fish.value == pytest.approx(0.2)  # 1 fish in 5 deals
+    code, out = run_cli("summarize", tmp_path / "legacy")
+    assert code == 0, out
 
 
 def test_unequal_games_are_said_to_be_unpaired(tmp_path):

@@ -119,6 +119,12 @@ def test_solo_games_speak_of_players(tmp_path):
     text = report.read_text(encoding="utf-8")
     assert "проигрыш игрока, начавшего партию" in text and "проигрыш пары" not in text
     assert "Места игроков" in text and "в 1 из 3 партий (33,3\u00a0%)" in text and "игрок 1" in text
+    placings = text.split("<table class='placings'>", 1)[1].split("</table>", 1)[0]
+    shares = re.findall(r"<td>(\d+,\d)\u00a0% <small>(\d+,\d)…(\d+,\d)\u00a0%</small></td>", placings)
+    assert len(shares) == 9  # every player's every place with its 95% interval
+    assert all(
+        float(lo.replace(",", ".")) <= float(x.replace(",", ".")) <= float(hi.replace(",", ".")) for x, lo, hi in shares
+    )
 
 
 def test_report_is_self_contained_and_small(run_dir):
@@ -230,7 +236,8 @@ def check_page(report: Path, width: int, tmp_path: Path, lang: str) -> dict[str,
 
 @pytest.fixture(scope="module")
 def browser_reports(tmp_path_factory):
-    """The reports of the issue: every shipped variant; default vs morskoy vs osel; solo-3 vs solo-4."""
+    """The reports of the issue: every shipped variant; default vs morskoy vs osel; solo-3 vs solo-4; and skill
+    or luck (`--skill`, issue 15) with a pair game, a rule and a solo game."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     base = tmp_path_factory.mktemp("browser")
     out = {}
@@ -238,6 +245,7 @@ def browser_reports(tmp_path_factory):
         "all": [str(ROOT / "variants"), "--games", "400", "--brief"],
         "family": ["default", "morskoy", "osel", "--games", "2000"],
         "solo": ["solo-3", "solo-4", "--games", "2000"],
+        "skill": ["default", "fish-to-fisherman", "solo-3", "--skill", "counter/random", "--games", "300"],
     }.items():
         folder = base / name
         folder.mkdir()
@@ -250,7 +258,7 @@ def browser_reports(tmp_path_factory):
 @pytest.mark.slow
 @needs_chromium
 @pytest.mark.parametrize("width", [1280, 390])
-@pytest.mark.parametrize("which", ["all", "family", "solo"])
+@pytest.mark.parametrize("which", ["all", "family", "solo", "skill"])
 def test_report_in_a_browser(browser_reports, tmp_path, which, width):
     report = browser_reports[which]
     check_page(report, width, tmp_path, "ru")

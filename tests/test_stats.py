@@ -85,6 +85,7 @@ def columns(rng, n, deals=None, fishes=None, naked=None):
         "early_closures": np.zeros(n, np.int64),
         "out_66": np.zeros(n, np.int64),
         "burns": np.zeros(n, np.int64),
+        "leader_wins": rng.binomial(deals - eggs, 0.58),
     }
 
 
