@@ -5,13 +5,14 @@ the tiles on the table (ST_BOARD), the open ends (ST_END, ST_N_ENDS, ST_OPEN),
 who knocked on which ends (ST_LACKS), which end values each player created
 (ST_FED), how many tiles each other player holds (popcount of their hands, never
 the tiles) and how many tiles are left in the bazaar. It never reads another hand's
-tiles nor the order of the deal or of the bazaar (ST_ORDER). `choose_move` returns
+tiles nor the order of the deal or of the bazaar (ST_ORDER); the one exception is
+`general-signal`, which learns whether its partner holds 00 and 66 (Генерал's signals). `choose_move` returns
 an index into the legal moves.
 
 Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible.
 
 Bot ids (codes.BOT_IDS): random 0, heavy 1, doubles 2, partner 3, counter 4,
-sampler 5, first 6. The low 4 bits of an id are the bot, the rest its parameter: the
+sampler 5, first 6, general 7, general-signal 8. The low 4 bits of an id are the bot, the rest its parameter: the
 sampler's number of sampled worlds per decision ("sampler:N" -> 5 + 16 * N; 0 is
 the default budget). `parse_bot` / `bot_name` convert names and ids.
 
@@ -30,6 +31,7 @@ from .codes import (
     CHUNK_POP,
     DOUBLES_MASK,
     FISH_WINNER_FISHERMAN,
+    FISH_WINNER_REPLAYED,
     P_BAZAAR,
     P_FISH_WINNER,
     P_N_SIDES,
@@ -80,6 +82,8 @@ BOT_PARTNER = 3
 BOT_COUNTER = 4
 BOT_SAMPLER = 5
 BOT_FIRST = 6  # deterministic: the first legal move, no random number drawn
+BOT_GENERAL = 7  # Генерал: keeps 00 / 66 for the out
+BOT_GENERAL_SIGNAL = 8  # ... and reads its partner's signals about 00 / 66
 BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
 BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
@@ -93,6 +97,8 @@ _KINDS = {
     "counter": BOT_COUNTER,
     "sampler": BOT_SAMPLER,
     "first": BOT_FIRST,
+    "general": BOT_GENERAL,
+    "general-signal": BOT_GENERAL_SIGNAL,
 }
 assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
 
@@ -487,6 +493,8 @@ def fish_outlook(p, seat, est, own_left):
     its own hand exact (`own_left` pips after the move), the others' expected (`est`)."""
     if p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
         return 1
+    if p[P_FISH_WINNER] == FISH_WINNER_REPLAYED:
+        return 0  # a fish is replayed: nobody wins it
     my_side = p[P_SEAT_SIDE + seat]
     mine = 0.0
     low = 1e9
@@ -773,6 +781,52 @@ def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
     return choice
 
 
+# --- general (7) and general-signal (8): Генерал, text 004 ------------------------------------------------
+GENERAL_TILES = (1 << 0) | (1 << 27)  # 00 and 66 (tile ids of `codes`)
+
+
+@hot
+def general_values(tiles):
+    """The end values that 00 / 66 among `tiles` wait for: bit 0 for 00, bit 6 for 66."""
+    return (1 if tiles & 1 else 0) | (64 if tiles >> 27 & 1 else 0)
+
+
+# R-004-general-signals
+@jit
+def choose_general(p, st, seat, moves, n, rng, signals):
+    """Генерал: go out on 00 / 66 if it can (a генерал against the next player); else go out; never
+    lay 00 / 66 before the out; keep open the ends its own 00 / 66 wait for. With `signals` (the
+    wink for 00, the puffed cheek for 66, «подмигнуть … надуть щёки») it knows whether its partner
+    still holds 00 and 66, and so whether one neither on the table nor with its side is an
+    opponent's: it starves the ends its partner's double waits for (so that he is never forced to
+    lay it before his out) and opens those an opponent's waits for (to force it out early, when it
+    makes no генерал). The signal is the only thing it learns of another hand. Then the heaviest
+    tile; ties at random. (The signs were chosen by measurement: see the README's Генерал section.)"""
+    hand = st[ST_HAND + seat]
+    partner = partner_of(p, seat)
+    theirs = st[ST_HAND + partner] & GENERAL_TILES if signals and partner >= 0 else 0
+    # with signals, a 00 / 66 neither on the table nor with us is an opponent's
+    rivals = GENERAL_TILES & ~st[ST_BOARD] & ~hand & ~theirs if signals and partner >= 0 else 0
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        m = moves[i]
+        tiles = move_tiles(m)
+        left = hand & ~tiles
+        w = move_pips(m)
+        if left == 0:
+            w += 100000 if tiles & GENERAL_TILES else 10000
+        else:
+            if tiles & GENERAL_TILES:
+                w -= 5000  # a 00 / 66 laid before the out can no longer make a генерал
+            ends = ends_after(st, m)
+            w += 300 * count_ends_in(ends, general_values(left)) - 200 * count_ends_in(ends, general_values(theirs))
+            w += 250 * count_ends_in(ends, general_values(rivals))
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
 # --- dispatch --------------------------------------------------------------------------------------
 @jit
 def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
@@ -788,6 +842,8 @@ def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
         return choose_partner(p, st, seat, moves, n, rng)
     if bot == BOT_COUNTER:
         return choose_counter(p, st, seat, moves, n, rng, fwork)
+    if bot in (BOT_GENERAL, BOT_GENERAL_SIGNAL):
+        return choose_general(p, st, seat, moves, n, rng, bot == BOT_GENERAL_SIGNAL)
     if bot >= 0 and bot & BOT_KIND_MASK == BOT_SAMPLER:
         return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
     return rng_below(rng, 1, n)

@@ -138,6 +138,9 @@ P_CLOSED_BEFORE_HOUSE = _P.field()
 P_SOLO_FISH = _P.field()
 P_SOLO_EGGS = _P.field()
 P_OUT_00_WRITES = _P.field()
+P_MATCH_DEALS = _P.field()  # Спортивное домино / Генерал: a match of this many deals (0: to the target)
+P_SCORING = _P.field()
+P_GENERAL_OUT = _P.field()
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
@@ -164,8 +167,14 @@ NEXT_LEAD_LAST_MOVER = choice_code("next_lead", "last-mover")
 NEXT_LEAD_FISH_WINNER = choice_code("next_lead", "fish-winner")
 NEXT_LEAD_ROUND_ROBIN = choice_code("next_lead", "round-robin")
 NEXT_LEAD_WINNERS_CHOOSE = choice_code("next_lead", "winners-choose")
+NEXT_LEAD_FIRST_LEAD = choice_code("next_lead", "first-lead")
 FISH_WINNER_LOWER_SUM = choice_code("fish_winner", "lower-sum")
 FISH_WINNER_FISHERMAN = choice_code("fish_winner", "fisherman")
+FISH_WINNER_REPLAYED = choice_code("fish_winner", "replayed")
+SCORING_POINTS = choice_code("scoring", "points")
+SCORING_GENERALS = choice_code("scoring", "generals")
+GENERAL_OUT_EITHER = choice_code("general_out", "00-or-66")
+GENERAL_OUT_BOTH = choice_code("general_out", "00-and-66")
 FISH_WRITES_OWN = choice_code("fish_writes", "own")
 FISH_WRITES_ALL = choice_code("fish_writes", "all")
 FISH_WRITES_DIFFERENCE = choice_code("fish_writes", "difference")
@@ -219,7 +228,17 @@ def encode_knob(name: str, value) -> int:
 
 # --- bots ----------------------------------------------------------------------
 BOT_SCRIPT = -1  # replay: moves come from a record, checked against the rules
-BOT_IDS = {"random": 0, "heavy": 1, "doubles": 2, "partner": 3, "counter": 4, "sampler": 5, "first": 6}
+BOT_IDS = {
+    "random": 0,
+    "heavy": 1,
+    "doubles": 2,
+    "partner": 3,
+    "counter": 4,
+    "sampler": 5,
+    "first": 6,
+    "general": 7,
+    "general-signal": 8,
+}
 BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
     "heavy": "sheds the most pips (both tiles of a two-doubles move count); ties at random",
@@ -237,6 +256,11 @@ BOT_DOCS = {
     "first": "always plays the first of its legal moves (in the engine's order), without any randomness: the "
     "same table gives the same move, so a game of four `first` bots is decided by the deal alone (the "
     "check of `compare --skill`'s deal-decides measure)",
+    "general": "Генерал: goes out on 00 / 66 when it can, else goes out; never lays 00 / 66 before its out; keeps "
+    "open the ends its own 00 / 66 wait for; then the heaviest tile; ties at random",
+    "general-signal": "general, and reads its partner's signals (a wink for 00, a puffed cheek for 66): starves the "
+    "ends its partner's 00 / 66 wait for (he is never forced to lay it early) and opens those an opponent's wait for "
+    "(to force it out before his out)",
 }
 
 # --- per-deal output row --------------------------------------------------------
@@ -283,13 +307,14 @@ AT_NONE = 7  # "at": null, the first tile of a deal
 # --- what play_game returns (slots of its `result` array) -------------------------
 _R = Layout("game result")
 R_DEALS = _R.field()  # deals played
-R_LOSER = _R.field()  # the losing side, or -1 (cut off)
+R_LOSER = _R.field()  # the losing side, -1 (cut off) or LOSER_DRAW
 R_TITLES = _R.field()
 R_ERROR = _R.field()  # replay: ERR_* of the first problem, else ERR_NONE
 R_ERROR_DEAL = _R.field()
 R_ERROR_EVENT = _R.field()
 R_OVERFLOW = _R.field()  # the event buffer was too small: record again with a larger one
 N_RESULT = _R.size
+LOSER_DRAW = -2  # a match of match_deals deals ended with equal scores (R-004-match)
 
 # --- game results --------------------------------------------------------------
 TITLE_NAKED, TITLE_BALD, TITLE_GENERAL = 1, 2, 4

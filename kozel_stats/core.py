@@ -23,6 +23,7 @@ from .codes import (
     DOUBLE_TILE,
     DOUBLES_MASK,
     FISH_WINNER_FISHERMAN,
+    FISH_WINNER_REPLAYED,
     FISH_WRITES_ALL,
     FISH_WRITES_DIFFERENCE,
     P_BAZAAR,
@@ -521,7 +522,7 @@ def legal_moves_cross(p, st, hand, moves):
 
 
 # --- who lost a deal and what a losing side writes (the engine's scoring and the sampler's playouts) ---
-# R-score-out, R-fish-winner, R-solo-score
+# R-score-out, R-fish-winner, R-solo-score, R-004-general-fish
 @hot
 def deal_losers(p, sums, at, fish, last_side):
     """Bit mask of the sides that lost a deal, 0 for eggs; `sums[at + side]` are the plain sums
@@ -531,6 +532,8 @@ def deal_losers(p, sums, at, fish, last_side):
     n_sides = p[P_N_SIDES]
     if not fish or p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
         return ((1 << n_sides) - 1) & ~(1 << last_side)
+    if p[P_FISH_WINNER] == FISH_WINNER_REPLAYED:
+        return 0  # R-004-general-fish: nobody wins a fish, the deal is dealt again
     low = sums[at]
     for s in range(1, n_sides):
         low = min(low, sums[at + s])

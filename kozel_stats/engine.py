@@ -74,10 +74,14 @@ from .codes import (
     EV_PLAY,
     FIRST_LEAD_LOWEST_DOUBLE,
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
+    FISH_WINNER_REPLAYED,
+    GENERAL_OUT_BOTH,
+    LOSER_DRAW,
     MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
     N_RESULT,
+    NEXT_LEAD_FIRST_LEAD,
     NEXT_LEAD_FISH_WINNER,
     NEXT_LEAD_ROUND_ROBIN,
     NEXT_LEAD_WINNERS_CHOOSE,
@@ -86,7 +90,10 @@ from .codes import (
     P_EGGS,
     P_FIRST_LEAD,
     P_FIRST_LEAD_DOUBLE,
+    P_FISH_WINNER,
     P_GENERAL,
+    P_GENERAL_OUT,
+    P_MATCH_DEALS,
     P_MAX_DEALS,
     P_MEMORY,
     P_N_SIDES,
@@ -97,6 +104,7 @@ from .codes import (
     P_PLAYERS,
     P_REDEAL_DOUBLES,
     P_REDEAL_SUIT,
+    P_SCORING,
     P_SEAT_SIDE,
     P_SHARED_SCORE,
     P_SOLO,
@@ -111,6 +119,7 @@ from .codes import (
     R_LOSER,
     R_OVERFLOW,
     R_TITLES,
+    SCORING_GENERALS,
     SOLO_EGGS_ALL_HANDS,
     SOLO_EGGS_ONE_HAND,
     SUIT_MASK,
@@ -206,6 +215,7 @@ G_BURNS = _G.field()  # Морской: scores burned
 G_BURNED_POINTS = _G.field()
 G_SWAPPED = _G.field()  # the bots of seats 0/2 and 1/3 changed places for this game
 G_LEADER_WINS = _G.field()  # deals with a loser that the side of the deal's leader did not lose
+G_LAST_DECIDED = _G.field()  # a match (match_deals): its last deal changed who loses (or made a draw)
 N_GAME_COLS = _G.size
 
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
@@ -545,8 +555,11 @@ def score_deal(p, st, gs, row):
     row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
     ends_unwritten = p[P_OUT_00_ENDS_GAME] and not p[P_OUT_00_WRITES] and not fish and (st[ST_OUT_TILES] & 1) != 0
     if losers == 0:
-        row[D_EGGS] = 1
-        carry_eggs(p, gs, row)
+        if not (fish and p[P_FISH_WINNER] == FISH_WINNER_REPLAYED):
+            row[D_EGGS] = 1
+            carry_eggs(p, gs, row)
+    elif p[P_SCORING] == SCORING_GENERALS:
+        write_general(p, gs, row, losers, st[ST_OUT_TILES])
     elif ends_unwritten:
         # R-morskoy-00: an out on 00 ends the game at once; nothing is written for the deal
         row[D_LOSER] = lowest_bit_index(losers)
@@ -569,6 +582,20 @@ def score_deal(p, st, gs, row):
         row[D_MEMORY + s] = gs[GS_MEMORY + s]
     row[D_CARRY] = gs[GS_CARRY]
     return losers
+
+
+# R-004-general-scoring
+@hot
+def write_general(p, gs, row, losers, out_tiles):
+    """Генерал: no points; an out on 00 and/or 66 (general_out) writes one генерал against the
+    losing side (the side of the player whose turn follows the one who went out)."""
+    side = lowest_bit_index(losers)
+    row[D_LOSER] = side
+    if out_tiles == 3 or (out_tiles != 0 and p[P_GENERAL_OUT] != GENERAL_OUT_BOTH):
+        row[D_WRITTEN + side] = 1
+        gs[GS_SCORE + side] += 1
+        gs[GS_OPENED + side] = 1
+        gs[GS_WROTE + side] = 1
 
 
 # R-eggs, R-solo-eggs
@@ -630,29 +657,43 @@ def write_loss(p, gs, row, side, total):
 
 
 # --- end of game ----------------------------------------------------------------------------------------
-# R-game-target, R-game-general, R-morskoy-00, R-title-naked, R-title-bald, R-solo-end
+# R-game-target, R-game-general, R-morskoy-00, R-title-naked, R-title-bald, R-solo-end, R-004-match
 @jit
-def game_over(p, gs, st, losers):
-    """After a deal is scored: the side that are the goats (козлы), or -1 if the game goes on.
+def game_over(p, gs, st, losers, counted):
+    """After a deal is scored (`counted`: deals so far that count, R-004-match): the side that
+    are the goats (козлы), LOSER_DRAW for a match ended level, or -1 if the game goes on.
 
     The titles go to gs[GS_TITLES]. Several players over the target (каждый сам за
     себя): the goat is the one with more points, then the lower seat.
     """
-    if losers == 0:
-        return -1
     out = st[ST_END_KIND] == END_OUT
-    general = p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
-    sudden = general or (p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
+    general = losers != 0 and p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
+    sudden = general or (losers != 0 and p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
     goat = -1
     if sudden:
         goat = 1 - p[P_SEAT_SIDE + st[ST_LAST]]
+    elif p[P_MATCH_DEALS] > 0:
+        if counted < p[P_MATCH_DEALS]:
+            return -1
+        # the side with the most written against it loses the match; equal: a draw
+        top = 0
+        for s in range(1, p[P_N_SIDES]):
+            if gs[GS_SCORE + s] > gs[GS_SCORE + top]:
+                top = s
+        for s in range(p[P_N_SIDES]):
+            if s != top and gs[GS_SCORE + s] == gs[GS_SCORE + top]:
+                gs[GS_TITLES] = 0
+                return LOSER_DRAW
+        goat = top
     else:
+        if losers == 0:
+            return -1
         for s in range(p[P_N_SIDES]):
             if gs[GS_SCORE + s] >= p[P_TARGET] and (goat < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + goat]):
                 goat = s
         if goat < 0:
             return -1
-    titles = TITLE_NAKED
+    titles = TITLE_NAKED if p[P_SCORING] != SCORING_GENERALS else 0  # Генерал keeps no points: no голые козлы
     for s in range(p[P_N_SIDES]):
         if s != goat and gs[GS_WROTE + s] != 0:
             titles = 0
@@ -718,9 +759,12 @@ def lead_rating(hand):
 @jit
 def next_leader(p, previous_leader, end_kind, last, losers):
     """Leader of the next deal by `next_lead` (losers: bit mask of the sides that lost the
-    previous deal, 0 for eggs); -2 means the winners choose after dealing."""
+    previous deal, 0 for eggs); -2 means the winners choose after dealing, -3 that the deal is
+    opened like the first (first_lead)."""
     rule = p[P_NEXT_LEAD]
     players = p[P_PLAYERS]
+    if rule == NEXT_LEAD_FIRST_LEAD:
+        return -3  # R-004-general-lead: by the first-lead rule, like the first deal
     if rule == NEXT_LEAD_ROUND_ROBIN:
         return (previous_leader + 1) % players
     if rule == NEXT_LEAD_FISH_WINNER and end_kind == END_FISH and losers != 0:
@@ -792,7 +836,7 @@ def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, s
     either winner leading."""
     choice = next_leader(p, leader, prev_end, prev_last, prev_losers)
     if choice != -2:
-        return choice
+        return choice  # -3 (first-lead) is resolved by the caller, which knows the forced tile
     players = p[P_PLAYERS]
     other = prev_last + 2 if prev_last + 2 < players else prev_last + 2 - players
     leader = prev_last
@@ -882,6 +926,7 @@ def play_game(
     prev_end = END_OUT
     prev_last = -1
     prev_losers = 0
+    counted = 0  # deals that count towards a match (a replayed fish does not)
     n_events = 0
     max_deals = min(p[P_MAX_DEALS], deals.shape[0])
     for deal in range(max_deals):
@@ -905,13 +950,13 @@ def play_game(
         forced = -1
         first_event = script_offsets[deal] if scripted else 0
         end_event = script_offsets[deal + 1] if scripted else 0
-        if deal == 0:
-            forced = first_lead_tile(p, hands)
-            leader = holder_of(p, hands, forced)
-        else:
+        if deal > 0:
             leader = later_leader(
                 p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
             )
+        if deal == 0 or leader == -3:
+            forced = first_lead_tile(p, hands)
+            leader = holder_of(p, hands, forced)
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
             fail(result, ERR_WRONG_LEADER, deal, 0)
             return
@@ -932,8 +977,10 @@ def play_game(
         # -- score
         losers = score_deal(p, st, gs, row)
         result[R_DEALS] = deal + 1
-        goat = game_over(p, gs, st, losers)
-        if goat >= 0:
+        if not (st[ST_END_KIND] == END_FISH and p[P_FISH_WINNER] == FISH_WINNER_REPLAYED):
+            counted += 1
+        goat = game_over(p, gs, st, losers, counted)
+        if goat != -1:
             result[R_LOSER] = goat
             result[R_TITLES] = gs[GS_TITLES]
             if scripted and deal + 1 < n_script_deals:
@@ -980,6 +1027,26 @@ def summarize_game(p, deals, n, out, fish_sums):
             out[G_OUT_66] += 1
     for s in range(4):
         out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
+    if p[P_MATCH_DEALS] > 0 and out[G_LOSER] != -1:
+        out[G_LAST_DECIDED] = standing(p, deals, n - 1) != out[G_LOSER]
+
+
+# R-004-match
+@hot
+def standing(p, deals, n):
+    """Who would lose a match stopped after its first `n` deals: the side with the most written
+    against it, LOSER_DRAW when the top is shared (also before any deal)."""
+    top = 0
+    level = False
+    for s in range(1, p[P_N_SIDES]):
+        a = deals[n - 1, D_SCORE + s] if n > 0 else 0
+        b = deals[n - 1, D_SCORE + top] if n > 0 else 0
+        if a > b:
+            top = s
+            level = False
+        elif a == b:
+            level = True
+    return LOSER_DRAW if level else top
 
 
 @hot

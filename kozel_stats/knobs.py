@@ -102,7 +102,7 @@ KNOBS: tuple[Knob, ...] = (
         str,
         "last-mover",
         "Who leads the later deals of a game (with any tile).",
-        choices=("last-mover", "fish-winner", "round-robin", "winners-choose"),
+        choices=("last-mover", "fish-winner", "round-robin", "winners-choose", "first-lead"),
         meaning={
             "last-mover": "whoever made the last move: the player who went out, or the fisherman",
             "fish-winner": "after an out the player who went out; after a fish the fisherman "
@@ -111,6 +111,8 @@ KNOBS: tuple[Knob, ...] = (
             "round-robin": "the player clockwise of the previous deal's leader",
             "winners-choose": "after an out the winning side chooses which of its two players "
             "leads (long suit, few doubles, many suits); after a fish the fisherman",
+            "first-lead": "every deal is opened like the first, by the first_lead rule (Генерал: «в любом "
+            "случае игра начинается с 1х1»)",
         },
     ),
     Knob(
@@ -124,10 +126,12 @@ KNOBS: tuple[Knob, ...] = (
         str,
         "lower-sum",
         "Which side wins a fish (рыба).",
-        choices=("lower-sum", "fisherman"),
+        choices=("lower-sum", "fisherman", "replayed"),
         meaning={
             "lower-sum": "the side with the lower plain sum in hand; equal sums are eggs",
             "fisherman": "always the fisherman's side (sums are not compared, no eggs)",
+            "replayed": "nobody: a fish does not count, nothing is written and the deal is dealt again "
+            "(Генерал: «рыба недопустима»)",
         },
     ),
     Knob(
@@ -265,6 +269,39 @@ KNOBS: tuple[Knob, ...] = (
         "written, the game is simply over.",
     ),
     Knob(
+        "match_deals",
+        int,
+        0,
+        "A match of this many deals instead of a race to the target: after the last one the side with the "
+        "most points against it loses, equal scores are a draw; a fish that is replayed does not count; "
+        "0 = off (Спортивное домино: a multiple of four).",
+        low=0,
+        high=1000,
+    ),
+    Knob(
+        "scoring",
+        str,
+        "points",
+        "What is written against the loser of a deal.",
+        choices=("points", "generals"),
+        meaning={
+            "points": "points (hands, specials, threshold, eggs)",
+            "generals": "no points: an out whose move holds 00 or 66 (general_out) makes the loser, the player "
+            "after the one who went out, a генерал; a side's score counts its generals (Генерал, text 004)",
+        },
+    ),
+    Knob(
+        "general_out",
+        str,
+        "00-or-66",
+        "Генерал (scoring: generals): which out makes the loser a генерал.",
+        choices=("00-or-66", "00-and-66"),
+        meaning={
+            "00-or-66": "an out whose move holds 00, 66 or both («закончить на два нуля или две шестёрки»)",
+            "00-and-66": "only an out on 00 and 66 together («кому навесили сразу и 0х0, и 6х6»)",
+        },
+    ),
+    Knob(
         "max_deals",
         int,
         1000,
@@ -328,6 +365,8 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "round-robin": "следующий по часовой стрелке после прошлого заходившего",
             "winners-choose": "после выхода выигравшая пара выбирает, кто из двоих заходит (длинная масть, мало "
             "дублей, много мастей); после рыбы — рыбак",
+            "first-lead": "каждую сдачу начинают как первую, по правилу первого захода (Генерал: «в любом "
+            "случае игра начинается с 1х1»)",
         },
     ),
     "two_doubles": (
@@ -343,6 +382,7 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         {
             "lower-sum": "пара, у которой меньше очков на руках; при равных суммах — яйца",
             "fisherman": "всегда пара рыбака (суммы не сравнивают, яиц нет)",
+            "replayed": "никто: рыба не засчитывается, ничего не пишут и раздают заново (Генерал: «рыба недопустима»)",
         },
     ),
     "fish_writes": (
@@ -459,6 +499,34 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         "out on 00 is written",
         "выход на 0:0 пишется",
         {"True": "да", "False": "нет"},
+    ),
+    "match_deals": (
+        "Игра на число сдач, а не до цели: после последней сдачи проигрывает пара, на которую записали больше, "
+        "при равенстве — ничья; переигранная рыба не в счёт; 0 — нет (Спортивное домино: кратно четырём).",
+        "match of N deals",
+        "игра на число сдач",
+        {"0": "нет, играют до цели"},
+    ),
+    "scoring": (
+        "Что пишут проигравшему сдачу.",
+        "scoring",
+        "что пишут",
+        {
+            "points": "очки (руки, особые цены, порог, яйца)",
+            "generals": "очков не пишут: выход, в котором есть 0:0 или 6:6 (как задано правилом «генерал за "
+            "выход»), делает проигравшего — "
+            "того, чей ход следующий после вышедшего, — генералом; счёт пары — число её генералов (Генерал, "
+            "текст 004)",
+        },
+    ),
+    "general_out": (
+        "Генерал (пишут генералов): какой выход делает проигравшего генералом.",
+        "general on",
+        "генерал за выход",
+        {
+            "00-or-66": "выход, где есть 0:0, 6:6 или оба («закончить на два нуля или две шестёрки»)",
+            "00-and-66": "только выход на 0:0 и 6:6 вместе («кому навесили сразу и 0х0, и 6х6»)",
+        },
     ),
     "max_deals": (
         "Предохранитель: партию, не кончившуюся за столько сдач, обрывают.",

@@ -33,7 +33,8 @@ class Metric:
     percentage points), else the unit of the value. headline: one of the four numbers that
     decide a verdict (README, "What decides a verdict"); the others are secondary.
     only: the games the metric applies to (``pairs``, ``solo``, or a rule: ``general``,
-    ``bazaar``, ``cross``, ``out_66``, ``shared_score``; ``skill``: pair games of a run with
+    ``bazaar``, ``cross``, ``out_66``, ``shared_score``, ``match`` (match_deals), ``match-pairs``,
+    ``generals`` (scoring: generals); ``skill``: pair games of a run with
     ``--skill``; ``twice``: any game of a run with ``--skill``); None: every game. per: what a
     share is a share of, in words (``games`` or ``deals``); by default games for a
     ``game-rate``, deals otherwise.
@@ -240,6 +241,70 @@ METRICS: tuple[Metric, ...] = (
         "lost (eggs excluded); chance is about one over the number of sides",
     ),
     Metric(
+        "draw_rate",
+        "match drawn",
+        "game-rate",
+        "pp",
+        False,
+        "drawn",
+        description="matches of match_deals deals that ended with equal scores (Спортивное домино, Генерал)",
+        only="match",
+    ),
+    Metric(
+        "margin",
+        "final margin",
+        "mean",
+        "points",
+        False,
+        "margin",
+        description="the difference of the two sides' scores when the match ends (Генерал: of their generals)",
+        only="match-pairs",
+    ),
+    Metric(
+        "last_deal_rate",
+        "decided by the last deal",
+        "game-rate",
+        "pp",
+        False,
+        "last_deal_decided",
+        description="matches whose last deal changed the result: who was behind (or level) before it is not "
+        "who lost the match, or it made a draw",
+        only="match",
+    ),
+    Metric(
+        "generals_rate",
+        "generals per 100 deals",
+        "deal-ratio",
+        "pp",
+        False,
+        "written",
+        "lost_deals",
+        description="Генерал: deals (fishes, which are replayed, not counted) that made a генерал",
+        only="generals",
+    ),
+    Metric(
+        "generals_a_rate",
+        "generals against side A per 100 deals",
+        "deal-ratio",
+        "pp",
+        False,
+        "score_a",
+        "lost_deals",
+        description="Генерал: generals written against side A (seats 0 and 2) per 100 counted deals",
+        only="generals",
+    ),
+    Metric(
+        "generals_b_rate",
+        "generals against side B per 100 deals",
+        "deal-ratio",
+        "pp",
+        False,
+        "score_b",
+        "lost_deals",
+        description="Генерал: generals written against side B (seats 1 and 3) per 100 counted deals",
+        only="generals",
+    ),
+    Metric(
         "skill_edge",
         "skill edge: the strong side wins",
         "deal-ratio",
@@ -277,6 +342,8 @@ DERIVED = {
     "first_lead_lost": "loser == first_leader_side",
     "shuffles": "deals + redeals",
     "decided_fishes": "fishes - eggs",
+    "drawn": "loser == -2 (a match ended level)",
+    "margin": "|score_a - score_b|",
 }
 
 #: Per-game columns that come from a second play of each game (`compare --skill`): present only in
@@ -309,14 +376,23 @@ STORED = (
     "out_66",
     "burns",
     "leader_wins",
+    "last_deal_decided",
+    "score_a",
+    "score_b",
 )
 #: Stored columns that folders written before they existed lack (their metrics then have no data).
-OPTIONAL = ("leader_wins",)
+OPTIONAL = ("leader_wins", "last_deal_decided")
+
+
+#: Metrics of points, which mean nothing when no points are written (scoring: generals).
+POINTS_ONLY = ("naked_rate", "written_per_deal", "eggs_rate", "fisherman_share", "vanished_share")
 
 
 def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
     """Whether a metric means anything under these rules (a variant's resolved knobs); `skill`: the
     run played the second plays of `compare --skill` (the ``skill`` and ``twice`` metrics)."""
+    if rules.get("scoring") == "generals" and metric.name in POINTS_ONLY:
+        return False  # Генерал keeps no points (R-004-general-scoring)
     only = metric.only
     if only is None:
         return True
@@ -334,6 +410,12 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
         return rules.get("out_66_writes", 0) > 0
     if only == "shared_score":
         return bool(rules.get("shared_score"))
+    if only == "match":
+        return rules.get("match_deals", 0) > 0
+    if only == "match-pairs":
+        return rules.get("match_deals", 0) > 0 and bool(rules.get("pairs", True))
+    if only == "generals":
+        return rules.get("scoring") == "generals"
     return True
 
 
@@ -363,6 +445,9 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "out_66": games[:, E.G_OUT_66],
         "burns": games[:, E.G_BURNS],
         "leader_wins": games[:, E.G_LEADER_WINS],
+        "last_deal_decided": games[:, E.G_LAST_DECIDED],
+        "score_a": games[:, E.G_SCORE],
+        "score_b": games[:, E.G_SCORE + 1],
     }
 
 
@@ -401,6 +486,10 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
         return columns["deals"].astype(np.int64) + columns["redeals"]
     if name == "decided_fishes":
         return columns["fishes"].astype(np.int64) - columns["eggs"]
+    if name == "drawn":
+        return (columns["loser"] == -2).astype(np.int64)
+    if name == "margin":
+        return np.abs(np.asarray(columns["score_a"]).astype(np.int64) - columns["score_b"])
     if name in TWICE and name not in columns:  # this run did not play the games twice
         return np.zeros(len(columns["deals"]), dtype=np.int64)
     return np.asarray(columns[name]).astype(np.int64)

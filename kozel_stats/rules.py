@@ -336,6 +336,18 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             rules["out_00_ends_game"],
             "only matters when an out on 00 ends the game (out_00_ends_game: true)",
         ),
+        (
+            "general_out",
+            rules["general_out"] != "00-or-66",
+            rules["scoring"] == "generals",
+            "applies to Генерал's scoring only (scoring: generals)",
+        ),
+        (
+            "scoring",
+            rules["scoring"] == "generals",
+            rules["pairs"],
+            "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
+        ),
     )
     for knob, is_set, allowed, why in needs:
         if is_set and not allowed:

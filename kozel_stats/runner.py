@@ -57,6 +57,7 @@ GAME_COLUMNS = {
     "out_66": ("G_OUT_66", pl.Int32),
     "burns": ("G_BURNS", pl.Int32),
     "leader_wins": ("G_LEADER_WINS", pl.Int32),
+    "last_deal_decided": ("G_LAST_DECIDED", pl.Int8),
 }
 SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
 #: The games table's columns, in order (docs/results.md).
@@ -87,6 +88,7 @@ GAMES_TABLE = (
     "out_66",
     "burns",
     "leader_wins",
+    "last_deal_decided",
 )
 #: With --skill, the games table also holds the per-game numbers of the second plays (metrics.TWICE).
 TWICE_TABLE = ("skill_wins", "skill_games", "same_loser", "decided_twice")

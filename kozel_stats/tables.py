@@ -23,7 +23,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "head": "Козёл: {n} variants × {games} per variant, bots {bots} (programs, not people), seed {seed}",
         "design": "Game i of every variant starts from the same shuffle, so differences come from the rules. A "
         "verdict rests on the four headline metrics, tested together (each at 5%/4, with its 98.75% interval); "
-        "the others are secondary, each with its own 95% interval.",
+        "the others are secondary, each with its own 95% interval. (Генерал keeps no points: its two, each at 5%/2.)",
         "interrupted": "Interrupted: these are the games finished before Ctrl-C.",
         "baseline": "{title} ({name}): the baseline",
         "metric": "metric",
@@ -39,6 +39,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "interval": "interval",
         "p": "p (adj.)",
         "secondary": "(secondary)",
+        "only_here": "(only in this game; its 95% CI)",
         "summary": "Summary",
         "placings": "{title}: places of the players over {games} (1 = best, {n} = the goat; by chance {chance}; "
         "95% CI under each share)",
@@ -62,7 +63,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "head": "Козёл: {n} вариант(а) × {games} на вариант, боты {bots} (программы, не люди), зерно {seed}",
         "design": "Партия i каждого варианта начинается с той же раздачи, поэтому разница идёт от правил. Вывод "
         "решают четыре главных показателя, проверенные вместе (каждый на уровне 5 %/4, с 98,75 % ДИ); "
-        "остальные — второстепенные, каждый со своим 95 % ДИ.",
+        "остальные — второстепенные, каждый со своим 95 % ДИ. (В Генерале очков нет: там главных два, "
+        "каждый на 5 %/2.)",
         "interrupted": "Прервано: здесь партии, доигранные до Ctrl-C.",
         "baseline": "{title} ({name}): базовый вариант",
         "metric": "показатель",
@@ -78,6 +80,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "interval": "ДИ",
         "p": "p (попр.)",
         "secondary": "(второстеп.)",
+        "only_here": "(есть только в этой игре; её 95 % ДИ)",
         "summary": "Главное",
         "placings": "{title}: места игроков за {games} (1 — лучшее, {n} — козёл; случайно {chance}; под "
         "каждой долей — 95 % ДИ)",
@@ -241,7 +244,9 @@ def variant_table(analysis: Analysis, name: str, names: _Names | None = None, la
     t = TEXT[lang]
     names = names or _Names({}, lang)
     solo = names.solo(name)
-    level_h = words.level(1 - stats.ALPHA / 4, lang)
+    # the headline family's level: 1 - 5%/k for the k headline metrics this game has (4, or 2 in Генерал)
+    levels = [c.level for c in analysis.comparisons if c.variant == name and c.comparable and c.family == "headline"]
+    level_h = words.level(min(levels) if levels else 1 - stats.ALPHA / 4, lang)
     table = _table(
         t["table"].format(title=names.title(name), name=name, base=names.title(analysis.baseline), level_h=level_h)
     )
@@ -259,6 +264,20 @@ def variant_table(analysis: Analysis, name: str, names: _Names | None = None, la
             f"[{style}]{fmt_value(c.metric, c.diff, True, lang)}[/{style}]",
             fmt_interval(c.metric, c.low, c.high, True, lang),
             fmt_p(c.p_adjusted, lang),
+        )
+    # a rule of this game only (a match's draws, Генерал's generals): its own value, nothing to compare
+    base_has = {e.metric for e in analysis.estimates.get(analysis.baseline, [])} - set(
+        analysis.not_applicable.get(analysis.baseline, [])
+    )
+    for e in analysis.estimates.get(name, []):
+        if e.metric in base_has or e.metric in analysis.not_applicable.get(name, []) or e.value != e.value:
+            continue
+        table.add_row(
+            escape(words.label(e.metric, lang, solo) + " " + t["only_here"]),
+            fmt_value(e.metric, e.value, lang=lang),
+            "—",
+            fmt_interval(e.metric, e.low, e.high, False, lang),
+            "—",
         )
     return table
 

@@ -48,6 +48,7 @@ from .codes import (
     EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
+    LOSER_DRAW,
     MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
@@ -126,8 +127,9 @@ def run_seed_game(run_seed: int, game_index: int) -> int:
     return int(game_seed(np.uint64(run_seed % 2**64), game_index))
 
 
-def _titles(bits: int) -> list[str]:
-    return [name for bit, name in TITLE_NAMES.items() if bits & bit]
+def _titles(bits: int, loser: int = 0) -> list[str]:
+    """The record's titles; a match that ended level (R-004-match) has the title ``draw``."""
+    return [name for bit, name in TITLE_NAMES.items() if bits & bit] + (["draw"] if loser == LOSER_DRAW else [])
 
 
 def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
@@ -212,7 +214,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
         "bots": list(bots),
         "deals": deal_objs,
         "loser": None if loser < 0 else loser,
-        "titles": _titles(titles),
+        "titles": _titles(titles, loser),
         "final_score": deal_objs[-1]["score"] if deal_objs else [0] * n_sides,
     }
 
@@ -424,7 +426,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
             problems.append(
                 ReplayProblem(game, None, None, f"loser is {record.get('loser')!r}, the rules give {loser!r}")
             )
-        titles = _titles(int(result[R_TITLES]))
+        titles = _titles(int(result[R_TITLES]), int(result[R_LOSER]))
         if sorted(record.get("titles") or []) != sorted(titles):
             problems.append(
                 ReplayProblem(game, None, None, f"titles are {record.get('titles')!r}, the rules give {titles!r}")
@@ -553,10 +555,10 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     deals = record["deals"]
     deal = deals[d]
     seat, _ = _names(record)
-    if d == 0:
+    if d == 0 or variant["next_lead"] == "first-lead":
         rule = variant["first_lead"]
         if rule.startswith("double-"):
-            return f"holds {rule[-2:]}, which opens the game"
+            return f"holds {rule[-2:]}, which opens {'the game' if d == 0 else 'every deal'}"
         hands = deal["hands"]
         doubles = sorted(t for h in hands for t in h if t[0] == t[1])
         if doubles:
@@ -588,6 +590,8 @@ def _fish_text(record: dict, deal: dict, variant: Variant | None, side: list[str
     sums = deal["hand_sums"]
     pairs = len(side) == 2 and record["players"] == 4 and record["sides"] == [[0, 2], [1, 3]]
     fisher_side = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
+    if variant is not None and variant["fish_winner"] == "replayed":
+        return "a fish does not count: nobody wins it and the deal is dealt again"
     if variant is not None and variant["fish_winner"] == "fisherman":
         return f"the fisherman's {'side ' if pairs else ''}{side[fisher_side]} wins it (the sums are not compared)"
     low = min(sums)
@@ -607,7 +611,7 @@ def _losers(record: dict, deal: dict, variant: Variant | None) -> list[int]:
     if deal["end"] == "out" or (variant is not None and variant["fish_winner"] == "fisherman"):
         return [i for i in range(len(sides)) if i != winner_side]
     low = min(sums)
-    if all(x == low for x in sums):
+    if all(x == low for x in sums) or (variant is not None and variant["fish_winner"] == "replayed"):
         return []
     return [i for i, x in enumerate(sums) if x != low]
 
@@ -666,8 +670,17 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         lines.append(f"  Left in hand: {_scores(side, deal['hand_sums'])}.")
         written = deal["written"]
         losers = _losers(record, deal, variant)
-        if deal["end"] == "fish" and not losers:
+        generals = variant is not None and variant["scoring"] == "generals"
+        if deal["end"] == "fish" and variant is not None and variant["fish_winner"] == "replayed":
+            lines.append("  Nothing written; the deal does not count.")
+        elif deal["end"] == "fish" and not losers:
             lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
+        elif generals:
+            loser_seat = seat[(deal["last"] + 1) % record["players"]]
+            w = " / ".join(
+                f"{loser_seat} is a генерал: one general against {side[s]}" for s, v in enumerate(written) if v
+            )
+            lines.append(f"  {w or 'No general (the out held neither 00 nor 66): nothing written'}.")
         else:
             w = " / ".join(f"{side[s]} writes {v}" for s, v in enumerate(written) if v)
             gone = [s for s in losers if not written[s]]
@@ -692,7 +705,9 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
                 + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else "")
             )
         lines.append(f"  Score: {_scores(side, deal['score'])}")
-    if record["loser"] is None:
+    if record["loser"] is None and "draw" in record["titles"]:
+        lines.append(f"\nThe match ends level, a draw: final score {_scores(side, record['final_score'])}.")
+    elif record["loser"] is None:
         lines.append("\nGame cut off (max_deals) without a loser.")
     else:
         titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал"}

@@ -127,6 +127,12 @@ RU_LABELS = {
     "out66_rate": "выход на 6:6 за 100 (доля сдач)",
     "burn_rate": "сожжённый счёт (доля сдач)",
     "leader_win_share": "сдачу выиграла пара, начавшая её",
+    "draw_rate": "ничья в матче",
+    "margin": "разрыв в счёте в конце матча",
+    "last_deal_rate": "матч решила последняя сдача",
+    "generals_rate": "генералы на 100 сдач",
+    "generals_a_rate": "генералы паре A на 100 сдач",
+    "generals_b_rate": "генералы паре B на 100 сдач",
     "skill_edge": "мастерство: сильная пара выигрывает (доля партий)",
     "deal_decides": "сдача решает: та же пара проигрывает оба раза",
 }
@@ -308,6 +314,10 @@ RESTATES: dict[str, tuple[str, ...]] = {
     "early_closure_rate": ("closed_before_house",),
     "out66_rate": ("out_66_writes",),
     "burn_rate": ("shared_score",),
+    "generals_rate": ("general_out",),
+    "generals_a_rate": ("general_out",),
+    "generals_b_rate": ("general_out",),
+    "draw_rate": ("match_deals",),
 }
 
 
@@ -445,6 +455,8 @@ BOTS_RU = {
     "counter": "счётчик",
     "sampler": "перебор",
     "first": "первый ход",
+    "general": "генерал",
+    "general-signal": "генерал с сигналами",
 }
 BOTS_EN = {
     "random": "random",
@@ -454,6 +466,8 @@ BOTS_EN = {
     "counter": "counter",
     "sampler": "sampler",
     "first": "first",
+    "general": "general",
+    "general-signal": "general with signals",
 }
 
 
@@ -574,7 +588,8 @@ GLOSSARY = {
             "доверительный интервал: где, с учётом случайности, лежит настоящее значение. У четырёх главных "
             "показателей (длина партии, голые козлы, рыба, очков за сдачу) — 98,75 % ДИ: они проверяются вместе, "
             "каждый на уровне 5 %/4 (поправка Бонферрони), так что ложный вывод о варианте — не чаще 5 %. "
-            "Остальные — второстепенные, каждый со своим 95 % ДИ.",
+            "Остальные — второстепенные, каждый со своим 95 % ДИ. В Генерале очков не пишут: главных показателей "
+            "там два (длина партии, рыба), каждый на уровне 5 %/2.",
         ),
         (
             "значимо",
@@ -605,7 +620,8 @@ GLOSSARY = {
             "confidence interval: where the true value lies, allowing for chance. The four headline metrics (game "
             "length, naked goats, fish, points per deal) get 98.75% CIs: tested together, each at 5%/4 "
             "(Bonferroni), so a false verdict about a variant happens at most 5% of the time. The others are "
-            "secondary, each with its own 95% CI.",
+            "secondary, each with its own 95% CI. Генерал writes no points: it has two headline metrics (game "
+            "length, fish), each at 5%/2.",
         ),
         (
             "significant",

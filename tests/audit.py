@@ -15,8 +15,18 @@ first double laid open, open on four sides; multi-double moves, closed doubles,
 `closed_before_house`, early closure, `memory` of points under the threshold).
 Knobs that a dict does not name count as their defaults (pairs, four seats, a
 chain, no memory, Морской off, `closed_before_house: any`, `solo_fish: visible`,
-`solo_eggs: none`, `out_00_writes: false`).  «Генерал» and Морской's out on 00
-are judged in pairs only.
+`solo_eggs: none`, `out_00_writes: false`, no match, `scoring: points`,
+`general_out: 00-or-66`).  «Генерал» and Морской's out on 00 are judged in pairs only.
+
+The games of text 004 (readings R-004-*): a match of `match_deals` deals (every deal
+counts, eggs too, but a replayed fish; `target` ends nothing; the sudden ends still do;
+after the last deal the side with the most against it loses, a shared top score is a
+draw: `loser: null`, title `draw`); `scoring: generals` (no points: an out whose move
+holds 00 or 66, or with `general_out: 00-and-66` both, writes 1 against the side of the
+player next after the one who went out, `score` counts the generals, no `naked`);
+`fish_winner: replayed` (a fish writes nothing, the pot stays, nobody wins it, it does
+not count in the match); `next_lead: first-lead` (every deal opens like the first: the
+holder of the `first_lead` tile leads with it).
 
 The fish (all layouts) is never decided from hidden tiles: "the table shows a
 fish" when every tile carrying an open end value is on the table (none in a hand,
@@ -312,6 +322,26 @@ def score_deal(
     pairs = rules.get("pairs", True)
     sums = [sum(pips(t) for s in side for t in left[s]) for side in sides]
     memory = list(memory)
+    if end == "fish" and rules["fish_winner"] == "replayed":
+        # R-004-general-fish: the deal does not count; nobody wins, nothing is written, the pot stays
+        return {"hand_sums": sums, "written": [0] * n, "carry": carry, "memory": memory, "winners": None}
+    if rules.get("scoring", "points") == "generals":
+        # R-004-general-scoring: no points; an out on 00/66 writes one general against the side of
+        # the player whose turn follows the one who went out (in pairs: the side that did not go out)
+        written = [0] * n
+        if end == "out":
+            held = {"00", "66"} & set(move)
+            both = rules.get("general_out", "00-or-66") == "00-and-66"
+            if held == {"00", "66"} or (held and not both):
+                seats = sum(len(side) for side in sides)
+                written[side_of((last + 1) % seats, sides)] = 1
+            winners = {side_of(last, sides)}
+        else:
+            winners = {s for s in range(n) if sums[s] == min(sums)}
+            if rules["fish_winner"] == "fisherman":
+                winners = {side_of(last, sides)}
+            winners = None if len(winners) == n else winners
+        return {"hand_sums": sums, "written": written, "carry": carry, "memory": memory, "winners": winners}
     if end == "out" or rules["fish_winner"] == "fisherman":
         winners = {side_of(last, sides)}
     else:
@@ -381,6 +411,8 @@ def next_leaders(rules: dict, prev: dict, n: int = SEATS, sides: list[list[int]]
         return {last}
     if rule == "round-robin":
         return {(prev["leader"] + 1) % n}
+    if rule == "first-lead":
+        raise ValueError("next_lead first-lead: the leader is the holder of the first lead tile, not after prev")
     if prev["end"] == "fish":
         if rule == "winners-choose" or winners is None or side_of(last, sides) in winners:
             return {last}  # the fisherman (also after eggs)
@@ -540,11 +572,12 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
                 return "fish", laid, left, move
             return None
         why = board.problem(ev, hand)
-        if why is None and k == 0 and first:
+        if why is None and (k == 0 or rules["next_lead"] == "first-lead") and first:
             tile = first_lead_tile(deal["hands"], rules)
             if ev["play"] != [tile]:
+                what = "game" if k == 0 else "deal (next_lead first-lead)"
                 why = (
-                    f"the first move of the game must be the {'double ' if tile and is_double(tile) else ''}"
+                    f"the first move of the {what} must be the {'double ' if tile and is_double(tile) else ''}"
                     f"{tile}, not {ev['play']}"
                 )
         if why:
@@ -612,7 +645,7 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
     cards_ok = _check_cards(k, deal["hands"], deal["bazaar"], rules, n, P)
     rec_leader = deal["leader"]
     if cards_ok and is_int(rec_leader):
-        if k == 0:
+        if k == 0 or rules["next_lead"] == "first-lead":  # R-004-general-lead: every deal opens like the first
             tile = first_lead_tile(deal["hands"], rules)
             want = {s for s in range(n) if tile in deal["hands"][s]}
             if not want:
@@ -674,6 +707,8 @@ def audit_game(record: dict, rules: dict) -> list[str]:
     if len(deals) > rules["max_deals"]:
         P.append(f"{len(deals)} deals, more than max_deals {rules['max_deals']}")
     state = {"score": [0] * ns, "carry": 0, "memory": [0] * ns, "wrote": [False] * ns}
+    match = rules.get("match_deals", 0)  # R-004-match: a match of match_deals counted deals; 0 = play to target
+    counted = 0  # deals of the match played so far (a replayed fish does not count)
     prev = ended = None
     for k, deal in enumerate(deals):
         try:
@@ -681,8 +716,10 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:  # garbled values
             P.append(f"deal {k}: unreadable ({type(exc).__name__}: {exc})")
             info = None
+        end = info["end"] if info else deal.get("end") if isinstance(deal, dict) else None
+        counted += not (end == "fish" and rules["fish_winner"] == "replayed")
         general, sudden = bool(info and info["general"]), bool(info and (info["general"] or info["out_00"]))
-        if sudden or any(s >= rules["target"] for s in state["score"]):
+        if sudden or (counted >= match if match else any(s >= rules["target"] for s in state["score"])):
             ended = (k, info, general, sudden)
             if k != len(deals) - 1:
                 P.append(f"deal {k}: the game is over after this deal, but {len(deals) - 1 - k} more deal(s) follow")
@@ -692,18 +729,33 @@ def audit_game(record: dict, rules: dict) -> list[str]:
     if ended is None:
         want_loser, want_titles = None, set()
         if len(deals) < rules["max_deals"]:
-            P.append(f"the record stops after {len(deals)} deal(s) though no side reached {rules['target']}")
+            if match:
+                P.append(
+                    f"the record stops after {len(deals)} deal(s) though only {counted} of the match's "
+                    f"{match} deals counted"
+                )
+            else:
+                P.append(f"the record stops after {len(deals)} deal(s) though no side reached {rules['target']}")
     else:
         k, info, general, sudden = ended
         score = state["score"]
+        draw = False
         if sudden:  # «генерал» or Морской's out on 00: the side that went out wins
             want_loser = 1 - side_of(info["last"], sides)
+        elif match:  # the end of the match: the most against it loses; a shared top score is a draw
+            top = [s for s in range(ns) if score[s] == max(score)]
+            draw = len(top) > 1
+            want_loser = None if draw else top[0]
         else:  # the most points, then the lowest seat (in pairs only one side can cross)
             want_loser = max((s for s in range(ns) if score[s] >= rules["target"]), key=lambda s: (score[s], -s))
-        want_titles = set()
-        if not any(state["wrote"][s] for s in range(ns) if s != want_loser):  # the others never wrote a point
+        want_titles = {"draw"} if draw else set()
+        if (
+            not draw
+            and rules.get("scoring", "points") != "generals"  # no naked in Генерал: no points are written
+            and not any(state["wrote"][s] for s in range(ns) if s != want_loser)  # the others never wrote a point
+        ):
             want_titles.add("naked")
-        if info and info["bald"]:
+        if info and info["bald"] and not draw:  # a drawn match has no goats, bald or naked: only `draw`
             want_titles.add("bald")
         if general:
             want_titles.add("general")

@@ -99,6 +99,8 @@ class Game:
     def __init__(self, **knobs):
         self.p = params(**knobs)
         self.gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+        self.counted = 0  # deals that count towards a match (R-004-match)
+        self.replayed = knobs.get("fish_winner") == "replayed"
 
     def set_score(self, a: int, b: int) -> None:
         for side, value in enumerate((a, b)):
@@ -109,7 +111,9 @@ class Game:
     def deal(self, position: Position) -> dict:
         row = np.zeros(N_DEAL_COLS, dtype=np.int64)
         losers = int(E.score_deal(self.p, position.st, self.gs, row))
-        goat = int(E.game_over(self.p, self.gs, position.st, losers))
+        if not (self.replayed and position.st[C.ST_END_KIND] == END_FISH):
+            self.counted += 1
+        goat = int(E.game_over(self.p, self.gs, position.st, losers, self.counted))
         return {
             "loser": int(row[E.D_LOSER]) if losers else -1,
             "losers": losers,

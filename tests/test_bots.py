@@ -23,7 +23,7 @@ from kozel_stats.codes import (
 from kozel_stats.rules import load_variant
 
 SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
-ALL_BOTS = SCRIPTED + ["sampler", "first"]
+ALL_BOTS = SCRIPTED + ["sampler", "first", "general", "general-signal"]
 
 
 # The engine calls the scripted bots through one compiled function; calling that one here
@@ -305,9 +305,11 @@ def _redeal_hidden(p, st, seat, rs):
     return None
 
 
-OBSERVATION_CASES = [(b, "default") for b in SCRIPTED + ["sampler:6", "first"]] + [
-    (b, v) for v in ("solo-3", "osel") for b in ("partner", "counter", "sampler:4")
-]
+OBSERVATION_CASES = (
+    [(b, "default") for b in SCRIPTED + ["sampler:6", "first", "general"]]
+    + [("general", "generals")]
+    + [(b, v) for v in ("solo-3", "osel") for b in ("partner", "counter", "sampler:4")]
+)
 
 
 @pytest.mark.parametrize("bot,variant", OBSERVATION_CASES)

@@ -9,6 +9,7 @@ from kozel_stats import engine as E
 from kozel_stats.codes import (
     BOT_IDS,
     D_SUM,
+    LOSER_DRAW,
     TITLE_GENERAL,
     compile_rules,
     tile_from_name,
@@ -73,7 +74,13 @@ def check_invariants(record, variant):
             assert [b + w for b, w in zip(previous, deal["written"])] == deal["score"]
         assert all(s >= 0 for s in deal["score"]) and deal["carry"] >= 0
         previous = deal["score"]
-    if record["loser"] is not None:
+    if variant["match_deals"]:  # R-004-match: the loser has the most against it; a draw is level
+        final = record["final_score"]
+        if record["loser"] is None:
+            assert record["titles"] == ["draw"] and final.count(max(final)) > 1
+        else:
+            assert final[record["loser"]] > max(x for i, x in enumerate(final) if i != record["loser"])
+    elif record["loser"] is not None:
         loser = record["loser"]
         sudden = variant["general"] or variant["out_00_ends_game"]
         assert record["final_score"][loser] >= variant["target"] or sudden
@@ -112,10 +119,16 @@ def test_every_variant_plays_1000_games(name, bot):
     )
     games, deals, n_rows = batch.games, batch.deals, len(batch.deals)
     assert (games[:, E.G_DEALS] >= 1).all()
-    assert set(np.unique(games[:, E.G_LOSER])) <= set(range(players)), "no game should hit the max_deals cut-off"
-    loser_score = games[np.arange(n_games), E.G_SCORE + games[:, E.G_LOSER]]
-    sudden = (games[:, E.G_TITLES] & TITLE_GENERAL) != 0
-    if not variant["out_00_ends_game"]:
+    match = variant["match_deals"] > 0
+    outcomes = set(range(players)) | ({LOSER_DRAW} if match else set())
+    assert set(np.unique(games[:, E.G_LOSER])) <= outcomes, "no game should hit the max_deals cut-off"
+    decided = games[:, E.G_LOSER] >= 0
+    loser_score = games[decided, E.G_SCORE + games[decided, E.G_LOSER]]
+    sudden = (games[decided, E.G_TITLES] & TITLE_GENERAL) != 0
+    if match:  # R-004-match: the loser has the most against it
+        other = games[decided, E.G_SCORE + 1 - games[decided, E.G_LOSER]]
+        assert (loser_score > other).all()
+    elif not variant["out_00_ends_game"]:
         assert ((loser_score >= variant["target"]) | sudden).all()
     assert n_rows == games[:, E.G_DEALS].sum()
     assert (deals[:n_rows, D_SUM] >= 0).all()

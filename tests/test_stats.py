@@ -86,6 +86,9 @@ def columns(rng, n, deals=None, fishes=None, naked=None):
         "out_66": np.zeros(n, np.int64),
         "burns": np.zeros(n, np.int64),
         "leader_wins": rng.binomial(deals - eggs, 0.58),
+        "last_deal_decided": np.zeros(n, np.int64),
+        "score_a": rng.integers(0, 130, n),
+        "score_b": rng.integers(0, 130, n),
     }
 
 

@@ -1,0 +1,233 @@
+"""Спортивное домино and Генерал (text 004): one focused test per new rule and knob, on constructed
+deals, then whole games of the shipped variants (every tile accounted for, only legal moves, the
+records replay), and the bots of Генерал."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import Game, Position, out_by, params
+
+from kozel_stats import bots as BT
+from kozel_stats import engine as E
+from kozel_stats.bots import parse_bot
+from kozel_stats.codes import END_FISH, END_OUT, LOSER_DRAW, TITLE_BALD, TITLE_NAKED, compile_rules
+from kozel_stats.rules import VariantError, load_variant, with_rules
+from kozel_stats.runner import play_range
+from kozel_stats.trace import format_game, record_game, replay_record
+
+A, B = 0, 1
+HEAVY_FISH = ["66 55", "01", "56", "02"]  # A holds 33, B holds 3
+
+
+def fish(hands=HEAVY_FISH, fisherman=1):
+    return Position(hands, ends=(3, 3)).end("fish", fisherman)
+
+
+# --- R-004-match --------------------------------------------------------------------------------
+# R-004-match: «Играется определённое количество раздач (замесов)»
+def test_a_match_ends_after_its_deals_not_at_the_target():
+    g = Game(match_deals=3)
+    g.set_score(200, 0)  # far past the target: a match goes on
+    assert g.deal(out_by(1, ("04", "01")))["goat"] == -1
+    assert g.deal(out_by(0, ("56", "36")))["goat"] == -1
+    result = g.deal(out_by(1, ("56", "03")))
+    assert result["goat"] == A and result["score"] == [219, 20]
+
+
+# R-004-match: «Побеждает пара, записавшая больше очков на соперника»: fewer points against it wins
+def test_the_side_with_fewer_points_against_it_wins_the_match():
+    g = Game(match_deals=2)
+    g.deal(out_by(0, ("56", "36")))  # B: 20
+    result = g.deal(out_by(1, ("56", "03")))  # A: 14
+    assert result["score"] == [14, 20] and result["goat"] == B
+
+
+# R-004-match: equal scores are a draw
+def test_a_level_match_is_a_draw():
+    g = Game(match_deals=2)
+    g.deal(out_by(0, ("56", "36")))  # B: 20
+    result = g.deal(out_by(1, ("56", "36")))  # A: 20
+    assert result["score"] == [20, 20] and result["goat"] == LOSER_DRAW
+
+
+# R-004-match: eggs count as a deal of the match; the pot left at the end is never written
+def test_eggs_count_as_a_deal_of_a_match():
+    g = Game(match_deals=2)
+    g.deal(out_by(0, ("56", "36")))
+    equal = ["46 11", "44 04", "26", "34 01"]
+    result = g.deal(fish(equal))
+    assert result["carry"] > 0 and result["goat"] == B and result["score"] == [0, 20]
+
+
+# R-004-match: the standing before the last deal against the result
+def test_the_last_deal_decides_column():
+    p = params(match_deals=2)
+    deals = np.zeros((2, E.N_DEAL_COLS), dtype=np.int64)
+    deals[0, E.D_SCORE : E.D_SCORE + 2] = (20, 0)
+    deals[1, E.D_SCORE : E.D_SCORE + 2] = (20, 30)
+    out = np.zeros(E.N_GAME_COLS, dtype=np.int64)
+    out[E.G_LOSER] = B
+    E.summarize_game(p, deals, 2, out, np.zeros(E.FISH_SUM_BINS, dtype=np.int64))
+    assert out[E.G_LAST_DECIDED] == 1  # B was ahead (fewer against it) before the last deal, and lost
+    deals[1, E.D_SCORE : E.D_SCORE + 2] = (40, 0)
+    out[:] = 0
+    out[E.G_LOSER] = A
+    E.summarize_game(p, deals, 2, out, np.zeros(E.FISH_SUM_BINS, dtype=np.int64))
+    assert out[E.G_LAST_DECIDED] == 0  # A was behind before it and lost
+    assert int(E.standing(p, deals, 0)) == LOSER_DRAW  # before any deal: level
+
+
+# --- R-004-general-* ------------------------------------------------------------------------------
+GENERALS = {"scoring": "generals"}
+
+
+# R-004-general-scoring: «При окончании игры костяшками 0х0 и/или 6х6 проигравший объявляется «Генералом»»
+@pytest.mark.parametrize(
+    "out_move, general_out, written",
+    [
+        ("00", "00-or-66", 1),
+        ("66", "00-or-66", 1),
+        ("00 66", "00-or-66", 1),
+        ("12", "00-or-66", 0),
+        ("00", "00-and-66", 0),
+        ("66", "00-and-66", 0),
+        ("00 66", "00-and-66", 1),
+    ],
+)
+def test_a_general_is_written_against_the_side_after_the_out(out_move, general_out, written):
+    g = Game(scoring="generals", general_out=general_out, match_deals=5)
+    result = g.deal(out_by(1, ("56", "03"), out_move=out_move))
+    # «Проигравший — тот, чей ход по очереди следующий после закончившего»: seat 2, side A
+    assert result["written"] == [written, 0] and result["score"] == [written, 0]
+    assert result["vanished"] == 0  # no points, nothing vanishes
+
+
+# R-004-general-scoring: «Счёт очков не ведётся»: no points at a fish either, and no naked title
+def test_generals_write_no_points_and_give_no_naked_title():
+    g = Game(scoring="generals", match_deals=1)
+    result = g.deal(fish())
+    assert result["written"] == [0, 0] and result["goat"] == LOSER_DRAW
+    g = Game(scoring="generals", match_deals=1)
+    result = g.deal(out_by(1, ("56", "03"), out_move="00"))
+    assert result["goat"] == A and result["titles"] == TITLE_BALD  # not TITLE_NAKED
+    g = Game(match_deals=1)
+    assert g.deal(out_by(1, ("56", "03"), out_move="12"))["titles"] == TITLE_NAKED  # points: naked as usual
+
+
+# R-004-general-fish: «раунд, закончившийся „рыбой“, не засчитывается»
+def test_a_replayed_fish_writes_nothing_and_does_not_count():
+    g = Game(fish_winner="replayed", match_deals=1)
+    result = g.deal(fish())
+    assert result["losers"] == 0 and result["written"] == [0, 0] and result["carry"] == 0
+    assert result["goat"] == -1  # the match of one deal has not had its deal yet
+    result = g.deal(out_by(0, ("56", "36")))
+    assert result["goat"] == B
+
+
+# R-004-general-lead: «В любом случае игра начинается с 1х1»
+def test_every_deal_opens_with_11_under_first_lead():
+    variant = load_variant("generals")
+    for seed in range(5):
+        record = record_game(variant, seed, ["random"] * 4)
+        for deal in record["deals"]:
+            holder = next(s for s, hand in enumerate(deal["hands"]) if "11" in hand)
+            assert deal["leader"] == holder and deal["events"][0]["play"] == ["11"]
+    assert E.next_leader(params(next_lead="first-lead"), 2, END_OUT, 3, 1 << A) == -3
+
+
+# knob combinations that cannot be played are refused with the reason
+def test_generals_need_pairs_and_general_out_needs_generals():
+    with pytest.raises(VariantError, match="pairs"):
+        with_rules(load_variant("solo-3"), {"scoring": "generals"})
+    with pytest.raises(VariantError, match="scoring: generals"):
+        with_rules(load_variant("default"), {"general_out": "00-and-66"})
+
+
+# --- whole games ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["sport", "generals", "generals-both"])
+@pytest.mark.parametrize("bot", ["random", "counter", "general", "general-signal"])
+def test_shipped_games_play_1000_games(name, bot):
+    variant = load_variant(name)
+    p = compile_rules(variant.rule_dict)
+    games = play_range(p, 7, 0, 1000, np.full(4, parse_bot(bot), dtype=np.int64)).games
+    match = variant["match_deals"]
+    lost = games[:, E.G_LOST_DEALS]
+    if variant["fish_winner"] == "replayed":  # the counted deals: every out
+        assert (lost == match).all()
+        assert (games[:, E.G_DEALS] == match + games[:, E.G_FISHES]).all()
+    else:
+        assert (games[:, E.G_DEALS] == match).all()
+    assert np.isin(games[:, E.G_LOSER], (A, B, LOSER_DRAW)).all()
+    scores = games[:, E.G_SCORE : E.G_SCORE + 2]
+    draws = games[:, E.G_LOSER] == LOSER_DRAW
+    assert (scores[draws, 0] == scores[draws, 1]).all()
+    decided = ~draws
+    assert (scores[decided, games[decided, E.G_LOSER]] > scores[decided, 1 - games[decided, E.G_LOSER]]).all()
+    if variant["scoring"] == "generals":
+        assert (scores.sum(axis=1) == games[:, E.G_WRITTEN]).all() and (scores <= lost[:, None]).all()
+        assert not (games[:, E.G_TITLES] & TITLE_NAKED).any()
+
+
+@pytest.mark.parametrize("name", ["sport", "generals"])
+def test_records_replay_and_read(name):
+    variant = load_variant(name)
+    for g in range(20):
+        record = record_game(variant, 100 + g, ["general-signal", "random", "general", "counter"], game=g)
+        assert replay_record(record, variant) == []
+        tiles = [sorted(t for hand in deal["hands"] for t in hand) for deal in record["deals"]]
+        assert all(len(t) == len(set(t)) == 28 for t in tiles)  # every tile dealt once
+        if record["loser"] is None:
+            assert record["titles"] == ["draw"] and "a draw" in format_game(record, variant)
+
+
+# --- the bots of Генерал ------------------------------------------------------------------------------
+def bot_move(bot: str, pos: Position, p, seed: int = 1) -> list[tuple[str, int]]:
+    from kozel_stats import core as C
+
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    n = int(C.legal_moves(p, pos.st, 0, moves))
+    rng = np.array([1, (seed * 0x9E3779B97F4A7C15 + 1) % 2**64], dtype=np.uint64)
+    work = (np.zeros(BT.W_SIZE, dtype=np.int64), np.zeros(BT.F_WORK_SIZE))
+    i = int(E.choose_thoughtful(parse_bot(bot), p, pos.st, 0, moves, n, rng, *work))
+    return pos.legal(p, 0)[i]
+
+
+# R-004-general-signals: the bot keeps 00 / 66 for its out
+def test_the_general_bot_goes_out_on_a_double_and_never_lays_it_early():
+    p = params(**GENERALS, match_deals=16)
+    for seed in range(6):
+        # seat 0 holds 66 and 56 with ends 6 and 5: 66 waits, 56 is played
+        pos = Position(["66 56", "01 02", "03 04", "05 13"], ends=(6, 5))
+        assert bot_move("general", pos, p, seed)[0][0] == "56"
+        # 66 is the last tile and a 6 end is open: out on it
+        pos = Position(["66", "01 02", "03 04", "05 13"], ends=(6, 5))
+        assert bot_move("general", pos, p, seed) == [("66", 6)]
+
+
+# R-004-general-signals: with signals, an opponent's 66 (not with us, not on the table) is forced out
+def test_the_signal_bot_opens_the_end_an_opponents_double_waits_for():
+    p = params(**GENERALS, match_deals=16)
+    # ends 4 and 1; seat 0 may play 45 on 4 (9 pips, leaves a 5) or 16 on 1 (7 pips, leaves a 6); 66 is with
+    # seat 1, an opponent: the plain bot sheds the heavier 45, the signalled one opens the 6 end
+    pos = Position(["45 16 02", "66 03", "04 05", "12 13"], ends=(4, 1))
+    assert all(bot_move("general", pos, p, s)[0][0] == "45" for s in range(6))
+    assert all(bot_move("general-signal", pos, p, s)[0][0] == "16" for s in range(6))
+    # 66 with the partner (seat 2): the signalled bot now starves the 6 end
+    pos = Position(["45 16 02", "04 03", "66 05", "12 13"], ends=(4, 1))
+    assert all(bot_move("general-signal", pos, p, s)[0][0] == "45" for s in range(6))
+
+
+# R-004-general-signals: signals are worth something, measured on the same deals
+def test_signals_are_worth_something():
+    p = compile_rules(load_variant("generals").rule_dict)
+    signal, plain = parse_bot("general-signal"), parse_bot("general")
+    games = play_range(p, 5, 0, 3000, np.array([signal, plain, signal, plain], dtype=np.int64)).games
+    swapped = play_range(p, 5, 0, 3000, np.array([plain, signal, plain, signal], dtype=np.int64)).games
+    signal_lost = (games[:, E.G_LOSER] == A).sum() + (swapped[:, E.G_LOSER] == B).sum()
+    plain_lost = (games[:, E.G_LOSER] == B).sum() + (swapped[:, E.G_LOSER] == A).sum()
+    assert signal_lost < plain_lost * 0.9, (signal_lost, plain_lost)
+
+
+def test_end_constants():
+    assert END_FISH != END_OUT
