@@ -141,6 +141,9 @@ P_OUT_00_WRITES = _P.field()
 P_MATCH_DEALS = _P.field()  # Спортивное домино / Генерал: a match of this many deals (0: to the target)
 P_SCORING = _P.field()
 P_GENERAL_OUT = _P.field()
+P_OUT_66_WIPES = _P.field()  # Морской of text 004
+P_LEAD_REPEATS = _P.field()
+P_FAST_WRITES = _P.field()
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,

@@ -88,11 +88,13 @@ from .codes import (
     P_BAZAAR,
     P_CROSS,
     P_EGGS,
+    P_FAST_WRITES,
     P_FIRST_LEAD,
     P_FIRST_LEAD_DOUBLE,
     P_FISH_WINNER,
     P_GENERAL,
     P_GENERAL_OUT,
+    P_LEAD_REPEATS,
     P_MATCH_DEALS,
     P_MAX_DEALS,
     P_MEMORY,
@@ -100,6 +102,7 @@ from .codes import (
     P_NEXT_LEAD,
     P_OUT_00_ENDS_GAME,
     P_OUT_00_WRITES,
+    P_OUT_66_WIPES,
     P_OUT_66_WRITES,
     P_PLAYERS,
     P_REDEAL_DOUBLES,
@@ -188,6 +191,7 @@ GS_CARRY = _GS.field()  # the eggs pot
 GS_WROTE = _GS.field(4)  # the side has written points at some time in the game (naked goats)
 GS_MEMORY = _GS.field(4)  # Осёл's remembered sub-threshold points
 GS_TITLES = _GS.field()
+GS_FAST = _GS.field()  # the deal being scored is a fast lead (lead_repeats, R-004-morskoy-fast)
 N_GAME_STATE = _GS.size
 
 # --- per-game summary row -------------------------------------------------------------
@@ -542,7 +546,10 @@ def score_deal(p, st, gs, row):
         all_left += pips(st[ST_HAND + seat])
     fish = st[ST_END_KIND] == END_FISH
     row[D_FISH_SUM] = all_left if fish else 0
+    fast = gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0
     losers = deal_losers(p, row, D_SUM, fish, p[P_SEAT_SIDE + st[ST_LAST]])
+    if fish and fast:
+        losers = 0  # R-004-morskoy-fast: no fishing on a fast lead, the deal is replayed
     winners_plain = 0
     for s in range(n_sides):
         if not (losers >> s & 1):
@@ -555,7 +562,7 @@ def score_deal(p, st, gs, row):
     row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
     ends_unwritten = p[P_OUT_00_ENDS_GAME] and not p[P_OUT_00_WRITES] and not fish and (st[ST_OUT_TILES] & 1) != 0
     if losers == 0:
-        if not (fish and p[P_FISH_WINNER] == FISH_WINNER_REPLAYED):
+        if not (fish and (p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or fast)):
             row[D_EGGS] = 1
             carry_eggs(p, gs, row)
     elif p[P_SCORING] == SCORING_GENERALS:
@@ -571,12 +578,18 @@ def score_deal(p, st, gs, row):
             if losers >> side & 1:
                 if row[D_LOSER] == -1:
                     row[D_LOSER] = side
-                base = losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
+                base = p[P_FAST_WRITES] if fast else losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
                 write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
             elif p[P_MEMORY]:
                 gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
         if p[P_SOLO] and popcount(losers) != 1:
             row[D_LOSER] = -2  # several players lost
+        if p[P_OUT_66_WIPES] and not fish and st[ST_OUT_TILES] == 2:
+            # R-004-morskoy-66: «у закончившего на 6:6 все очки списываются до 0»
+            out_side = p[P_SEAT_SIDE + st[ST_LAST]]
+            row[D_BURNED] += gs[GS_SCORE + out_side]
+            gs[GS_SCORE + out_side] = 0
+            gs[GS_OPENED + out_side] = 0
     for s in range(n_sides):
         row[D_SCORE + s] = gs[GS_SCORE + s]
         row[D_MEMORY + s] = gs[GS_MEMORY + s]
@@ -703,6 +716,16 @@ def game_over(p, gs, st, losers, counted):
         titles |= TITLE_GENERAL
     gs[GS_TITLES] = titles
     return goat
+
+
+# R-004-morskoy-lead
+@hot
+def nobody_wrote(p, gs):
+    """No side has written a point yet in this game («пока не пойдёт запись»)."""
+    wrote = 0
+    for s in range(p[P_N_SIDES]):
+        wrote += gs[GS_WROTE + s]
+    return wrote == 0
 
 
 @jit
@@ -954,7 +977,14 @@ def play_game(
             leader = later_leader(
                 p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
             )
-        if deal == 0 or leader == -3:
+        repeats = p[P_LEAD_REPEATS]
+        unwritten = repeats > 0 and nobody_wrote(p, gs)
+        gs[GS_FAST] = 0
+        if unwritten and deal >= repeats:
+            forced = DOUBLE_TILE[6]  # R-004-morskoy-fast: a fast lead on 66
+            leader = holder_of(p, hands, forced)
+            gs[GS_FAST] = 1
+        elif deal == 0 or leader == -3 or unwritten:
             forced = first_lead_tile(p, hands)
             leader = holder_of(p, hands, forced)
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
@@ -977,7 +1007,8 @@ def play_game(
         # -- score
         losers = score_deal(p, st, gs, row)
         result[R_DEALS] = deal + 1
-        if not (st[ST_END_KIND] == END_FISH and p[P_FISH_WINNER] == FISH_WINNER_REPLAYED):
+        replayed = p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or (gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0)
+        if not (st[ST_END_KIND] == END_FISH and replayed):
             counted += 1
         goat = game_over(p, gs, st, losers, counted)
         if goat != -1:

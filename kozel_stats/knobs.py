@@ -302,6 +302,31 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
+        "out_66_wipes",
+        bool,
+        False,
+        "An out whose move holds 66 (and no 00) wipes the score of the side that went out to 0; it must open "
+        "again (Морской of text 004).",
+    ),
+    Knob(
+        "lead_repeats",
+        int,
+        0,
+        "While nobody has written, the first N deals of a game are opened like the first (first_lead); if still "
+        "nobody has written, every next deal is a fast lead on 66; 0 = off (Морской of text 004: 3).",
+        low=0,
+        high=10,
+    ),
+    Knob(
+        "fast_writes",
+        int,
+        0,
+        "The loser of a fast deal (the lead on 66 after lead_repeats deals without writing) writes this instead "
+        "of his hands, and a fish in it is replayed; 0 = scored as usual (Морской of text 004: 50).",
+        low=0,
+        high=10000,
+    ),
+    Knob(
         "max_deals",
         int,
         1000,
@@ -527,6 +552,26 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "00-or-66": "выход, где есть 0:0, 6:6 или оба («закончить на два нуля или две шестёрки»)",
             "00-and-66": "только выход на 0:0 и 6:6 вместе («кому навесили сразу и 0х0, и 6х6»)",
         },
+    ),
+    "out_66_wipes": (
+        "Выход на 6:6 (без 0:0) списывает счёт вышедшей пары до 0; ей надо открываться снова (Морской, текст 004).",
+        "out on 66 wipes",
+        "выход на 6:6 списывает",
+        {"True": "да", "False": "нет"},
+    ),
+    "lead_repeats": (
+        "Пока никто не записался, первые N сдач партии начинают как первую; если записи всё нет — каждую следующую "
+        "начинают быстрым заходом на 6:6; 0 — нет (Морской, текст 004: 3).",
+        "lead repeats",
+        "повтор захода",
+        {"0": "нет"},
+    ),
+    "fast_writes": (
+        "Проигравший быстрый заход (на 6:6 после повторов без записи) пишет столько вместо своих очков, а рыба в нём "
+        "переигрывается; 0 — считают как обычно (Морской, текст 004: 50).",
+        "fast lead costs",
+        "быстрый заход стоит",
+        {"0": "как обычно"},
     ),
     "max_deals": (
         "Предохранитель: партию, не кончившуюся за столько сдач, обрывают.",

@@ -226,7 +226,8 @@ METRICS: tuple[Metric, ...] = (
         False,
         "burns",
         "deals",
-        description="deals whose writing burned the other side's score (Морской)",
+        description="deals whose writing burned the other side's score, or whose out on 66 wiped the winners' "
+        "(Морской)",
         only="shared_score",
     ),
     Metric(
@@ -409,7 +410,7 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
     if only == "out_66":
         return rules.get("out_66_writes", 0) > 0
     if only == "shared_score":
-        return bool(rules.get("shared_score"))
+        return bool(rules.get("shared_score")) or bool(rules.get("out_66_wipes"))
     if only == "match":
         return rules.get("match_deals", 0) > 0
     if only == "match-pairs":

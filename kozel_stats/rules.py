@@ -337,6 +337,12 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "only matters when an out on 00 ends the game (out_00_ends_game: true)",
         ),
         (
+            "fast_writes",
+            rules["fast_writes"] > 0,
+            rules["lead_repeats"] > 0,
+            "only matters when there are fast leads (lead_repeats > 0)",
+        ),
+        (
             "general_out",
             rules["general_out"] != "00-or-66",
             rules["scoring"] == "generals",
@@ -352,10 +358,10 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
     for knob, is_set, allowed, why in needs:
         if is_set and not allowed:
             raise VariantError(f"{path}: key '{knob}' is {rules[knob]!r}, but it {why}.")
-    for knob in ("general", "out_00_ends_game", "shared_score"):
+    for knob in ("general", "out_00_ends_game", "shared_score", "out_66_wipes", "lead_repeats"):
         if rules[knob] and not rules["pairs"]:
             raise VariantError(
-                f"{path}: key '{knob}' is true, but it is implemented for pair games only (pairs: true)."
+                f"{path}: key '{knob}' is {rules[knob]!r}, but it is implemented for pair games only (pairs: true)."
             )
 
 

@@ -548,6 +548,18 @@ class _Table:
         return "ends " + " ".join(str(e) for e in self.ends)
 
 
+def _unwritten(record: dict, d: int, variant: Variant | None) -> bool:
+    """Morskoy of text 004 (lead_repeats): nobody has written before deal d (R-004-morskoy-lead)."""
+    if variant is None or not variant["lead_repeats"]:
+        return False
+    return all(not any(deal["written"]) for deal in record["deals"][:d])
+
+
+def is_fast(record: dict, d: int, variant: Variant | None) -> bool:
+    """Deal d is a fast lead on 66 (R-004-morskoy-fast)."""
+    return _unwritten(record, d, variant) and variant is not None and d >= variant["lead_repeats"]
+
+
 def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     """Why the leader of deal d leads (R-lead-first, R-lead-next), when the rules are known."""
     if variant is None:
@@ -555,6 +567,13 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     deals = record["deals"]
     deal = deals[d]
     seat, _ = _names(record)
+    if is_fast(record, d, variant):
+        cost = f": its loser writes {variant['fast_writes']}, a fish replays it" if variant["fast_writes"] else ""
+        return f"holds 66: nobody has written in {d} deals, a fast lead on 66{cost}"
+    if d > 0 and _unwritten(record, d, variant):
+        rule = variant["first_lead"]
+        times = f"{d + 1} of {variant['lead_repeats']}"
+        return f"holds {rule[-2:]}: nobody has written yet, the first lead is repeated ({times})"
     if d == 0 or variant["next_lead"] == "first-lead":
         rule = variant["first_lead"]
         if rule.startswith("double-"):
@@ -664,14 +683,19 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         if deal["end"] == "out":
             lines.append(f"  {seat[deal['last']]} is out.")
         else:
-            lines.append(
-                f"  Fish (рыба)! {seat[deal['last']]} is the fisherman; {_fish_text(record, deal, variant, side)}."
+            fast_fish = variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant)
+            why = (
+                "no fishing on a fast lead: the deal is replayed"
+                if fast_fish
+                else _fish_text(record, deal, variant, side)
             )
+            lines.append(f"  Fish (рыба)! {seat[deal['last']]} is the fisherman; {why}.")
         lines.append(f"  Left in hand: {_scores(side, deal['hand_sums'])}.")
         written = deal["written"]
         losers = _losers(record, deal, variant)
         generals = variant is not None and variant["scoring"] == "generals"
-        if deal["end"] == "fish" and variant is not None and variant["fish_winner"] == "replayed":
+        fast_fish = variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant)
+        if deal["end"] == "fish" and variant is not None and (variant["fish_winner"] == "replayed" or fast_fish):
             lines.append("  Nothing written; the deal does not count.")
         elif deal["end"] == "fish" and not losers:
             lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
@@ -704,6 +728,11 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
                 + (f" Carry: {deal['carry']}." if deal["carry"] else "")
                 + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else "")
             )
+        last_play: list[str] = next((ev["play"] for ev in reversed(deal["events"]) if "play" in ev), [])
+        wipes = variant is not None and variant["out_66_wipes"] and deal["end"] == "out"
+        if wipes and "66" in last_play and "00" not in last_play:  # R-004-morskoy-66
+            wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
+            lines.append(f"  The out on 66 wipes {side[wiped]}'s score to 0.")
         lines.append(f"  Score: {_scores(side, deal['score'])}")
     if record["loser"] is None and "draw" in record["titles"]:
         lines.append(f"\nThe match ends level, a draw: final score {_scores(side, record['final_score'])}.")

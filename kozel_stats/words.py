@@ -313,7 +313,7 @@ RESTATES: dict[str, tuple[str, ...]] = {
     "draws_per_deal": ("solo_fish",),
     "early_closure_rate": ("closed_before_house",),
     "out66_rate": ("out_66_writes",),
-    "burn_rate": ("shared_score",),
+    "burn_rate": ("shared_score", "out_66_wipes"),
     "generals_rate": ("general_out",),
     "generals_a_rate": ("general_out",),
     "generals_b_rate": ("general_out",),

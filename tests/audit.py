@@ -28,6 +28,16 @@ player next after the one who went out, `score` counts the generals, no `naked`)
 not count in the match); `next_lead: first-lead` (every deal opens like the first: the
 holder of the `first_lead` tile leads with it).
 
+Морской of text 004 (readings R-004-morskoy-*): `lead_repeats` N > 0: while nobody has written a
+point in the game (every earlier deal's `written` all zero), deals 0..N-1 open like the first (the
+holder of the `first_lead` tile, with it); from deal N on, still while nobody has written, every
+deal is a fast lead: the holder of 66 leads with 66.  `fast_writes` F > 0: the loser of a fast deal
+writes F instead of its hands (plus the eggs pot, then the threshold); a fish on a fast lead is
+replayed (nothing written, the pot stays, no winner, it does not count in a match).  F = 0: a fast
+deal is scored as usual.  `out_66_wipes` (pairs): after the losers write for an out whose move holds
+66 and no 00, the score of the side that went out becomes 0 (it must open again).  Once anyone has
+written, `next_lead` leads as usual.
+
 The fish (all layouts) is never decided from hidden tiles: "the table shows a
 fish" when every tile carrying an open end value is on the table (none in a hand,
 none in the bazaar, its last tile included).  Without a bazaar that is exactly
@@ -312,18 +322,22 @@ def score_deal(
     opened: list[bool],
     memory: list[int],
     move=(),
+    fast: bool = False,
 ) -> dict:
     """Score one deal ending with the move `move` (its tiles), for pairs or каждый сам за себя.
 
     `opened[s]`: side s has an open score; `memory[s]`: its remembered points (Осёл).
+    `fast`: the deal is a fast lead on 66 (R-004-morskoy-fast).
     Returns hand_sums, written, carry (after), memory (after) and winners (a set of
-    sides, None for eggs)."""
+    sides, None for eggs and for a replayed fish)."""
     n = len(sides)
     pairs = rules.get("pairs", True)
     sums = [sum(pips(t) for s in side for t in left[s]) for side in sides]
     memory = list(memory)
-    if end == "fish" and rules["fish_winner"] == "replayed":
-        # R-004-general-fish: the deal does not count; nobody wins, nothing is written, the pot stays
+    fast_writes = rules.get("fast_writes", 0) if fast else 0
+    if end == "fish" and (rules["fish_winner"] == "replayed" or fast_writes):
+        # R-004-general-fish, R-004-morskoy-fast («рыбачить не допускается … заход переигрывается»):
+        # the deal does not count; nobody wins, nothing is written, the pot stays
         return {"hand_sums": sums, "written": [0] * n, "carry": carry, "memory": memory, "winners": None}
     if rules.get("scoring", "points") == "generals":
         # R-004-general-scoring: no points; an out on 00/66 writes one general against the side of
@@ -370,7 +384,9 @@ def score_deal(
         if s in winners:
             memory[s] = 0  # a side that does not lose forgets what it remembered
             continue
-        if end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
+        if fast_writes:
+            base = fast_writes  # R-004-morskoy-fast: the loser of a fast lead writes fast_writes
+        elif end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
             base = rules["out_66_writes"]  # Морской: an out on 66
         else:
             base = hands_value([left[x] for x in sides[s]], rules)
@@ -387,9 +403,18 @@ def score_deal(
     return {"hand_sums": sums, "written": written, "carry": 0, "memory": memory, "winners": winners}
 
 
-def settle(rules: dict, end: str, last: int, left: list[list[str]], carry: int, opened: list[bool], move=()):
+def settle(
+    rules: dict,
+    end: str,
+    last: int,
+    left: list[list[str]],
+    carry: int,
+    opened: list[bool],
+    move=(),
+    fast: bool = False,
+):
     """Score one pair deal: (hand_sums, written, carry after, winning side or None for eggs)."""
-    r = score_deal(rules, SIDES, end, last, left, carry, opened, [0, 0], move)
+    r = score_deal(rules, SIDES, end, last, left, carry, opened, [0, 0], move, fast)
     winner = None if r["winners"] is None else min(r["winners"])
     return r["hand_sums"], r["written"], r["carry"], winner
 
@@ -402,6 +427,34 @@ def add_score(rules: dict, score: list[int], written: list[int]) -> list[int]:
             if written[s] > 0 and score[s] == 0:
                 new[1 - s] = 0
     return new
+
+
+def wiped(rules: dict, score: list[int], end: str, last: int, move, sides: list[list[int]] = SIDES) -> list[int]:
+    """R-004-morskoy-66 (`out_66_wipes`, pairs): after the losers wrote for an out whose move holds 66
+    and no 00, the score of the side that went out becomes 0 (and it must open again)."""
+    score = list(score)
+    if rules.get("out_66_wipes", False) and len(sides) == 2 and end == "out" and "66" in move and "00" not in move:
+        score[side_of(last, sides)] = 0
+    return score
+
+
+def fast_lead(k: int, rules: dict, nobody_wrote: bool) -> bool:
+    """R-004-morskoy-fast: deal k is a fast lead on 66 (nobody has written in the first lead_repeats deals)."""
+    repeats = rules.get("lead_repeats", 0)
+    return bool(repeats) and nobody_wrote and k >= repeats
+
+
+def deal_lead(k: int, rules: dict, nobody_wrote: bool, hands: list[list[str]]) -> tuple[str, str | None]:
+    """How deal k is led: ("first", tile), ("fast", "66") or ("next", None: the next_lead rule, any tile).
+
+    R-lead-first, R-004-general-lead, R-004-morskoy-lead, R-004-morskoy-fast."""
+    if fast_lead(k, rules, nobody_wrote):
+        return "fast", "66"
+    if rules.get("lead_repeats", 0) and nobody_wrote:  # deals 0..lead_repeats-1: the first lead, repeated
+        return "first", first_lead_tile(hands, rules)
+    if k == 0 or rules["next_lead"] == "first-lead":
+        return "first", first_lead_tile(hands, rules)
+    return "next", None
 
 
 def next_leaders(rules: dict, prev: dict, n: int = SEATS, sides: list[list[int]] = SIDES) -> set[int]:
@@ -511,8 +564,10 @@ def _closing_draws(k: int, i: int, deal: dict, rules: dict, n: int, seat: int, d
     return i + len(want)
 
 
-def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
-    """Replay the events; (end, last, hands left, last move) or None after reporting a problem."""
+def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[str, str | None] = ("next", None)):
+    """Replay the events; (end, last, hands left, last move) or None after reporting a problem.
+
+    `lead`: (kind, tile) from deal_lead: with a tile, the first move of the deal must be that tile."""
     left = [list(h) for h in deal["hands"]]
     bazaar, drawn = deal["bazaar"], 0
     board = Cross(rules) if rules.get("layout", "chain") == "cross" else Chain(rules)
@@ -572,10 +627,17 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
                 return "fish", laid, left, move
             return None
         why = board.problem(ev, hand)
-        if why is None and (k == 0 or rules["next_lead"] == "first-lead") and first:
-            tile = first_lead_tile(deal["hands"], rules)
+        if why is None and lead[0] != "next" and first:
+            tile = lead[1]
             if ev["play"] != [tile]:
-                what = "game" if k == 0 else "deal (next_lead first-lead)"
+                if lead[0] == "fast":
+                    what = "deal (a fast lead: nobody has written)"
+                elif k == 0:
+                    what = "game"
+                elif rules["next_lead"] == "first-lead":
+                    what = "deal (next_lead first-lead)"
+                else:
+                    what = "deal (the first lead repeated: nobody has written)"
                 why = (
                     f"the first move of the {what} must be the {'double ' if tile and is_double(tile) else ''}"
                     f"{tile}, not {ev['play']}"
@@ -613,7 +675,9 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str]):
 
 
 def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dict | None, P: list[str]):
-    """Check one deal; updates state (score, carry, memory, wrote); returns what the next deal needs."""
+    """Check one deal; updates state (score, carry, memory, wrote); returns what the next deal needs.
+
+    state["fast"]: the deal is a fast lead (R-004-morskoy-fast), set by the caller before its events."""
     n, sides = table_
     ns = len(sides)
     if not isinstance(deal, dict):
@@ -644,27 +708,36 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
             P.append(f"deal {k}: bad {key}: {deal.get(key)!r}")
     cards_ok = _check_cards(k, deal["hands"], deal["bazaar"], rules, n, P)
     rec_leader = deal["leader"]
+    nobody_wrote = not any(state["wrote"])  # R-004-morskoy-lead: no side has written a point in the game
+    lead = ("next", None)
     if cards_ok and is_int(rec_leader):
-        if k == 0 or rules["next_lead"] == "first-lead":  # R-004-general-lead: every deal opens like the first
-            tile = first_lead_tile(deal["hands"], rules)
+        lead = deal_lead(k, rules, nobody_wrote, deal["hands"])
+        if lead[0] != "next":  # R-004-general-lead, R-004-morskoy-*: a deal opened like the first, or on 66
+            tile = lead[1]
             want = {s for s in range(n) if tile in deal["hands"][s]}
             if not want:
-                P.append(f"deal {k}: no hand holds the first lead tile {tile} (first_lead {rules['first_lead']})")
+                why = "a fast lead" if lead[0] == "fast" else f"first_lead {rules['first_lead']}"
+                P.append(f"deal {k}: no hand holds the {lead[0]} lead tile {tile} ({why})")
         else:
             want = next_leaders(rules, prev, n, sides) if prev else {rec_leader}
         if want and rec_leader not in want:
-            P.append(f"deal {k}: leader is seat {rec_leader}, must be {' or '.join(map(str, sorted(want)))}")
+            why = ""
+            if lead[0] == "fast":
+                why = " (a fast lead on 66: nobody has written)"
+            elif lead[0] == "first" and k and rules["next_lead"] != "first-lead":
+                why = " (the first lead repeated: nobody has written)"
+            P.append(f"deal {k}: leader is seat {rec_leader}, must be {' or '.join(map(str, sorted(want)))}{why}")
     played = None
     if cards_ok and is_int(rec_leader) and 0 <= rec_leader < n and isinstance(deal["events"], list) and deal["events"]:
-        played = _replay(k, deal, rules, n, P)
+        played = _replay(k, deal, rules, n, P, lead)
     info = None
     if played:
         end, last, left, move = played
         if deal["end"] != end or deal["last"] != last:
             P.append(f"deal {k}: end/last is {deal['end']!r}/{deal['last']!r}, must be {end!r}/{last}")
         opened = [s > 0 for s in state["score"]]  # a side is open once it has written (and not burned)
-        r = score_deal(rules, sides, end, last, left, state["carry"], opened, state["memory"], move)
-        score = add_score(rules, state["score"], r["written"])
+        r = score_deal(rules, sides, end, last, left, state["carry"], opened, state["memory"], move, state["fast"])
+        score = wiped(rules, add_score(rules, state["score"], r["written"]), end, last, move, sides)
         want = {"hand_sums": r["hand_sums"], "written": r["written"], "score": score, "carry": r["carry"]}
         if rules.get("memory", False) or "memory" in deal:
             want["memory"] = r["memory"]
@@ -674,6 +747,7 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         pairs = rules.get("pairs", True)
         info = {
             "leader": rec_leader,
+            "fast": state["fast"],
             "end": end,
             "last": last,
             "winners": r["winners"],
@@ -706,18 +780,20 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         return P + [f"deals must be a non-empty list, not {deals!r}"]
     if len(deals) > rules["max_deals"]:
         P.append(f"{len(deals)} deals, more than max_deals {rules['max_deals']}")
-    state = {"score": [0] * ns, "carry": 0, "memory": [0] * ns, "wrote": [False] * ns}
+    state = {"score": [0] * ns, "carry": 0, "memory": [0] * ns, "wrote": [False] * ns, "fast": False}
     match = rules.get("match_deals", 0)  # R-004-match: a match of match_deals counted deals; 0 = play to target
     counted = 0  # deals of the match played so far (a replayed fish does not count)
     prev = ended = None
     for k, deal in enumerate(deals):
+        state["fast"] = fast_lead(k, rules, not any(state["wrote"]))
         try:
             info = _audit_deal(k, deal, rules, (n, sides), state, prev, P)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:  # garbled values
             P.append(f"deal {k}: unreadable ({type(exc).__name__}: {exc})")
             info = None
         end = info["end"] if info else deal.get("end") if isinstance(deal, dict) else None
-        counted += not (end == "fish" and rules["fish_winner"] == "replayed")
+        replayed = rules["fish_winner"] == "replayed" or (state["fast"] and rules.get("fast_writes", 0) > 0)
+        counted += not (end == "fish" and replayed)  # a replayed fish (R-004-general-fish, R-004-morskoy-fast)
         general, sudden = bool(info and info["general"]), bool(info and (info["general"] or info["out_00"]))
         if sudden or (counted >= match if match else any(s >= rules["target"] for s in state["score"])):
             ended = (k, info, general, sudden)

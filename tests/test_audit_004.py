@@ -1,8 +1,9 @@
-"""The games of text 004 (Спортивное домино, Генерал) against the independent auditor (tests/audit.py).
+"""The games of text 004 (Спортивное домино, Генерал, Морской) against the independent auditor (tests/audit.py).
 
-Engine records of `sport`, `generals` and `generals-both` pass the audit with several bots, and
-the auditor reports every corruption of such a record that breaks R-004-match, R-004-sport,
-R-004-general-scoring, R-004-general-lead or R-004-general-fish.
+Engine records of `sport`, `generals`, `generals-both` and `morskoy-004` pass the audit with several
+bots, and the auditor reports every corruption of such a record that breaks R-004-match, R-004-sport,
+R-004-general-scoring, R-004-general-lead, R-004-general-fish, R-004-morskoy-lead, R-004-morskoy-fast
+or R-004-morskoy-66.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ import copy
 import functools
 
 import pytest
-from audit import audit_game
+from audit import audit_game, settle, wiped
 
-from kozel_stats.rules import load_variant
-from kozel_stats.trace import play_records
+from kozel_stats.rules import load_variant, with_rules
+from kozel_stats.trace import is_fast, play_records
 
 VARIANTS_004 = ("sport", "generals", "generals-both")
 BOTS_004 = ("random", "general", "general-signal", "counter")
@@ -288,3 +289,365 @@ def test_naked_and_bald_in_matches():
     rec = find("sport", lambda r: "naked" in r["titles"])
     rec["titles"].remove("naked")
     assert any("titles" in p for p in problems(rec, "sport"))
+
+
+# --- Морской козёл by the encyclopedic rules of text 004 (R-004-morskoy-*) ----------------------------
+
+MORSKOY_BOTS = ("random", "counter", "heavy")
+SIDE = [0, 1, 0, 1]  # the side of a seat
+
+
+@functools.cache
+def morskoy_records(bot: str) -> tuple:
+    variant = morskoy_variant()
+    return tuple(play_records(variant, 4040 + MORSKOY_BOTS.index(bot), 300, [bot] * 4))
+
+
+def nobody_wrote(rec: dict, k: int) -> bool:
+    """No side wrote a point before deal k (the auditor's own reading, restated for the tests)."""
+    return not any(sum(d["written"]) for d in rec["deals"][:k])
+
+
+@functools.cache
+def morskoy_variant():
+    return load_variant("morskoy-004")
+
+
+def fast(rec: dict, k: int) -> bool:
+    """Deal k is a fast lead on 66, by the engine's own helper (to find the deals to corrupt)."""
+    return is_fast(rec, k, morskoy_variant())
+
+
+def on_66(d: dict) -> bool:
+    """An out whose move holds 66 and no 00 (R-morskoy-66, R-004-morskoy-66)."""
+    return d["end"] == "out" and "66" in out_move(d) and "00" not in out_move(d)
+
+
+def real_wipe(rec: dict, k: int) -> bool:
+    """Deal k is an out on 66 by a side that had points before it: the wipe changes a score."""
+    d = rec["deals"][k]
+    return k > 0 and on_66(d) and rec["deals"][k - 1]["score"][SIDE[d["last"]]] > 0
+
+
+def morskoy_find(pred, bot: str = "random") -> tuple[dict, int]:
+    """A deep copy of the first record (bot's 300) with a deal k satisfying pred(rec, k), and k."""
+    for rec in morskoy_records(bot):
+        k = next((k for k in range(len(rec["deals"])) if pred(rec, k)), None)
+        if k is not None:
+            assert audit_game(rec, rules_of("morskoy-004")) == []
+            return copy.deepcopy(rec), k
+    raise AssertionError(f"no morskoy-004 record of {bot} has such a deal; play more")
+
+
+def set_written(rec: dict, k: int, written: list[int]) -> None:
+    """Deal k writes `written`; its score and every later score (and final_score) follow."""
+    for side in (0, 1):
+        shift_scores(rec, k, side, written[side] - rec["deals"][k]["written"][side])
+
+
+@pytest.mark.parametrize("bot", MORSKOY_BOTS)
+def test_300_engine_games_of_morskoy_004_pass_the_audit(bot):
+    rules = rules_of("morskoy-004")
+    records = morskoy_records(bot)
+    assert len(records) == 300
+    for record in records:
+        found = audit_game(record, rules)
+        assert found == [], (bot, record["seed"], record["game"], found[:3])
+    # the records exercise the new rules (else the audit above proves little)
+    fast_deals = [(r, k) for r in records for k in range(len(r["deals"])) if fast(r, k)]
+    assert len(fast_deals) >= 10, len(fast_deals)
+    for r, k in fast_deals:
+        d = r["deals"][k]
+        assert nobody_wrote(r, k) and k >= 3
+        assert d["events"][0] == {"p": d["leader"], "play": ["66"], "at": [None]}
+        pot = r["deals"][k - 1]["carry"]
+        if is_fish(d):  # replayed: nothing written, the pot stays
+            assert d["written"] == [0, 0] and d["carry"] == pot
+        elif "00" in out_move(d):  # an out on 00 ends the game, nothing written
+            assert d["written"] == [0, 0] and k == len(r["deals"]) - 1
+        else:  # the losers write fast_writes and the pot
+            assert d["written"][1 - SIDE[d["last"]]] == 50 + pot and d["carry"] == 0
+    assert any(r["deals"][k]["end"] == "fish" for r, k in fast_deals)  # replayed fish
+    assert any(sum(r["deals"][k]["written"]) >= 50 for r, k in fast_deals)  # a fast deal's 50 written
+    repeated = [(r, k) for r in records for k in (1, 2) if k < len(r["deals"]) and nobody_wrote(r, k)]
+    assert len(repeated) >= 50, len(repeated)
+    assert all(r["deals"][k]["events"][0]["play"] == ["11"] for r, k in repeated)  # the first lead, repeated
+    wipes = [(r, k) for r in records for k in range(len(r["deals"])) if real_wipe(r, k)]
+    assert wipes, "no out on 66 wiped a score"
+    assert all(r["deals"][k]["score"][SIDE[r["deals"][k]["last"]]] == 0 for r, k in wipes)
+    # after the repeats, with someone written, the leads are last-mover's, with any tile
+    assert any(
+        nobody_wrote(r, 1) and not nobody_wrote(r, k) and r["deals"][k]["events"][0]["play"] not in (["11"], ["66"])
+        for r in records
+        for k in range(1, len(r["deals"]))
+    )
+
+
+def test_morskoy_004_records_fail_without_the_new_knobs():
+    """The same records read without lead_repeats, fast_writes or out_66_wipes break the rules."""
+    rec, _ = morskoy_find(lambda r, k: fast(r, k) and r["deals"][k]["end"] == "out" and sum(r["deals"][k]["written"]))
+    assert problems(rec, "morskoy-004") == []
+    assert problems(rec, "morskoy-004", lead_repeats=0, fast_writes=0)  # fast leads on 66 by the wrong leader
+    found = problems(rec, "morskoy-004", fast_writes=0)  # the fast deal scored on the hands
+    assert any("written" in p for p in found), found
+    rec, k = morskoy_find(real_wipe)
+    found = problems(rec, "morskoy-004", out_66_wipes=False)
+    assert any(p.startswith(f"deal {k}: score") for p in found), found
+
+
+def test_engine_records_without_fast_leads_fail_under_lead_repeats():
+    """morskoy-004 played by the engine with lead_repeats 0 (the next leads by last-mover, any tile): where
+    four deals pass without a point written, the auditor of morskoy-004 wants a fast lead on 66."""
+    variant = with_rules(load_variant("morskoy-004"), {"lead_repeats": 0, "fast_writes": 0})
+    rules = variant.rule_dict
+    hits = 0
+    for rec in play_records(variant, 41, 300, ["counter"] * 4):
+        assert audit_game(rec, rules) == [], rec["game"]
+        if len(rec["deals"]) > 3 and nobody_wrote(rec, 3) and rec["deals"][3]["events"][0]["play"] != ["66"]:
+            found = problems(rec, "morskoy-004")
+            assert any(p.startswith("deal 3") for p in found), (rec["game"], found)
+            hits += 1
+    assert hits >= 3, hits
+
+
+def test_a_fast_deal_whose_loser_writes_its_hands_is_caught():
+    def fast_out(r, k):
+        d = r["deals"][k]
+        return fast(r, k) and d["end"] == "out" and sum(d["written"]) >= 50 and d["hand_sums"][1 - SIDE[d["last"]]]
+
+    rec, k = morskoy_find(fast_out)
+    d = rec["deals"][k]
+    loser = 1 - SIDE[d["last"]]
+    pot = rec["deals"][k - 1]["carry"]
+    assert d["written"][loser] == 50 + pot  # fast_writes, plus the pot
+    hands = d["hand_sums"][loser] + pot
+    assert hands != 50 + pot
+    written = [0, 0]
+    written[loser] = hands if hands >= 25 else 0  # the hands' value, as in a deal that is not fast
+    set_written(rec, k, written)
+    found = problems(rec, "morskoy-004")
+    assert any(p.startswith(f"deal {k}: written is") and "must be" in p for p in found), found
+
+
+def test_a_fast_deal_without_its_pot_is_caught():
+    """The eggs pot goes on top of fast_writes (R-004-morskoy-fast: «plus any eggs pot»)."""
+
+    def pot_paid(r, k):
+        d = r["deals"][k]
+        return fast(r, k) and d["end"] == "out" and sum(d["written"]) > 50 and r["deals"][k - 1]["carry"] > 0
+
+    rec, k = None, None
+    for bot in MORSKOY_BOTS:
+        try:
+            rec, k = morskoy_find(pot_paid, bot)
+            break
+        except AssertionError:
+            continue
+    assert rec is not None, "no fast deal paid an eggs pot"
+    loser = 1 - SIDE[rec["deals"][k]["last"]]
+    written = [0, 0]
+    written[loser] = 50
+    set_written(rec, k, written)
+    assert any(p.startswith(f"deal {k}: written") for p in problems(rec, "morskoy-004"))
+
+
+@pytest.mark.parametrize("bot", ["counter", "heavy"])
+def test_a_fast_fish_that_writes_is_caught(bot):
+    rec, k = morskoy_find(lambda r, k: fast(r, k) and is_fish(r["deals"][k]), bot)
+    d = rec["deals"][k]
+    assert d["written"] == [0, 0] and d["carry"] == rec["deals"][k - 1]["carry"]
+    sums = d["hand_sums"]
+    heavier = 0 if sums[0] > sums[1] else 1
+    for points in (50, max(sums[heavier], 25)):  # fast_writes, or the hands as in an ordinary fish
+        bad = copy.deepcopy(rec)
+        written = [0, 0]
+        written[heavier] = points
+        set_written(bad, k, written)
+        found = problems(bad, "morskoy-004")
+        assert any(p.startswith(f"deal {k}: written") for p in found), (points, found)
+    grown = copy.deepcopy(rec)
+    for later in grown["deals"][k:]:
+        later["carry"] += sum(sums)  # the fish grows a pot as eggs would
+    assert any(p.startswith(f"deal {k}: carry") for p in problems(grown, "morskoy-004"))
+
+
+def test_a_fast_fish_does_not_count_in_a_match():
+    """R-004-morskoy-fast: a fish on a fast lead does not count towards match_deals."""
+    rec, _ = morskoy_find(lambda r, k: fast(r, k) and is_fish(r["deals"][k]), "counter")
+    deals = rec["deals"]
+    replayed = sum(1 for k in range(len(deals)) if fast(rec, k) and is_fish(deals[k]))
+    assert problems(rec, "morskoy-004", match_deals=len(deals) - replayed) == []
+    found = problems(rec, "morskoy-004", match_deals=len(deals) - replayed, fast_writes=0)
+    assert any("the game is over after this deal" in p for p in found), found
+
+
+def test_a_repeated_first_lead_by_someone_else_is_caught():
+    """Deal 2 with nobody written yet is opened like the first: by the holder of 11, with 11."""
+    rec, _ = morskoy_find(lambda r, k: k == 2 and nobody_wrote(r, 2))
+    deal = rec["deals"][2]
+    holder = next(s for s in range(4) if "11" in deal["hands"][s])
+    assert deal["leader"] == holder and deal["events"][0] == {"p": holder, "play": ["11"], "at": [None]}
+    for other in {0, 1, 2, 3} - {holder}:
+        bad = copy.deepcopy(rec)
+        bad["deals"][2]["leader"] = other
+        found = problems(bad, "morskoy-004")
+        assert any(p.startswith(f"deal 2: leader is seat {other}, must be {holder}") for p in found), found
+    # the holder swaps hands with another seat: the leader no longer holds 11
+    bad = copy.deepcopy(rec)
+    hands = bad["deals"][2]["hands"]
+    other = (holder + 1) % 4
+    hands[holder], hands[other] = hands[other], hands[holder]
+    found = problems(bad, "morskoy-004")
+    assert any(p.startswith(f"deal 2: leader is seat {holder}, must be {other}") for p in found), found
+
+
+def test_a_repeated_first_lead_opened_with_another_tile_is_caught():
+    rec, _ = morskoy_find(lambda r, k: k == 2 and nobody_wrote(r, 2))
+    deal = rec["deals"][2]
+    other = next(t for t in sorted(deal["hands"][deal["leader"]]) if t != "11")
+    deal["events"][0]["play"] = [other]
+    found = problems(rec, "morskoy-004")
+    assert any(p.startswith("deal 2 event 0") and "must be the double 11" in p for p in found), found
+
+
+def test_a_lead_after_someone_wrote_is_not_repeated():
+    """Once a side has written, deal 1 or 2 is led by next_lead: a record read with more repeats fails."""
+    rec, k = morskoy_find(
+        lambda r, k: k in (1, 2) and not nobody_wrote(r, k) and r["deals"][k]["events"][0]["play"] != ["11"]
+    )
+    assert problems(rec, "morskoy-004") == []
+    bad = copy.deepcopy(rec)
+    for d in bad["deals"][:k]:  # pretend nobody wrote before deal k
+        d["written"] = [0, 0]
+    found = problems(bad, "morskoy-004")
+    assert any(p.startswith(f"deal {k}") and ("leader" in p or "must be the double 11" in p) for p in found), found
+
+
+def test_a_fast_deal_not_opened_with_66_is_caught():
+    rec, k = morskoy_find(lambda r, k: fast(r, k))
+    deal = rec["deals"][k]
+    holder = next(s for s in range(4) if "66" in deal["hands"][s])
+    assert deal["leader"] == holder
+    other = next(t for t in sorted(deal["hands"][holder]) if t != "66")
+    bad = copy.deepcopy(rec)
+    bad["deals"][k]["events"][0]["play"] = [other]
+    found = problems(bad, "morskoy-004")
+    assert any(p.startswith(f"deal {k} event 0") and "must be the double 66" in p for p in found), found
+    # led by the holder of 11 (as in the repeats), or by another seat: the leader is wrong
+    for seat in {0, 1, 2, 3} - {holder}:
+        bad = copy.deepcopy(rec)
+        bad["deals"][k]["leader"] = seat
+        found = problems(bad, "morskoy-004")
+        assert any(p.startswith(f"deal {k}: leader is seat {seat}, must be {holder}") for p in found), found
+    # one repeat more (lead_repeats 4): deal 3 must then be a first lead on 11, not a fast one
+    rec3, k3 = morskoy_find(lambda r, k: k == 3 and fast(r, k))
+    found = problems(rec3, "morskoy-004", lead_repeats=4)
+    assert any(p.startswith("deal 3") for p in found), found
+
+
+def test_a_missing_wipe_is_caught():
+    rec, k = morskoy_find(real_wipe)
+    d = rec["deals"][k]
+    side = SIDE[d["last"]]
+    before = rec["deals"][k - 1]["score"][side]
+    assert d["score"][side] == 0 and d["written"][side] == 0
+    for later in rec["deals"][k:]:  # the side keeps its points
+        later["score"][side] += before
+    rec["final_score"] = list(rec["deals"][-1]["score"])
+    found = problems(rec, "morskoy-004")
+    assert any(p.startswith(f"deal {k}: score is") for p in found), found
+
+
+def test_a_wiped_side_must_open_again():
+    """After a wipe the side's score is 0: its next writing under 25 is lost (R-004-morskoy-66)."""
+
+    def reopened(r, k):
+        if not real_wipe(r, k):
+            return False
+        side = SIDE[r["deals"][k]["last"]]
+        return any(d["written"][side] for d in r["deals"][k + 1 :])
+
+    rec, k = None, None
+    for bot in MORSKOY_BOTS:
+        try:
+            rec, k = morskoy_find(reopened, bot)
+            break
+        except AssertionError:
+            continue
+    assert rec is not None
+    side = SIDE[rec["deals"][k]["last"]]
+    j = next(j for j in range(k + 1, len(rec["deals"])) if rec["deals"][j]["written"][side])
+    assert rec["deals"][j]["written"][side] >= 25
+    # read without the wipe, the same side was still open: the record's scores from deal k on are wrong
+    found = problems(rec, "morskoy-004", out_66_wipes=False)
+    assert any(p.startswith(f"deal {k}: score") for p in found), found
+
+
+def general_record(only_00: bool = False) -> tuple[dict, int]:
+    """An engine record of morskoy-004 ending with an out on 00 and 66 together (or on 00 alone), by a
+    side that had points before it (found with the fast kernel, then recorded)."""
+    import numpy as np
+
+    from kozel_stats import engine as E
+    from kozel_stats.codes import TITLE_BALD, TITLE_GENERAL, compile_rules
+    from kozel_stats.runner import play_range
+    from kozel_stats.trace import record_game, run_seed_game
+
+    variant = load_variant("morskoy-004")
+    games = play_range(compile_rules(variant.rule_dict), 77, 0, 20000, np.zeros(4, dtype=np.int64)).games
+    titles = games[:, E.G_TITLES]
+    hit = (titles & TITLE_BALD) & ~(titles & TITLE_GENERAL) if only_00 else titles & TITLE_GENERAL
+    for g in np.flatnonzero(hit):
+        rec = record_game(variant, run_seed_game(77, int(g)), ["random"] * 4, game=int(g))
+        k = len(rec["deals"]) - 1
+        d = rec["deals"][k]
+        if k and rec["deals"][k - 1]["score"][SIDE[d["last"]]] > 0:
+            assert ({"00", "66"} <= out_move(d)) != only_00 and "00" in out_move(d)
+            assert audit_game(rec, rules_of("morskoy-004")) == [], rec["game"]
+            return rec, k
+    raise AssertionError("no such game among 20000; play more")
+
+
+@pytest.mark.parametrize("only_00", [False, True], ids=["00+66", "00"])
+def test_a_wipe_after_an_out_on_00_is_caught(only_00):
+    """An out on 00 and 66 together (адмирал) or on 00 alone ends the game and wipes nothing."""
+    rec, k = general_record(only_00)
+    d = rec["deals"][k]
+    side = SIDE[d["last"]]
+    assert d["written"] == [0, 0] and d["score"] == rec["deals"][k - 1]["score"]
+    assert "bald" in rec["titles"] and ("general" in rec["titles"]) != only_00
+    d["score"][side] = 0  # wiped as if on 66
+    rec["final_score"] = list(d["score"])
+    found = problems(rec, "morskoy-004")
+    assert any(p.startswith(f"deal {k}: score is") for p in found), found
+
+
+def test_fast_scoring_by_hand():
+    """settle() with fast (R-004-morskoy-fast): fast_writes instead of the hands, plus the pot, threshold as usual;
+    a fast fish writes nothing, keeps the pot and has no winner; fast_writes 0 scores as usual."""
+    rules = rules_of("morskoy-004")
+    left = [[], ["55", "44"], [], ["01"]]
+    assert settle(rules, "out", 0, left, 0, [False, False], ["12"], fast=True) == ([0, 19], [0, 50], 0, 0)
+    assert settle(rules, "out", 0, left, 12, [False, False], ["12"], fast=True) == ([0, 19], [0, 62], 0, 0)
+    assert settle(rules, "out", 0, left, 0, [False, False], ["12"]) == ([0, 19], [0, 0], 0, 0)  # 19 < 25
+    fish = [["56"], ["55"], ["46"], ["33"]]
+    assert settle(rules, "fish", 0, fish, 7, [False, False], ["35"], fast=True) == ([21, 16], [0, 0], 7, None)
+    assert settle({**rules, "fast_writes": 0}, "fish", 0, fish, 7, [False, False], ["35"], fast=True) == (
+        [21, 16],
+        [28, 0],
+        0,
+        1,
+    )
+    low = {**rules, "fast_writes": 10}  # under the threshold of a side not open: lost
+    assert settle(low, "out", 0, left, 0, [False, False], ["12"], fast=True)[1] == [0, 0]
+    assert settle(low, "out", 0, left, 0, [False, True], ["12"], fast=True)[1] == [0, 10]
+
+
+def test_wipes_by_hand():
+    rules = rules_of("morskoy-004")
+    assert wiped(rules, [40, 100], "out", 0, ["66"]) == [0, 100]
+    assert wiped(rules, [40, 100], "out", 1, ["66"]) == [40, 0]
+    assert wiped(rules, [40, 100], "out", 0, ["00", "66"]) == [40, 100]  # адмирал: no wipe
+    assert wiped(rules, [40, 100], "out", 0, ["00"]) == [40, 100]
+    assert wiped(rules, [40, 100], "fish", 0, ["66"]) == [40, 100]
+    assert wiped({**rules, "out_66_wipes": False}, [40, 100], "out", 0, ["66"]) == [40, 100]

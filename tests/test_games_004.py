@@ -11,7 +11,7 @@ from conftest import Game, Position, out_by, params
 from kozel_stats import bots as BT
 from kozel_stats import engine as E
 from kozel_stats.bots import parse_bot
-from kozel_stats.codes import END_FISH, END_OUT, LOSER_DRAW, TITLE_BALD, TITLE_NAKED, compile_rules
+from kozel_stats.codes import END_FISH, END_OUT, LOSER_DRAW, TITLE_BALD, TITLE_GENERAL, TITLE_NAKED, compile_rules
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
 from kozel_stats.trace import format_game, record_game, replay_record
@@ -231,3 +231,91 @@ def test_signals_are_worth_something():
 
 def test_end_constants():
     assert END_FISH != END_OUT
+
+
+# --- Морской козёл by the encyclopedic rules (text 004) ----------------------------------------------------------
+# R-004-morskoy-66: «у закончившего на 6:6 все очки списываются до 0»
+def test_an_out_on_66_wipes_the_score_of_the_side_that_went_out():
+    g = Game(out_66_writes=100, out_66_wipes=True, threshold_value=25)
+    g.set_score(40, 30)
+    result = g.deal(out_by(1, ("56", "03"), out_move="66"))  # B goes out on 66
+    assert result["written"] == [100, 0] and result["score"] == [140, 0]
+    g = Game(out_66_writes=100, out_66_wipes=True)
+    g.set_score(40, 30)
+    assert g.deal(out_by(1, ("56", "03"), out_move="00 66"))["score"] == [54, 30]  # 00 too: no wipe
+    g = Game(out_66_writes=100)
+    g.set_score(40, 30)
+    assert g.deal(out_by(1, ("56", "03"), out_move="66"))["score"] == [140, 30]  # the knob off
+
+
+# R-004-morskoy-66: the wiped side must open again (its threshold)
+def test_a_wiped_side_opens_again():
+    g = Game(out_66_writes=100, out_66_wipes=True, threshold_value=25)
+    g.set_score(40, 30)
+    g.deal(out_by(1, ("56", "03"), out_move="66"))
+    assert g.deal(out_by(0, ("03", "02")))["written"] == [0, 0]  # 5 < 25: B is not open any more
+
+
+def fast_game(**knobs):
+    g = Game(**knobs)
+    g.gs[E.GS_FAST] = 1
+    return g
+
+
+# R-004-morskoy-fast: «Заход на 6:6 - проигравшему записывается 50 очков»
+def test_the_loser_of_a_fast_deal_writes_the_fixed_sum():
+    result = fast_game(fast_writes=50, lead_repeats=3).deal(out_by(1, ("01", "02")))
+    assert result["written"] == [50, 0]
+    result = Game(fast_writes=50, lead_repeats=3).deal(out_by(1, ("56", "03")))  # not a fast deal
+    assert result["written"] == [14, 0]
+
+
+# R-004-morskoy-fast: «рыбачить не допускается … заход переигрывается»
+def test_a_fish_on_a_fast_lead_is_replayed():
+    g = fast_game(fast_writes=50, lead_repeats=3, match_deals=1)
+    result = g.deal(fish())
+    assert result["losers"] == 0 and result["written"] == [0, 0] and result["carry"] == 0
+
+
+# R-004-morskoy-lead: «До тех пор, пока не пойдет запись, заход повторяется, но не более 3-х раз»,
+# then a fast lead on 66
+def test_the_first_lead_repeats_then_a_fast_lead_on_66():
+    variant = load_variant("morskoy-004")
+    seen_repeat = seen_fast = 0
+    for seed in range(300):
+        record = record_game(variant, seed, ["random"] * 4)
+        wrote = False
+        for d, deal in enumerate(record["deals"]):
+            first = deal["events"][0]["play"]
+            if d > 0 and not wrote:
+                tile = "11" if d < 3 else "66"
+                assert tile in first and tile in deal["hands"][deal["leader"]]
+                seen_repeat += d < 3
+                seen_fast += d >= 3
+                if d >= 3 and deal["end"] == "fish":
+                    assert deal["written"] == [0, 0]
+                elif d >= 3:
+                    assert max(deal["written"]) >= 50  # the fixed 50 (plus any eggs pot)
+            wrote = wrote or any(deal["written"])
+        assert replay_record(record, variant) == []
+    assert seen_repeat > 50 and seen_fast > 5
+
+
+def test_fast_writes_needs_lead_repeats_and_wipes_need_pairs():
+    with pytest.raises(VariantError, match="lead_repeats"):
+        with_rules(load_variant("default"), {"fast_writes": 50})
+    for knob, value in (("out_66_wipes", True), ("lead_repeats", 2)):
+        with pytest.raises(VariantError, match="pair games"):  # in solo-2/3, 66 may be in the bazaar
+            with_rules(load_variant("solo-3"), {knob: value})
+
+
+@pytest.mark.parametrize("bot", ["random", "counter", "heavy"])
+def test_morskoy_004_plays_1000_games(bot):
+    variant = load_variant("morskoy-004")
+    p = compile_rules(variant.rule_dict)
+    games = play_range(p, 9, 0, 1000, np.full(4, parse_bot(bot), dtype=np.int64)).games
+    assert np.isin(games[:, E.G_LOSER], (A, B)).all()
+    lost = games[np.arange(1000), E.G_SCORE + games[:, E.G_LOSER]]
+    sudden = games[:, E.G_TITLES] & (TITLE_BALD | TITLE_GENERAL) != 0
+    assert ((lost >= 125) | sudden).all()
+    assert (games[:, E.G_BURNS] > 0).any()  # wipes happened (counted as burns)

@@ -66,7 +66,7 @@ def check_invariants(record, variant):
         if deal["end"] == "out":
             assert not left[deal["last"]], "the player who went out holds no tile"
         assert all(w >= 0 for w in deal["written"]) and min(deal["written"]) == 0 or not variant["pairs"]
-        if variant["shared_score"]:
+        if variant["shared_score"] or variant["out_66_wipes"]:  # a burn or a wipe sets a score to 0
             for side in range(len(sides)):
                 assert deal["score"][side] >= previous[side] or deal["score"][side] == 0
         else:
