@@ -563,7 +563,6 @@ def _skill_chart(
 ) -> tuple[str, dict] | None:
     """One skill-or-luck metric per variant with its 95% interval (a row per variant, the baseline first and
     black, a significant difference red), a vertical line at the baseline's value."""
-    import plotly.graph_objects as go
 
     a = data.analysis
     rows = []
@@ -583,25 +582,7 @@ def _skill_chart(
     for e in rows:
         c = by_key.get((e.variant, metric))
         colours.append("#000000" if e.variant == v.baseline else "#b00020" if c and c.significant else "#1f77b4")
-    fig = go.Figure(
-        go.Scatter(
-            x=[e.value for e in rows],
-            y=ys,
-            mode="markers",
-            marker=dict(color=colours, size=9),
-            error_x=dict(
-                type="data",
-                symmetric=False,
-                array=[e.high - e.value for e in rows],
-                arrayminus=[e.value - e.low for e in rows],
-                color="#555555",
-                thickness=1.5,
-                width=4,
-            ),
-            hoverinfo="x+y",
-            showlegend=False,
-        )
-    )
+    fig = interval_dots([e.value for e in rows], [e.low for e in rows], [e.high for e in rows], colours)
     base = next((e for e in rows if e.variant == v.baseline), None)
     if base is not None:
         fig.add_vline(x=base.value, line_color="#000000", line_width=1, line_dash="dot")
@@ -616,6 +597,32 @@ def _skill_chart(
     block, spec = _figure(fig, div_id, title)
     spec["narrowTicks"] = [_wrap(v.title(e.variant)) for e in rows]
     return block, spec
+
+
+def interval_dots(xs: list[float], lows: list[float], highs: list[float], colours: list[str]) -> Any:
+    """One dot per row (row k at y = k) with its interval as a horizontal error bar: the forest charts of
+    the verdicts and the skill charts."""
+    import plotly.graph_objects as go
+
+    return go.Figure(
+        go.Scatter(
+            x=xs,
+            y=list(range(len(xs))),
+            mode="markers",
+            marker=dict(color=colours, size=9),
+            error_x=dict(
+                type="data",
+                symmetric=False,
+                array=[h - x for x, h in zip(xs, highs, strict=True)],
+                arrayminus=[x - lo for x, lo in zip(xs, lows, strict=True)],
+                color="#555555",
+                thickness=1.5,
+                width=4,
+            ),
+            hoverinfo="x+y",
+            showlegend=False,
+        )
+    )
 
 
 def skill_section(data: ReportData, v: Variants, lang: str) -> tuple[str, list[tuple[str, dict]]]:
@@ -776,7 +783,6 @@ def _style(i: int, baseline: bool) -> dict:
 
 def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
     """Per headline metric: each variant's difference from the baseline with its interval, a zero line."""
-    import plotly.graph_objects as go
 
     a = data.analysis
     others = [n for n in v.names if n != v.baseline]
@@ -796,25 +802,7 @@ def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, d
         ys = list(range(n))
         xs = [c.diff * scale for c in rows]
         colours = ["#b00020" if c.significant else "#9e9e9e" for c in rows]
-        fig = go.Figure(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="markers",
-                marker=dict(color=colours, size=9),
-                error_x=dict(
-                    type="data",
-                    symmetric=False,
-                    array=[(c.high - c.diff) * scale for c in rows],
-                    arrayminus=[(c.diff - c.low) * scale for c in rows],
-                    color="#555555",
-                    thickness=1.5,
-                    width=4,
-                ),
-                hoverinfo="x+y",
-                showlegend=False,
-            )
-        )
+        fig = interval_dots(xs, [c.low * scale for c in rows], [c.high * scale for c in rows], colours)
         fig.add_vline(x=0, line_color="#000000", line_width=1)
         unit = words.unit_pp(lang) if SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
         fig.update_layout(
