@@ -319,6 +319,36 @@ def _sign_flip(diffs: Counter, r0: Fraction, t_obs: float, alpha: float) -> tupl
 
 
 # --- one comparison ---------------------------------------------------------------------------------------------------
+
+
+def _comparison_base(
+    variant: str,
+    baseline: str,
+    metric: Metric,
+    value: float,
+    baseline_value: float,
+    level_alpha: float,
+    paired: bool,
+    family: str,
+    margin: float | None,
+) -> dict[str, Any]:
+    """The fields every Comparison shares, before its test: the two values, their difference and level."""
+    diff = value - baseline_value
+    return dict(
+        variant=variant,
+        baseline=baseline,
+        metric=metric.name,
+        value=value,
+        baseline_value=baseline_value,
+        diff=diff,
+        level=1 - level_alpha,
+        paired=paired,
+        family=family,
+        margin=margin,
+        relative=diff / baseline_value if baseline_value and not math.isnan(diff) else math.nan,
+    )
+
+
 def compare_metric(
     metric: Metric,
     a: ArmStats,
@@ -342,19 +372,7 @@ def compare_metric(
     diff = va - vb
     is_mean = metric.kind == "mean"
     paired = pair is not None
-    base: dict[str, Any] = dict(
-        variant=variant,
-        baseline=baseline,
-        metric=metric.name,
-        value=va,
-        baseline_value=vb,
-        diff=diff,
-        level=1 - level_alpha,
-        paired=paired,
-        family=family,
-        margin=margin,
-        relative=diff / vb if vb and not math.isnan(diff) else nan,
-    )
+    base = _comparison_base(variant, baseline, metric, va, vb, level_alpha, paired, family, margin)
     if ra is None or rb is None or a.games < 2 or b.games < 2:
         return Comparison(
             **base,
@@ -497,19 +515,9 @@ def contrast(
     give exactly zero), `sparse_df` is the effective degrees of freedom of the variance and the
     quantile is Student's t with them (said in `test`); no game differing means no difference."""
     level_alpha = alpha / family_size
-    base: dict[str, Any] = dict(
-        variant=variant,
-        baseline=baseline,
-        metric=metric.name,
-        value=value,
-        baseline_value=baseline_value,
-        diff=diff,
-        level=1 - level_alpha,
-        paired=True,
-        family=family,
-        margin=margin,
-        relative=diff / baseline_value if baseline_value and not math.isnan(diff) else math.nan,
-    )
+    base = _comparison_base(variant, baseline, metric, value, baseline_value, level_alpha, True, family, margin)
+    base["diff"] = diff  # a contrast's difference is not value - baseline_value when cells differ in weight
+    base["relative"] = diff / baseline_value if baseline_value and not math.isnan(diff) else math.nan
     df: float | None = games - 1.0 if metric.kind == "mean" else None
     if sparse_df is not None and (df is None or sparse_df < df) and sparse_df < 1000:
         df = max(1.0, sparse_df)
