@@ -17,17 +17,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from kozel_stats.report import CARD_FLAGS  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+FLAGS = [f for f in CARD_FLAGS if f != "--hide-scrollbars"]  # the report's own headless flags
 
 
 def main() -> None:

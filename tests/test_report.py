@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from kozel_stats import words
 from kozel_stats.cli import app
-from kozel_stats.report import _num
+from kozel_stats.report import CARD_FLAGS, _num
 from kozel_stats.rules import shipped_names
 
 runner = CliRunner()
@@ -23,17 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 REPORTS = ROOT / "reports"
 ARTIFACTS = REPORTS / "test-artifacts"  # git-ignored: every screenshot of the last browser test run
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-]
+CHROMIUM_FLAGS = CARD_FLAGS  # the flags the report itself uses for the chat card (one list)
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
 )
