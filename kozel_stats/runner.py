@@ -457,6 +457,30 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Terminate a process pool's workers now, drop its queued work, and return once every
+    worker is reaped and the pool's own thread has ended.
+
+    ProcessPoolExecutor has no public way to stop running tasks, hence its private fields. A
+    worker terminated while it is sending its result leaves half a message in the result pipe;
+    the pool's manager thread then waits for the rest forever, because this process still holds
+    the pipe's write end, and `shutdown(wait=True)` never returns (the Ctrl-C hang seen under
+    load). Once the workers are gone nobody else can write, so closing that end turns the wait
+    into end-of-file, which the pool handles as a broken pool."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(30)  # a bound, not a wait: SIGTERM ends a worker at once
+        if process.is_alive():
+            process.kill()
+            process.join()
+    result_queue = getattr(pool, "_result_queue", None)
+    if result_queue is not None:
+        result_queue._writer.close()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 class Runner:
     """Plays the arms of a run in batches of game indices, on a process pool or a given
     executor, and merges the batches' statistics in game order."""
@@ -608,10 +632,9 @@ class Runner:
         finish them, and are reaped before this returns: no worker outlives the run."""
         if self._own_pool is not None:
             if cancel:
-                # ProcessPoolExecutor has no public way to stop running tasks
-                for process in list(getattr(self._own_pool, "_processes", {}).values()):
-                    process.terminate()
-            self._own_pool.shutdown(wait=True, cancel_futures=cancel)
+                stop_pool(self._own_pool)
+            else:
+                self._own_pool.shutdown(wait=True)
             self._own_pool = None
 
     def result(self, interrupted: bool = False) -> RunResult:

@@ -2,10 +2,14 @@
 pairing, resuming an interrupted run, Ctrl-C and SIGTERM."""
 
 import json
+import multiprocessing
+import os
 import signal
+import struct
 import subprocess
 import sys
 import threading
+from concurrent.futures import ProcessPoolExecutor
 
 import polars as pl
 import pytest
@@ -14,6 +18,7 @@ from conftest import run_cli as run
 from kozel_stats import __version__
 from kozel_stats.compare import run_compare
 from kozel_stats.rules import load_variant
+from kozel_stats.runner import stop_pool
 
 
 @pytest.fixture(scope="module")
@@ -210,3 +215,33 @@ def test_an_interruption_keeps_the_finished_games(tmp_path, how):
     # no worker outlives the run
     children = subprocess.run(["pgrep", "-f", f"--out {out}"], capture_output=True, text=True).stdout.split()
     assert children == []
+
+
+_half_sent: dict = {}  # the pool and the "result half sent" event, inherited by the forked worker
+
+
+def send_half_a_result() -> None:
+    """A worker caught mid-send: the length of a result and its first bytes are in the pipe."""
+    writer = _half_sent["pool"]._result_queue._writer
+    os.write(writer.fileno(), struct.pack("!i", 1_000_000) + b"the first bytes")
+    _half_sent["sent"].set()
+    threading.Event().wait()  # until terminated
+
+
+def test_stopping_the_pool_never_hangs_on_a_half_sent_result():
+    """The hang behind a Ctrl-C that never ended: a worker terminated while sending its result
+    left the pool's manager thread waiting for the rest of the message for ever."""
+    fork = multiprocessing.get_context("fork")
+    _half_sent["sent"] = fork.Event()
+    pool = _half_sent["pool"] = ProcessPoolExecutor(1, mp_context=fork)
+    pool.submit(send_half_a_result)
+    assert _half_sent["sent"].wait(300), "the worker never started"
+    workers = list(pool._processes.values())
+    stopping = threading.Thread(target=stop_pool, args=(pool,), daemon=True)
+    stopping.start()
+    stopping.join(300)  # a bound on a hang, not a wait: stop_pool returns at once when it works
+    hung = stopping.is_alive()
+    if hung:  # release the stuck thread so this test fails instead of hanging the session
+        pool._result_queue._writer.close()
+    assert not hung, "stop_pool hung on a half-sent result"
+    assert workers and all(not process.is_alive() for process in workers)
