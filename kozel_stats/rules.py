@@ -309,8 +309,6 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
             "set 'pairs: false' for каждый сам за себя."
         )
-    if rules["layout"] == "cross" and not rules["pairs"]:
-        raise VariantError(f"{path}: key 'layout' is 'cross' (Осёл), which is played in pairs; set 'pairs: true'.")
     needs = (
         (
             "closed_before_house",

@@ -743,7 +743,7 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
         who = (
             f"Side {side[record['loser']]} are the goats (козлы)"
-            if len(side) == 2
+            if len(record["sides"][record["loser"]]) > 1  # a pair; two players each for himself are not
             else f"{side[record['loser']]} is the goat (козёл)"
         )
         lines.append(

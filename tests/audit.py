@@ -12,7 +12,8 @@ out_66_writes, out_00_ends_game and out_00_writes), каждый сам за с�
 winners of a tied fish, a threshold per player, the goat with the most points,
 `solo_fish` and `solo_eggs`) and Осёл «Крест» (`layout: cross`: the house is the
 first double laid open, open on four sides; multi-double moves, closed doubles,
-`closed_before_house`, early closure, `memory` of points under the threshold).
+`closed_before_house`, early closure, `memory` of points under the threshold), also каждый сам
+за себя (`layout: cross` with `pairs: false`: R-004-osel-solo, the memory per player).
 Knobs that a dict does not name count as their defaults (pairs, four seats, a
 chain, no memory, Морской off, `closed_before_house: any`, `solo_fish: visible`,
 `solo_eggs: none`, `out_00_writes: false`, no match, `scoring: points`,

@@ -651,3 +651,28 @@ def test_wipes_by_hand():
     assert wiped(rules, [40, 100], "out", 0, ["00"]) == [40, 100]
     assert wiped(rules, [40, 100], "fish", 0, ["66"]) == [40, 100]
     assert wiped({**rules, "out_66_wipes": False}, [40, 100], "out", 0, ["66"]) == [40, 100]
+
+
+# --- Осёл каждый сам за себя (R-004-osel-solo) --------------------------------------------------------
+def has_memory(rec: dict) -> bool:
+    return any(any(d.get("memory", [])) for d in rec["deals"])
+
+
+@pytest.mark.parametrize("name", ["osel-solo-2", "osel-solo-3", "osel-solo-4"])
+def test_a_lost_memory_of_a_solo_osel_player_is_caught(name):
+    rec = copy.deepcopy(find(name, has_memory))
+    k = next(k for k, d in enumerate(rec["deals"]) if any(d["memory"]))
+    seat = next(s for s, m in enumerate(rec["deals"][k]["memory"]) if m)
+    rec["deals"][k]["memory"][seat] = 0
+    assert any(f"deal {k}" in p for p in problems(rec, name)), problems(rec, name)
+
+
+def test_a_closed_double_before_the_house_is_caught_in_solo_osel():
+    """osel-solo-3 records played under closed_before_house: any, audited under text 004's closing pair."""
+    lenient = with_rules(load_variant("osel-solo-3"), {"closed_before_house": "any"})
+    strict = rules_of("osel-solo-3")
+    caught = 0
+    for rec in play_records(lenient, 5, 200, ["random"] * 3):
+        assert audit_game(rec, lenient.rule_dict) == []
+        caught += bool(audit_game(rec, strict))
+    assert caught > 0

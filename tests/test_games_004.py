@@ -319,3 +319,66 @@ def test_morskoy_004_plays_1000_games(bot):
     sudden = games[:, E.G_TITLES] & (TITLE_BALD | TITLE_GENERAL) != 0
     assert ((lost >= 125) | sudden).all()
     assert (games[:, E.G_BURNS] > 0).any()  # wipes happened (counted as burns)
+
+
+# --- Осёл for 2-4 players each for himself (R-004-osel-solo) -----------------------------------------
+SOLO_CROSS = dict(
+    layout="cross", pairs=False, players=3, threshold="every-deal", memory=True, closed_before_house="closing-pair-only"
+)
+
+
+def score_solo(p, gs, hands: list[str], kind: str, last: int, open_arms: int | None = None) -> np.ndarray:
+    """Score one deal of a game каждый сам за себя; returns the deal's row."""
+    position = Position(hands).end(kind, last)
+    if open_arms is not None:
+        position.st[E.ST_OPEN] = open_arms
+    row = np.zeros(E.N_DEAL_COLS, dtype=np.int64)
+    E.score_deal(p, position.st, gs, row)
+    return row
+
+
+def per_seat(row: np.ndarray, column: int, players: int = 3) -> list[int]:
+    return [int(v) for v in row[column : column + players]]
+
+
+# R-004-osel-solo: «всё что меньше 13 - «запоминается» и сбрасывается, только если в следующий
+# розыгрыш на этого игрока ничего не записано и не запомнено»: the memory is each player's own
+def test_solo_osel_remembers_per_player_and_forgets_on_a_won_deal():
+    p = params(**SOLO_CROSS)
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    row = score_solo(p, gs, ["", "34", "56 46"], "out", 0)  # P1 7 < 13: remembered; P2 21 written
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 21] and per_seat(row, E.D_MEMORY) == [0, 7, 0]
+    row = score_solo(p, gs, ["55", "12", ""], "out", 2)  # P0 10 remembered; P1 3 + 7 = 10 remembered
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 0] and per_seat(row, E.D_MEMORY) == [10, 10, 0]
+    row = score_solo(p, gs, ["03", "", "14"], "out", 1)  # P1 won: forgets; P0 3 + 10 = 13 is written
+    assert per_seat(row, E.D_WRITTEN) == [13, 0, 0] and per_seat(row, E.D_MEMORY) == [0, 0, 5]
+    assert per_seat(row, E.D_SCORE) == [13, 0, 21]
+
+
+# R-004-osel-solo, R-osel-closure: «Розыгрыш на этом заканчивается и происходит обычный подсчёт
+# очков»: the early closure is a fish, won by the smallest hand (R-solo-score), not by the closer
+def test_solo_osel_early_closure_is_won_by_the_smallest_hand():
+    p = params(**(SOLO_CROSS | {"threshold": "none", "memory": False}))
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    row = score_solo(p, gs, ["56 45", "01", "34 12"], "fish", 0, open_arms=0)
+    assert row[E.D_EARLY_CLOSURE] == 1
+    assert per_seat(row, E.D_WRITTEN) == [20, 0, 10]
+
+
+# R-004-osel-solo: the cross каждый сам за себя with a bazaar: draws, closed doubles, audited records
+@pytest.mark.parametrize("name", ["osel-solo-2", "osel-solo-3", "osel-solo-4"])
+def test_solo_osel_records_draw_close_and_replay(name):
+    variant = load_variant(name)
+    assert variant["layout"] == "cross" and not variant["pairs"]
+    draws = closed = 0
+    for g in range(30):
+        record = record_game(variant, 300 + g, ["random"] * variant["players"], game=g)
+        assert replay_record(record, variant) == []
+        assert record["sides"] == [[seat] for seat in range(variant["players"])]
+        for deal in record["deals"]:
+            dealt = [t for hand in deal["hands"] for t in hand] + deal.get("bazaar", [])
+            assert sorted(dealt) == sorted(f"{a}{b}" for a in range(7) for b in range(a, 7))
+            draws += sum("draw" in e for e in deal["events"])
+            closed += sum(any(e.get("closed", [])) for e in deal["events"])
+    assert closed > 0
+    assert (draws > 0) == (variant["players"] < 4)  # a bazaar with two or three players only

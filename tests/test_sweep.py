@@ -43,9 +43,10 @@ def test_grid_names_cells_by_their_changes_and_puts_the_reference_first():
 
 
 def test_impossible_combinations_are_named_and_skipped():
-    g = grid(["layout=chain,cross", "pairs=true,false", "players=4,3"])
+    g = grid(["layout=chain,cross", "closed_before_house=any,closing-pair-only", "players=4,3"])
     skipped = dict(g.skipped)
-    assert "default+layout=cross+pairs=false" in skipped and "cross" in skipped["default+layout=cross+pairs=false"]
+    chain_closing = "default+closed_before_house=closing-pair-only"  # closed doubles need the cross
+    assert chain_closing in skipped and "layout: cross" in skipped[chain_closing]
     assert "default+players=3" in skipped and "pairs" in skipped["default+players=3"]  # pairs need 4 players
     assert all(n not in skipped for n in (c.name for c in g.cells))
     assert len(g.cells) + len(g.skipped) == g.total == 8
