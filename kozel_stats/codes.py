@@ -144,6 +144,7 @@ P_GENERAL_OUT = _P.field()
 P_OUT_66_WIPES = _P.field()  # Морской of text 004
 P_LEAD_REPEATS = _P.field()
 P_FAST_WRITES = _P.field()
+P_SOLO_LOSER = _P.field()  # Морской of text 004 каждый сам за себя: only the most pips loses
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
@@ -198,6 +199,8 @@ SOLO_FISH_TAKE_ALL = choice_code("solo_fish", "take-all")
 SOLO_EGGS_NONE = choice_code("solo_eggs", "none")
 SOLO_EGGS_ONE_HAND = choice_code("solo_eggs", "one-hand")
 SOLO_EGGS_ALL_HANDS = choice_code("solo_eggs", "all-hands")
+SOLO_LOSER_EVERY = choice_code("solo_loser", "every")
+SOLO_LOSER_MOST = choice_code("solo_loser", "most")
 
 
 def decode_params(p) -> dict:

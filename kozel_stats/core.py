@@ -39,10 +39,12 @@ from .codes import (
     P_PLAYERS,
     P_SEAT_SIDE,
     P_SOLO_FISH,
+    P_SOLO_LOSER,
     P_SPECIALS,
     P_TWO_DOUBLES,
     SOLO_FISH_DRAW_DOWN,
     SOLO_FISH_TAKE_ALL,
+    SOLO_LOSER_MOST,
     SPECIALS_PER_PAIR,
     SPECIALS_PLAIN,
     SUIT_MASK,
@@ -522,11 +524,39 @@ def legal_moves_cross(p, st, hand, moves):
 
 
 # --- who lost a deal and what a losing side writes (the engine's scoring and the sampler's playouts) ---
-# R-score-out, R-fish-winner, R-solo-score, R-004-general-fish
+# R-004-morskoy-solo
 @hot
 def deal_losers(p, sums, at, fish, last_side):
     """Bit mask of the sides that lost a deal, 0 for eggs; `sums[at + side]` are the plain sums
-    left in hand. After an out every side but the one that went out loses; after a fish the
+    left in hand. solo_loser: most (Морской of text 004, «Проигравшим заход считается игрок, у
+    которого на руках осталось больше очков»): of those, only the one with the most pips loses;
+    several sharing the most are eggs («одинаковое количество очков … "яйца"»)."""
+    losers = not_winners(p, sums, at, fish, last_side)
+    if p[P_SOLO_LOSER] != SOLO_LOSER_MOST or losers == 0:
+        return losers
+    top = most_pips(p, sums, at, losers)
+    return top if popcount(top) == 1 else 0
+
+
+@hot
+def most_pips(p, sums, at, among):
+    """The sides of the bit mask `among` that hold the most pips."""
+    top = -1
+    for s in range(p[P_N_SIDES]):
+        if among >> s & 1 and sums[at + s] > top:
+            top = sums[at + s]
+    mask = 0
+    for s in range(p[P_N_SIDES]):
+        if among >> s & 1 and sums[at + s] == top:
+            mask |= 1 << s
+    return mask
+
+
+# R-score-out, R-fish-winner, R-solo-score, R-004-general-fish
+@hot
+def not_winners(p, sums, at, fish, last_side):
+    """Bit mask of the sides that did not win a deal, 0 for eggs; `sums[at + side]` are the plain
+    sums left in hand. After an out every side but the one that went out; after a fish the
     fisherman's side wins (fish_winner: fisherman) or every side above the lowest sum loses
     (sides tied for the lowest all win; all tied: eggs)."""
     n_sides = p[P_N_SIDES]

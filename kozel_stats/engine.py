@@ -123,7 +123,7 @@ from .codes import (
     R_OVERFLOW,
     R_TITLES,
     SCORING_GENERALS,
-    SOLO_EGGS_ALL_HANDS,
+    SOLO_EGGS_NONE,
     SOLO_EGGS_ONE_HAND,
     SUIT_MASK,
     THRESHOLD_EVERY_DEAL,
@@ -173,6 +173,8 @@ from .core import (
     loop,
     losing_base,
     lowest_bit_index,
+    most_pips,
+    not_winners,
     out_tile_bits,
     pips,
     placement,
@@ -564,7 +566,7 @@ def score_deal(p, st, gs, row):
     if losers == 0:
         if not (fish and (p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or fast)):
             row[D_EGGS] = 1
-            carry_eggs(p, gs, row)
+            carry_eggs(p, gs, row, fish, p[P_SEAT_SIDE + st[ST_LAST]])
     elif p[P_SCORING] == SCORING_GENERALS:
         write_general(p, gs, row, losers, st[ST_OUT_TILES])
     elif ends_unwritten:
@@ -584,12 +586,13 @@ def score_deal(p, st, gs, row):
                 gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
         if p[P_SOLO] and popcount(losers) != 1:
             row[D_LOSER] = -2  # several players lost
-        if p[P_OUT_66_WIPES] and not fish and st[ST_OUT_TILES] == 2:
-            # R-004-morskoy-66: «у закончившего на 6:6 все очки списываются до 0»
-            out_side = p[P_SEAT_SIDE + st[ST_LAST]]
-            row[D_BURNED] += gs[GS_SCORE + out_side]
-            gs[GS_SCORE + out_side] = 0
-            gs[GS_OPENED + out_side] = 0
+    if p[P_OUT_66_WIPES] and not fish and st[ST_OUT_TILES] == 2 and p[P_SCORING] != SCORING_GENERALS:
+        # R-004-morskoy-66: «у закончившего на 6:6 все очки списываются до 0», also when the deal
+        # is eggs (solo_loser: most, R-004-morskoy-solo)
+        out_side = p[P_SEAT_SIDE + st[ST_LAST]]
+        row[D_BURNED] += gs[GS_SCORE + out_side]
+        gs[GS_SCORE + out_side] = 0
+        gs[GS_OPENED + out_side] = 0
     for s in range(n_sides):
         row[D_SCORE + s] = gs[GS_SCORE + s]
         row[D_MEMORY + s] = gs[GS_MEMORY + s]
@@ -613,7 +616,7 @@ def write_general(p, gs, row, losers, out_tiles):
 
 # R-eggs, R-solo-eggs
 @hot
-def carry_eggs(p, gs, row):
+def carry_eggs(p, gs, row, fish, last_side):
     """Eggs (a fish with equal sums): nobody writes; the pot grows by one side's sum, both
     sides' sums or nothing (the eggs knob); каждый сам за себя: one player's sum, all
     players' sums or nothing (solo_eggs, R-solo-eggs)."""
@@ -622,11 +625,15 @@ def carry_eggs(p, gs, row):
             gs[GS_CARRY] += row[D_SUM]
         elif p[P_EGGS] == EGGS_BOTH_SIDES:
             gs[GS_CARRY] += row[D_SUM] + row[D_SUM + 1]
-    elif p[P_SOLO_EGGS] == SOLO_EGGS_ONE_HAND:
-        gs[GS_CARRY] += row[D_SUM]
-    elif p[P_SOLO_EGGS] == SOLO_EGGS_ALL_HANDS:
-        for s in range(p[P_N_SIDES]):
-            gs[GS_CARRY] += row[D_SUM + s]
+    elif p[P_SOLO_EGGS] != SOLO_EGGS_NONE:
+        # R-004-morskoy-solo: the players sharing the most pips among those who did not win (all
+        # players when all sums are equal at a fish); «они суммируются»: all-hands adds them all
+        among = not_winners(p, row, D_SUM, fish, last_side)
+        if among == 0:
+            among = (1 << p[P_N_SIDES]) - 1
+        tied = most_pips(p, row, D_SUM, among)
+        top = row[D_SUM + lowest_bit_index(tied)]
+        gs[GS_CARRY] += top if p[P_SOLO_EGGS] == SOLO_EGGS_ONE_HAND else top * popcount(tied)
 
 
 @hot
@@ -684,7 +691,7 @@ def game_over(p, gs, st, losers, counted):
     sudden = general or (losers != 0 and p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
     goat = -1
     if sudden:
-        goat = 1 - p[P_SEAT_SIDE + st[ST_LAST]]
+        goat = lowest_bit_index(losers)  # the side that did not go out; solo: the one loser (solo_loser: most)
     elif p[P_MATCH_DEALS] > 0:
         if counted < p[P_MATCH_DEALS]:
             return -1
@@ -804,17 +811,33 @@ def next_leader(p, previous_leader, end_kind, last, losers):
 # --- a game ----------------------------------------------------------------------------------------------
 # R-deal-redeal, R-lead-after-redeal (the leader is chosen after the final deal)
 @jit
-def deal_tiles(p, seed, deal, rng, perm, hands):
-    """Shuffle and deal deal `deal` of a game, again while a hand needs a redeal (передача);
-    return the number of redeals. Deal k, redeal r is shuffled from its own stream, so two
-    variants see the same shuffles for as long as both games last."""
+def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first):
+    """Shuffle and deal deal `deal` of a game, again while a hand needs a redeal (передача) or
+    the tile that must open it lies in the bazaar (R-lead-in-bazaar); return the number of
+    redeals. Deal k, redeal r is shuffled from its own stream, so two variants see the same
+    shuffles for as long as both games last."""
     redeals = 0
     while True:
         rng[0] = _stream_seed(seed, _DEAL_SALT, deal, redeals)
         shuffle_hands(p, rng, perm, hands)
-        if not needs_redeal(p, hands):
+        if not needs_redeal(p, hands) and lead_tile_dealt(p, hands, fast, like_first):
             return redeals
         redeals += 1
+
+
+# R-lead-in-bazaar
+@jit
+def lead_tile_dealt(p, hands, fast, like_first):
+    """With a bazaar, a deal that must open with a given tile (a fast lead's 66, a fixed first-lead
+    double, the lowest double) needs it in a hand: nobody could lead it from the bazaar."""
+    if p[P_BAZAAR] == 0:
+        return True
+    if fast:
+        return holder_of(p, hands, DOUBLE_TILE[6]) >= 0
+    if like_first:
+        tile = first_lead_tile(p, hands)
+        return tile >= 0 and holder_of(p, hands, tile) >= 0
+    return True
 
 
 @jit
@@ -956,6 +979,11 @@ def play_game(
         row = deals[deal]
         for c in range(N_DEAL_COLS):
             row[c] = 0
+        # -- how the deal opens: like the first (forced tile), a fast lead on 66, or by next_lead
+        repeats = p[P_LEAD_REPEATS]
+        unwritten = repeats > 0 and nobody_wrote(p, gs)
+        fast = unwritten and deal >= repeats
+        like_first = not fast and (deal == 0 or p[P_NEXT_LEAD] == NEXT_LEAD_FIRST_LEAD or unwritten)
         # -- deal the tiles
         if scripted:
             if deal >= n_script_deals:
@@ -967,7 +995,7 @@ def play_game(
                 return
             redeals = script_hands[deal, 4]
         else:
-            redeals = deal_tiles(p, seed, deal, rng, perm, hands)
+            redeals = deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first)
         rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
         # -- who leads
         forced = -1
@@ -977,14 +1005,12 @@ def play_game(
             leader = later_leader(
                 p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
             )
-        repeats = p[P_LEAD_REPEATS]
-        unwritten = repeats > 0 and nobody_wrote(p, gs)
         gs[GS_FAST] = 0
-        if unwritten and deal >= repeats:
+        if fast:
             forced = DOUBLE_TILE[6]  # R-004-morskoy-fast: a fast lead on 66
             leader = holder_of(p, hands, forced)
             gs[GS_FAST] = 1
-        elif deal == 0 or leader == -3 or unwritten:
+        elif like_first:
             forced = first_lead_tile(p, hands)
             leader = holder_of(p, hands, forced)
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:

@@ -262,6 +262,18 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
+        "solo_loser",
+        str,
+        "every",
+        "Каждый сам за себя: who loses a deal and writes.",
+        choices=("every", "most"),
+        meaning={
+            "every": "every player but the winner(s) writes his own hand",
+            "most": "only the player with the most pips left writes (Морской of text 004); when several share "
+            "the most it is eggs: solo_eggs says what they carry",
+        },
+    ),
+    Knob(
         "out_00_writes",
         bool,
         False,
@@ -517,6 +529,16 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "none": "ничего",
             "one-hand": "сумму одной руки — проигравшему следующую сдачу, у кого больше очков (текст 004)",
             "all-hands": "суммы всех рук — ему же",
+        },
+    ),
+    "solo_loser": (
+        "Каждый сам за себя: кто проигрывает сдачу и записывает.",
+        "who loses a deal (each for himself)",
+        "кто проиграл сдачу (каждый сам за себя)",
+        {
+            "every": "все, кроме выигравших, записывают свои руки",
+            "most": "только тот, у кого на руках больше всех очков (Морской текста 004); если таких несколько — "
+            "яйца, что они переносят, решает solo_eggs",
         },
     ),
     "out_00_writes": (

@@ -329,6 +329,12 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "applies to каждый сам за себя only (pairs: false)",
         ),
         (
+            "solo_loser",
+            rules["solo_loser"] != "every",
+            not rules["pairs"],
+            "applies to каждый сам за себя only (pairs: false)",
+        ),
+        (
             "out_00_writes",
             rules["out_00_writes"],
             rules["out_00_ends_game"],
@@ -356,10 +362,17 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
     for knob, is_set, allowed, why in needs:
         if is_set and not allowed:
             raise VariantError(f"{path}: key '{knob}' is {rules[knob]!r}, but it {why}.")
-    for knob in ("general", "out_00_ends_game", "shared_score", "out_66_wipes", "lead_repeats"):
-        if rules[knob] and not rules["pairs"]:
+    if rules["shared_score"] and not rules["pairs"]:
+        raise VariantError(
+            f"{path}: key 'shared_score' is {rules['shared_score']!r}, but it is implemented for pair games only "
+            "(pairs: true)."
+        )
+    # R-004-morskoy-solo: a game that ends at once needs one loser: a side, or the one player of solo_loser: most
+    for knob in ("general", "out_00_ends_game"):
+        if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most":
             raise VariantError(
-                f"{path}: key '{knob}' is {rules[knob]!r}, but it is implemented for pair games only (pairs: true)."
+                f"{path}: key '{knob}' is {rules[knob]!r}, but the game it ends needs one loser: play in pairs "
+                "(pairs: true) or with 'solo_loser: most'."
             )
 
 

@@ -739,11 +739,14 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
     elif record["loser"] is None:
         lines.append("\nGame cut off (max_deals) without a loser.")
     else:
+        pair = len(record["sides"][record["loser"]]) > 1  # two players each for himself are no pair
         titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал"}
+        if not pair:
+            titles |= {"naked": "голый козёл", "bald": "лысый козёл"}
         extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
         who = (
             f"Side {side[record['loser']]} are the goats (козлы)"
-            if len(record["sides"][record["loser"]]) > 1  # a pair; two players each for himself are not
+            if pair
             else f"{side[record['loser']]} is the goat (козёл)"
         )
         lines.append(

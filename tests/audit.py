@@ -35,9 +35,15 @@ holder of the `first_lead` tile, with it); from deal N on, still while nobody ha
 deal is a fast lead: the holder of 66 leads with 66.  `fast_writes` F > 0: the loser of a fast deal
 writes F instead of its hands (plus the eggs pot, then the threshold); a fish on a fast lead is
 replayed (nothing written, the pot stays, no winner, it does not count in a match).  F = 0: a fast
-deal is scored as usual.  `out_66_wipes` (pairs): after the losers write for an out whose move holds
-66 and no 00, the score of the side that went out becomes 0 (it must open again).  Once anyone has
-written, `next_lead` leads as usual.
+deal is scored as usual.  `out_66_wipes`: after the losers write for an out whose move holds
+66 and no 00, the score of the side (solo: the player) that went out becomes 0 (it must open again).
+Once anyone has written, `next_lead` leads as usual.  With a bazaar the tile a deal must open with is
+always in a hand (R-lead-in-bazaar: such a deal is dealt again).
+
+Каждый сам за себя with `solo_loser: most` (R-004-morskoy-solo): of the players who did not win, only
+the one with the most plain pips loses and writes; several sharing the most are eggs (`solo_eggs`:
+the tied sums, all or one); an out on 00 (`out_00_ends_game`) or on 00 and 66 (`general`) ends the
+game with that one loser as the goat, and a shared most (eggs) ends nothing.
 
 The fish (all layouts) is never decided from hidden tiles: "the table shows a
 fish" when every tile carrying an open end value is on the table (none in a hand,
@@ -361,14 +367,20 @@ def score_deal(
         winners = {side_of(last, sides)}
     else:
         winners = {s for s in range(n) if sums[s] == min(sums)}
-    if len(winners) == n:  # eggs: nobody writes, the pot grows, memories stay
+    most = not pairs and rules.get("solo_loser", "every") == "most"
+    tied = [s for s in range(n) if s not in winners] or list(range(n))
+    tied = [s for s in tied if sums[s] == max(sums[x] for x in tied)]
+    if most and len(tied) == 1:  # R-004-morskoy-solo: only the player with the most pips loses
+        winners = {s for s in range(n) if s != tied[0]}
+    if len(winners) == n or (most and len(tied) > 1):  # eggs: nobody writes, the pot grows, memories stay
         if pairs:
             add = {"one-side": sums[0], "both-sides": sum(sums), "none": 0}[rules["eggs"]]
-        else:
-            add = {"one-hand": sums[0], "all-hands": sum(sums), "none": 0}[rules.get("solo_eggs", "none")]
+        else:  # the players sharing the most pips (all of them when all sums are equal at a fish)
+            top = sums[tied[0]]
+            add = {"one-hand": top, "all-hands": top * len(tied), "none": 0}[rules.get("solo_eggs", "none")]
         return {"hand_sums": sums, "written": [0] * n, "carry": carry + add, "memory": memory, "winners": None}
     if (
-        pairs
+        (pairs or most)
         and end == "out"
         and rules.get("out_00_ends_game", False)
         and "00" in move
@@ -431,10 +443,11 @@ def add_score(rules: dict, score: list[int], written: list[int]) -> list[int]:
 
 
 def wiped(rules: dict, score: list[int], end: str, last: int, move, sides: list[list[int]] = SIDES) -> list[int]:
-    """R-004-morskoy-66 (`out_66_wipes`, pairs): after the losers wrote for an out whose move holds 66
-    and no 00, the score of the side that went out becomes 0 (and it must open again)."""
+    """R-004-morskoy-66 (`out_66_wipes`): after the losers wrote for an out whose move holds 66 and no
+    00, the score of the side (solo: the player) that went out becomes 0 (and it must open again),
+    also when the deal is eggs (R-004-morskoy-solo)."""
     score = list(score)
-    if rules.get("out_66_wipes", False) and len(sides) == 2 and end == "out" and "66" in move and "00" not in move:
+    if rules.get("out_66_wipes", False) and end == "out" and "66" in move and "00" not in move:
         score[side_of(last, sides)] = 0
     return score
 
@@ -745,15 +758,16 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         for key, value in want.items():
             if not (is_int(deal[key]) if is_int(value) else int_list(deal[key], ns)) or deal[key] != value:
                 P.append(f"deal {k}: {key} is {deal[key]!r}, must be {value!r}")
-        pairs = rules.get("pairs", True)
+        # a sudden end needs one loser: a side, or the one player of solo_loser: most (R-004-morskoy-solo)
+        one_loser = r["winners"] is not None and len(r["winners"]) == ns - 1
         info = {
             "leader": rec_leader,
             "fast": state["fast"],
             "end": end,
             "last": last,
             "winners": r["winners"],
-            "general": pairs and rules["general"] and end == "out" and {"00", "66"} <= set(move),
-            "out_00": pairs and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
+            "general": one_loser and rules["general"] and end == "out" and {"00", "66"} <= set(move),
+            "out_00": one_loser and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
             "bald": end == "out" and "00" in move,
         }
         written, carry, memory = r["written"], r["carry"], r["memory"]
@@ -817,8 +831,8 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         k, info, general, sudden = ended
         score = state["score"]
         draw = False
-        if sudden:  # «генерал» or Морской's out on 00: the side that went out wins
-            want_loser = 1 - side_of(info["last"], sides)
+        if sudden:  # «генерал» or Морской's out on 00: the deal's one loser is the goat
+            want_loser = next(s for s in range(ns) if s not in info["winners"])
         elif match:  # the end of the match: the most against it loses; a shared top score is a draw
             top = [s for s in range(ns) if score[s] == max(score)]
             draw = len(top) > 1

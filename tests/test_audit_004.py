@@ -12,7 +12,7 @@ import copy
 import functools
 
 import pytest
-from audit import audit_game, settle, wiped
+from audit import audit_game, score_deal, settle, wiped
 
 from kozel_stats.rules import load_variant, with_rules
 from kozel_stats.trace import is_fast, play_records
@@ -676,3 +676,105 @@ def test_a_closed_double_before_the_house_is_caught_in_solo_osel():
         assert audit_game(rec, lenient.rule_dict) == []
         caught += bool(audit_game(rec, strict))
     assert caught > 0
+
+
+# --- Морской каждый сам за себя (R-004-morskoy-solo) ----------------------------------------------------
+def first_deal(rec: dict, pred) -> int | None:
+    return next((k for k, d in enumerate(rec["deals"]) if pred(d)), None)
+
+
+def two_losers_in_hand(d: dict) -> bool:
+    """A deal with one writer and another player who still holds pips (he would write under solo_loser: every)."""
+    writers = [s for s, w in enumerate(d["written"]) if w]
+    return len(writers) == 1 and sum(1 for s, h in enumerate(d["hand_sums"]) if h and s not in writers) > 0
+
+
+def test_a_second_writer_in_solo_morskoy_is_caught():
+    rec = copy.deepcopy(find("morskoy-004-solo-3", lambda r: first_deal(r, two_losers_in_hand) is not None))
+    k = first_deal(rec, two_losers_in_hand)
+    d = rec["deals"][k]
+    other = next(s for s, h in enumerate(d["hand_sums"]) if h and not d["written"][s])
+    shift_scores(rec, k, other, d["hand_sums"][other])  # as if every loser wrote (каждый сам за себя of text 000)
+    assert any(p.startswith(f"deal {k}: written is") for p in problems(rec, "morskoy-004-solo-3"))
+    assert audit_game(rec, {**rules_of("morskoy-004-solo-3"), "solo_loser": "every"}) != []
+
+
+def top_tie_eggs(d: dict) -> bool:
+    return d["end"] == "out" and not any(d["written"]) and d["carry"] > 0
+
+
+def test_equal_most_pips_written_instead_of_eggs_is_caught():
+    rec = copy.deepcopy(find("morskoy-004-solo-3", lambda r: first_deal(r, top_tie_eggs) is not None, games=600))
+    k = first_deal(rec, top_tie_eggs)
+    d = rec["deals"][k]
+    top = max(d["hand_sums"])
+    seat = d["hand_sums"].index(top)
+    d["carry"] = 0
+    shift_scores(rec, k, seat, top)  # the lower seat of the tie written as the loser
+    found = problems(rec, "morskoy-004-solo-3")
+    assert any(p.startswith(f"deal {k}: written is") for p in found) and any(f"deal {k}: carry" in p for p in found)
+
+
+def sudden(rec: dict) -> bool:
+    return bool({"bald", "general"} & set(rec["titles"]))
+
+
+@pytest.mark.parametrize("name", ["morskoy-004-solo-3", "morskoy-004-solo-4"])
+def test_a_sudden_end_with_the_wrong_goat_is_caught(name):
+    rec = copy.deepcopy(find(name, sudden, games=600))
+    rec["loser"] = (rec["loser"] + 1) % len(rec["sides"])
+    assert any(p.startswith("loser is") for p in problems(rec, name))
+
+
+def solo_wipe(d: dict) -> bool:
+    return d["end"] == "out" and "66" in out_move(d) and "00" not in out_move(d)
+
+
+def test_a_missing_wipe_of_a_solo_player_is_caught():
+    def wiped_points(rec: dict) -> int | None:
+        return next(
+            (
+                k
+                for k, d in enumerate(rec["deals"])
+                if k and solo_wipe(d) and rec["deals"][k - 1]["score"][d["last"]] > 0
+            ),
+            None,
+        )
+
+    rec = copy.deepcopy(find("morskoy-004-solo-3", lambda r: wiped_points(r) is not None, games=600))
+    k = wiped_points(rec)
+    seat = rec["deals"][k]["last"]
+    before = rec["deals"][k - 1]["score"][seat]
+    for later in rec["deals"][k:]:
+        later["score"][seat] += before
+    rec["final_score"] = list(rec["deals"][-1]["score"])
+    assert any(p.startswith(f"deal {k}: score is") for p in problems(rec, "morskoy-004-solo-3"))
+
+
+def test_solo_morskoy_scoring_by_hand():
+    """The auditor's own score_deal under solo_loser: most (R-004-morskoy-solo), worked by hand."""
+    rules = {**rules_of("morskoy-004-solo-3"), "threshold": "none"}
+    sides = [[0], [1], [2]]
+
+    def score(end, last, left, carry=0, move=("12",)):
+        return score_deal(rules, sides, end, last, left, carry, [True] * 3, [0] * 3, list(move))
+
+    r = score("out", 0, [[], ["34"], ["56", "46"]])  # only the most pips (21) writes, not the 7
+    assert r["written"] == [0, 0, 21] and r["winners"] == {0, 1}
+    r = score("out", 0, [[], ["34"], ["25"]], carry=5)  # 7 and 7: eggs, both sums added to the pot
+    assert r["written"] == [0, 0, 0] and r["carry"] == 19 and r["winners"] is None
+    assert (
+        score_deal(
+            {**rules, "solo_eggs": "one-hand"}, sides, "out", 0, [[], ["34"], ["25"]], 0, [True] * 3, [0] * 3, ["12"]
+        )["carry"]
+        == 7
+    )
+    r = score("fish", 1, [["01"], ["34"], ["56"]])  # a fish: the smallest wins, the most pips writes
+    assert r["written"] == [0, 0, 11] and r["winners"] == {0, 1}
+    r = score("out", 1, [["12"], [], ["56"]], move=("66",))  # an out on 66: the one loser writes 100
+    assert r["written"] == [0, 0, 100]
+    assert wiped(rules, [40, 30, 20], "out", 1, ["66"], sides) == [40, 0, 20]
+    every = {**rules, "solo_loser": "every"}
+    assert score_deal(every, sides, "out", 0, [[], ["34"], ["56", "46"]], 0, [True] * 3, [0] * 3, ["12"])[
+        "written"
+    ] == [0, 7, 21]

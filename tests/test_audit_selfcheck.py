@@ -59,6 +59,7 @@ DEFAULT = {
     "closed_before_house": "any",
     "solo_fish": "visible",
     "solo_eggs": "none",
+    "solo_loser": "every",
     "out_00_writes": False,
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import Game, Position, out_by, params
+from conftest import Game, Position, mask, out_by, params
 
 from kozel_stats import bots as BT
 from kozel_stats import engine as E
@@ -301,12 +301,9 @@ def test_the_first_lead_repeats_then_a_fast_lead_on_66():
     assert seen_repeat > 50 and seen_fast > 5
 
 
-def test_fast_writes_needs_lead_repeats_and_wipes_need_pairs():
+def test_fast_writes_needs_lead_repeats():
     with pytest.raises(VariantError, match="lead_repeats"):
         with_rules(load_variant("default"), {"fast_writes": 50})
-    for knob, value in (("out_66_wipes", True), ("lead_repeats", 2)):
-        with pytest.raises(VariantError, match="pair games"):  # in solo-2/3, 66 may be in the bazaar
-            with_rules(load_variant("solo-3"), {knob: value})
 
 
 @pytest.mark.parametrize("bot", ["random", "counter", "heavy"])
@@ -382,3 +379,97 @@ def test_solo_osel_records_draw_close_and_replay(name):
             closed += sum(any(e.get("closed", [])) for e in deal["events"])
     assert closed > 0
     assert (draws > 0) == (variant["players"] < 4)  # a bazaar with two or three players only
+
+
+# --- Морской of text 004 каждый сам за себя (R-004-morskoy-solo, R-lead-in-bazaar) ---------------------------
+MORSKOY_SOLO = dict(pairs=False, players=3, solo_loser="most", solo_eggs="all-hands", threshold="none")
+
+
+# R-004-morskoy-solo: «Проигравшим заход считается игрок, у которого на руках осталось больше очков на
+# камнях. Только ему идет запись очков. Остальные игроки свои очки не записывают»
+def test_only_the_most_pips_left_writes():
+    p = params(**MORSKOY_SOLO)
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    row = score_solo(p, gs, ["", "34", "56 46"], "out", 0)
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 21] and row[E.D_LOSER] == 2
+    row = score_solo(p, gs, ["01", "34", "56 46"], "fish", 0)  # a fish: the most pips too, not every loser
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 21]
+    every = params(**(MORSKOY_SOLO | {"solo_loser": "every"}))
+    row = score_solo(every, np.zeros(E.N_GAME_STATE, dtype=np.int64), ["", "34", "56 46"], "out", 0)
+    assert per_seat(row, E.D_WRITTEN) == [0, 7, 21]  # каждый сам за себя of text 000: every loser writes
+
+
+# R-004-morskoy-solo: «Если у игроков остается на руках одинаковое количество очков (т.н. "яйца"), они
+# суммируются и записываются проигравшему в следующем заходе»
+@pytest.mark.parametrize("solo_eggs, pot", [("all-hands", 14), ("one-hand", 7), ("none", 0)])
+def test_equal_most_pips_are_eggs_for_the_next_loser(solo_eggs, pot):
+    p = params(**(MORSKOY_SOLO | {"solo_eggs": solo_eggs}))
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    row = score_solo(p, gs, ["", "34", "25"], "out", 0)
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 0] and row[E.D_EGGS] == 1 and row[E.D_CARRY] == pot
+    row = score_solo(p, gs, ["12", "", "04"], "out", 1)  # P2 loses with 4 and takes the pot
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 4 + pot] and row[E.D_CARRY] == 0
+
+
+# R-004-morskoy-solo: «Заход заканчивается на 0:0 … проигравший (с бóльшим числом очков на камнях)
+# получает звание "Сопливого козла", вне зависимости от имеющихся очков в его записи»
+def test_an_out_on_00_makes_the_most_pips_the_goat():
+    p = params(**(MORSKOY_SOLO | {"out_00_ends_game": True}))
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    gs[E.GS_SCORE : E.GS_SCORE + 3] = (90, 10, 0)
+    position = Position(["", "34", "56"]).end("out", 0, out_move="00")
+    losers = E.score_deal(p, position.st, gs, np.zeros(E.N_DEAL_COLS, dtype=np.int64))
+    assert losers == 1 << 2
+    assert E.game_over(p, gs, position.st, losers, 1) == 2  # P2, not P0 with 90 points
+    assert gs[E.GS_TITLES] & TITLE_BALD
+    tie = Position(["", "34", "25"]).end("out", 0, out_move="00")  # equal most: eggs, no loser, play on
+    losers = E.score_deal(p, tie.st, gs, np.zeros(E.N_DEAL_COLS, dtype=np.int64))
+    assert losers == 0 and E.game_over(p, gs, tie.st, losers, 2) == -1
+
+
+# R-004-morskoy-66 with R-004-morskoy-solo: the player who went out on 66 is wiped, also on eggs
+def test_an_out_on_66_wipes_the_player_who_went_out():
+    p = params(**(MORSKOY_SOLO | {"out_66_writes": 100, "out_66_wipes": True}))
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    gs[E.GS_SCORE : E.GS_SCORE + 3] = (40, 30, 20)
+    position = Position(["12", "", "56"]).end("out", 1, out_move="66")
+    row = np.zeros(E.N_DEAL_COLS, dtype=np.int64)
+    E.score_deal(p, position.st, gs, row)
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 100] and per_seat(row, E.D_SCORE) == [40, 0, 120]
+    position = Position(["34", "", "25"]).end("out", 1, out_move="66")  # equal most: eggs, still wiped
+    gs[E.GS_SCORE + 1] = 30
+    row = np.zeros(E.N_DEAL_COLS, dtype=np.int64)
+    E.score_deal(p, position.st, gs, row)
+    assert row[E.D_EGGS] == 1 and per_seat(row, E.D_SCORE) == [40, 0, 120]
+
+
+# R-lead-in-bazaar: a deal that must open with a tile is dealt again while that tile is in the bazaar
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_lead_tile_is_never_left_in_the_bazaar(players):
+    iw, rng, _ = E.workspace()
+    perm = np.zeros(28, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    for knobs, fast, tile in (({"first_lead": "double-11"}, False, "11"), ({}, True, "66")):
+        p = params(pairs=False, players=players, **knobs)
+        redealt = 0
+        for deal in range(200):
+            redealt += E.deal_tiles(p, 7, deal, rng, perm, hands, fast, not fast)
+            assert E.holder_of(p, hands, mask(tile).bit_length() - 1) >= 0
+        assert redealt > 20  # the bazaar holds it in a half or a quarter of the shuffles
+
+
+# R-004-morskoy-solo: whole games: fast leads, eggs on equal most, one writer per deal, audited records
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_solo_morskoy_records(players):
+    variant = load_variant(f"morskoy-004-solo-{players}")
+    eggs = fast = sudden = 0
+    for g in range(60):
+        record = record_game(variant, 500 + g, ["random"] * players, game=g)
+        assert replay_record(record, variant) == []
+        for deal in record["deals"]:
+            assert sum(w > 0 for w in deal["written"]) <= 1  # only the loser writes
+            eggs += deal["end"] == "out" and deal["carry"] > 0
+            fast += "66" in deal["events"][0].get("play", []) and deal["leader"] is not None
+        sudden += bool({"bald", "general"} & set(record["titles"]))
+    assert fast > 0 and sudden > 0
+    assert (eggs > 0) == (players > 2)  # two players: after an out only one player is left to lose

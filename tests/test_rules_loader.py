@@ -149,6 +149,9 @@ def test_the_old_name_of_lead_66_still_loads_with_a_note(capsys):
         ("solo_eggs: one-hand", "pairs: false"),
         ("out_00_writes: true", "out_00_ends_game"),
         ("{pairs: false, players: 3, shared_score: true}", "pair games only"),
+        ("solo_loser: most", "pairs: false"),
+        ("{pairs: false, players: 3, out_00_ends_game: true}", "solo_loser: most"),
+        ("{pairs: false, players: 4, general: true}", "solo_loser: most"),
     ],
 )
 def test_knobs_that_do_nothing_here_are_refused(tmp_path, rules, words):
