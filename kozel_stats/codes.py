@@ -144,6 +144,8 @@ P_GENERAL_OUT = _P.field()
 P_OUT_66_WIPES = _P.field()  # Морской of text 004
 P_LEAD_REPEATS = _P.field()
 P_FAST_WRITES = _P.field()
+P_VOLUNTARY_FAST = _P.field()
+P_FAST_WRITES_00 = _P.field()
 P_SOLO_LOSER = _P.field()  # Морской of text 004 каждый сам за себя: only the most pips loses
 N_PARAMS = _P.size
 
@@ -323,8 +325,8 @@ N_RESULT = _R.size
 LOSER_DRAW = -2  # a match of match_deals deals ended with equal scores (R-004-match)
 
 # --- game results --------------------------------------------------------------
-TITLE_NAKED, TITLE_BALD, TITLE_GENERAL = 1, 2, 4
-TITLE_NAMES = {TITLE_NAKED: "naked", TITLE_BALD: "bald", TITLE_GENERAL: "general"}
+TITLE_NAKED, TITLE_BALD, TITLE_GENERAL, TITLE_HANGING = 1, 2, 4, 8
+TITLE_NAMES = {TITLE_NAKED: "naked", TITLE_BALD: "bald", TITLE_GENERAL: "general", TITLE_HANGING: "hanging"}
 
 # replay errors, located by (deal, event)
 ERR_NONE = 0

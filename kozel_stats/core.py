@@ -42,6 +42,7 @@ from .codes import (
     P_SOLO_LOSER,
     P_SPECIALS,
     P_TWO_DOUBLES,
+    P_VOLUNTARY_FAST,
     SOLO_FISH_DRAW_DOWN,
     SOLO_FISH_TAKE_ALL,
     SOLO_LOSER_MOST,
@@ -83,6 +84,8 @@ ST_SCRIPT_POS = _ST.field()  # replay: the next event row of the record
 ST_ERROR = _ST.field()
 ST_ERROR_EVENT = _ST.field()
 ST_OVERFLOW = _ST.field()  # the event buffer was full
+ST_FAST_OK = _ST.field()  # voluntary_fast: the leader may open with 66 or 00 (every other player has a record)
+ST_LEAD_TILE = _ST.field()  # the deal's first tile
 N_STATE = _ST.size
 
 
@@ -304,6 +307,8 @@ def legal_moves(p, st, seat, moves):
                 moves[0] = one_tile_move(forced, 0)
                 return 1
             return 0
+        if p[P_VOLUNTARY_FAST] and not st[ST_FAST_OK]:
+            hand &= ~((1 << T00) | (1 << T66))  # R-004-morskoy-voluntary: a lead on 66 / 00 is a fast lead
         for t in range(28):
             if hand >> t & 1:
                 moves[n] = one_tile_move(t, 0)
@@ -369,6 +374,7 @@ def apply_move(st, seat, move):
         lo = TILE_LO[t]
         hi = TILE_HI[t]
         if st[ST_N_ENDS] == 0:
+            st[ST_LEAD_TILE] = t
             st[ST_END] = lo
             st[ST_END + 1] = hi
             st[ST_N_ENDS] = 2

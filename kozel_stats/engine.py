@@ -89,6 +89,7 @@ from .codes import (
     P_CROSS,
     P_EGGS,
     P_FAST_WRITES,
+    P_FAST_WRITES_00,
     P_FIRST_LEAD,
     P_FIRST_LEAD_DOUBLE,
     P_FISH_WINNER,
@@ -115,6 +116,7 @@ from .codes import (
     P_TARGET,
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
+    P_VOLUNTARY_FAST,
     R_DEALS,
     R_ERROR,
     R_ERROR_DEAL,
@@ -132,6 +134,7 @@ from .codes import (
     TILE_LO,
     TITLE_BALD,
     TITLE_GENERAL,
+    TITLE_HANGING,
     TITLE_NAKED,
     Layout,
 )
@@ -147,12 +150,14 @@ from .core import (
     ST_ERROR,
     ST_ERROR_EVENT,
     ST_EV_N,
+    ST_FAST_OK,
     ST_FORCED,
     ST_HAND,
     ST_HOUSE,
     ST_KNOCKS,
     ST_LACKS,
     ST_LAST,
+    ST_LEAD_TILE,
     ST_MOVES,
     ST_N_ENDS,
     ST_OPEN,
@@ -193,7 +198,8 @@ GS_CARRY = _GS.field()  # the eggs pot
 GS_WROTE = _GS.field(4)  # the side has written points at some time in the game (naked goats)
 GS_MEMORY = _GS.field(4)  # Осёл's remembered sub-threshold points
 GS_TITLES = _GS.field()
-GS_FAST = _GS.field()  # the deal being scored is a fast lead (lead_repeats, R-004-morskoy-fast)
+GS_FAST = _GS.field()  # the deal being scored is a fast lead: 1 on 66, 2 on 00 (R-004-morskoy-fast)
+GS_HANGING = _GS.field()  # sides at target - 1 when the fast lead began (R-004-morskoy-hanging)
 N_GAME_STATE = _GS.size
 
 # --- per-game summary row -------------------------------------------------------------
@@ -549,6 +555,14 @@ def score_deal(p, st, gs, row):
     fish = st[ST_END_KIND] == END_FISH
     row[D_FISH_SUM] = all_left if fish else 0
     fast = gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0
+    fast_cost = p[P_FAST_WRITES_00] if gs[GS_FAST] == 2 else p[P_FAST_WRITES]
+    # R-004-morskoy-hanging: who stands at target - 1 when a fast lead (on 66 or 00) begins
+    hanging = 0
+    if gs[GS_FAST] != 0:
+        for s in range(n_sides):
+            if gs[GS_SCORE + s] == p[P_TARGET] - 1:
+                hanging |= 1 << s
+    gs[GS_HANGING] = hanging
     losers = deal_losers(p, row, D_SUM, fish, p[P_SEAT_SIDE + st[ST_LAST]])
     if fish and fast:
         losers = 0  # R-004-morskoy-fast: no fishing on a fast lead, the deal is replayed
@@ -580,7 +594,7 @@ def score_deal(p, st, gs, row):
             if losers >> side & 1:
                 if row[D_LOSER] == -1:
                     row[D_LOSER] = side
-                base = p[P_FAST_WRITES] if fast else losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
+                base = fast_cost if fast else losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
                 write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
             elif p[P_MEMORY]:
                 gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
@@ -721,8 +735,21 @@ def game_over(p, gs, st, losers, counted):
         titles |= TITLE_BALD
     if general:
         titles |= TITLE_GENERAL
+    if goat >= 0 and gs[GS_HANGING] >> goat & 1:
+        titles |= TITLE_HANGING  # R-004-morskoy-hanging: «повесить подвесного»
     gs[GS_TITLES] = titles
     return goat
+
+
+# R-004-morskoy-voluntary
+@hot
+def others_have_records(p, gs, leader):
+    """«если у всех остальных игроков уже есть запись»: every player but the leader has points (in
+    pairs, the partner's record is the leader's side's: both sides)."""
+    for seat in range(p[P_PLAYERS]):
+        if seat != leader and gs[GS_SCORE + p[P_SEAT_SIDE + seat]] <= 0:
+            return 0
+    return 1
 
 
 # R-004-morskoy-lead
@@ -1018,11 +1045,19 @@ def play_game(
             return
         # -- play
         start_deal(p, st, hands, perm, forced, n_events, first_event)
+        if p[P_VOLUNTARY_FAST] and forced < 0:
+            st[ST_FAST_OK] = others_have_records(p, gs, leader)
         script = script_events[:end_event] if scripted else script_events
         play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw)
         if st[ST_ERROR] != ERR_NONE:
             fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - first_event)
             return
+        if p[P_VOLUNTARY_FAST] and forced < 0 and st[ST_MOVES] > 0:
+            # R-004-morskoy-voluntary: «Заходы на 6:6 и 0:0 - "быстрые заходы"»
+            if st[ST_LEAD_TILE] == DOUBLE_TILE[6]:
+                gs[GS_FAST] = 1
+            elif st[ST_LEAD_TILE] == DOUBLE_TILE[0]:
+                gs[GS_FAST] = 2
         if scripted and st[ST_SCRIPT_POS] != end_event:
             fail(result, ERR_EVENTS_AFTER_END, deal, st[ST_SCRIPT_POS] - first_event)
             return

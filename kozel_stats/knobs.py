@@ -270,7 +270,7 @@ KNOBS: tuple[Knob, ...] = (
         meaning={
             "every": "every player but the winner(s) writes his own hand",
             "most": "only the player with the most pips left writes (Морской of text 004); when several share "
-            "the most it is eggs: solo_eggs says what they carry",
+            "the most it is eggs, and the eggs rule each for himself says what they carry",
         },
     ),
     Knob(
@@ -335,6 +335,21 @@ KNOBS: tuple[Knob, ...] = (
         0,
         "The loser of a fast deal (the lead on 66 after lead_repeats deals without writing) writes this instead "
         "of his hands, and a fish in it is replayed; 0 = scored as usual (Морской of text 004: 50).",
+        low=0,
+        high=10000,
+    ),
+    Knob(
+        "voluntary_fast",
+        bool,
+        False,
+        "A leader who chooses his tile may open with 66 or 00 only when every other player has a record, and "
+        "such a lead is a fast lead (fast_writes, fast_writes_00; Морской of text 004).",
+    ),
+    Knob(
+        "fast_writes_00",
+        int,
+        0,
+        "The loser of a fast lead on 00 (voluntary_fast) writes this instead of his hands (Морской of text 004: 75).",
         low=0,
         high=10000,
     ),
@@ -538,7 +553,7 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         {
             "every": "все, кроме выигравших, записывают свои руки",
             "most": "только тот, у кого на руках больше всех очков (Морской текста 004); если таких несколько — "
-            "яйца, что они переносят, решает solo_eggs",
+            "яйца, а что они переносят, решает правило яиц каждого за себя",
         },
     ),
     "out_00_writes": (
@@ -593,6 +608,19 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         "переигрывается; 0 — считают как обычно (Морской, текст 004: 50).",
         "fast lead costs",
         "быстрый заход стоит",
+        {"0": "как обычно"},
+    ),
+    "voluntary_fast": (
+        "Заходящий, выбирающий камень, может зайти на 6:6 или 0:0, только если у всех остальных игроков уже есть "
+        "запись, и такой заход — быстрый: проигравший пишет цену быстрого захода (Морской, текст 004).",
+        "fast leads by choice",
+        "быстрые заходы по выбору",
+        {"True": "да", "False": "нет"},
+    ),
+    "fast_writes_00": (
+        "Проигравший быстрый заход на 0:0 (заход по выбору) пишет столько вместо своих очков (Морской, текст 004: 75).",
+        "fast lead on 00 costs",
+        "быстрый заход на 0:0 стоит",
         {"0": "как обычно"},
     ),
     "max_deals": (

@@ -125,6 +125,16 @@ METRICS: tuple[Metric, ...] = (
         only="general",
     ),
     Metric(
+        "hanging_rate",
+        "hanging-goat rate",
+        "game-rate",
+        "pp",
+        False,
+        "hanging",
+        description="games lost as подвесной козёл (at target - 1 when the last deal began as a fast lead)",
+        only="fast",
+    ),
+    Metric(
         "first_lead_loss_rate",
         "first leader's side loses",
         "game-rate",
@@ -370,6 +380,7 @@ STORED = (
     "naked",
     "bald",
     "general",
+    "hanging",
     "loser",
     "first_leader_side",
     "draws",
@@ -403,6 +414,8 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
         return skill
     if only == "general":
         return bool(rules.get("general"))
+    if only == "fast":
+        return rules.get("lead_repeats", 0) > 0 or bool(rules.get("voluntary_fast"))
     if only == "bazaar":
         return not rules.get("pairs", True) and rules.get("players", 4) < 4
     if only == "cross":
@@ -423,7 +436,7 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
 def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
     """The stored columns from the engine's per-game rows (engine.G_* layout)."""
     from . import engine as E
-    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_NAKED
+    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_NAKED
 
     titles = games[:, E.G_TITLES]
     return {
@@ -439,6 +452,7 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "naked": (titles & TITLE_NAKED) != 0,
         "bald": (titles & TITLE_BALD) != 0,
         "general": (titles & TITLE_GENERAL) != 0,
+        "hanging": (titles & TITLE_HANGING) != 0,
         "loser": games[:, E.G_LOSER],
         "first_leader_side": games[:, E.G_FIRST_LEADER],
         "draws": games[:, E.G_DRAWS],

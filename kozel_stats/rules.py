@@ -343,8 +343,21 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
         (
             "fast_writes",
             rules["fast_writes"] > 0,
-            rules["lead_repeats"] > 0,
-            "only matters when there are fast leads (lead_repeats > 0)",
+            rules["lead_repeats"] > 0 or rules["voluntary_fast"],
+            "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
+        ),
+        (
+            "voluntary_fast",
+            rules["voluntary_fast"],
+            rules["fast_writes"] > 0 and rules["fast_writes_00"] > 0,
+            "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and "
+            "fast_writes_00 > 0)",
+        ),
+        (
+            "fast_writes_00",
+            rules["fast_writes_00"] > 0,
+            rules["voluntary_fast"],
+            "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
         ),
         (
             "general_out",

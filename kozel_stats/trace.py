@@ -556,8 +556,23 @@ def _unwritten(record: dict, d: int, variant: Variant | None) -> bool:
 
 
 def is_fast(record: dict, d: int, variant: Variant | None) -> bool:
-    """Deal d is a fast lead on 66 (R-004-morskoy-fast)."""
-    return _unwritten(record, d, variant) and variant is not None and d >= variant["lead_repeats"]
+    """Deal d is a fast lead on 66 (R-004-morskoy-fast), or one on 66 or 00 that its leader chose
+    (R-004-morskoy-voluntary)."""
+    if variant is None:
+        return False
+    if _unwritten(record, d, variant):
+        return d >= variant["lead_repeats"]
+    return variant["voluntary_fast"] and _chosen_lead(record, d, variant) and _lead_tile(record, d) in ("66", "00")
+
+
+def _lead_tile(record: dict, d: int) -> str | None:
+    first = next((ev for ev in record["deals"][d]["events"] if "play" in ev), None)
+    return first["play"][0] if first else None
+
+
+def _chosen_lead(record: dict, d: int, variant: Variant) -> bool:
+    """The leader of deal d chose his tile (not a first lead, not a fast lead forced by lead_repeats)."""
+    return d > 0 and variant["next_lead"] != "first-lead" and not _unwritten(record, d, variant)
 
 
 def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
@@ -567,6 +582,12 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     deals = record["deals"]
     deal = deals[d]
     seat, _ = _names(record)
+    if is_fast(record, d, variant) and _chosen_lead(record, d, variant):
+        tile = _lead_tile(record, d)
+        cost = variant["fast_writes_00"] if tile == "00" else variant["fast_writes"]
+        return (
+            f"everyone else has a record: he chooses a fast lead on {tile}: its loser writes {cost}, a fish replays it"
+        )
     if is_fast(record, d, variant):
         cost = f": its loser writes {variant['fast_writes']}, a fish replays it" if variant["fast_writes"] else ""
         return f"holds 66: nobody has written in {d} deals, a fast lead on 66{cost}"
@@ -740,7 +761,7 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         lines.append("\nGame cut off (max_deals) without a loser.")
     else:
         pair = len(record["sides"][record["loser"]]) > 1  # two players each for himself are no pair
-        titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал"}
+        titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал", "hanging": "подвесной козёл"}
         if not pair:
             titles |= {"naked": "голый козёл", "bald": "лысый козёл"}
         extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])

@@ -116,6 +116,7 @@ RU_LABELS = {
     "written_per_deal": "очков записано за сдачу",
     "bald_rate": "лысые козлы",
     "general_rate": "генерал",
+    "hanging_rate": "подвесные козлы",
     "first_lead_loss_rate": "проигрыш пары, начавшей партию",
     "eggs_rate": "яйца (доля сдач)",
     "redeal_rate": "передача (доля раздач)",
@@ -139,6 +140,7 @@ RU_LABELS = {
 RU_SOLO = {
     "naked_rate": "голый козёл",
     "bald_rate": "лысый козёл",
+    "hanging_rate": "подвесной козёл",
     "first_lead_loss_rate": "проигрыш игрока, начавшего партию",
     "fisherman_share": "рыбу выиграл рыбак",
     "leader_win_share": "сдачу выиграл начавший её",

@@ -341,7 +341,7 @@ def score_deal(
     pairs = rules.get("pairs", True)
     sums = [sum(pips(t) for s in side for t in left[s]) for side in sides]
     memory = list(memory)
-    fast_writes = rules.get("fast_writes", 0) if fast else 0
+    fast_writes = (rules.get("fast_writes_00", 0) if fast == "00" else rules.get("fast_writes", 0)) if fast else 0
     if end == "fish" and (rules["fish_winner"] == "replayed" or fast_writes):
         # R-004-general-fish, R-004-morskoy-fast («рыбачить не допускается … заход переигрывается»):
         # the deal does not count; nobody wins, nothing is written, the pot stays
@@ -734,6 +734,14 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
                 P.append(f"deal {k}: no hand holds the {lead[0]} lead tile {tile} ({why})")
         else:
             want = next_leaders(rules, prev, n, sides) if prev else {rec_leader}
+            first = next((ev for ev in deal["events"] if isinstance(ev, dict) and "play" in ev), None)
+            tile = first["play"][0] if first and isinstance(first["play"], list) and first["play"] else None
+            if rules.get("voluntary_fast", False) and tile in ("66", "00"):
+                # R-004-morskoy-voluntary: a chosen lead on 66 / 00 is a fast lead, allowed only when every
+                # other player has a record (in pairs the partner's record is the leader's side's)
+                state["fast"] = tile
+                if any(state["score"][side_of(s, sides)] <= 0 for s in range(n) if s != rec_leader):
+                    P.append(f"deal {k}: a lead on {tile} (a fast lead) though not every other player has a record")
         if want and rec_leader not in want:
             why = ""
             if lead[0] == "fast":
@@ -850,6 +858,15 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             want_titles.add("bald")
         if general:
             want_titles.add("general")
+        before = deals[k - 1].get("score") if k and isinstance(deals[k - 1], dict) else [0] * ns
+        if (
+            info
+            and info["fast"]
+            and want_loser is not None
+            and int_list(before, ns)
+            and before[want_loser] == rules["target"] - 1
+        ):
+            want_titles.add("hanging")  # R-004-morskoy-hanging: at 124 when a fast lead began, and lost
         if not info:
             want_titles = None  # the last deal could not be replayed (already reported)
     if loser != want_loser:

@@ -314,8 +314,9 @@ def morskoy_variant():
 
 
 def fast(rec: dict, k: int) -> bool:
-    """Deal k is a fast lead on 66, by the engine's own helper (to find the deals to corrupt)."""
-    return is_fast(rec, k, morskoy_variant())
+    """Deal k is a fast lead on 66 forced by lead_repeats (nobody wrote before it), by the engine's own
+    helper (to find the deals to corrupt); the leads on 66 / 00 a leader chose are tested below."""
+    return is_fast(rec, k, morskoy_variant()) and nobody_wrote(rec, k)
 
 
 def on_66(d: dict) -> bool:
@@ -398,7 +399,8 @@ def test_morskoy_004_records_fail_without_the_new_knobs():
 def test_engine_records_without_fast_leads_fail_under_lead_repeats():
     """morskoy-004 played by the engine with lead_repeats 0 (the next leads by last-mover, any tile): where
     four deals pass without a point written, the auditor of morskoy-004 wants a fast lead on 66."""
-    variant = with_rules(load_variant("morskoy-004"), {"lead_repeats": 0, "fast_writes": 0})
+    no_fast = {"lead_repeats": 0, "fast_writes": 0, "voluntary_fast": False, "fast_writes_00": 0}
+    variant = with_rules(load_variant("morskoy-004"), no_fast)
     rules = variant.rule_dict
     hits = 0
     for rec in play_records(variant, 41, 300, ["counter"] * 4):
@@ -778,3 +780,37 @@ def test_solo_morskoy_scoring_by_hand():
     assert score_deal(every, sides, "out", 0, [[], ["34"], ["56", "46"]], 0, [True] * 3, [0] * 3, ["12"])[
         "written"
     ] == [0, 7, 21]
+
+
+# --- Морской of text 004: fast leads by choice, подвесной (R-004-morskoy-voluntary, R-004-morskoy-hanging) ---
+def test_a_chosen_fast_lead_before_everyone_has_a_record_is_caught():
+    """morskoy-004 records played without the rule (66 / 00 led freely, as ordinary leads) fail its audit."""
+    free = with_rules(load_variant("morskoy-004"), {"voluntary_fast": False, "fast_writes_00": 0})
+    caught = 0
+    for rec in play_records(free, 6, 300, ["random"] * 4):
+        assert audit_game(rec, free.rule_dict) == []
+        found = audit_game(rec, rules_of("morskoy-004"))
+        caught += any("though not every other player has a record" in p for p in found)
+    assert caught > 0
+
+
+def test_a_fast_lead_on_00_with_the_wrong_cost_is_caught():
+    def on_00(rec: dict) -> bool:
+        variant = load_variant("morskoy-004")
+        return any(
+            is_fast(rec, d, variant)
+            and d
+            and rec["deals"][d]["events"][0]["play"] == ["00"]
+            and any(x["written"] for x in rec["deals"][:d])
+            and rec["deals"][d]["end"] == "out"
+            for d in range(len(rec["deals"]))
+        )
+
+    rec = find("morskoy-004", on_00, games=1000)
+    assert problems(rec, "morskoy-004", fast_writes_00=80) != []
+
+
+def test_an_unearned_hanging_title_is_caught():
+    rec = copy.deepcopy(find("morskoy-004", lambda r: r["loser"] is not None))
+    rec["titles"] = sorted(set(rec["titles"]) | {"hanging"})
+    assert any(p.startswith("titles are") for p in problems(rec, "morskoy-004"))

@@ -11,10 +11,19 @@ from conftest import Game, Position, mask, out_by, params
 from kozel_stats import bots as BT
 from kozel_stats import engine as E
 from kozel_stats.bots import parse_bot
-from kozel_stats.codes import END_FISH, END_OUT, LOSER_DRAW, TITLE_BALD, TITLE_GENERAL, TITLE_NAKED, compile_rules
+from kozel_stats.codes import (
+    END_FISH,
+    END_OUT,
+    LOSER_DRAW,
+    TITLE_BALD,
+    TITLE_GENERAL,
+    TITLE_HANGING,
+    TITLE_NAKED,
+    compile_rules,
+)
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
-from kozel_stats.trace import format_game, record_game, replay_record
+from kozel_stats.trace import format_game, is_fast, record_game, replay_record
 
 A, B = 0, 1
 HEAVY_FISH = ["66 55", "01", "56", "02"]  # A holds 33, B holds 3
@@ -473,3 +482,62 @@ def test_solo_morskoy_records(players):
         sudden += bool({"bald", "general"} & set(record["titles"]))
     assert fast > 0 and sudden > 0
     assert (eggs > 0) == (players > 2)  # two players: after an out only one player is left to lose
+
+
+# --- Морской of text 004: fast leads by choice, подвесной козёл (R-004-morskoy-voluntary, -hanging) ---------
+VOLUNTARY = dict(voluntary_fast=True, fast_writes=50, fast_writes_00=75, lead_repeats=3, target=125)
+
+
+# R-004-morskoy-voluntary: «Заходящий имеет право зайти на 6:6 или 0:0 (быстрый заход), если у всех
+# остальных игроков уже есть запись»
+def test_66_and_00_may_be_led_only_when_every_other_player_has_a_record():
+    p = params(**VOLUNTARY)
+    position = Position(["00 66 12 13 14 15 16", "", "", ""])
+    position.st[E.ST_FORCED] = -1
+    firsts = {move[0][0] for move in position.legal(p, 0)}
+    assert firsts == {"12", "13", "14", "15", "16"}
+    position.st[E.ST_FAST_OK] = 1
+    assert {move[0][0] for move in position.legal(p, 0)} == {"00", "66", "12", "13", "14", "15", "16"}
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    gs[E.GS_SCORE : E.GS_SCORE + 2] = (10, 0)
+    assert E.others_have_records(p, gs, 0) == 0  # in pairs the other side too must have a record
+    gs[E.GS_SCORE + 1] = 5
+    assert E.others_have_records(p, gs, 0) == 1
+    solo = params(**VOLUNTARY, pairs=False, players=3)
+    gs[E.GS_SCORE : E.GS_SCORE + 3] = (0, 5, 7)
+    assert E.others_have_records(solo, gs, 0) == 1 and E.others_have_records(solo, gs, 1) == 0
+
+
+# R-004-morskoy-voluntary: «Заход на 6:6 - проигравшему записывается 50 очков. Заход на 0:0 - … 75 очков»
+@pytest.mark.parametrize("fast, written", [(1, 50), (2, 75)])
+def test_a_fast_lead_on_00_costs_75(fast, written):
+    g = Game(**VOLUNTARY)
+    g.gs[E.GS_FAST] = fast
+    assert g.deal(out_by(1, ("01", "02")))["written"] == [written, 0]
+
+
+# R-004-morskoy-hanging: «Если у одного из игроков в записи 124 очка, заход был на 0:0 или 6:6, и этот
+# игрок проигрывает, то ему присваивается звание "Подвесного козла"»
+@pytest.mark.parametrize("score, fast, hanging", [(124, 1, True), (124, 2, True), (123, 1, False), (124, 0, False)])
+def test_the_hanging_goat(score, fast, hanging):
+    g = Game(**VOLUNTARY)
+    g.set_score(score, 30)
+    g.gs[E.GS_FAST] = fast
+    result = g.deal(out_by(1, ("56", "45")))  # A loses: 50 / 75 on a fast lead, 20 otherwise
+    assert result["goat"] == A
+    assert bool(result["titles"] & TITLE_HANGING) == hanging
+
+
+# R-004-morskoy-voluntary: whole games: a chosen lead on 66 / 00 only when every other player has a record
+def test_morskoy_004_records_choose_fast_leads_only_when_allowed():
+    variant = load_variant("morskoy-004")
+    chosen = 0
+    for seed in range(300):
+        record = record_game(variant, seed, ["random"] * 4)
+        for d, deal in enumerate(record["deals"]):
+            if is_fast(record, d, variant) and d >= 1 and any(any(x["written"]) for x in record["deals"][:d]):
+                before = record["deals"][d - 1]["score"]
+                assert min(before) > 0 and deal["events"][0]["play"][0] in ("66", "00")
+                chosen += 1
+        assert replay_record(record, variant) == []
+    assert chosen > 10

@@ -184,3 +184,14 @@ def test_default_yaml_lists_knobs_at_their_defaults():
     assert all(listed[k] == DEFAULTS[k] for k in listed)
     assert list(listed) == [k.name for k in KNOBS if k.name in listed]
     assert len(listed) >= 24
+
+
+def test_the_russian_words_of_every_knob_hold_no_latin_words():
+    """A Russian report shows them: knob ids (solo_eggs, fast_writes) must not leak into them."""
+    import re
+
+    from kozel_stats.knobs import KNOBS
+
+    for knob in KNOBS:
+        for text in (knob.rule_ru, knob.short_ru, *knob.meaning_ru.values()):
+            assert set(re.findall(r"[A-Za-z]{2,}", text)) <= {"NN"}, (knob.name, text)

@@ -79,6 +79,7 @@ def columns(rng, n, deals=None, fishes=None, naked=None):
         "naked": rng.random(n) < 0.2 if naked is None else naked,
         "bald": rng.random(n) < 0.02,
         "general": np.zeros(n, bool),
+        "hanging": np.zeros(n, bool),
         "loser": loser,
         "first_leader_side": rng.integers(0, 2, n),
         "draws": np.zeros(n, np.int64),
