@@ -297,6 +297,25 @@ def _need(data: dict, key: str, kind, path: Path) -> Any:
     return value
 
 
+def _check_metrics(raw: dict, data: dict, path: Path) -> None:
+    """Statistics saved by a version with other metrics are not damaged, only not this version's: say
+    which metrics differ instead of calling the file damaged."""
+    from .metrics import METRICS
+
+    saved = raw.get("metrics")
+    ours = [m.name for m in METRICS]
+    if not isinstance(saved, list) or saved == ours:
+        return
+    new = ", ".join(m for m in ours if m not in saved)
+    gone = ", ".join(str(m) for m in saved if m not in ours)
+    diff = "; ".join(part for part in (f"new here: {new}" if new else "", f"not here: {gone}" if gone else "") if part)
+    raise ResultsError(
+        f"{path}: saved by kozel-stats {data.get('version', '?')} with other metrics than this version's "
+        f"({diff or 'another order'}). It is not damaged: read it with the version that wrote it, or play the run "
+        "again with this one (`compare --resume` cannot continue it)."
+    )
+
+
 def load(folder: Path) -> Loaded:
     """A results folder: the plan and the statistics (from stats.json, or recomputed from the
     games table of a folder written before 0.2), and the summary when the run completed."""
@@ -325,8 +344,10 @@ def load(folder: Path) -> Loaded:
             _need(arm, key, kind, Path(f"{path}, arms[{i}]"))
     _need(data, "seed", int, path)
     _need(data, "pairs", list, path)
+    raw = _need(data, "stats", dict, path)
+    _check_metrics(raw, data, path)
     try:
-        stats = RunStats.from_json(_need(data, "stats", dict, path))
+        stats = RunStats.from_json(raw)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise ResultsError(f"{path}: the statistics are damaged ({type(exc).__name__}: {str(exc)[:160]}).") from None
     if len(stats.arms) != len(arms):

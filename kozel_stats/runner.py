@@ -34,7 +34,7 @@ import polars as pl
 from .codes import N_DEAL_COLS, compile_rules
 from .moments import MAX_BY_DEAL, GramSpec, RunStats, places_from_scores
 from .rules import Variant
-from .signals import interruptible, protected
+from .signals import interruptible, protected, received
 
 GAME_COLUMNS = {
     # name: (engine column, dtype)
@@ -81,6 +81,7 @@ GAMES_TABLE = (
     "naked",
     "bald",
     "general",
+    "hanging",
     *SCORE_COLUMNS,
     "first_leader_side",
     "draws",
@@ -321,7 +322,7 @@ def play_batch_stats(
 def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     """Per-game rows in the documented schema (docs/results.md), with compact types."""
     from . import engine as E
-    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_NAKED
+    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_NAKED
 
     g = batch.games
     n = len(g)
@@ -340,6 +341,7 @@ def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     cols["naked"] = pl.Series("naked", (titles & TITLE_NAKED) != 0)
     cols["bald"] = pl.Series("bald", (titles & TITLE_BALD) != 0)
     cols["general"] = pl.Series("general", (titles & TITLE_GENERAL) != 0)
+    cols["hanging"] = pl.Series("hanging", (titles & TITLE_HANGING) != 0)
     for s, name in enumerate(SCORE_COLUMNS):
         cols[name] = pl.Series(name, g[:, E.G_SCORE + s]).cast(pl.Int32)
     extra = [pl.Series(c, batch.twice[c]).cast(pl.Int8) for c in TWICE_TABLE if batch.twice and c in batch.twice]
@@ -448,6 +450,10 @@ class RunResult:
     @property
     def games(self) -> int:
         return self.stats.games
+
+
+#: How often the pool loop looks for a Ctrl-C / SIGTERM recorded while it waits for batches.
+SIGNAL_POLL_SECONDS = 0.2
 
 
 def _worker_signals() -> None:
@@ -582,20 +588,26 @@ class Runner:
                 progress(self.games_done)
 
         try:
-            with interruptible():
-                if self.workers == 1 and self._executor is None:
+            if self.workers == 1 and self._executor is None:
+                with interruptible():
                     for first, n in tasks:
                         done[first] = play_batch_stats(
                             self.work, self.pairs, self.seed, first, n, keep_tables, keep_deals, self.gram
                         )
                         with protected():
                             absorb_ready()
-                else:
+            else:
+                # A signal is only recorded here and acted on between waits: raised at any bytecode it could
+                # land inside the pool's locks (a future's condition half acquired by `wait`), and the pool's
+                # own thread would then wait for that lock for ever (the SIGTERM hang seen under load).
+                with protected():
                     pool = self._pool()
                     pending: set[Future] = set()
                     queue = list(tasks)
                     in_flight = 2 * self.workers
                     while queue or pending:
+                        if received():
+                            raise KeyboardInterrupt
                         while queue and len(pending) < in_flight:
                             first, n = queue.pop(0)
                             pending.add(
@@ -611,12 +623,11 @@ class Runner:
                                     self.gram,
                                 )
                             )
-                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        finished, pending = wait(pending, timeout=SIGNAL_POLL_SECONDS, return_when=FIRST_COMPLETED)
                         for future in finished:
                             result = future.result()
                             done[result.first_game] = result
-                        with protected():
-                            absorb_ready()
+                        absorb_ready()
         except KeyboardInterrupt:
             with protected():  # a second Ctrl-C waits: the cleanup and what is kept stay whole
                 self.close(cancel=True)

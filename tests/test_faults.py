@@ -208,6 +208,11 @@ def stats_edit(edit):
         ("format", stats_edit(lambda d: d.update(format="other/9")), "is not 'kozel-results/2'"),
         ("shape", stats_edit(lambda d: d["stats"]["arms"][0].update(sx=[1, 2])), "statistics are damaged"),
         ("missing arms", stats_edit(lambda d: d.pop("arms")), "field 'arms' is missing"),
+        (
+            "older metrics",  # saved before a metric was added: not damaged, another version's
+            stats_edit(lambda d: d["stats"]["metrics"].remove("hanging_rate")),
+            "with other metrics than this version's (new here: hanging_rate). It is not damaged",
+        ),
         ("bad knob", stats_edit(lambda d: d["arms"][0]["rules"].update(target="lots")), "'target'"),
         ("no games", stats_edit(lambda d: d["stats"].update(games=0)), "holds no finished games"),
         ("summary", lambda r: (r / "summary.json").write_text("[1, 2"), "not valid JSON"),
