@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import math
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from .codes import TITLE_NAKED, compile_rules
 from .rules import Variant
-from .runner import _worker_signals, play_range
+from .runner import map_on_pool, play_range
 from .stats import Comparison
 
 Z95 = 1.959963984540054
@@ -81,11 +80,7 @@ def run_duel(
         n = min(batch_size, games - first)
         tasks += [(params, seed, first, n, a_first), (params, seed, first, n, b_first)]
     workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        results = [_play(t) for t in tasks]
-    else:
-        with ProcessPoolExecutor(workers, initializer=_worker_signals) as pool:
-            results = list(pool.map(_play, tasks))
+    results = [_play(t) for t in tasks] if workers == 1 else map_on_pool(_play, tasks, workers)
     straight = np.concatenate([g for i, (_, g) in enumerate(results) if i % 2 == 0])
     swapped = np.concatenate([g for i, (_, g) in enumerate(results) if i % 2 == 1])
     # A sits on side 0 in the straight games and on side 1 in the swapped ones

@@ -245,3 +245,46 @@ def test_stopping_the_pool_never_hangs_on_a_half_sent_result():
         pool._result_queue._writer.close()
     assert not hung, "stop_pool hung on a half-sent result"
     assert workers and all(not process.is_alive() for process in workers)
+
+
+def wait_until_stopped(_task) -> None:
+    """A task that only ends when its worker is terminated (it tells the test it has started)."""
+    _half_sent["started"].set()
+    threading.Event().wait()
+
+
+def test_map_on_pool_is_interrupted_between_waits_and_leaves_no_worker():
+    """`duel` plays on map_on_pool: a Ctrl-C while the workers play stops them all and ends the call."""
+    from kozel_stats import signals
+    from kozel_stats.runner import map_on_pool
+
+    _half_sent["started"] = multiprocessing.get_context("fork").Event()
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals.install()
+    children_before = set(multiprocessing.active_children())
+
+    def ctrl_c_once_started() -> None:
+        assert _half_sent["started"].wait(300)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    helper = threading.Thread(target=ctrl_c_once_started, daemon=True)
+    helper.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            map_on_pool(wait_until_stopped, list(range(8)), 2)
+        assert signals.received() == "Ctrl-C"
+    finally:
+        signals.clear()
+        signals._installed = False
+        signal.signal(signal.SIGINT, before[0])
+        signal.signal(signal.SIGTERM, before[1])
+    helper.join(300)
+    assert set(multiprocessing.active_children()) <= children_before  # every worker reaped
+
+
+def test_a_duel_on_two_workers_is_the_duel_on_one():
+    from kozel_stats.duel import run_duel
+
+    one = run_duel(load_variant("default"), "counter", "random", 2000, seed=3, workers=1, batch_size=500)
+    two = run_duel(load_variant("default"), "counter", "random", 2000, seed=3, workers=2, batch_size=500)
+    assert one == two
