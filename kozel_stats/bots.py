@@ -67,6 +67,7 @@ from .core import (
     legal_moves,
     losing_base,
     lowest_bit_index,
+    may_draw,
     move_pips,
     out_tile_bits,
     pips,
@@ -736,7 +737,7 @@ def playout(p, sim, seat, move, rng, buf, sums, fwork):
         k = legal_moves(p, sim, turn, buf)
         knocks = 0
         while k == 0:  # draw or knock until somebody can move, or everyone has knocked
-            if bazaar_left(p, sim) > 1:
+            if may_draw(p, sim):
                 draw_next(sim, turn)
             else:
                 for i in range(sim[ST_N_ENDS]):

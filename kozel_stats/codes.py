@@ -131,7 +131,7 @@ P_SHARED_SCORE = _P.field()
 P_OUT_66_WRITES = _P.field()
 P_OUT_00_ENDS_GAME = _P.field()
 P_SOLO = _P.field()  # каждый сам за себя: every seat is its own side
-P_BAZAAR = _P.field()  # undealt tiles (28 - 7 x players)
+P_BAZAAR = _P.field()  # undealt tiles (28 - tiles_each x players)
 P_CROSS = _P.field()  # Осёл: the first double is a house open on four sides; doubles may be closed
 P_MEMORY = _P.field()  # Осёл: sub-threshold points are remembered and added to the side's next loss
 P_CLOSED_BEFORE_HOUSE = _P.field()
@@ -146,6 +146,8 @@ P_LEAD_REPEATS = _P.field()
 P_FAST_WRITES = _P.field()
 P_VOLUNTARY_FAST = _P.field()
 P_FAST_WRITES_00 = _P.field()
+P_TILES_EACH = _P.field()  # tiles dealt to each player (Чечевэ: 6 with four players)
+P_DRAW_LAST = _P.field()  # the bazaar's last tile may be drawn (Чечевэ)
 P_SOLO_LOSER = _P.field()  # Морской of text 004 каждый сам за себя: only the most pips loses
 N_PARAMS = _P.size
 
@@ -169,6 +171,7 @@ def choice_code(knob: str, choice: str) -> int:
 FIRST_LEAD_DOUBLE = 0  # double-NN (the knob's pattern); the named choices follow
 FIRST_LEAD_LOWEST_DOUBLE = 1 + choice_code("first_lead", "lowest-double")
 FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST = 1 + choice_code("first_lead", "lowest-double-or-heaviest")
+FIRST_LEAD_DOUBLE_11_UPWARD = 1 + choice_code("first_lead", "double-11-upward")
 NEXT_LEAD_LAST_MOVER = choice_code("next_lead", "last-mover")
 NEXT_LEAD_FISH_WINNER = choice_code("next_lead", "fish-winner")
 NEXT_LEAD_ROUND_ROBIN = choice_code("next_lead", "round-robin")
@@ -370,7 +373,7 @@ def compile_rules(rules: dict) -> np.ndarray:
     p[P_N_SIDES] = players if solo else 2
     for seat in range(4):
         p[P_SEAT_SIDE + seat] = seat if solo else seat % 2
-    p[P_BAZAAR] = 28 - 7 * players
+    p[P_BAZAAR] = 28 - rules["tiles_each"] * players
     p[P_CROSS] = int(rules["layout"] == "cross")
     lead = rules["first_lead"]
     if lead in KNOB_BY_NAME["first_lead"].choices:

@@ -30,6 +30,7 @@ from .codes import (
     P_BOTH_00_66,
     P_CLOSED_BEFORE_HOUSE,
     P_CROSS,
+    P_DRAW_LAST,
     P_FISH_WINNER,
     P_FISH_WRITES,
     P_LONE_00,
@@ -457,6 +458,14 @@ def draw_next(st, seat):
 @hot
 def bazaar_left(p, st):
     return 28 - st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 0
+
+
+# R-solo-draw, R-004-chechevae-draw
+@hot
+def may_draw(p, st):
+    """A player without a move may draw: while more than one tile is left in the bazaar (the last
+    is never drawn), or with draw_last (Чечевэ) while any is left."""
+    return bazaar_left(p, st) > (0 if p[P_DRAW_LAST] else 1)
 
 
 @hot

@@ -72,6 +72,7 @@ from .codes import (
     EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
+    FIRST_LEAD_DOUBLE_11_UPWARD,
     FIRST_LEAD_LOWEST_DOUBLE,
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
     FISH_WINNER_REPLAYED,
@@ -116,6 +117,7 @@ from .codes import (
     P_TARGET,
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
+    P_TILES_EACH,
     P_VOLUNTARY_FAST,
     R_DEALS,
     R_ERROR,
@@ -167,7 +169,6 @@ from .core import (
     ST_SCRIPT_POS,
     apply_move,
     attach_value,
-    bazaar_left,
     deal_losers,
     draw_next,
     fish_draws,
@@ -178,6 +179,7 @@ from .core import (
     loop,
     losing_base,
     lowest_bit_index,
+    may_draw,
     most_pips,
     not_winners,
     out_tile_bits,
@@ -304,10 +306,11 @@ def shuffle_hands(p, rng, perm, hands):
     for i in range(27, 0, -1):
         j = rng_below(rng, 0, i + 1)
         perm[i], perm[j] = perm[j], perm[i]
+    size = p[P_TILES_EACH]
     for seat in range(p[P_PLAYERS]):
         h = 0
-        for k in range(7):
-            h |= 1 << perm[7 * seat + k]
+        for k in range(size):
+            h |= 1 << perm[size * seat + k]
         hands[seat] = h
 
 
@@ -481,8 +484,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
                 n, move = random_cross_move(st, seat, rng)
         if n < 0:
             n = legal_moves(p, st, seat, moves)
-        # R-solo-draw: without a move, a player draws while more than one tile is left in the bazaar
-        must_draw = n == 0 and has_bazaar and bazaar_left(p, st) > 1
+        # R-solo-draw, R-004-chechevae-draw: without a move, a player draws while he may (may_draw)
+        must_draw = n == 0 and has_bazaar and may_draw(p, st)
         if bot == BOT_SCRIPT:
             choice = scripted_choice(st, moves, n, must_draw, script, seat)
             if st[ST_ERROR] != ERR_NONE:
@@ -776,6 +779,16 @@ def first_lead_tile(p, hands):
     """The tile that must open a game. Solo without any double in hand: the heaviest tile
     (most pips, then the higher half)."""
     rule = p[P_FIRST_LEAD]
+    if rule == FIRST_LEAD_DOUBLE_11_UPWARD:
+        # R-004-chechevae-lead: «у кого на руках дубль 1-1, если такого нет - то 2-2 и так далее до 0-0»
+        dealt = 0
+        for seat in range(p[P_PLAYERS]):
+            dealt |= hands[seat]
+        for k in range(7):
+            v = k + 1 if k < 6 else 0
+            if dealt >> DOUBLE_TILE[v] & 1:
+                return DOUBLE_TILE[v]
+        return -1
     if rule == FIRST_LEAD_LOWEST_DOUBLE or rule == FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST:
         dealt = 0
         for seat in range(p[P_PLAYERS]):
@@ -872,23 +885,24 @@ def load_scripted_deal(p, script_hands, deal, perm, hands):
     """Replay: the recorded hands and bazaar of deal `deal` into `hands` / `perm`; returns an
     ERR_* code: the tiles must be the whole set, each once, and need no redeal."""
     players = p[P_PLAYERS]
+    size = p[P_TILES_EACH]
     union = 0
     count = 0
     for seat in range(players):
         hands[seat] = script_hands[deal, seat]
-        perm[7 * seat : 7 * seat + 7] = -1
-        k = 7 * seat
+        perm[size * seat : size * seat + size] = -1
+        k = size * seat
         for t in range(28):
-            if hands[seat] >> t & 1 and k < 7 * seat + 7:
+            if hands[seat] >> t & 1 and k < size * seat + size:
                 perm[k] = t
                 k += 1
-        if popcount(hands[seat]) != 7 or union & hands[seat]:
+        if popcount(hands[seat]) != size or union & hands[seat]:
             count = -100
-        count += 7
+        count += size
         union |= hands[seat]
     for k in range(p[P_BAZAAR]):
         t = script_hands[deal, 5 + k]
-        perm[7 * players + k] = t
+        perm[size * players + k] = t
         if t < 0 or union >> t & 1:
             count = -100
         else:
@@ -932,7 +946,7 @@ def start_deal(p, st, hands, perm, forced, n_events, script_pos):
         st[ST_HAND + seat] = hands[seat]
     st[ST_FORCED] = forced
     st[ST_CROSS_FLAG] = p[P_CROSS]
-    st[ST_BAZAAR_POS] = 7 * players
+    st[ST_BAZAAR_POS] = p[P_TILES_EACH] * players
     for k in range(28):
         st[ST_ORDER + k] = perm[k]
     st[ST_EV_N] = n_events
@@ -954,7 +968,7 @@ def record_deal(p, st, row, redeals, hands, perm, leader, n_events):
     row[D_OUT_TILES] = st[ST_OUT_TILES] if st[ST_END_KIND] == END_OUT else 0
     row[D_DRAWS] = st[ST_DRAWS]
     for k in range(MAX_BAZAAR):
-        row[D_BAZAAR + k] = perm[7 * players + k] if k < p[P_BAZAAR] else -1
+        row[D_BAZAAR + k] = perm[p[P_TILES_EACH] * players + k] if k < p[P_BAZAAR] else -1
     row[D_EV_START] = n_events
     row[D_EV_END] = st[ST_EV_N]
 

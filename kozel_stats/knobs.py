@@ -49,6 +49,21 @@ LEAD_DOUBLE = re.compile(r"^double-([0-6])\1$")
 KNOBS: tuple[Knob, ...] = (
     Knob("players", int, 4, "Number of players: 4 in pairs; 2, 3 or 4 each for himself.", low=2, high=4),
     Knob(
+        "tiles_each",
+        int,
+        7,
+        "Tiles dealt to each player; the rest is the bazaar (Чечевэ: 6 each with four players).",
+        low=5,
+        high=7,
+    ),
+    Knob(
+        "draw_last",
+        bool,
+        False,
+        "With a bazaar, a player without a move may draw its last tile too and knocks only when it is empty "
+        "(Чечевэ); false: the last tile is never drawn.",
+    ),
+    Knob(
         "pairs",
         bool,
         True,
@@ -88,13 +103,15 @@ KNOBS: tuple[Knob, ...] = (
         str,
         "double-11",
         "Who opens the first deal of a game, and with what.",
-        choices=("lowest-double", "lowest-double-or-heaviest"),
+        choices=("lowest-double", "lowest-double-or-heaviest", "double-11-upward"),
         pattern=LEAD_DOUBLE.pattern,
         meaning={
             "double-NN": "the holder of the double NN leads and must play it",
             "lowest-double": "the holder of the lowest double dealt leads and must play it",
             "lowest-double-or-heaviest": "the holder of the lowest double in the hands leads with it; "
             "with no double in any hand, the holder of the heaviest tile leads with it",
+            "double-11-upward": "the holder of 11 leads with it; without 11 in the hands 22, then 33 … 66, and "
+            "00 last (Чечевэ)",
         },
     ),
     Knob(
@@ -367,6 +384,19 @@ KNOBS: tuple[Knob, ...] = (
 #: name of each rule in both languages: rule_ru, short_en, short_ru, meaning_ru.
 RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
     "players": ("Число игроков: 4 — в парах; 2, 3 или 4 — каждый сам за себя.", "players", "игроков", {}),
+    "tiles_each": (
+        "Сколько костей сдают каждому; остальные — базар (Чечевэ: по шесть, когда играют вчетвером).",
+        "tiles each",
+        "костей на руки",
+        {},
+    ),
+    "draw_last": (
+        "С базаром тот, кому нечем ходить, может взять и последнюю кость и стучит, только когда базар пуст "
+        "(Чечевэ); нет — последнюю кость не берут.",
+        "the last bazaar tile is drawn",
+        "последнюю кость базара берут",
+        {"True": "да", "False": "нет"},
+    ),
     "pairs": (
         "Две пары, партнёры напротив (нет: каждый сам за себя, каждый пишет себе, нерозданные кости — базар).",
         "pairs",
@@ -404,6 +434,8 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "lowest-double": "заходит тот, у кого младший дубль, и ходит им",
             "lowest-double-or-heaviest": "заходит тот, у кого младший дубль на руках, и ходит им; если дублей "
             "ни у кого нет — тот, у кого самая тяжёлая кость",
+            "double-11-upward": "заходит тот, у кого 1:1; если её ни у кого нет — 2:2, потом 3:3 … 6:6, и 0:0 "
+            "последним (Чечевэ)",
         },
     ),
     "next_lead": (

@@ -304,6 +304,11 @@ def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
 
 def check_combination(rules: dict[str, Any], path: Path) -> None:
     """Knobs that only make sense together: refused with the reason, never silently ignored."""
+    if rules["tiles_each"] != 7 and rules["pairs"]:
+        raise VariantError(
+            f"{path}: key 'tiles_each' is {rules['tiles_each']}, but pairs are dealt 7 each; set 'pairs: false' "
+            "for a game каждый сам за себя with a bazaar."
+        )
     if rules["pairs"] and rules["players"] != 4:
         raise VariantError(
             f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
@@ -319,8 +324,14 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
         (
             "solo_fish",
             rules["solo_fish"] != "visible",
-            not rules["pairs"] and rules["players"] < 4,
+            rules["tiles_each"] * rules["players"] < 28,
             "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+        ),
+        (
+            "draw_last",
+            rules["draw_last"],
+            rules["tiles_each"] * rules["players"] < 28,
+            "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
         ),
         (
             "solo_eggs",

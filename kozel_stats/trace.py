@@ -304,7 +304,9 @@ def _tile(name: Any, where: str) -> int:
         raise TraceError(f"{where}: {exc}.") from None
 
 
-def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def script_arrays(
+    record: dict[str, Any], where: str, players: int = 4, tiles_each: int = 7
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Turn a record's deals into the engine's script arrays (hands, event rows, offsets)."""
     if record.get("format") != FORMAT:
         raise TraceError(f"{where}: field 'format' must be {FORMAT!r}, not {record.get('format')!r}.")
@@ -329,8 +331,11 @@ def script_arrays(record: dict[str, Any], where: str, players: int = 4) -> tuple
                 hands[d, s] |= 1 << _tile(name, f"{dw}, hands[{s}]")
         hands[d, 4] = _bounded(_need(deal, "redeals", int, dw), 0, MAX_REDEALS, "redeals", dw)
         bazaar = _need(deal, "bazaar", list, dw)
-        if len(bazaar) != 28 - 7 * players:
-            raise TraceError(f"{dw}: field 'bazaar' must hold {28 - 7 * players} tiles with {players} players.")
+        if len(bazaar) != 28 - tiles_each * players:
+            raise TraceError(
+                f"{dw}: field 'bazaar' must hold {28 - tiles_each * players} tiles with {players} players "
+                f"of {tiles_each} tiles."
+            )
         for k, name in enumerate(bazaar):
             hands[d, 5 + k] = _tile(name, f"{dw}, bazaar[{k}]")
         events_list = _need(deal, "events", list, dw)
@@ -387,7 +392,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     game = record.get("game", 0)
     players, sides = table(variant)
     n_sides = len(sides)
-    hands, events, offsets = script_arrays(record, where, players)
+    hands, events, offsets = script_arrays(record, where, players, variant["tiles_each"])
     p = compile_rules(variant.rule_dict)
     deals = np.zeros((max(variant["max_deals"], len(hands)) + 1, N_DEAL_COLS), dtype=np.int64)
     result = np.zeros(N_RESULT, dtype=np.int64)
@@ -575,6 +580,20 @@ def _chosen_lead(record: dict, d: int, variant: Variant) -> bool:
     return d > 0 and variant["next_lead"] != "first-lead" and not _unwritten(record, d, variant)
 
 
+def _first_lead_text(variant: Variant, deal: dict, d: int) -> str:
+    """Why the leader of a deal opened like the first (R-lead-first, R-solo-lead, R-004-chechevae-lead) leads."""
+    rule = variant["first_lead"]
+    doubles = sorted(t for h in deal["hands"] for t in h if t[0] == t[1])
+    if rule == "double-11-upward":
+        first = min(doubles, key=lambda t: (t == "00", t))  # 11, 22 … 66, then 00
+        return f"holds {first}, the first of 11, 22 … 66, 00 in the hands"
+    if rule.startswith("double-"):
+        return f"holds {rule[-2:]}, which opens {'the game' if d == 0 else 'every deal'}"
+    if doubles:
+        return f"holds the lowest double in the hands, {doubles[0]}"
+    return "no double in any hand: holds the heaviest tile"
+
+
 def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     """Why the leader of deal d leads (R-lead-first, R-lead-next), when the rules are known."""
     if variant is None:
@@ -592,18 +611,10 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
         cost = f": its loser writes {variant['fast_writes']}, a fish replays it" if variant["fast_writes"] else ""
         return f"holds 66: nobody has written in {d} deals, a fast lead on 66{cost}"
     if d > 0 and _unwritten(record, d, variant):
-        rule = variant["first_lead"]
         times = f"{d + 1} of {variant['lead_repeats']}"
-        return f"holds {rule[-2:]}: nobody has written yet, the first lead is repeated ({times})"
+        return f"{_first_lead_text(variant, deal, d)}: nobody has written yet, the first lead is repeated ({times})"
     if d == 0 or variant["next_lead"] == "first-lead":
-        rule = variant["first_lead"]
-        if rule.startswith("double-"):
-            return f"holds {rule[-2:]}, which opens {'the game' if d == 0 else 'every deal'}"
-        hands = deal["hands"]
-        doubles = sorted(t for h in hands for t in h if t[0] == t[1])
-        if doubles:
-            return f"holds the lowest double in the hands, {doubles[0]}"
-        return "no double in any hand: holds the heaviest tile"
+        return _first_lead_text(variant, deal, d)
     prev = deals[d - 1]
     rule = variant["next_lead"]
     last = seat[prev["last"]]

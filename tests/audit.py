@@ -40,6 +40,10 @@ deal is scored as usual.  `out_66_wipes`: after the losers write for an out whos
 Once anyone has written, `next_lead` leads as usual.  With a bazaar the tile a deal must open with is
 always in a hand (R-lead-in-bazaar: such a deal is dealt again).
 
+`tiles_each` (R-004-chechevae-deal): hands of that many tiles, the rest is the bazaar; `draw_last`
+(R-004-chechevae-draw): a player without a move draws while the bazaar holds any tile, and knocks only
+when it is empty; `first_lead: double-11-upward` (R-004-chechevae-lead): 11 opens, else 22 … 66, else 00.
+
 Каждый сам за себя with `solo_loser: most` (R-004-morskoy-solo): of the players who did not win, only
 the one with the most plain pips loses and writes; several sharing the most are eggs (`solo_eggs`:
 the tied sums, all or one); an out on 00 (`out_00_ends_game`) or on 00 and 66 (`general`) ends the
@@ -112,6 +116,8 @@ def first_lead_tile(hands: list[list[str]], rules: dict) -> str | None:
     fl = rules["first_lead"]
     held = [t for h in hands for t in h]
     doubles = [t for t in held if is_double(t)]
+    if fl == "double-11-upward":  # R-004-chechevae-lead: 11, else 22, … 66, else 00
+        return min(doubles, key=lambda t: (t == "00", t)) if doubles else None
     if fl in ("lowest-double", "lowest-double-or-heaviest"):
         if doubles:
             return min(doubles, key=pips)
@@ -520,7 +526,8 @@ def _check_header(rec: dict, rules: dict, n: int, sides: list[list[int]], P: lis
 
 
 def _check_cards(k: int, hands, bazaar, rules: dict, n: int, P: list[str]) -> bool:
-    """The dealt hands (7 each, redeal rule) and the bazaar (the rest, 28 - 7n tiles)."""
+    """The dealt hands (`tiles_each`, 7 unless said, redeal rule) and the bazaar (the rest)."""
+    each = rules.get("tiles_each", HAND)
     if not (isinstance(hands, list) and len(hands) == n and all(isinstance(h, list) for h in hands)):
         P.append(f"deal {k}: hands must be {n} lists, not {hands!r}")
         return False
@@ -529,12 +536,12 @@ def _check_cards(k: int, hands, bazaar, rules: dict, n: int, P: list[str]) -> bo
         if not all(isinstance(t, str) for t in h):
             P.append(f"deal {k}: seat {s}'s hand {h!r} holds non-strings")
             ok = False
-        elif len(h) != HAND or len(set(h)) != HAND or not set(h) <= TILESET:
-            P.append(f"deal {k}: seat {s}'s hand {h} is not 7 distinct valid tiles")
+        elif len(h) != each or len(set(h)) != each or not set(h) <= TILESET:
+            P.append(f"deal {k}: seat {s}'s hand {h} is not {each} distinct valid tiles")
             ok = False
         elif redeal_reason(h, rules):
             P.append(f"deal {k}: seat {s}'s hand {sorted(h)} holds {redeal_reason(h, rules)}: it must be redealt")
-    size = len(TILESET) - HAND * n
+    size = len(TILESET) - each * n
     if not (
         isinstance(bazaar, list)
         and len(bazaar) == size
@@ -587,6 +594,7 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[s
     board = Cross(rules) if rules.get("layout", "chain") == "cross" else Chain(rules)
     events, seat = deal["events"], deal["leader"]
     first = True  # the next play is the first move of the deal
+    keep = 0 if rules.get("draw_last", False) else 1  # R-solo-draw / R-004-chechevae-draw: tiles never drawn
     knocks, laid, move = 0, None, None  # knocks in a row since the last play; who laid it, and what
     for i, ev in enumerate(events):
         where = f"deal {k} event {i}"
@@ -605,10 +613,10 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[s
                     f"{where}: seat {seat} draws {tile} but can play {board.example(hand)} "
                     f"(ends {board.ends}, hand {sorted(hand)})"
                 )
-            elif pool <= 1:
+            elif pool <= keep:
                 P.append(
                     f"{where}: seat {seat} draws {tile} but the bazaar holds {pool} tile(s): "
-                    "the last bazaar tile is never drawn"
+                    + ("it is empty" if keep == 0 else "the last bazaar tile is never drawn")
                 )
             elif tile != bazaar[drawn]:
                 P.append(f"{where}: seat {seat} draws {tile} but the next bazaar tile is {bazaar[drawn]}")
@@ -625,8 +633,8 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[s
                     f"{where}: seat {seat} knocks but can play {board.example(hand)} "
                     f"(ends {board.ends}, hand {sorted(hand)})"
                 )
-            elif pool > 1:
-                P.append(f"{where}: seat {seat} knocks but must draw: the bazaar holds {pool} tiles")
+            elif pool > keep:
+                P.append(f"{where}: seat {seat} knocks but must draw: the bazaar holds {pool} tile(s)")
             else:
                 knocks += 1
                 if knocks < n:

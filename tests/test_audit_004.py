@@ -814,3 +814,25 @@ def test_an_unearned_hanging_title_is_caught():
     rec = copy.deepcopy(find("morskoy-004", lambda r: r["loser"] is not None))
     rec["titles"] = sorted(set(rec["titles"]) | {"hanging"})
     assert any(p.startswith("titles are") for p in problems(rec, "morskoy-004"))
+
+
+# --- toward Чечевэ (R-004-chechevae-deal, -draw, -lead) -------------------------------------------------------
+CHECHEVAE_DEAL = {"tiles_each": 6, "draw_last": True, "first_lead": "double-11-upward"}
+
+
+@pytest.mark.parametrize(
+    "played, audited, words",
+    [
+        ({}, {"draw_last": False}, "the last bazaar tile is never drawn"),  # R-004-chechevae-draw
+        ({}, {"tiles_each": 7}, "is not 7 distinct valid tiles"),  # R-004-chechevae-deal
+        ({"first_lead": "lowest-double"}, {}, "must be the double"),  # R-004-chechevae-lead: 11 before 00
+    ],
+)
+def test_chechevae_deal_rules_are_audited(played, audited, words):
+    variant = with_rules(load_variant("osel-solo-4"), {**CHECHEVAE_DEAL, **played})
+    rules = {**variant.rule_dict, **CHECHEVAE_DEAL, **audited}
+    caught = 0
+    for rec in play_records(variant, 8, 100, ["random"] * 4):
+        assert audit_game(rec, variant.rule_dict) == []
+        caught += any(words in p for p in audit_game(rec, rules))
+    assert caught > 0

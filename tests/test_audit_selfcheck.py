@@ -60,6 +60,8 @@ DEFAULT = {
     "solo_fish": "visible",
     "solo_eggs": "none",
     "solo_loser": "every",
+    "tiles_each": 7,
+    "draw_last": False,
     "voluntary_fast": False,
     "fast_writes_00": 0,
     "out_00_writes": False,

@@ -9,6 +9,7 @@ import pytest
 from conftest import Game, Position, mask, out_by, params
 
 from kozel_stats import bots as BT
+from kozel_stats import core as C
 from kozel_stats import engine as E
 from kozel_stats.bots import parse_bot
 from kozel_stats.codes import (
@@ -541,3 +542,65 @@ def test_morskoy_004_records_choose_fast_leads_only_when_allowed():
                 chosen += 1
         assert replay_record(record, variant) == []
     assert chosen > 10
+
+
+# --- toward Чечевэ: the deal, the market, the first lead (R-004-chechevae-*) ---------------------------------
+# R-004-chechevae-deal: «Игроки берут по 7 костей если их меньше четырёх, по шесть если их четверо.
+# Оставшиеся кости - «рынок»»
+def test_six_tiles_each_leave_a_bazaar_of_four():
+    p = params(pairs=False, players=4, tiles_each=6)
+    assert p[E.P_BAZAAR] == 4
+    iw, rng, _ = E.workspace()
+    perm = np.zeros(28, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    for deal in range(50):
+        E.deal_tiles(p, 11, deal, rng, perm, hands, False, False)
+        assert [bin(int(h)).count("1") for h in hands] == [6, 6, 6, 6]
+        bazaar = set(int(t) for t in perm[24:28])
+        assert len(bazaar) == 4 and not any(int(h) >> t & 1 for h in hands for t in bazaar)
+
+
+# R-004-chechevae-draw: «Если у игрока нет подходящей кости и «рынок» пуст, он «стучит»»: the last tile
+# of the market is drawn too
+@pytest.mark.parametrize(
+    "draw_last, left, may", [(False, 2, True), (False, 1, False), (True, 1, True), (True, 0, False)]
+)
+def test_the_last_market_tile_is_drawn_only_with_draw_last(draw_last, left, may):
+    p = params(pairs=False, players=3, draw_last=draw_last)
+    st = np.zeros(E.N_STATE, dtype=np.int64)
+    st[E.ST_BAZAAR_POS] = 28 - left
+    assert bool(C.may_draw(p, st)) == may
+
+
+# R-004-chechevae-lead: «Начинает игру тот игрок, у которого на руках дубль 1-1, если такого нет - то 2-2 и
+# так далее до 0-0»
+@pytest.mark.parametrize(
+    "hands, tile",
+    [(["11 00", "22", "", ""], "11"), (["00 05", "33 22", "", ""], "22"), (["00 05", "01", "", ""], "00")],
+)
+def test_the_first_lead_goes_from_11_upward_and_00_last(hands, tile):
+    p = params(first_lead="double-11-upward")
+    masks = np.array([mask(h) if h else 0 for h in hands], dtype=np.int64)
+    assert E.first_lead_tile(p, masks) == mask(tile).bit_length() - 1
+
+
+def test_tiles_each_and_draw_last_are_refused_where_they_mean_nothing():
+    with pytest.raises(VariantError, match="pairs are dealt 7 each"):
+        with_rules(load_variant("default"), {"tiles_each": 6})
+    with pytest.raises(VariantError, match="bazaar"):
+        with_rules(load_variant("solo-4"), {"draw_last": True})
+
+
+# R-004-chechevae-deal, -draw, -lead together: the cross каждый сам за себя, as Чечевэ deals and draws
+def test_chechevae_deal_records_replay():
+    variant = with_rules(
+        load_variant("osel-solo-4"), {"tiles_each": 6, "draw_last": True, "first_lead": "double-11-upward"}
+    )
+    drew_last = 0
+    for g in range(30):
+        record = record_game(variant, 700 + g, ["random"] * 4, game=g)
+        assert replay_record(record, variant) == []
+        for deal in record["deals"]:
+            assert all(len(h) == 6 for h in deal["hands"]) and len(deal["bazaar"]) == 4
+            drew_last += sum("draw" in e for e in deal["events"]) == 4
+    assert drew_last > 0
