@@ -148,6 +148,7 @@ P_VOLUNTARY_FAST = _P.field()
 P_FAST_WRITES_00 = _P.field()
 P_TILES_EACH = _P.field()  # tiles dealt to each player (Чечевэ: 6 with four players)
 P_DRAW_LAST = _P.field()  # the bazaar's last tile may be drawn (Чечевэ)
+P_SOLO_WRITES = _P.field()  # Чечевэ: the loser writes every hand left
 P_SOLO_LOSER = _P.field()  # Морской of text 004 каждый сам за себя: only the most pips loses
 N_PARAMS = _P.size
 
@@ -206,6 +207,7 @@ SOLO_EGGS_ONE_HAND = choice_code("solo_eggs", "one-hand")
 SOLO_EGGS_ALL_HANDS = choice_code("solo_eggs", "all-hands")
 SOLO_LOSER_EVERY = choice_code("solo_loser", "every")
 SOLO_LOSER_MOST = choice_code("solo_loser", "most")
+SOLO_WRITES_ALL_HANDS = choice_code("solo_writes", "all-hands")
 
 
 def decode_params(p) -> dict:

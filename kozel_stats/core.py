@@ -41,12 +41,14 @@ from .codes import (
     P_SEAT_SIDE,
     P_SOLO_FISH,
     P_SOLO_LOSER,
+    P_SOLO_WRITES,
     P_SPECIALS,
     P_TWO_DOUBLES,
     P_VOLUNTARY_FAST,
     SOLO_FISH_DRAW_DOWN,
     SOLO_FISH_TAKE_ALL,
     SOLO_LOSER_MOST,
+    SOLO_WRITES_ALL_HANDS,
     SPECIALS_PER_PAIR,
     SPECIALS_PLAIN,
     SUIT_MASK,
@@ -598,6 +600,12 @@ def losing_base(p, st, side, fish, out_tiles, winners_plain):
     two (a fish that writes the difference)."""
     if not fish and p[P_OUT_66_WRITES] > 0 and out_tiles == 2:
         return p[P_OUT_66_WRITES]
+    if p[P_SOLO_WRITES] == SOLO_WRITES_ALL_HANDS:
+        # R-004-chechevae-writes: «у Васи 23 очка, у Алёны 25, на выходе Алёне записывают 25+23=48»
+        total = 0
+        for seat in range(p[P_PLAYERS]):
+            total += pips(st[ST_HAND + seat])
+        return total
     base = side_value(p, st, side)
     if fish and p[P_FISH_WRITES] == FISH_WRITES_ALL:
         base += winners_plain

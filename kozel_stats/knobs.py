@@ -291,6 +291,17 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
+        "solo_writes",
+        str,
+        "own",
+        "Каждый сам за себя: what a losing player writes for the deal.",
+        choices=("own", "all-hands"),
+        meaning={
+            "own": "his own hand, with the 00/66 specials",
+            "all-hands": "the plain pips of every hand left, his and the others' (Чечевэ, with solo_loser: most)",
+        },
+    ),
+    Knob(
         "out_00_writes",
         bool,
         False,
@@ -586,6 +597,15 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "every": "все, кроме выигравших, записывают свои руки",
             "most": "только тот, у кого на руках больше всех очков (Морской текста 004); если таких несколько — "
             "яйца, а что они переносят, решает правило яиц каждого за себя",
+        },
+    ),
+    "solo_writes": (
+        "Каждый сам за себя: что записывают проигравшему за сдачу.",
+        "what a loser writes (each for himself)",
+        "что пишут проигравшему (каждый сам за себя)",
+        {
+            "own": "его собственную руку, с правилами 0:0 и 6:6",
+            "all-hands": "очки всех рук, что остались, его и чужих (Чечевэ: «Алёне записывают 25+23=48»)",
         },
     ),
     "out_00_writes": (

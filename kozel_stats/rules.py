@@ -340,6 +340,12 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "applies to каждый сам за себя only (pairs: false)",
         ),
         (
+            "solo_writes",
+            rules["solo_writes"] != "own",
+            not rules["pairs"],
+            "applies to каждый сам за себя only (pairs: false)",
+        ),
+        (
             "solo_loser",
             rules["solo_loser"] != "every",
             not rules["pairs"],

@@ -40,7 +40,8 @@ deal is scored as usual.  `out_66_wipes`: after the losers write for an out whos
 Once anyone has written, `next_lead` leads as usual.  With a bazaar the tile a deal must open with is
 always in a hand (R-lead-in-bazaar: such a deal is dealt again).
 
-`tiles_each` (R-004-chechevae-deal): hands of that many tiles, the rest is the bazaar; `draw_last`
+`solo_writes: all-hands` (R-004-chechevae-writes): a losing player writes the plain pips of every hand
+left.  `tiles_each` (R-004-chechevae-deal): hands of that many tiles, the rest is the bazaar; `draw_last`
 (R-004-chechevae-draw): a player without a move draws while the bazaar holds any tile, and knocks only
 when it is empty; `first_lead: double-11-upward` (R-004-chechevae-lead): 11 opens, else 22 … 66, else 00.
 
@@ -407,6 +408,8 @@ def score_deal(
             base = fast_writes  # R-004-morskoy-fast: the loser of a fast lead writes fast_writes
         elif end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
             base = rules["out_66_writes"]  # Морской: an out on 66
+        elif rules.get("solo_writes", "own") == "all-hands":  # R-004-chechevae-writes: every hand left, plain
+            base = sum(pips(t) for h in left for t in h)
         else:
             base = hands_value([left[x] for x in sides[s]], rules)
         if end == "fish" and rules["fish_writes"] == "all":

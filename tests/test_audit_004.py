@@ -836,3 +836,13 @@ def test_chechevae_deal_rules_are_audited(played, audited, words):
         assert audit_game(rec, variant.rule_dict) == []
         caught += any(words in p for p in audit_game(rec, rules))
     assert caught > 0
+
+
+def test_writing_every_hand_left_is_audited():
+    """R-004-chechevae-writes: records where the most pips writes every hand left pass; read as `own` they fail."""
+    variant = with_rules(load_variant("osel-solo-3"), {"solo_loser": "most", "solo_writes": "all-hands"})
+    caught = 0
+    for rec in play_records(variant, 9, 100, ["random"] * 3):
+        assert audit_game(rec, variant.rule_dict) == []
+        caught += any("written is" in p for p in audit_game(rec, {**variant.rule_dict, "solo_writes": "own"}))
+    assert caught > 0

@@ -60,6 +60,7 @@ DEFAULT = {
     "solo_fish": "visible",
     "solo_eggs": "none",
     "solo_loser": "every",
+    "solo_writes": "own",
     "tiles_each": 7,
     "draw_last": False,
     "voluntary_fast": False,

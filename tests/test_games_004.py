@@ -604,3 +604,16 @@ def test_chechevae_deal_records_replay():
             assert all(len(h) == 6 for h in deal["hands"]) and len(deal["bazaar"]) == 4
             drew_last += sum("draw" in e for e in deal["events"]) == 4
     assert drew_last > 0
+
+
+# R-004-chechevae-writes: «Подсчёт очков идёт в сторону игрока, у которого большее количество очков. Пример:
+# у Васи 23 очка, у Алёны 25, на выходе Алёне записывают 25+23=48 очков»
+def test_the_most_pips_writes_every_hand_left():
+    p = params(pairs=False, players=3, solo_loser="most", solo_writes="all-hands", threshold="none")
+    gs = np.zeros(E.N_GAME_STATE, dtype=np.int64)
+    vasya, alyona = "66 56", "55 46 14"  # 23 and 25 pips
+    row = score_solo(p, gs, ["", vasya, alyona], "out", 0)
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 48]
+    own = params(pairs=False, players=3, solo_loser="most", threshold="none")
+    row = score_solo(own, np.zeros(E.N_GAME_STATE, dtype=np.int64), ["", vasya, alyona], "out", 0)
+    assert per_seat(row, E.D_WRITTEN) == [0, 0, 25]
