@@ -851,18 +851,40 @@ def next_leader(p, previous_leader, end_kind, last, losers):
 # --- a game ----------------------------------------------------------------------------------------------
 # R-deal-redeal, R-lead-after-redeal (the leader is chosen after the final deal)
 @jit
-def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first):
+def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, keep_tile=-1, keep_seat=-1):
     """Shuffle and deal deal `deal` of a game, again while a hand needs a redeal (передача) or
     the tile that must open it lies in the bazaar (R-lead-in-bazaar); return the number of
-    redeals. Deal k, redeal r is shuffled from its own stream, so two variants see the same
-    shuffles for as long as both games last."""
+    redeals. `keep_tile` >= 0: that tile is not shuffled but kept by `keep_seat` (the replay of
+    a fast lead, R-004-morskoy-replay). Deal k, redeal r is shuffled from its own stream, so two
+    variants see the same shuffles for as long as both games last."""
     redeals = 0
     while True:
         rng[0] = _stream_seed(seed, _DEAL_SALT, deal, redeals)
         shuffle_hands(p, rng, perm, hands)
+        if keep_tile >= 0:
+            keep_in_hand(p, perm, hands, keep_tile, keep_seat)
         if not needs_redeal(p, hands) and lead_tile_dealt(p, hands, fast, like_first):
             return redeals
         redeals += 1
+
+
+# R-004-morskoy-replay
+@jit
+def keep_in_hand(p, perm, hands, tile, seat):
+    """Put `tile` in the first slot of `seat`'s hand; the tile it displaces takes its place. The
+    other tiles stay as shuffled, so the seat holds the tile and six (tiles_each - 1) random others."""
+    size = p[P_TILES_EACH]
+    at = 0
+    for i in range(28):
+        if perm[i] == tile:
+            at = i
+    perm[at] = perm[size * seat]
+    perm[size * seat] = tile
+    for s in range(p[P_PLAYERS]):
+        h = 0
+        for k in range(size):
+            h |= 1 << perm[size * s + k]
+        hands[s] = h
 
 
 # R-lead-in-bazaar
@@ -1014,17 +1036,22 @@ def play_game(
     prev_last = -1
     prev_losers = 0
     counted = 0  # deals that count towards a match (a replayed fish does not)
+    replay_tile = -1  # a fast lead ended in a fish: its tile, kept by its leader for the replay
+    replay_leader = -1
+    replay_kind = 0
     n_events = 0
     max_deals = min(p[P_MAX_DEALS], deals.shape[0])
     for deal in range(max_deals):
         row = deals[deal]
         for c in range(N_DEAL_COLS):
             row[c] = 0
-        # -- how the deal opens: like the first (forced tile), a fast lead on 66, or by next_lead
+        # -- how the deal opens: the replay of a fast lead that ended in a fish, like the first (forced
+        # tile), a fast lead on 66, or by next_lead
+        replay = replay_tile >= 0
         repeats = p[P_LEAD_REPEATS]
         unwritten = repeats > 0 and nobody_wrote(p, gs)
-        fast = unwritten and deal >= repeats
-        like_first = not fast and (deal == 0 or p[P_NEXT_LEAD] == NEXT_LEAD_FIRST_LEAD or unwritten)
+        fast = not replay and unwritten and deal >= repeats
+        like_first = not replay and not fast and (deal == 0 or p[P_NEXT_LEAD] == NEXT_LEAD_FIRST_LEAD or unwritten)
         # -- deal the tiles
         if scripted:
             if deal >= n_script_deals:
@@ -1036,7 +1063,7 @@ def play_game(
                 return
             redeals = script_hands[deal, 4]
         else:
-            redeals = deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first)
+            redeals = deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, replay_tile, replay_leader)
         rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
         # -- who leads
         forced = -1
@@ -1047,7 +1074,12 @@ def play_game(
                 p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
             )
         gs[GS_FAST] = 0
-        if fast:
+        if replay:
+            # R-004-morskoy-replay: «заход переигрывается. При этом заходной камень … забирается заходящим»
+            forced = replay_tile
+            leader = replay_leader
+            gs[GS_FAST] = replay_kind
+        elif fast:
             forced = DOUBLE_TILE[6]  # R-004-morskoy-fast: a fast lead on 66
             leader = holder_of(p, hands, forced)
             gs[GS_FAST] = 1
@@ -1095,6 +1127,11 @@ def play_game(
         prev_end = st[ST_END_KIND]
         prev_last = st[ST_LAST]
         prev_losers = losers
+        replay_tile = -1
+        if st[ST_END_KIND] == END_FISH and gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0:
+            replay_tile = st[ST_LEAD_TILE]  # R-004-morskoy-replay: the same leader leads the same tile again
+            replay_leader = leader
+            replay_kind = gs[GS_FAST]
     if scripted and n_script_deals > max_deals:
         fail(result, ERR_TOO_MANY_DEALS, max_deals, 0)
 

@@ -570,6 +570,13 @@ def is_fast(record: dict, d: int, variant: Variant | None) -> bool:
     return variant["voluntary_fast"] and _chosen_lead(record, d, variant) and _lead_tile(record, d) in ("66", "00")
 
 
+def _replays(record: dict, d: int, variant: Variant) -> bool:
+    """Deal d replays the fast lead of deal d - 1, which ended in a fish (R-004-morskoy-replay)."""
+    if d == 0 or not variant["fast_writes"]:
+        return False
+    return record["deals"][d - 1]["end"] == "fish" and is_fast(record, d - 1, variant)
+
+
 def _lead_tile(record: dict, d: int) -> str | None:
     first = next((ev for ev in record["deals"][d]["events"] if "play" in ev), None)
     return first["play"][0] if first else None
@@ -601,6 +608,9 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     deals = record["deals"]
     deal = deals[d]
     seat, _ = _names(record)
+    if _replays(record, d, variant):
+        tile = _lead_tile(record, d)
+        return f"the fast lead of deal {d} ended in a fish: he leads it again and keeps its {tile}"
     if is_fast(record, d, variant) and _chosen_lead(record, d, variant):
         tile = _lead_tile(record, d)
         cost = variant["fast_writes_00"] if tile == "00" else variant["fast_writes"]

@@ -37,7 +37,9 @@ writes F instead of its hands (plus the eggs pot, then the threshold); a fish on
 replayed (nothing written, the pot stays, no winner, it does not count in a match).  F = 0: a fast
 deal is scored as usual.  `out_66_wipes`: after the losers write for an out whose move holds
 66 and no 00, the score of the side (solo: the player) that went out becomes 0 (it must open again).
-Once anyone has written, `next_lead` leads as usual.  With a bazaar the tile a deal must open with is
+Once anyone has written, `next_lead` leads as usual.  A fast lead (forced or chosen) that ends in a
+fish is played again (R-004-morskoy-replay): the next deal is led by the same player with the same
+tile, which he holds, and it is the same fast lead.  With a bazaar the tile a deal must open with is
 always in a hand (R-lead-in-bazaar: such a deal is dealt again).
 
 `solo_writes: all-hands` (R-004-chechevae-writes): a losing player writes the plain pips of every hand
@@ -655,7 +657,9 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[s
         if why is None and lead[0] != "next" and first:
             tile = lead[1]
             if ev["play"] != [tile]:
-                if lead[0] == "fast":
+                if lead[0] == "replay":
+                    what = "deal (the replay of a fast lead that ended in a fish)"
+                elif lead[0] == "fast":
                     what = "deal (a fast lead: nobody has written)"
                 elif k == 0:
                     what = "game"
@@ -737,7 +741,19 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
     lead = ("next", None)
     if cards_ok and is_int(rec_leader):
         lead = deal_lead(k, rules, nobody_wrote, deal["hands"])
-        if lead[0] != "next":  # R-004-general-lead, R-004-morskoy-*: a deal opened like the first, or on 66
+        if state.get("replay"):
+            # R-004-morskoy-replay: «заход переигрывается. При этом заходной камень … забирается заходящим»
+            replay_leader, tile = state["replay"]
+            lead = ("replay", tile)
+            state["fast"] = tile
+            want = set()  # said here, with the reason
+            if tile not in deal["hands"][replay_leader]:
+                P.append(
+                    f"deal {k}: the replayed fast lead's {tile} is not in its leader's (seat {replay_leader}) hand"
+                )
+            if rec_leader != replay_leader:
+                P.append(f"deal {k}: leader is seat {rec_leader}, must be {replay_leader} (the replay of a fast lead)")
+        elif lead[0] != "next":  # R-004-general-lead, R-004-morskoy-*: a deal opened like the first, or on 66
             tile = lead[1]
             want = {s for s in range(n) if tile in deal["hands"][s]}
             if not want:
@@ -777,6 +793,10 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         for key, value in want.items():
             if not (is_int(deal[key]) if is_int(value) else int_list(deal[key], ns)) or deal[key] != value:
                 P.append(f"deal {k}: {key} is {deal[key]!r}, must be {value!r}")
+        # R-004-morskoy-replay: a fast lead (with fast_writes) that ends in a fish is played again
+        fast_cost = rules.get("fast_writes", 0)
+        first_play = next((ev["play"] for ev in deal["events"] if isinstance(ev, dict) and "play" in ev), None)
+        state["replay"] = (rec_leader, first_play[0]) if end == "fish" and state["fast"] and fast_cost else None
         # a sudden end needs one loser: a side, or the one player of solo_loser: most (R-004-morskoy-solo)
         one_loser = r["winners"] is not None and len(r["winners"]) == ns - 1
         info = {
@@ -792,6 +812,7 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         written, carry, memory = r["written"], r["carry"], r["memory"]
     else:
         score, carry, written, memory = state["score"], state["carry"], zeros, state["memory"]
+        state["replay"] = None
     # carry on from the record's numbers where they are readable, so a bug is reported once
     state["score"] = deal["score"] if int_list(deal["score"], ns) else score
     state["carry"] = deal["carry"] if is_int(deal["carry"]) else carry

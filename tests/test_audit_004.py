@@ -846,3 +846,17 @@ def test_writing_every_hand_left_is_audited():
         assert audit_game(rec, variant.rule_dict) == []
         caught += any("written is" in p for p in audit_game(rec, {**variant.rule_dict, "solo_writes": "own"}))
     assert caught > 0
+
+
+def test_a_replay_led_by_another_player_is_caught():
+    """R-004-morskoy-replay: the deal after a fast lead's fish is led by the same player with the same tile."""
+
+    def replay_at(rec: dict, k: int) -> bool:
+        return k > 0 and rec["deals"][k - 1]["end"] == "fish" and fast(rec, k - 1)
+
+    rec, k = morskoy_find(replay_at)
+    assert rec["deals"][k]["leader"] == rec["deals"][k - 1]["leader"]
+    bad = copy.deepcopy(rec)
+    bad["deals"][k]["leader"] = (rec["deals"][k]["leader"] + 1) % 4
+    found = problems(bad, "morskoy-004")
+    assert any(p.startswith(f"deal {k}: leader is seat") and "the replay of a fast lead" in p for p in found), found

@@ -617,3 +617,34 @@ def test_the_most_pips_writes_every_hand_left():
     own = params(pairs=False, players=3, solo_loser="most", threshold="none")
     row = score_solo(own, np.zeros(E.N_GAME_STATE, dtype=np.int64), ["", vasya, alyona], "out", 0)
     assert per_seat(row, E.D_WRITTEN) == [0, 0, 25]
+
+
+# R-004-morskoy-replay: «Если в итоге "быстрого" … захода все равно получилась "рыба" - заход переигрывается.
+# При этом заходной камень (6:6, 0:0 …) в перемешивании домино не участвует, а забирается заходящим»
+def test_the_replayed_lead_tile_stays_with_its_leader():
+    p = params(pairs=False, players=3)
+    iw, rng, _ = E.workspace()
+    perm = np.zeros(28, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    t66 = mask("66").bit_length() - 1
+    for deal in range(100):
+        E.deal_tiles(p, 5, deal, rng, perm, hands, False, False, t66, deal % 3)
+        assert int(hands[deal % 3]) >> t66 & 1
+        assert sorted(int(t) for t in perm) == list(range(28))  # every tile once
+
+
+def test_a_fast_lead_ended_in_a_fish_is_led_again_by_the_same_player():
+    variant = load_variant("morskoy-004")
+    replays = 0
+    for seed in range(400):
+        record = record_game(variant, seed, ["random"] * 4)
+        deals = record["deals"]
+        for d in range(1, len(deals)):
+            if deals[d - 1]["end"] == "fish" and is_fast(record, d - 1, variant):
+                tile = deals[d - 1]["events"][0]["play"][0]
+                assert deals[d]["leader"] == deals[d - 1]["leader"]
+                assert deals[d]["events"][0]["play"] == [tile] and tile in deals[d]["hands"][deals[d]["leader"]]
+                assert is_fast(record, d, variant)
+                replays += 1
+        assert replay_record(record, variant) == []
+    assert replays > 5
