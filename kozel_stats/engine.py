@@ -306,6 +306,12 @@ def shuffle_hands(p, rng, perm, hands):
     for i in range(27, 0, -1):
         j = rng_below(rng, 0, i + 1)
         perm[i], perm[j] = perm[j], perm[i]
+    hands_from_perm(p, perm, hands)
+
+
+@hot
+def hands_from_perm(p, perm, hands):
+    """The hands as dealt from the shuffled tile order: tiles_each tiles per seat, in seat order."""
     size = p[P_TILES_EACH]
     for seat in range(p[P_PLAYERS]):
         h = 0
@@ -880,11 +886,7 @@ def keep_in_hand(p, perm, hands, tile, seat):
             at = i
     perm[at] = perm[size * seat]
     perm[size * seat] = tile
-    for s in range(p[P_PLAYERS]):
-        h = 0
-        for k in range(size):
-            h |= 1 << perm[size * s + k]
-        hands[s] = h
+    hands_from_perm(p, perm, hands)
 
 
 # R-lead-in-bazaar
