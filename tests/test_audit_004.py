@@ -216,22 +216,28 @@ def test_a_replayed_fish_counted_in_the_match_is_caught():
     assert any("the game is over after this deal" in p for p in found), found
 
 
-def test_a_record_under_first_lead_whose_deal_2_is_led_by_someone_else_is_caught():
-    rec = find("generals", lambda r: len(r["deals"]) > 2)
+def assert_deal_2_must_be_led_by_the_holder_of_11(rec: dict, name: str) -> None:
+    """Deal 2 of `rec` is opened like the first (by the holder of 11, with 11); any other leader, or a leader
+    who no longer holds 11 after swapping hands, is caught by the audit under `name`'s rules."""
     deal = rec["deals"][2]
     holder = next(s for s in range(4) if "11" in deal["hands"][s])
     assert deal["leader"] == holder and deal["events"][0] == {"p": holder, "play": ["11"], "at": [None]}
     for other in {0, 1, 2, 3} - {holder}:
         bad = copy.deepcopy(rec)
         bad["deals"][2]["leader"] = other
-        assert any(f"deal 2: leader is seat {other}, must be {holder}" in p for p in problems(bad, "generals"))
+        found = problems(bad, name)
+        assert any(p.startswith(f"deal 2: leader is seat {other}, must be {holder}") for p in found), found
     # the holder swaps hands with another seat: the leader no longer holds 11
     bad = copy.deepcopy(rec)
     hands = bad["deals"][2]["hands"]
     other = (holder + 1) % 4
     hands[holder], hands[other] = hands[other], hands[holder]
-    found = problems(bad, "generals")
-    assert any(f"deal 2: leader is seat {holder}, must be {other}" in p for p in found), found
+    found = problems(bad, name)
+    assert any(p.startswith(f"deal 2: leader is seat {holder}, must be {other}") for p in found), found
+
+
+def test_a_record_under_first_lead_whose_deal_2_is_led_by_someone_else_is_caught():
+    assert_deal_2_must_be_led_by_the_holder_of_11(find("generals", lambda r: len(r["deals"]) > 2), "generals")
 
 
 def test_first_lead_forces_the_first_tile_of_every_deal():
@@ -340,6 +346,15 @@ def morskoy_find(pred, bot: str = "random") -> tuple[dict, int]:
     raise AssertionError(f"no morskoy-004 record of {bot} has such a deal; play more")
 
 
+def morskoy_find_any(pred) -> tuple[dict, int]:
+    """morskoy_find over the records of every bot in turn: the first that has such a deal."""
+    for bot in MORSKOY_BOTS:
+        for rec in morskoy_records(bot):
+            if any(pred(rec, k) for k in range(len(rec["deals"]))):
+                return morskoy_find(pred, bot)
+    raise AssertionError("no morskoy-004 record of any bot has such a deal; play more")
+
+
 def set_written(rec: dict, k: int, written: list[int]) -> None:
     """Deal k writes `written`; its score and every later score (and final_score) follow."""
     for side in (0, 1):
@@ -438,14 +453,7 @@ def test_a_fast_deal_without_its_pot_is_caught():
         d = r["deals"][k]
         return fast(r, k) and d["end"] == "out" and sum(d["written"]) > 50 and r["deals"][k - 1]["carry"] > 0
 
-    rec, k = None, None
-    for bot in MORSKOY_BOTS:
-        try:
-            rec, k = morskoy_find(pot_paid, bot)
-            break
-        except AssertionError:
-            continue
-    assert rec is not None, "no fast deal paid an eggs pot"
+    rec, k = morskoy_find_any(pot_paid)
     loser = 1 - SIDE[rec["deals"][k]["last"]]
     written = [0, 0]
     written[loser] = 50
@@ -486,21 +494,7 @@ def test_a_fast_fish_does_not_count_in_a_match():
 def test_a_repeated_first_lead_by_someone_else_is_caught():
     """Deal 2 with nobody written yet is opened like the first: by the holder of 11, with 11."""
     rec, _ = morskoy_find(lambda r, k: k == 2 and nobody_wrote(r, 2))
-    deal = rec["deals"][2]
-    holder = next(s for s in range(4) if "11" in deal["hands"][s])
-    assert deal["leader"] == holder and deal["events"][0] == {"p": holder, "play": ["11"], "at": [None]}
-    for other in {0, 1, 2, 3} - {holder}:
-        bad = copy.deepcopy(rec)
-        bad["deals"][2]["leader"] = other
-        found = problems(bad, "morskoy-004")
-        assert any(p.startswith(f"deal 2: leader is seat {other}, must be {holder}") for p in found), found
-    # the holder swaps hands with another seat: the leader no longer holds 11
-    bad = copy.deepcopy(rec)
-    hands = bad["deals"][2]["hands"]
-    other = (holder + 1) % 4
-    hands[holder], hands[other] = hands[other], hands[holder]
-    found = problems(bad, "morskoy-004")
-    assert any(p.startswith(f"deal 2: leader is seat {holder}, must be {other}") for p in found), found
+    assert_deal_2_must_be_led_by_the_holder_of_11(rec, "morskoy-004")
 
 
 def test_a_repeated_first_lead_opened_with_another_tile_is_caught():
@@ -569,14 +563,7 @@ def test_a_wiped_side_must_open_again():
         side = SIDE[r["deals"][k]["last"]]
         return any(d["written"][side] for d in r["deals"][k + 1 :])
 
-    rec, k = None, None
-    for bot in MORSKOY_BOTS:
-        try:
-            rec, k = morskoy_find(reopened, bot)
-            break
-        except AssertionError:
-            continue
-    assert rec is not None
+    rec, k = morskoy_find_any(reopened)
     side = SIDE[rec["deals"][k]["last"]]
     j = next(j for j in range(k + 1, len(rec["deals"])) if rec["deals"][j]["written"][side])
     assert rec["deals"][j]["written"][side] >= 25

@@ -193,7 +193,6 @@ def test_records_replay_and_read(name):
 
 # --- the bots of Генерал ------------------------------------------------------------------------------
 def bot_move(bot: str, pos: Position, p, seed: int = 1) -> list[tuple[str, int]]:
-    from kozel_stats import core as C
 
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     n = int(C.legal_moves(p, pos.st, 0, moves))
