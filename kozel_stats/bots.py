@@ -34,10 +34,14 @@ from .codes import (
     FISH_WINNER_REPLAYED,
     P_BAZAAR,
     P_FISH_WINNER,
+    P_KEPT_00_GOAT,
+    P_KEPT_66_WRITES,
     P_N_SIDES,
     P_PLAYERS,
     P_SEAT_SIDE,
     SUIT_MASK,
+    T00,
+    T66,
     TILE_HI,
     TILE_LO,
     Layout,
@@ -331,14 +335,34 @@ def keep_best(w, i, best, best_count, choice, rng):
     return best, best_count, choice
 
 
+#: What a 00 left in hand weighs for the bots when it makes its holder a goat (kept_00_goat): above
+#: the pips and doubles weights (at most 74), below counter's blocking (128 per end).
+KEPT_00_WEIGHT = 100
+
+
+# R-004-chechevae-kept
 @hot
-def choose_heavy(moves, n, rng):
-    """The move shedding the most pips; ties uniformly at random (reservoir sampling)."""
+def kept_cost(p, move):
+    """What the move's tiles would cost left in hand beyond their pips (Чечевэ: 66 writes kept_66_writes
+    more, 00 makes a goat), so the bots shed them like heavy tiles; 0 under every other rule."""
+    w = 0
+    tiles = move_tiles(move)
+    if tiles >> T66 & 1:
+        w += p[P_KEPT_66_WRITES]
+    if p[P_KEPT_00_GOAT] and tiles >> T00 & 1:
+        w += KEPT_00_WEIGHT
+    return w
+
+
+@hot
+def choose_heavy(p, moves, n, rng):
+    """The move shedding the most pips (and Чечевэ's costly 66 and 00); ties uniformly at random
+    (reservoir sampling)."""
     best = -1
     best_count = 0
     choice = 0
     for i in range(n):
-        w = move_pips(moves[i])
+        w = move_pips(moves[i]) + kept_cost(p, moves[i])
         best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
@@ -357,13 +381,14 @@ def doubles_weight(move):
 
 
 @jit
-def choose_doubles(moves, n, rng):
-    """Doubles first (most doubles in the move, heaviest double first), then the heaviest tile."""
+def choose_doubles(p, moves, n, rng):
+    """Doubles first (most doubles in the move, heaviest double first, Чечевэ's costly 00 and 66
+    before them), then the heaviest tile."""
     best = -1
     best_count = 0
     choice = 0
     for i in range(n):
-        w = doubles_weight(moves[i])
+        w = doubles_weight(moves[i]) + kept_cost(p, moves[i])
         best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
@@ -382,7 +407,7 @@ def choose_partner(p, st, seat, moves, n, rng):
     choice = 0
     for i in range(n):
         m = moves[i]
-        w = move_pips(m)
+        w = move_pips(m) + kept_cost(p, m)
         if lead:
             t = placement(m, 0) & 31
             a = popcount(hand & SUIT_MASK[TILE_LO[t]])
@@ -541,7 +566,7 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
         m = moves[i]
         tiles = move_tiles(m)
         left = hand & ~tiles
-        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK)  # doubles first, then heavy
+        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK) + kept_cost(p, m)  # doubles first, then heavy
         if left == 0:
             w += 1 << 40
         else:
@@ -836,9 +861,9 @@ def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
     if n == 1 or bot == BOT_FIRST:  # first: the first legal move, without a random number
         return 0
     if bot == BOT_HEAVY:
-        return choose_heavy(moves, n, rng)
+        return choose_heavy(p, moves, n, rng)
     if bot == BOT_DOUBLES:
-        return choose_doubles(moves, n, rng)
+        return choose_doubles(p, moves, n, rng)
     if bot == BOT_PARTNER:
         return choose_partner(p, st, seat, moves, n, rng)
     if bot == BOT_COUNTER:

@@ -150,6 +150,10 @@ P_TILES_EACH = _P.field()  # tiles dealt to each player (Чечевэ: 6 with fo
 P_DRAW_LAST = _P.field()  # the bazaar's last tile may be drawn (Чечевэ)
 P_SOLO_WRITES = _P.field()  # Чечевэ: the loser writes every hand left
 P_SOLO_LOSER = _P.field()  # Морской of text 004 каждый сам за себя: only the most pips loses
+P_GOATS = _P.field()  # Чечевэ: every player at the target (or all but the one out on 00) is a goat
+P_OUT_66_WRITERS = _P.field()  # Чечевэ: every player but the one out on 66 writes out_66_writes
+P_KEPT_00_GOAT = _P.field()  # Чечевэ: a 00 left in hand makes its holder a goat
+P_KEPT_66_WRITES = _P.field()  # Чечевэ: a 66 left in hand writes this on top
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
@@ -208,6 +212,8 @@ SOLO_EGGS_ALL_HANDS = choice_code("solo_eggs", "all-hands")
 SOLO_LOSER_EVERY = choice_code("solo_loser", "every")
 SOLO_LOSER_MOST = choice_code("solo_loser", "most")
 SOLO_WRITES_ALL_HANDS = choice_code("solo_writes", "all-hands")
+GOATS_EVERY = choice_code("goats", "every")
+OUT_66_ALL_OTHERS = choice_code("out_66_writers", "all-others")
 
 
 def decode_params(p) -> dict:
@@ -254,7 +260,8 @@ BOT_IDS = {
 }
 BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
-    "heavy": "sheds the most pips (both tiles of a two-doubles move count); ties at random",
+    "heavy": "sheds the most pips (both tiles of a two-doubles move count; under Чечевэ's rules a 66 also weighs "
+    "what it costs left in hand, and a 00 more than any tile); ties at random",
     "doubles": "gets rid of doubles first (the heaviest double first, two at once if it can), then the "
     "heaviest tile; ties at random",
     "partner": "keeps open the end values its partner fed and away from those he knocked on; leads from its "
@@ -326,12 +333,19 @@ R_ERROR = _R.field()  # replay: ERR_* of the first problem, else ERR_NONE
 R_ERROR_DEAL = _R.field()
 R_ERROR_EVENT = _R.field()
 R_OVERFLOW = _R.field()  # the event buffer was too small: record again with a larger one
+R_GOATS = _R.field()  # bit mask of the goats' sides (goats: every may make several)
 N_RESULT = _R.size
 LOSER_DRAW = -2  # a match of match_deals deals ended with equal scores (R-004-match)
 
 # --- game results --------------------------------------------------------------
-TITLE_NAKED, TITLE_BALD, TITLE_GENERAL, TITLE_HANGING = 1, 2, 4, 8
-TITLE_NAMES = {TITLE_NAKED: "naked", TITLE_BALD: "bald", TITLE_GENERAL: "general", TITLE_HANGING: "hanging"}
+TITLE_NAKED, TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00 = 1, 2, 4, 8, 16
+TITLE_NAMES = {
+    TITLE_NAKED: "naked",
+    TITLE_BALD: "bald",
+    TITLE_GENERAL: "general",
+    TITLE_HANGING: "hanging",
+    TITLE_KEPT_00: "kept-00",
+}
 
 # replay errors, located by (deal, event)
 ERR_NONE = 0

@@ -77,6 +77,7 @@ from .codes import (
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
     FISH_WINNER_REPLAYED,
     GENERAL_OUT_BOTH,
+    GOATS_EVERY,
     LOSER_DRAW,
     MAX_BAZAAR,
     N_DEAL_COLS,
@@ -86,6 +87,7 @@ from .codes import (
     NEXT_LEAD_FISH_WINNER,
     NEXT_LEAD_ROUND_ROBIN,
     NEXT_LEAD_WINNERS_CHOOSE,
+    OUT_66_ALL_OTHERS,
     P_BAZAAR,
     P_CROSS,
     P_EGGS,
@@ -96,6 +98,9 @@ from .codes import (
     P_FISH_WINNER,
     P_GENERAL,
     P_GENERAL_OUT,
+    P_GOATS,
+    P_KEPT_00_GOAT,
+    P_KEPT_66_WRITES,
     P_LEAD_REPEATS,
     P_MATCH_DEALS,
     P_MAX_DEALS,
@@ -105,6 +110,7 @@ from .codes import (
     P_OUT_00_ENDS_GAME,
     P_OUT_00_WRITES,
     P_OUT_66_WIPES,
+    P_OUT_66_WRITERS,
     P_OUT_66_WRITES,
     P_PLAYERS,
     P_REDEAL_DOUBLES,
@@ -123,6 +129,7 @@ from .codes import (
     R_ERROR,
     R_ERROR_DEAL,
     R_ERROR_EVENT,
+    R_GOATS,
     R_LOSER,
     R_OVERFLOW,
     R_TITLES,
@@ -130,6 +137,8 @@ from .codes import (
     SOLO_EGGS_NONE,
     SOLO_EGGS_ONE_HAND,
     SUIT_MASK,
+    T00,
+    T66,
     THRESHOLD_EVERY_DEAL,
     THRESHOLD_ONCE,
     TILE_HI,
@@ -137,6 +146,7 @@ from .codes import (
     TITLE_BALD,
     TITLE_GENERAL,
     TITLE_HANGING,
+    TITLE_KEPT_00,
     TITLE_NAKED,
     Layout,
 )
@@ -202,6 +212,7 @@ GS_MEMORY = _GS.field(4)  # Осёл's remembered sub-threshold points
 GS_TITLES = _GS.field()
 GS_FAST = _GS.field()  # the deal being scored is a fast lead: 1 on 66, 2 on 00 (R-004-morskoy-fast)
 GS_HANGING = _GS.field()  # sides at target - 1 when the fast lead began (R-004-morskoy-hanging)
+GS_GOATS = _GS.field()  # bit mask of the goats when the game ends (R-004-chechevae-goats)
 N_GAME_STATE = _GS.size
 
 # --- per-game summary row -------------------------------------------------------------
@@ -230,6 +241,7 @@ G_BURNED_POINTS = _G.field()
 G_SWAPPED = _G.field()  # the bots of seats 0/2 and 1/3 changed places for this game
 G_LEADER_WINS = _G.field()  # deals with a loser that the side of the deal's leader did not lose
 G_LAST_DECIDED = _G.field()  # a match (match_deals): its last deal changed who loses (or made a draw)
+G_GOATS = _G.field()  # bit mask of the goats' sides (goats: every may make several; 0 when none)
 N_GAME_COLS = _G.size
 
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
@@ -515,7 +527,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             if n == 1:
                 choice = 0
             elif bot == BOT_HEAVY:
-                choice = choose_heavy(moves, n, rng)
+                choice = choose_heavy(p, moves, n, rng)
             elif bot == BOT_RANDOM or thoughtful is None:
                 choice = rng_below(rng, 1, n)
             else:
@@ -575,6 +587,11 @@ def score_deal(p, st, gs, row):
     losers = deal_losers(p, row, D_SUM, fish, p[P_SEAT_SIDE + st[ST_LAST]])
     if fish and fast:
         losers = 0  # R-004-morskoy-fast: no fishing on a fast lead, the deal is replayed
+    out_side = p[P_SEAT_SIDE + st[ST_LAST]]
+    if p[P_OUT_66_WRITERS] == OUT_66_ALL_OTHERS and p[P_OUT_66_WRITES] > 0 and not fish and st[ST_OUT_TILES] == 2:
+        # R-004-chechevae-66: «Если игрок заканчивает дублем 6-6, то всем кроме него записывается 50 очков»
+        losers = ((1 << n_sides) - 1) & ~(1 << out_side)
+    kept_66 = kept_side(p, st, T66) if p[P_KEPT_66_WRITES] > 0 and p[P_SCORING] != SCORING_GENERALS else -1
     winners_plain = 0
     for s in range(n_sides):
         if not (losers >> s & 1):
@@ -590,6 +607,8 @@ def score_deal(p, st, gs, row):
         if not (fish and (p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or fast)):
             row[D_EGGS] = 1
             carry_eggs(p, gs, row, fish, p[P_SEAT_SIDE + st[ST_LAST]])
+            if kept_66 >= 0 and not ends_unwritten:
+                write_loss(p, gs, row, kept_66, p[P_KEPT_66_WRITES])  # R-004-chechevae-kept: eggs or not
     elif p[P_SCORING] == SCORING_GENERALS:
         write_general(p, gs, row, losers, st[ST_OUT_TILES])
     elif ends_unwritten:
@@ -604,15 +623,19 @@ def score_deal(p, st, gs, row):
                 if row[D_LOSER] == -1:
                     row[D_LOSER] = side
                 base = fast_cost if fast else losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
+                if side == kept_66:
+                    base += p[P_KEPT_66_WRITES]  # R-004-chechevae-kept: on top of his loss
                 write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
-            elif p[P_MEMORY]:
-                gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
+            else:
+                if p[P_MEMORY]:
+                    gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
+                if side == kept_66:
+                    write_loss(p, gs, row, side, p[P_KEPT_66_WRITES])  # R-004-chechevae-kept: a winner too
         if p[P_SOLO] and popcount(losers) != 1:
             row[D_LOSER] = -2  # several players lost
     if p[P_OUT_66_WIPES] and not fish and st[ST_OUT_TILES] == 2 and p[P_SCORING] != SCORING_GENERALS:
         # R-004-morskoy-66: «у закончившего на 6:6 все очки списываются до 0», also when the deal
         # is eggs (solo_loser: most, R-004-morskoy-solo)
-        out_side = p[P_SEAT_SIDE + st[ST_LAST]]
         row[D_BURNED] += gs[GS_SCORE + out_side]
         gs[GS_SCORE + out_side] = 0
         gs[GS_OPENED + out_side] = 0
@@ -700,21 +723,34 @@ def write_loss(p, gs, row, side, total):
 
 
 # --- end of game ----------------------------------------------------------------------------------------
-# R-game-target, R-game-general, R-morskoy-00, R-title-naked, R-title-bald, R-solo-end, R-004-match
+# R-game-target, R-game-general, R-morskoy-00, R-title-naked, R-title-bald, R-solo-end, R-004-match,
+# R-004-chechevae-goats, R-004-chechevae-kept
 @jit
 def game_over(p, gs, st, losers, counted):
     """After a deal is scored (`counted`: deals so far that count, R-004-match): the side that
     are the goats (козлы), LOSER_DRAW for a match ended level, or -1 if the game goes on.
 
-    The titles go to gs[GS_TITLES]. Several players over the target (каждый сам за
-    себя): the goat is the one with more points, then the lower seat.
+    The titles go to gs[GS_TITLES], the bit mask of all goats to gs[GS_GOATS]. Several
+    players over the target (каждый сам за себя): with goats: one the goat is the one with
+    more points, then the lower seat; with goats: every all of them are goats, and the
+    one returned is the one with more points, then the lower seat.
     """
     out = st[ST_END_KIND] == END_OUT
-    general = losers != 0 and p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
-    sudden = general or (losers != 0 and p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
+    every = p[P_GOATS] == GOATS_EVERY
+    decided = losers != 0 or every  # goats: every needs no one loser of the deal
+    general = decided and p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
+    sudden = general or (decided and p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
+    kept_00 = kept_side(p, st, T00) if p[P_KEPT_00_GOAT] else -1
     goat = -1
+    goats = 0
     if sudden:
-        goat = lowest_bit_index(losers)  # the side that did not go out; solo: the one loser (solo_loser: most)
+        if every:
+            # R-004-chechevae-goats: «Если игрок заканчивает голым дублем (0-0), то все, кроме него, становятся
+            # «козлами»»
+            goats = ((1 << p[P_N_SIDES]) - 1) & ~(1 << p[P_SEAT_SIDE + st[ST_LAST]])
+            goat = most_points(p, gs, goats)
+        else:
+            goat = lowest_bit_index(losers)  # the side that did not go out; solo: the one loser (solo_loser: most)
     elif p[P_MATCH_DEALS] > 0:
         if counted < p[P_MATCH_DEALS]:
             return -1
@@ -726,28 +762,63 @@ def game_over(p, gs, st, losers, counted):
         for s in range(p[P_N_SIDES]):
             if s != top and gs[GS_SCORE + s] == gs[GS_SCORE + top]:
                 gs[GS_TITLES] = 0
+                gs[GS_GOATS] = 0
                 return LOSER_DRAW
         goat = top
     else:
-        if losers == 0:
-            return -1
+        if kept_00 >= 0:
+            # R-004-chechevae-kept: «Если у игрока остался на руках голый дубль (0-0) … игрок автоматом
+            # становится «козлом»»
+            goats = 1 << kept_00
         for s in range(p[P_N_SIDES]):
-            if gs[GS_SCORE + s] >= p[P_TARGET] and (goat < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + goat]):
-                goat = s
+            if gs[GS_SCORE + s] >= p[P_TARGET]:
+                if every:
+                    goats |= 1 << s
+                elif kept_00 < 0 and (goat < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + goat]):
+                    goat = s
+        if every and goats != 0:
+            goat = most_points(p, gs, goats)
+        elif kept_00 >= 0:
+            goat = kept_00
         if goat < 0:
             return -1
+    if goats == 0:
+        goats = 1 << goat
     titles = TITLE_NAKED if p[P_SCORING] != SCORING_GENERALS else 0  # Генерал keeps no points: no голые козлы
     for s in range(p[P_N_SIDES]):
-        if s != goat and gs[GS_WROTE + s] != 0:
+        if not (goats >> s & 1) and gs[GS_WROTE + s] != 0:
             titles = 0
     if out and (st[ST_OUT_TILES] & 1):
         titles |= TITLE_BALD
     if general:
         titles |= TITLE_GENERAL
-    if goat >= 0 and gs[GS_HANGING] >> goat & 1:
+    if gs[GS_HANGING] & goats:
         titles |= TITLE_HANGING  # R-004-morskoy-hanging: «повесить подвесного»
+    if kept_00 >= 0:
+        titles |= TITLE_KEPT_00
     gs[GS_TITLES] = titles
+    gs[GS_GOATS] = goats
     return goat
+
+
+@hot
+def most_points(p, gs, among):
+    """Of the sides of the bit mask `among`, the one with the most points, then the lower seat."""
+    best = -1
+    for s in range(p[P_N_SIDES]):
+        if among >> s & 1 and (best < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + best]):
+            best = s
+    return best
+
+
+# R-004-chechevae-kept
+@hot
+def kept_side(p, st, tile):
+    """The side of the player left holding `tile` when the deal ended, or -1."""
+    for seat in range(p[P_PLAYERS]):
+        if st[ST_HAND + seat] >> tile & 1:
+            return p[P_SEAT_SIDE + seat]
+    return -1
 
 
 # R-004-morskoy-voluntary
@@ -1123,6 +1194,7 @@ def play_game(
         if goat != -1:
             result[R_LOSER] = goat
             result[R_TITLES] = gs[GS_TITLES]
+            result[R_GOATS] = gs[GS_GOATS]
             if scripted and deal + 1 < n_script_deals:
                 fail(result, ERR_TOO_MANY_DEALS, deal + 1, 0)
             return
@@ -1275,6 +1347,7 @@ def play_batch(
         out[G_DEALS] = n
         out[G_LOSER] = loser
         out[G_TITLES] = result[R_TITLES]
+        out[G_GOATS] = result[R_GOATS]
         out[G_SEED] = seed
         out[G_SWAPPED] = swapped
         out[G_FIRST_LEADER] = p[P_SEAT_SIDE + deals[0, D_LEADER]]

@@ -382,6 +382,45 @@ KNOBS: tuple[Knob, ...] = (
         high=10000,
     ),
     Knob(
+        "goats",
+        str,
+        "one",
+        "Каждый сам за себя: who are the goats when a game ends.",
+        choices=("one", "every"),
+        meaning={
+            "one": "one player: of those at the target the one with the most points (the lower seat on a tie); "
+            "an out on 00 that ends the game (out_00_ends_game) makes the deal's one loser the goat",
+            "every": "every player at the target is a goat; an out on 00 that ends the game (out_00_ends_game) "
+            "makes every player but the one who went out a goat (Чечевэ)",
+        },
+    ),
+    Knob(
+        "out_66_writers",
+        str,
+        "losers",
+        "Who writes the fixed sum of an out on 66 (out_66_writes).",
+        choices=("losers", "all-others"),
+        meaning={
+            "losers": "the deal's losers (Морской: the losing side; solo_loser: most, the one loser)",
+            "all-others": "every player but the one who went out (Чечевэ: «всем кроме него записывается 50 очков»)",
+        },
+    ),
+    Knob(
+        "kept_00_goat",
+        bool,
+        False,
+        "A player left holding 00 when a deal ends is a goat at once, and the game ends (Чечевэ).",
+    ),
+    Knob(
+        "kept_66_writes",
+        int,
+        0,
+        "A player left holding 66 when a deal ends writes this many points on top of the deal's writing; "
+        "0 = off (Чечевэ: 50).",
+        low=0,
+        high=10000,
+    ),
+    Knob(
         "max_deals",
         int,
         1000,
@@ -674,6 +713,38 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         "fast lead on 00 costs",
         "быстрый заход на 0:0 стоит",
         {"0": "как обычно"},
+    ),
+    "goats": (
+        "Каждый сам за себя: кто козлы, когда партия кончается.",
+        "goats",
+        "козлы",
+        {
+            "one": "один игрок: из набравших до конца партии — тот, у кого больше очков (при равенстве — младшее "
+            "место); выход на 0:0, кончающий партию, делает козлом одного проигравшего сдачу",
+            "every": "козлы все, кто набрал до конца партии; выход на 0:0, кончающий партию, делает козлами всех, "
+            "кроме вышедшего (Чечевэ)",
+        },
+    ),
+    "out_66_writers": (
+        "Кто пишет особую цену выхода на 6:6.",
+        "out on 66 written by",
+        "кто пишет за выход на 6:6",
+        {
+            "losers": "проигравшие сдачу (Морской: проигравшая пара; когда пишет только один — он)",
+            "all-others": "все, кроме вышедшего (Чечевэ: «всем кроме него записывается 50 очков»)",
+        },
+    ),
+    "kept_00_goat": (
+        "Кто остался с 0:0 на руках, когда сдача кончилась, сразу козёл, и партия кончена (Чечевэ).",
+        "00 left in hand makes a goat",
+        "0:0 на руках — козёл",
+        {"True": "да", "False": "нет"},
+    ),
+    "kept_66_writes": (
+        "Кто остался с 6:6 на руках, когда сдача кончилась, пишет себе ещё столько очков; 0 — нет (Чечевэ: 50).",
+        "66 left in hand costs",
+        "цена 6:6 на руках",
+        {},
     ),
     "max_deals": (
         "Предохранитель: партию, не кончившуюся за столько сдач, обрывают.",

@@ -34,7 +34,7 @@ class Metric:
     decide a verdict (README, "What decides a verdict"); the others are secondary.
     only: the games the metric applies to (``pairs``, ``solo``, or a rule: ``general``,
     ``bazaar``, ``cross``, ``out_66``, ``shared_score``, ``match`` (match_deals), ``match-pairs``,
-    ``generals`` (scoring: generals); ``skill``: pair games of a run with
+    ``generals`` (scoring: generals), ``goats-every``, ``kept-00``; ``skill``: pair games of a run with
     ``--skill``; ``twice``: any game of a run with ``--skill``); None: every game. per: what a
     share is a share of, in words (``games`` or ``deals``); by default games for a
     ``game-rate``, deals otherwise.
@@ -135,6 +135,27 @@ METRICS: tuple[Metric, ...] = (
         only="fast",
     ),
     Metric(
+        "several_goats_rate",
+        "several-goats rate",
+        "game-rate",
+        "pp",
+        False,
+        "several_goats",
+        "decided",
+        description="decided games with more than one goat (Чечевэ: an out on 00, or several at the target at once)",
+        only="goats-every",
+    ),
+    Metric(
+        "kept_00_rate",
+        "00-left-in-hand rate",
+        "game-rate",
+        "pp",
+        False,
+        "kept_00",
+        description="games ended by a player left holding 00 (Чечевэ: he is a goat at once)",
+        only="kept-00",
+    ),
+    Metric(
         "first_lead_loss_rate",
         "first leader's side loses",
         "game-rate",
@@ -219,13 +240,14 @@ METRICS: tuple[Metric, ...] = (
     ),
     Metric(
         "out66_rate",
-        "100-point out rate",
+        "fixed-sum out-on-66 rate",
         "deal-ratio",
         "pp",
         False,
         "out_66",
         "deals",
-        description="deals ended by an out on 66 that makes the losers write a fixed sum (Морской)",
+        description="deals ended by an out on 66 that makes the losers write a fixed sum (Морской: 100; Чечевэ: "
+        "50 to each other player)",
         only="out_66",
     ),
     Metric(
@@ -355,6 +377,7 @@ DERIVED = {
     "decided_fishes": "fishes - eggs",
     "drawn": "loser == -2 (a match ended level)",
     "margin": "|score_a - score_b|",
+    "several_goats": "goats > 1 (goats: every made several players goats at once)",
 }
 
 #: Per-game columns that come from a second play of each game (`compare --skill`): present only in
@@ -381,6 +404,8 @@ STORED = (
     "bald",
     "general",
     "hanging",
+    "kept_00",
+    "goats",
     "loser",
     "first_leader_side",
     "draws",
@@ -393,7 +418,7 @@ STORED = (
     "score_b",
 )
 #: Stored columns that folders written before they existed lack (their metrics then have no data).
-OPTIONAL = ("leader_wins", "last_deal_decided")
+OPTIONAL = ("leader_wins", "last_deal_decided", "kept_00", "goats")
 
 
 #: Metrics of points, which mean nothing when no points are written (scoring: generals).
@@ -414,6 +439,10 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
         return skill
     if only == "general":
         return bool(rules.get("general"))
+    if only == "goats-every":
+        return rules.get("goats") == "every"
+    if only == "kept-00":
+        return bool(rules.get("kept_00_goat"))
     if only == "fast":
         return rules.get("lead_repeats", 0) > 0 or bool(rules.get("voluntary_fast"))
     if only == "bazaar":
@@ -436,7 +465,7 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
 def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
     """The stored columns from the engine's per-game rows (engine.G_* layout)."""
     from . import engine as E
-    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_NAKED
+    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00, TITLE_NAKED
 
     titles = games[:, E.G_TITLES]
     return {
@@ -453,6 +482,8 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "bald": (titles & TITLE_BALD) != 0,
         "general": (titles & TITLE_GENERAL) != 0,
         "hanging": (titles & TITLE_HANGING) != 0,
+        "kept_00": (titles & TITLE_KEPT_00) != 0,
+        "goats": goat_counts(games[:, E.G_GOATS]),
         "loser": games[:, E.G_LOSER],
         "first_leader_side": games[:, E.G_FIRST_LEADER],
         "draws": games[:, E.G_DRAWS],
@@ -464,6 +495,12 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "score_a": games[:, E.G_SCORE],
         "score_b": games[:, E.G_SCORE + 1],
     }
+
+
+def goat_counts(masks: np.ndarray) -> np.ndarray:
+    """How many sides each bit mask of goats names (at most four sides)."""
+    masks = np.asarray(masks, dtype=np.int64)
+    return ((masks[:, None] >> np.arange(4)) & 1).sum(axis=1).astype(np.int64)
 
 
 def skill_columns(strong_a_loser: np.ndarray, strong_b_loser: np.ndarray) -> dict[str, np.ndarray]:
@@ -501,6 +538,8 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
         return columns["deals"].astype(np.int64) + columns["redeals"]
     if name == "decided_fishes":
         return columns["fishes"].astype(np.int64) - columns["eggs"]
+    if name == "several_goats":
+        return (np.asarray(columns["goats"]) > 1).astype(np.int64)
     if name == "drawn":
         return (columns["loser"] == -2).astype(np.int64)
     if name == "margin":

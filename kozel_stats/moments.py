@@ -414,15 +414,22 @@ _KEY_OFFSET = 1 << 20  # |per-game difference| < 2**20 (a game holds at most 100
 _KEY_MASK = (1 << 21) - 1
 
 
-def places_from_scores(scores: np.ndarray, loser: np.ndarray) -> np.ndarray:
+def places_from_scores(scores: np.ndarray, loser: np.ndarray, goats: np.ndarray | None = None) -> np.ndarray:
     """Каждый сам за себя (R-solo-end): each seat's place per game (1 = best): the goat is
-    last; the others by ascending points, equal points sharing the better place. Games cut
-    off (loser -1) are left out."""
+    last; the others by ascending points, equal points sharing the better place. Several goats
+    (`goats`: bit masks of the goats' seats, R-004-chechevae-goats) take the last places,
+    among themselves by ascending points. Games cut off (loser -1) are left out."""
     decided = loser >= 0
     scores = scores[decided].astype(np.int64)
     goat = loser[decided]
     ranked = scores.copy()
-    ranked[np.arange(len(goat)), goat] = np.iinfo(np.int64).max  # the goat is last whatever the score
+    if goats is None:
+        ranked[np.arange(len(goat)), goat] = np.iinfo(np.int64).max  # the goat is last whatever the score
+    else:
+        masks = np.asarray(goats, dtype=np.int64)[decided]
+        is_goat = ((masks[:, None] >> np.arange(scores.shape[1])) & 1).astype(bool)
+        is_goat[np.arange(len(goat)), goat] = True
+        ranked[is_goat] += 1 << 40  # every goat below every other player, in order of points
     return 1 + (ranked[:, None, :] < ranked[:, :, None]).sum(axis=2)
 
 

@@ -377,6 +377,30 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
         ),
         (
+            "goats",
+            rules["goats"] != "one",
+            not rules["pairs"],
+            "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
+        ),
+        (
+            "out_66_writers",
+            rules["out_66_writers"] != "losers",
+            rules["out_66_writes"] > 0,
+            "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
+        ),
+        (
+            "kept_66_writes",
+            rules["kept_66_writes"] > 0,
+            rules["scoring"] == "points",
+            "writes points, and Генерал's scoring keeps none (scoring: generals)",
+        ),
+        (
+            "kept_00_goat",
+            rules["kept_00_goat"],
+            rules["match_deals"] == 0,
+            "ends the game, and a match (match_deals > 0) ends after its deals",
+        ),
+        (
             "general_out",
             rules["general_out"] != "00-or-66",
             rules["scoring"] == "generals",
@@ -399,10 +423,10 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
         )
     # R-004-morskoy-solo: a game that ends at once needs one loser: a side, or the one player of solo_loser: most
     for knob in ("general", "out_00_ends_game"):
-        if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most":
+        if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most" and rules["goats"] != "every":
             raise VariantError(
                 f"{path}: key '{knob}' is {rules[knob]!r}, but the game it ends needs one loser: play in pairs "
-                "(pairs: true) or with 'solo_loser: most'."
+                "(pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player a goat)."
             )
 
 

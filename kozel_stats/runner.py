@@ -82,6 +82,8 @@ GAMES_TABLE = (
     "bald",
     "general",
     "hanging",
+    "kept_00",
+    "goats",
     *SCORE_COLUMNS,
     "first_leader_side",
     "draws",
@@ -301,7 +303,7 @@ def play_batch_stats(
         places = None
         if solo:
             scores = batch.games[:, E.G_SCORE : E.G_SCORE + players]
-            places = places_from_scores(scores, batch.games[:, E.G_LOSER])
+            places = places_from_scores(scores, batch.games[:, E.G_LOSER], batch.games[:, E.G_GOATS])
         arms.append(arm_stats(x, n, cols["deals"], places, batch.fish_sums, batch.by_deal))
         numbers[index] = (x, n)
         for a, b in pairs:  # the pairs complete now; the numbers no later pair needs are let go
@@ -322,7 +324,8 @@ def play_batch_stats(
 def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     """Per-game rows in the documented schema (docs/results.md), with compact types."""
     from . import engine as E
-    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_NAKED
+    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00, TITLE_NAKED
+    from .metrics import goat_counts
 
     g = batch.games
     n = len(g)
@@ -342,6 +345,8 @@ def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     cols["bald"] = pl.Series("bald", (titles & TITLE_BALD) != 0)
     cols["general"] = pl.Series("general", (titles & TITLE_GENERAL) != 0)
     cols["hanging"] = pl.Series("hanging", (titles & TITLE_HANGING) != 0)
+    cols["kept_00"] = pl.Series("kept_00", (titles & TITLE_KEPT_00) != 0)
+    cols["goats"] = pl.Series("goats", goat_counts(g[:, E.G_GOATS])).cast(pl.Int8)
     for s, name in enumerate(SCORE_COLUMNS):
         cols[name] = pl.Series(name, g[:, E.G_SCORE + s]).cast(pl.Int32)
     extra = [pl.Series(c, batch.twice[c]).cast(pl.Int8) for c in TWICE_TABLE if batch.twice and c in batch.twice]

@@ -57,6 +57,7 @@ from .codes import (
     R_ERROR,
     R_ERROR_DEAL,
     R_ERROR_EVENT,
+    R_GOATS,
     R_LOSER,
     R_OVERFLOW,
     R_TITLES,
@@ -204,7 +205,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
         if variant["memory"]:
             deal["memory"] = [int(row[D_MEMORY + s]) for s in range(n_sides)]
         deal_objs.append(deal)
-    return {
+    record = {
         "format": FORMAT,
         "variant": variant.name,
         "seed": int(seed),
@@ -217,6 +218,14 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
         "titles": _titles(titles, loser),
         "final_score": deal_objs[-1]["score"] if deal_objs else [0] * n_sides,
     }
+    if variant["goats"] == "every":
+        record["goats"] = goat_list(int(result[R_GOATS]), n_sides)
+    return record
+
+
+def goat_list(mask: int, n_sides: int) -> list[int]:
+    """The sides of a goats bit mask (R-004-chechevae-goats), in seat order."""
+    return [s for s in range(n_sides) if mask >> s & 1]
 
 
 def play_records(variant: Variant, run_seed: int, games: int, bots: list[str]) -> Iterator[dict[str, Any]]:
@@ -431,6 +440,12 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
             problems.append(
                 ReplayProblem(game, None, None, f"loser is {record.get('loser')!r}, the rules give {loser!r}")
             )
+        if variant["goats"] == "every" or "goats" in record:
+            goats = goat_list(int(result[R_GOATS]), n_sides)
+            if record.get("goats") != goats:
+                problems.append(
+                    ReplayProblem(game, None, None, f"goats are {record.get('goats')!r}, the rules give {goats!r}")
+                )
         titles = _titles(int(result[R_TITLES]), int(result[R_LOSER]))
         if sorted(record.get("titles") or []) != sorted(titles):
             problems.append(
@@ -677,6 +692,37 @@ def _losers(record: dict, deal: dict, variant: Variant | None) -> list[int]:
     return [i for i, x in enumerate(sums) if x != low]
 
 
+# R-004-chechevae-66, R-004-chechevae-kept
+def _kept_lines(record: dict, deal: dict, variant: Variant | None, last_play: list[str]) -> list[str]:
+    """Чечевэ's 00 and 66: the out on 66 that every other player pays, the 66 and the 00 left in a hand."""
+    if variant is None:
+        return []
+    seat, _ = _names(record)
+    lines = []
+    out_66 = deal["end"] == "out" and "66" in last_play and "00" not in last_play
+    if out_66 and variant["out_66_writes"] and variant["out_66_writers"] == "all-others":
+        lines.append(f"  The out on 66: every other player writes {variant['out_66_writes']} (not his hand).")
+    for s in range(len(deal["hands"])):
+        hand = _left_in_hand(deal, s)
+        if variant["kept_66_writes"] and "66" in hand and variant["scoring"] == "points":
+            lines.append(f"  {seat[s]} is left holding 66: {variant['kept_66_writes']} more written to him.")
+        if variant["kept_00_goat"] and "00" in hand:
+            lines.append(f"  {seat[s]} is left holding 00: a goat at once, the game is over.")
+    return lines
+
+
+def _left_in_hand(deal: dict, seat: int) -> set[str]:
+    """The tiles a seat holds when the deal ends: dealt and drawn, less those laid."""
+    held = set(deal["hands"][seat])
+    for ev in deal["events"]:
+        if ev.get("p") == seat:
+            if "draw" in ev:
+                held.add(ev["draw"])
+            elif "play" in ev:
+                held -= set(ev["play"])
+    return held
+
+
 def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
     """A deal-by-deal log a player can follow: deals and events numbered from 1 (as `replay` numbers
     them), the open ends after each move, who leads and why, who won a fish and by how much, and the
@@ -771,6 +817,7 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
                 + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else "")
             )
         last_play: list[str] = next((ev["play"] for ev in reversed(deal["events"]) if "play" in ev), [])
+        lines.extend(_kept_lines(record, deal, variant, last_play))
         wipes = variant is not None and variant["out_66_wipes"] and deal["end"] == "out"
         if wipes and "66" in last_play and "00" not in last_play:  # R-004-morskoy-66
             wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
@@ -782,15 +829,23 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         lines.append("\nGame cut off (max_deals) without a loser.")
     else:
         pair = len(record["sides"][record["loser"]]) > 1  # two players each for himself are no pair
-        titles = {"naked": "голые козлы", "bald": "лысые козлы", "general": "генерал", "hanging": "подвесной козёл"}
-        if not pair:
+        goats = record.get("goats") or [record["loser"]]
+        titles = {
+            "naked": "голые козлы",
+            "bald": "лысые козлы",
+            "general": "генерал",
+            "hanging": "подвесной козёл",
+            "kept-00": "остался с 0:0",
+        }
+        if not pair and len(goats) == 1:
             titles |= {"naked": "голый козёл", "bald": "лысый козёл"}
         extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
-        who = (
-            f"Side {side[record['loser']]} are the goats (козлы)"
-            if pair
-            else f"{side[record['loser']]} is the goat (козёл)"
-        )
+        if pair:
+            who = f"Side {side[record['loser']]} are the goats (козлы)"
+        elif len(goats) > 1:
+            who = f"{' and '.join(side[g] for g in goats)} are the goats (козлы)"
+        else:
+            who = f"{side[record['loser']]} is the goat (козёл)"
         lines.append(
             f"\n{who}, final score {_scores(side, record['final_score'])}"
             + (f"; titles: {extra}" if extra else "")

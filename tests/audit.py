@@ -47,6 +47,14 @@ left.  `tiles_each` (R-004-chechevae-deal): hands of that many tiles, the rest i
 (R-004-chechevae-draw): a player without a move draws while the bazaar holds any tile, and knocks only
 when it is empty; `first_lead: double-11-upward` (R-004-chechevae-lead): 11 opens, else 22 … 66, else 00.
 
+Чечевэ (R-004-chechevae-goats, -66, -kept): `goats: every` makes every player at the target a goat (the
+record's `goats`, in seat order; `loser` is the goat with the most points, then the lowest seat), and an
+out on 00 that ends the game (`out_00_ends_game`) makes every player but the one who went out a goat
+(it needs no one loser); `out_66_writers: all-others`: after an out on 66 every player but the one who
+went out writes `out_66_writes`; `kept_00_goat`: a player left holding 00 when a deal ends is a goat at
+once (title `kept-00`); `kept_66_writes` K: the player left holding 66 writes K more (a winner too, and
+in eggs; not after an out on 00 that ends the game unwritten).
+
 Каждый сам за себя with `solo_loser: most` (R-004-morskoy-solo): of the players who did not win, only
 the one with the most plain pips loses and writes; several sharing the most are eggs (`solo_eggs`:
 the tied sums, all or one); an out on 00 (`out_00_ends_game`) or on 00 and 66 (`general`) ends the
@@ -381,13 +389,26 @@ def score_deal(
     tied = [s for s in tied if sums[s] == max(sums[x] for x in tied)]
     if most and len(tied) == 1:  # R-004-morskoy-solo: only the player with the most pips loses
         winners = {s for s in range(n) if s != tied[0]}
+    out_66 = end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move
+    if out_66 and rules.get("out_66_writers", "losers") == "all-others":
+        # R-004-chechevae-66: «всем кроме него записывается 50 очков»: every player but the one out loses
+        winners, most = {side_of(last, sides)}, False
+    # R-004-chechevae-kept: the side left holding 66 writes kept_66_writes on top, winner, loser or eggs
+    kept_66 = next((s for s in range(n) if any("66" in left[x] for x in sides[s])), None)
+    ends_unwritten = (
+        end == "out" and rules.get("out_00_ends_game", False) and "00" in move and not rules.get("out_00_writes")
+    )
+    if ends_unwritten:
+        kept_66 = None  # the game is over at once: nothing at all is written for the deal
+    extra = [rules.get("kept_66_writes", 0) if s == kept_66 else 0 for s in range(n)]
     if len(winners) == n or (most and len(tied) > 1):  # eggs: nobody writes, the pot grows, memories stay
         if pairs:
             add = {"one-side": sums[0], "both-sides": sum(sums), "none": 0}[rules["eggs"]]
         else:  # the players sharing the most pips (all of them when all sums are equal at a fish)
             top = sums[tied[0]]
             add = {"one-hand": top, "all-hands": top * len(tied), "none": 0}[rules.get("solo_eggs", "none")]
-        return {"hand_sums": sums, "written": [0] * n, "carry": carry + add, "memory": memory, "winners": None}
+        written = threshold_pass(rules, extra, opened)
+        return {"hand_sums": sums, "written": written, "carry": carry + add, "memory": memory, "winners": None}
     if (
         (pairs or most)
         and end == "out"
@@ -405,10 +426,11 @@ def score_deal(
     for s in range(n):
         if s in winners:
             memory[s] = 0  # a side that does not lose forgets what it remembered
+            written[s] = threshold_pass(rules, extra, opened)[s]
             continue
         if fast_writes:
             base = fast_writes  # R-004-morskoy-fast: the loser of a fast lead writes fast_writes
-        elif end == "out" and rules.get("out_66_writes", 0) and "66" in move and "00" not in move:
+        elif out_66:
             base = rules["out_66_writes"]  # Морской: an out on 66
         elif rules.get("solo_writes", "own") == "all-hands":  # R-004-chechevae-writes: every hand left, plain
             base = sum(pips(t) for h in left for t in h)
@@ -418,13 +440,24 @@ def score_deal(
             base += wsum
         elif end == "fish" and rules["fish_writes"] == "difference":
             base = abs(base - wsum)
-        total = base + (carry if s == pot_to else 0) + memory[s]
+        total = base + extra[s] + (carry if s == pot_to else 0) + memory[s]
         lost = total < rules["threshold_value"] and (
             rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[s])
         )
         written[s] = 0 if lost else total
         memory[s] = total if lost and rules.get("memory", False) else 0
     return {"hand_sums": sums, "written": written, "carry": 0, "memory": memory, "winners": winners}
+
+
+def threshold_pass(rules: dict, totals: list[int], opened: list[bool]) -> list[int]:
+    """What the threshold lets through of each side's total (the memory of Осёл aside)."""
+    return [
+        0
+        if t < rules["threshold_value"]
+        and (rules["threshold"] == "every-deal" or (rules["threshold"] == "once" and not opened[s]))
+        else t
+        for s, t in enumerate(totals)
+    ]
 
 
 def settle(
@@ -799,6 +832,9 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         state["replay"] = (rec_leader, first_play[0]) if end == "fish" and state["fast"] and fast_cost else None
         # a sudden end needs one loser: a side, or the one player of solo_loser: most (R-004-morskoy-solo)
         one_loser = r["winners"] is not None and len(r["winners"]) == ns - 1
+        # R-004-chechevae-goats: with goats: every the sudden ends need no one loser (all others are goats)
+        one_loser = one_loser or rules.get("goats", "one") == "every"
+        kept_00 = next((side_of(s, sides) for s in range(n) if "00" in left[s]), None)
         info = {
             "leader": rec_leader,
             "fast": state["fast"],
@@ -808,6 +844,7 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
             "general": one_loser and rules["general"] and end == "out" and {"00", "66"} <= set(move),
             "out_00": one_loser and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
             "bald": end == "out" and "00" in move,
+            "kept_00": kept_00 if rules.get("kept_00_goat", False) else None,  # R-004-chechevae-kept
         }
         written, carry, memory = r["written"], r["carry"], r["memory"]
     else:
@@ -850,13 +887,17 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         replayed = rules["fish_winner"] == "replayed" or (state["fast"] and rules.get("fast_writes", 0) > 0)
         counted += not (end == "fish" and replayed)  # a replayed fish (R-004-general-fish, R-004-morskoy-fast)
         general, sudden = bool(info and info["general"]), bool(info and (info["general"] or info["out_00"]))
-        if sudden or (counted >= match if match else any(s >= rules["target"] for s in state["score"])):
+        kept_00 = info["kept_00"] if info else None
+        over = any(s >= rules["target"] for s in state["score"])
+        if sudden or (counted >= match if match else over or kept_00 is not None):
             ended = (k, info, general, sudden)
             if k != len(deals) - 1:
                 P.append(f"deal {k}: the game is over after this deal, but {len(deals) - 1 - k} more deal(s) follow")
             break
         prev = info
     titles, loser = record.get("titles"), record.get("loser")
+    every = rules.get("goats", "one") == "every"
+    goats: list[int] = []
     if ended is None:
         want_loser, want_titles = None, set()
         if len(deals) < rules["max_deals"]:
@@ -871,8 +912,17 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         k, info, general, sudden = ended
         score = state["score"]
         draw = False
-        if sudden:  # «генерал» or Морской's out on 00: the deal's one loser is the goat
+        kept_00 = info["kept_00"] if info else None
+        if sudden and every:  # R-004-chechevae-goats: an out on 00 makes every other player a goat
+            goats = [s for s in range(ns) if s != side_of(info["last"], sides)]
+            want_loser = max(goats, key=lambda s: (score[s], -s))
+        elif sudden:  # «генерал» or Морской's out on 00: the deal's one loser is the goat
             want_loser = next(s for s in range(ns) if s not in info["winners"])
+        elif every:  # R-004-chechevae-goats/-kept: everyone at the target, and the one left holding 00
+            goats = [s for s in range(ns) if score[s] >= rules["target"] or s == kept_00]
+            want_loser = max(goats, key=lambda s: (score[s], -s))
+        elif kept_00 is not None:  # R-004-chechevae-kept: a 00 left in hand makes its holder the goat
+            want_loser = kept_00
         elif match:  # the end of the match: the most against it loses; a shared top score is a draw
             top = [s for s in range(ns) if score[s] == max(score)]
             draw = len(top) > 1
@@ -883,9 +933,11 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         if (
             not draw
             and rules.get("scoring", "points") != "generals"  # no naked in Генерал: no points are written
-            and not any(state["wrote"][s] for s in range(ns) if s != want_loser)  # the others never wrote a point
-        ):
+            and not any(state["wrote"][s] for s in range(ns) if s != want_loser and s not in goats)  # the others
+        ):  # never wrote a point
             want_titles.add("naked")
+        if kept_00 is not None:
+            want_titles.add("kept-00")
         if info and info["bald"] and not draw:  # a drawn match has no goats, bald or naked: only `draw`
             want_titles.add("bald")
         if general:
@@ -896,13 +948,15 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             and info["fast"]
             and want_loser is not None
             and int_list(before, ns)
-            and before[want_loser] == rules["target"] - 1
+            and any(before[s] == rules["target"] - 1 for s in goats or [want_loser])
         ):
             want_titles.add("hanging")  # R-004-morskoy-hanging: at 124 when a fast lead began, and lost
         if not info:
             want_titles = None  # the last deal could not be replayed (already reported)
     if loser != want_loser:
         P.append(f"loser is {loser!r}, must be {want_loser!r}")
+    if every and record.get("goats") != (goats or ([want_loser] if want_loser is not None else [])):
+        P.append(f"goats are {record.get('goats')!r}, must be {goats or [want_loser]!r}")
     if (
         want_titles is not None
         and isinstance(titles, list)

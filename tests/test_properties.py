@@ -38,16 +38,18 @@ def check_invariants(record, variant):
         hands = [set(h) for h in deal["hands"]]
         bazaar = list(deal["bazaar"])
         everything = set().union(*hands) | set(bazaar)
-        assert len(everything) == 28 and all(len(h) == 7 for h in hands), f"deal {d}: tiles not all dealt once"
-        assert len(bazaar) == 28 - 7 * players
+        each = variant["tiles_each"]  # R-004-chechevae-deal: 7, or 6 each for Чечевэ's four
+        assert len(everything) == 28 and all(len(h) == each for h in hands), f"deal {d}: tiles not all dealt once"
+        assert len(bazaar) == 28 - each * players
         left = [set(h) for h in hands]
         played = set()
         last_play = max((i for i, ev in enumerate(deal["events"]) if "play" in ev), default=-1)
         for i, ev in enumerate(deal["events"]):
             if "draw" in ev:
-                # R-solo-draw; R-solo-fish: only take-all, at a fish the table shows, takes the last tile
+                # R-solo-draw; R-solo-fish: only take-all, at a fish the table shows, takes the last tile;
+                # R-004-chechevae-draw: with draw_last the bazaar is drawn to its end
                 takes_all = variant["solo_fish"] == "take-all" and i > last_play and deal["end"] == "fish"
-                assert len(bazaar) > 1 or takes_all, "the last bazaar tile is never drawn"
+                assert len(bazaar) > 1 or takes_all or variant["draw_last"], "the last bazaar tile is never drawn"
                 assert ev["draw"] == bazaar.pop(0), "draws come in bazaar order"
                 left[ev["p"]].add(ev["draw"])
             for tile in ev.get("play", []):
@@ -82,8 +84,11 @@ def check_invariants(record, variant):
             assert final[record["loser"]] > max(x for i, x in enumerate(final) if i != record["loser"])
     elif record["loser"] is not None:
         loser = record["loser"]
-        sudden = variant["general"] or variant["out_00_ends_game"]
+        # R-004-chechevae-kept: a 00 left in hand ends the game whatever the score
+        sudden = variant["general"] or variant["out_00_ends_game"] or "kept-00" in record["titles"]
         assert record["final_score"][loser] >= variant["target"] or sudden
+        for goat in record.get("goats", []):  # R-004-chechevae-goats: every goat reached the target, or ended
+            assert record["final_score"][goat] >= variant["target"] or sudden
         if not sudden:
             assert record["final_score"][loser] == max(record["final_score"]), "the goat has the most points"
 
