@@ -163,6 +163,13 @@ def play(
     game_seed: int | None = typer.Option(
         None, "--game-seed", help="Replay one game from the 'seed' field of a record (overrides --seed)."
     ),
+    game_index: int = typer.Option(
+        0,
+        "--game",
+        help="With --game-seed: the game's index in its run (the 'game' field of a record or of the games "
+        "table); it decides the seats of the bots in odd games and the first-lead double under "
+        "first_lead_cycle.",
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the deal-by-deal log."),
 ) -> None:
     """Play games and print a readable deal-by-deal log; optionally write game records."""
@@ -180,6 +187,8 @@ def play(
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
             raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
+        if not 0 <= game_index < 2**62:
+            raise ValueError(f"--game must be from 0 to 2**62-1, not {game_index}.")
         seeds = [game_seed]
     else:
         seeds = [run_seed_game(seed, g) for g in range(games)]
@@ -188,6 +197,8 @@ def play(
     announce_compile("play_game", seats)
     with RecordWriter(trace) as writer:
         for g, s in enumerate(seeds):
+            if game_seed is not None:
+                g = game_index
             record = record_game(v, s, game_bots(seats, g), game=g)
             with signals.protected():  # a record is written whole or not at all
                 writer.write(record)

@@ -154,6 +154,7 @@ P_GOATS = _P.field()  # Чечевэ: every player at the target (or all but the
 P_OUT_66_WRITERS = _P.field()  # Чечевэ: every player but the one out on 66 writes out_66_writes
 P_KEPT_00_GOAT = _P.field()  # Чечевэ: a 00 left in hand makes its holder a goat
 P_KEPT_66_WRITES = _P.field()  # Чечевэ: a 66 left in hand writes this on top
+P_FIRST_LEAD_CYCLE = _P.field()  # Морской of text 004: the first-lead double by the day of the week
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
@@ -213,6 +214,10 @@ SOLO_LOSER_EVERY = choice_code("solo_loser", "every")
 SOLO_LOSER_MOST = choice_code("solo_loser", "most")
 SOLO_WRITES_ALL_HANDS = choice_code("solo_writes", "all-hands")
 GOATS_EVERY = choice_code("goats", "every")
+CYCLE_NONE = choice_code("first_lead_cycle", "none")
+CYCLE_DAYS = choice_code("first_lead_cycle", "days")
+CYCLE_11_TO_66 = choice_code("first_lead_cycle", "11-to-66")
+CYCLE_RANDOM_DAY = choice_code("first_lead_cycle", "random-day")
 OUT_66_ALL_OTHERS = choice_code("out_66_writers", "all-others")
 
 

@@ -22,6 +22,9 @@ from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
     CHUNK_PROFILE,
+    CYCLE_11_TO_66,
+    CYCLE_DAYS,
+    CYCLE_NONE,
     D_BAZAAR,
     D_BURNED,
     D_CARRY,
@@ -72,6 +75,7 @@ from .codes import (
     EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
+    FIRST_LEAD_DOUBLE,
     FIRST_LEAD_DOUBLE_11_UPWARD,
     FIRST_LEAD_LOWEST_DOUBLE,
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
@@ -94,6 +98,7 @@ from .codes import (
     P_FAST_WRITES,
     P_FAST_WRITES_00,
     P_FIRST_LEAD,
+    P_FIRST_LEAD_CYCLE,
     P_FIRST_LEAD_DOUBLE,
     P_FISH_WINNER,
     P_GENERAL,
@@ -852,9 +857,10 @@ def holder_of(p, hands, tile):
 
 # R-lead-first, R-lead-00-66, R-solo-lead
 @jit
-def first_lead_tile(p, hands):
+def first_lead_tile(p, hands, first_double=-1):
     """The tile that must open a game. Solo without any double in hand: the heaviest tile
-    (most pips, then the higher half)."""
+    (most pips, then the higher half). `first_double`: with first_lead double-NN, this game's
+    double (first_lead_cycle, R-004-morskoy-day); -1: NN."""
     rule = p[P_FIRST_LEAD]
     if rule == FIRST_LEAD_DOUBLE_11_UPWARD:
         # R-004-chechevae-lead: «у кого на руках дубль 1-1, если такого нет - то 2-2 и так далее до 0-0»
@@ -884,7 +890,30 @@ def first_lead_tile(p, hands):
             ):
                 best = t
         return best
-    return DOUBLE_TILE[p[P_FIRST_LEAD_DOUBLE]]
+    return DOUBLE_TILE[p[P_FIRST_LEAD_DOUBLE] if first_double < 0 else first_double]
+
+
+#: The doubles of the days of the week, Monday first (R-004-morskoy-day: «Пн - 1:1, Вт - 2:2 … и т.д.»)
+WEEK = np.array([1, 2, 3, 4, 5, 6, 0], dtype=np.int64)
+_DAY_SALT = _U64(0x9E6C63D0676A9A99)
+
+
+# R-004-morskoy-day
+@jit
+def game_first_double(p, seed, game_index, rng):
+    """The double (its value) that opens game `game_index` of a run under first_lead_cycle, or -1
+    (first_lead's own double, or not a double-NN rule)."""
+    cycle = p[P_FIRST_LEAD_CYCLE]
+    if cycle == CYCLE_NONE or p[P_FIRST_LEAD] != FIRST_LEAD_DOUBLE:
+        return -1
+    start = p[P_FIRST_LEAD_DOUBLE]
+    if cycle == CYCLE_11_TO_66:
+        return 1 + (start - 1 + game_index) % 6  # «розыгрыш с 1:1 и до 6:6», start 11 … 66
+    if cycle == CYCLE_DAYS:
+        day = (start + 6) % 7  # Monday (11) is day 0, Sunday (00) day 6
+        return WEEK[(day + game_index) % 7]
+    rng[0] = _stream_seed(seed, _DAY_SALT, 0, 0)  # random-day: its own stream, the shuffles stay as they are
+    return WEEK[rng_below(rng, 0, 7)]
 
 
 # R-001-winners-choose
@@ -928,11 +957,12 @@ def next_leader(p, previous_leader, end_kind, last, losers):
 # --- a game ----------------------------------------------------------------------------------------------
 # R-deal-redeal, R-lead-after-redeal (the leader is chosen after the final deal)
 @jit
-def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, keep_tile=-1, keep_seat=-1):
+def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, keep_tile=-1, keep_seat=-1, first_double=-1):
     """Shuffle and deal deal `deal` of a game, again while a hand needs a redeal (передача) or
     the tile that must open it lies in the bazaar (R-lead-in-bazaar); return the number of
     redeals. `keep_tile` >= 0: that tile is not shuffled but kept by `keep_seat` (the replay of
-    a fast lead, R-004-morskoy-replay). Deal k, redeal r is shuffled from its own stream, so two
+    a fast lead, R-004-morskoy-replay). `first_double`: this game's first-lead double (-1: the
+    first_lead knob's). Deal k, redeal r is shuffled from its own stream, so two
     variants see the same shuffles for as long as both games last."""
     redeals = 0
     while True:
@@ -940,7 +970,7 @@ def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, keep_tile=-1, 
         shuffle_hands(p, rng, perm, hands)
         if keep_tile >= 0:
             keep_in_hand(p, perm, hands, keep_tile, keep_seat)
-        if not needs_redeal(p, hands) and lead_tile_dealt(p, hands, fast, like_first):
+        if not needs_redeal(p, hands) and lead_tile_dealt(p, hands, fast, like_first, first_double):
             return redeals
         redeals += 1
 
@@ -962,7 +992,7 @@ def keep_in_hand(p, perm, hands, tile, seat):
 
 # R-lead-in-bazaar
 @jit
-def lead_tile_dealt(p, hands, fast, like_first):
+def lead_tile_dealt(p, hands, fast, like_first, first_double=-1):
     """With a bazaar, a deal that must open with a given tile (a fast lead's 66, a fixed first-lead
     double, the lowest double) needs it in a hand: nobody could lead it from the bazaar."""
     if p[P_BAZAAR] == 0:
@@ -970,7 +1000,7 @@ def lead_tile_dealt(p, hands, fast, like_first):
     if fast:
         return holder_of(p, hands, DOUBLE_TILE[6]) >= 0
     if like_first:
-        tile = first_lead_tile(p, hands)
+        tile = first_lead_tile(p, hands, first_double)
         return tile >= 0 and holder_of(p, hands, tile) >= 0
     return True
 
@@ -1078,7 +1108,21 @@ def fail(result, error, deal, event):
 # R-game-cutoff
 @loop
 def play_game(
-    p, seed, bots, deals, ev, script_hands, script_events, script_offsets, result, thoughtful, bot_salt, iw, rng, fw
+    p,
+    seed,
+    bots,
+    deals,
+    ev,
+    script_hands,
+    script_events,
+    script_offsets,
+    result,
+    thoughtful,
+    bot_salt,
+    iw,
+    rng,
+    fw,
+    game_index=0,
 ):
     """Play (or, with scripted bots, replay and check) one game.
 
@@ -1089,7 +1133,8 @@ def play_game(
     bot stream; another value gives the bots independent random numbers on the same
     shuffles (the "deal decides" measure; a null with the same deals in the tests).
     iw, rng, fw: the game's workspace (`workspace()`): the whole game allocates nothing,
-    so it runs without numba's reference counting.
+    so it runs without numba's reference counting. game_index: the game's index in its run (the
+    first-lead double of first_lead_cycle, R-004-morskoy-day).
     """
     scripted = bots[0] == BOT_SCRIPT
     n_script_deals = script_hands.shape[0]
@@ -1113,6 +1158,7 @@ def play_game(
     replay_leader = -1
     replay_kind = 0
     n_events = 0
+    first_double = game_first_double(p, seed, game_index, rng)
     max_deals = min(p[P_MAX_DEALS], deals.shape[0])
     for deal in range(max_deals):
         row = deals[deal]
@@ -1136,7 +1182,9 @@ def play_game(
                 return
             redeals = script_hands[deal, 4]
         else:
-            redeals = deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, replay_tile, replay_leader)
+            redeals = deal_tiles(
+                p, seed, deal, rng, perm, hands, fast, like_first, replay_tile, replay_leader, first_double
+            )
         rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
         # -- who leads
         forced = -1
@@ -1157,7 +1205,7 @@ def play_game(
             leader = holder_of(p, hands, forced)
             gs[GS_FAST] = 1
         elif like_first:
-            forced = first_lead_tile(p, hands)
+            forced = first_lead_tile(p, hands, first_double)
             leader = holder_of(p, hands, forced)
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
             fail(result, ERR_WRONG_LEADER, deal, 0)
@@ -1338,6 +1386,7 @@ def play_batch(
             iw,
             rng,
             fw,
+            first_game + g,
         )
         out = games_out[g]
         for c in range(N_GAME_COLS):

@@ -115,6 +115,22 @@ KNOBS: tuple[Knob, ...] = (
         },
     ),
     Knob(
+        "first_lead_cycle",
+        str,
+        "none",
+        "With first_lead: double-NN, how the double that opens a game changes from game to game (game i of a "
+        "run is the i-th game after the first of a session).",
+        choices=("none", "days", "11-to-66", "random-day"),
+        meaning={
+            "none": "every game opens with the same double NN",
+            "days": "by the day of the week, NN on the first game's day (11 Monday, 22 Tuesday … 66 Saturday, 00 "
+            "Sunday), each next game the next day's double (Морской of text 004)",
+            "11-to-66": "NN, then the next double up to 66, then 11 again («чаще производится розыгрыш с 1:1 и до "
+            "6:6»)",
+            "random-day": "the double of a day of the week drawn at random for each game (11 … 66, 00)",
+        },
+    ),
+    Knob(
         "next_lead",
         str,
         "last-mover",
@@ -486,6 +502,20 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "ни у кого нет — тот, у кого самая тяжёлая кость",
             "double-11-upward": "заходит тот, у кого 1:1; если её ни у кого нет — 2:2, потом 3:3 … 6:6, и 0:0 "
             "последним (Чечевэ)",
+        },
+    ),
+    "first_lead_cycle": (
+        "При первом заходе с дубля NN — как меняется этот дубль от партии к партии (партия i прогона — i-я "
+        "после первой партии дня).",
+        "first lead from game to game",
+        "первый заход от партии к партии",
+        {
+            "none": "каждую партию начинают с одного и того же дубля NN",
+            "days": "по дню недели: NN в день первой партии (1:1 — понедельник, 2:2 — вторник … 6:6 — суббота, "
+            "0:0 — воскресенье), каждая следующая партия — с дубля следующего дня (Морской текста 004)",
+            "11-to-66": "NN, потом следующий дубль до 6:6, потом снова 1:1 («чаще производится розыгрыш с 1:1 и "
+            "до 6:6»)",
+            "random-day": "дубль случайного дня недели для каждой партии (1:1 … 6:6, 0:0)",
         },
     ),
     "next_lead": (

@@ -377,6 +377,13 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
         ),
         (
+            "first_lead_cycle",
+            rules["first_lead_cycle"] != "none",
+            bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))
+            and (rules["first_lead_cycle"] != "11-to-66" or rules["first_lead"] != "double-00"),
+            "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
+        ),
+        (
             "goats",
             rules["goats"] != "one",
             not rules["pairs"],

@@ -180,6 +180,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
             thoughtful_flag(seat_bots),
             0,
             *workspace(),
+            game,
         )
         if not result[R_OVERFLOW]:
             break
@@ -407,7 +408,10 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     result = np.zeros(N_RESULT, dtype=np.int64)
     bots = np.full(4, BOT_SCRIPT, dtype=np.int64)
     no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    play_game(p, np.int64(0), bots, deals, no_events, hands, events, offsets, result, None, 0, *workspace())
+    # the game's seed and index decide its first-lead double under first_lead_cycle (R-004-morskoy-day)
+    seed = record.get("seed", 0) if isinstance(record.get("seed", 0), int) else 0
+    index = game if isinstance(game, int) else 0
+    play_game(p, np.int64(seed), bots, deals, no_events, hands, events, offsets, result, None, 0, *workspace(), index)
     problems: list[ReplayProblem] = []
     n_ok = int(result[R_DEALS])
     error = int(result[R_ERROR])
@@ -609,6 +613,16 @@ def _first_lead_text(variant: Variant, deal: dict, d: int) -> str:
     if rule == "double-11-upward":
         first = min(doubles, key=lambda t: (t == "00", t))  # 11, 22 … 66, then 00
         return f"holds {first}, the first of 11, 22 … 66, 00 in the hands"
+    cycle = variant["first_lead_cycle"]
+    if rule.startswith("double-") and cycle != "none":
+        # R-004-morskoy-day: the double of this game, by its index in the run (or a random day)
+        first = next((ev["play"][0] for ev in deal["events"] if "play" in ev), rule[-2:])
+        why = {
+            "days": "the double of this game's day of the week",
+            "11-to-66": "this game's double in the 11 … 66 rotation",
+            "random-day": "the double of a day of the week drawn for this game",
+        }[cycle]
+        return f"holds {first}, {why}"
     if rule.startswith("double-"):
         return f"holds {rule[-2:]}, which opens {'the game' if d == 0 else 'every deal'}"
     if doubles:

@@ -859,6 +859,32 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
     return info
 
 
+WEEK = ["11", "22", "33", "44", "55", "66", "00"]  # Monday's double first (R-004-morskoy-day)
+
+
+def game_first_lead(record: dict, rules: dict, deals: list, P: list[str]) -> dict:
+    """R-004-morskoy-day (`first_lead_cycle`): the rules with this game's first-lead double.  `days`: game i
+    of the run opens with the double i days after first_lead's (11 Monday … 66 Saturday, 00 Sunday);
+    `11-to-66`: i doubles up from first_lead's, 66 followed by 11; `random-day`: the day is drawn by the
+    engine, so any double may open, and the same one wherever the game opens like the first."""
+    cycle = rules.get("first_lead_cycle", "none")
+    lead = rules["first_lead"]
+    if cycle == "none" or not lead.startswith("double-") or lead == "double-11-upward":
+        return rules
+    game = record.get("game", 0) if is_int(record.get("game", 0)) else 0
+    if cycle == "days":
+        tile = WEEK[(WEEK.index(lead[-2:]) + game) % 7]
+    elif cycle == "11-to-66":
+        tile = f"{1 + (int(lead[-1]) - 1 + game) % 6}" * 2
+    else:
+        first = deals[0].get("events", [{}])[0] if isinstance(deals[0], dict) and deals[0].get("events") else {}
+        tile = first.get("play", [None])[0] if isinstance(first, dict) else None
+        if tile not in WEEK:
+            P.append(f"deal 0: a game of random-day first leads opens with {tile!r}, not a double")
+            return rules
+    return {**rules, "first_lead": f"double-{tile}"}
+
+
 def audit_game(record: dict, rules: dict) -> list[str]:
     """All the ways `record` (one kozel-trace/1 game) breaks `rules`; [] if none."""
     if not isinstance(record, dict):
@@ -872,6 +898,7 @@ def audit_game(record: dict, rules: dict) -> list[str]:
         return P + [f"deals must be a non-empty list, not {deals!r}"]
     if len(deals) > rules["max_deals"]:
         P.append(f"{len(deals)} deals, more than max_deals {rules['max_deals']}")
+    rules = game_first_lead(record, rules, deals, P)
     state = {"score": [0] * ns, "carry": 0, "memory": [0] * ns, "wrote": [False] * ns, "fast": False}
     match = rules.get("match_deals", 0)  # R-004-match: a match of match_deals counted deals; 0 = play to target
     counted = 0  # deals of the match played so far (a replayed fish does not count)

@@ -847,3 +847,15 @@ def test_a_replay_led_by_another_player_is_caught():
     bad["deals"][k]["leader"] = (rec["deals"][k]["leader"] + 1) % 4
     found = problems(bad, "morskoy-004")
     assert any(p.startswith(f"deal {k}: leader is seat") and "the replay of a fast lead" in p for p in found), found
+
+
+def test_the_first_lead_cycle_is_audited():
+    """R-004-morskoy-day: game i opens with its day's (or rotation's) double; read without the cycle it fails."""
+    for cycle in ("days", "11-to-66", "random-day"):
+        variant = with_rules(load_variant("morskoy-004"), {"first_lead_cycle": cycle})
+        caught = 0
+        for rec in play_records(variant, 21, 14, ["random"] * 4):
+            assert audit_game(rec, variant.rule_dict) == []
+            fixed = {**variant.rule_dict, "first_lead_cycle": "none"}
+            caught += any("lead" in p for p in audit_game(rec, fixed))
+        assert caught > 0

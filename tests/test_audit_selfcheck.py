@@ -61,6 +61,7 @@ DEFAULT = {
     "solo_eggs": "none",
     "solo_loser": "every",
     "solo_writes": "own",
+    "first_lead_cycle": "none",
     "goats": "one",
     "out_66_writers": "losers",
     "kept_00_goat": False,

@@ -4,9 +4,11 @@ records replay), and the bots of Генерал."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
-from conftest import Game, Position, mask, out_by, params
+from conftest import Game, Position, mask, out_by, params, run_cli
 
 from kozel_stats import bots as BT
 from kozel_stats import core as C
@@ -647,3 +649,74 @@ def test_a_fast_lead_ended_in_a_fish_is_led_again_by_the_same_player():
                 replays += 1
         assert replay_record(record, variant) == []
     assert replays > 5
+
+
+# --- R-004-morskoy-day ------------------------------------------------------------------------------------
+# R-004-morskoy-day: «Первый заход в игре производится по текущему дню недели: Пн - 1:1, Вт - 2:2, Ср - 3:3,
+# Чт - 4:4 и т.д. … следующая игра начинается с камня, соответствующего очередному "дню недели"»
+@pytest.mark.parametrize(
+    ("cycle", "lead", "games", "doubles"),
+    [
+        ("days", "double-11", range(9), [1, 2, 3, 4, 5, 6, 0, 1, 2]),
+        ("days", "double-33", range(6), [3, 4, 5, 6, 0, 1]),
+        # «Но чаще производится розыгрыш с 1:1 и до 6:6, независимо от дня недели»
+        ("11-to-66", "double-11", range(8), [1, 2, 3, 4, 5, 6, 1, 2]),
+        ("11-to-66", "double-55", range(4), [5, 6, 1, 2]),
+        ("none", "double-44", range(3), [-1, -1, -1]),
+    ],
+)
+def test_the_first_lead_double_follows_the_game_index(cycle, lead, games, doubles):
+    p = params(first_lead=lead, first_lead_cycle=cycle)
+    rng = np.zeros(2, dtype=np.uint64)
+    assert [int(E.game_first_double(p, 12345, g, rng)) for g in games] == doubles
+
+
+def test_a_random_day_is_drawn_per_game_from_its_seed():
+    p = params(first_lead="double-11", first_lead_cycle="random-day")
+    rng = np.zeros(2, dtype=np.uint64)
+    days = [int(E.game_first_double(p, seed, 0, rng)) for seed in range(700)]
+    assert sorted(set(days)) == [0, 1, 2, 3, 4, 5, 6]
+    assert all(70 <= days.count(d) <= 130 for d in range(7))
+    assert days == [int(E.game_first_double(p, seed, 5, rng)) for seed in range(700)]  # the seed decides
+
+
+def test_games_of_a_run_open_with_their_double_and_the_records_replay():
+    variant = with_rules(load_variant("morskoy-004"), {"first_lead_cycle": "days"})
+    for g in range(8):
+        rec = record_game(variant, 100 + g, ["random"] * 4, game=g)
+        want = ["11", "22", "33", "44", "55", "66", "00", "11"][g]
+        first_plays = [deal["events"][0]["play"] for deal in rec["deals"]]
+        assert first_plays[0] == [want]
+        assert replay_record(rec, variant) == []
+        # a repeated first lead repeats the game's double («игра опять начинается с нужного "дня недели"»)
+        unwritten = 0
+        while unwritten + 1 < len(rec["deals"]) and not any(rec["deals"][unwritten]["written"]) and unwritten < 2:
+            unwritten += 1
+            assert first_plays[unwritten] == [want]
+        if g % 7:  # read with the wrong game index, the lead is wrong
+            assert replay_record(rec | {"game": 0}, variant) != []
+
+
+def test_the_shipped_morskoy_004_rotates_11_to_66_and_play_replays_a_game_by_its_index(tmp_path):
+    variant = load_variant("morskoy-004")
+    assert variant["first_lead_cycle"] == "11-to-66"
+    trace = tmp_path / "games.jsonl"
+    code, output = run_cli("play", "morskoy-004", "--games", "8", "--quiet", "--trace", str(trace))
+    assert code == 0, output
+    records = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert [r["deals"][0]["events"][0]["play"][0] for r in records] == ["11", "22", "33", "44", "55", "66", "11", "22"]
+    again = tmp_path / "again.jsonl"
+    game = records[4]
+    code, output = run_cli(
+        "play", "morskoy-004", "--game-seed", str(game["seed"]), "--game", "4", "--quiet", "--trace", str(again)
+    )
+    assert code == 0, output
+    assert json.loads(again.read_text()) == game
+
+
+def test_a_first_lead_cycle_needs_a_double_nn():
+    with pytest.raises(VariantError, match="first_lead_cycle"):
+        with_rules(load_variant("solo-3"), {"first_lead_cycle": "days"})  # solo-3 opens with the lowest double
+    with pytest.raises(VariantError, match="first_lead_cycle"):
+        with_rules(load_variant("default"), {"first_lead": "double-00", "first_lead_cycle": "11-to-66"})
+    assert with_rules(load_variant("default"), {"first_lead": "double-00", "first_lead_cycle": "days"})
