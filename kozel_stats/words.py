@@ -314,6 +314,8 @@ RESTATES: dict[str, tuple[str, ...]] = {
     "redeal_rate": ("redeal_doubles", "redeal_suit", "players", "pairs"),
     "general_rate": ("general",),
     "bald_rate": ("out_00_ends_game",),
+    "several_goats_rate": ("goats",),
+    "kept_00_rate": ("kept_00_goat",),
     "draws_per_deal": ("solo_fish",),
     "early_closure_rate": ("closed_before_house",),
     "out66_rate": ("out_66_writes",),

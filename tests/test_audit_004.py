@@ -216,18 +216,20 @@ def test_a_replayed_fish_counted_in_the_match_is_caught():
     assert any("the game is over after this deal" in p for p in found), found
 
 
-def assert_deal_2_must_be_led_by_the_holder_of_11(rec: dict, name: str) -> None:
-    """Deal 2 of `rec` is opened like the first (by the holder of 11, with 11); any other leader, or a leader
-    who no longer holds 11 after swapping hands, is caught by the audit under `name`'s rules."""
+def assert_deal_2_must_be_led_like_the_first(rec: dict, name: str) -> None:
+    """Deal 2 of `rec` is opened like the first (by the holder of the game's first double, with it: 11, or
+    the rotation's, R-004-morskoy-day); any other leader, or a leader who no longer holds it after swapping
+    hands, is caught by the audit under `name`'s rules."""
     deal = rec["deals"][2]
-    holder = next(s for s in range(4) if "11" in deal["hands"][s])
-    assert deal["leader"] == holder and deal["events"][0] == {"p": holder, "play": ["11"], "at": [None]}
+    tile = rec["deals"][0]["events"][0]["play"][0]
+    holder = next(s for s in range(4) if tile in deal["hands"][s])
+    assert deal["leader"] == holder and deal["events"][0] == {"p": holder, "play": [tile], "at": [None]}
     for other in {0, 1, 2, 3} - {holder}:
         bad = copy.deepcopy(rec)
         bad["deals"][2]["leader"] = other
         found = problems(bad, name)
         assert any(p.startswith(f"deal 2: leader is seat {other}, must be {holder}") for p in found), found
-    # the holder swaps hands with another seat: the leader no longer holds 11
+    # the holder swaps hands with another seat: the leader no longer holds the double
     bad = copy.deepcopy(rec)
     hands = bad["deals"][2]["hands"]
     other = (holder + 1) % 4
@@ -237,7 +239,7 @@ def assert_deal_2_must_be_led_by_the_holder_of_11(rec: dict, name: str) -> None:
 
 
 def test_a_record_under_first_lead_whose_deal_2_is_led_by_someone_else_is_caught():
-    assert_deal_2_must_be_led_by_the_holder_of_11(find("generals", lambda r: len(r["deals"]) > 2), "generals")
+    assert_deal_2_must_be_led_like_the_first(find("generals", lambda r: len(r["deals"]) > 2), "generals")
 
 
 def test_first_lead_forces_the_first_tile_of_every_deal():
@@ -387,7 +389,9 @@ def test_300_engine_games_of_morskoy_004_pass_the_audit(bot):
     assert any(sum(r["deals"][k]["written"]) >= 50 for r, k in fast_deals)  # a fast deal's 50 written
     repeated = [(r, k) for r in records for k in (1, 2) if k < len(r["deals"]) and nobody_wrote(r, k)]
     assert len(repeated) >= 50, len(repeated)
-    assert all(r["deals"][k]["events"][0]["play"] == ["11"] for r, k in repeated)  # the first lead, repeated
+    # the first lead, repeated: the game's double of the 11 … 66 rotation (R-004-morskoy-day)
+    rotation = ["11", "22", "33", "44", "55", "66"]
+    assert all(r["deals"][k]["events"][0]["play"] == [rotation[r["game"] % 6]] for r, k in repeated)
     wipes = [(r, k) for r in records for k in range(len(r["deals"])) if real_wipe(r, k)]
     assert wipes, "no out on 66 wiped a score"
     assert all(r["deals"][k]["score"][SIDE[r["deals"][k]["last"]]] == 0 for r, k in wipes)
@@ -492,18 +496,19 @@ def test_a_fast_fish_does_not_count_in_a_match():
 
 
 def test_a_repeated_first_lead_by_someone_else_is_caught():
-    """Deal 2 with nobody written yet is opened like the first: by the holder of 11, with 11."""
+    """Deal 2 with nobody written yet is opened like the first: by the holder of the game's double, with it."""
     rec, _ = morskoy_find(lambda r, k: k == 2 and nobody_wrote(r, 2))
-    assert_deal_2_must_be_led_by_the_holder_of_11(rec, "morskoy-004")
+    assert_deal_2_must_be_led_like_the_first(rec, "morskoy-004")
 
 
 def test_a_repeated_first_lead_opened_with_another_tile_is_caught():
     rec, _ = morskoy_find(lambda r, k: k == 2 and nobody_wrote(r, 2))
     deal = rec["deals"][2]
-    other = next(t for t in sorted(deal["hands"][deal["leader"]]) if t != "11")
+    tile = rec["deals"][0]["events"][0]["play"][0]
+    other = next(t for t in sorted(deal["hands"][deal["leader"]]) if t != tile)
     deal["events"][0]["play"] = [other]
     found = problems(rec, "morskoy-004")
-    assert any(p.startswith("deal 2 event 0") and "must be the double 11" in p for p in found), found
+    assert any(p.startswith("deal 2 event 0") and f"must be the double {tile}" in p for p in found), found
 
 
 def test_a_lead_after_someone_wrote_is_not_repeated():
