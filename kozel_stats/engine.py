@@ -691,9 +691,16 @@ def carry_eggs(p, gs, row, fish, last_side):
 def eggs_receiver(p, row, losers):
     """The losing side that takes the eggs pot: the only one in pairs; каждый сам за себя the
     losing player with the most pips left, the lower seat on a tie (R-solo-eggs)."""
+    return top_side(p, row, D_SUM, losers)
+
+
+@hot
+def top_side(p, values, at, among):
+    """Of the sides of the bit mask `among`, the one with the largest `values[at + side]`, then the
+    lower seat; -1 when `among` is empty."""
     best = -1
     for s in range(p[P_N_SIDES]):
-        if losers >> s & 1 and (best < 0 or row[D_SUM + s] > row[D_SUM + best]):
+        if among >> s & 1 and (best < 0 or values[at + s] > values[at + best]):
             best = s
     return best
 
@@ -753,7 +760,7 @@ def game_over(p, gs, st, losers, counted):
             # R-004-chechevae-goats: «Если игрок заканчивает голым дублем (0-0), то все, кроме него, становятся
             # «козлами»»
             goats = ((1 << p[P_N_SIDES]) - 1) & ~(1 << p[P_SEAT_SIDE + st[ST_LAST]])
-            goat = most_points(p, gs, goats)
+            goat = top_side(p, gs, GS_SCORE, goats)  # the goat named first: the most points
         else:
             goat = lowest_bit_index(losers)  # the side that did not go out; solo: the one loser (solo_loser: most)
     elif p[P_MATCH_DEALS] > 0:
@@ -782,7 +789,7 @@ def game_over(p, gs, st, losers, counted):
                 elif kept_00 < 0 and (goat < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + goat]):
                     goat = s
         if every and goats != 0:
-            goat = most_points(p, gs, goats)
+            goat = top_side(p, gs, GS_SCORE, goats)  # the goat named first: the most points
         elif kept_00 >= 0:
             goat = kept_00
         if goat < 0:
@@ -804,16 +811,6 @@ def game_over(p, gs, st, losers, counted):
     gs[GS_TITLES] = titles
     gs[GS_GOATS] = goats
     return goat
-
-
-@hot
-def most_points(p, gs, among):
-    """Of the sides of the bit mask `among`, the one with the most points, then the lower seat."""
-    best = -1
-    for s in range(p[P_N_SIDES]):
-        if among >> s & 1 and (best < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + best]):
-            best = s
-    return best
 
 
 # R-004-chechevae-kept
