@@ -198,3 +198,35 @@ def test_chechevae_metrics_apply_only_to_its_rules():
     several = float(np.mean(columns["goats"] > 1))
     kept = float(np.mean(columns["kept_00"]))
     assert 0.01 < several < 0.5 and 0.2 < kept < 0.9  # both happen, neither always
+
+
+def test_chechevae_plays_and_compares_from_the_command_line(tmp_path):
+    """The CLI: a game log of Чечевэ, and a compare whose table and Russian report name its own metrics."""
+    from conftest import run_cli
+
+    code, log = run_cli("play", "chechevae-3", "--seed", "4")
+    assert code == 0, log
+    assert "Each for himself" in log and ("is the goat (козёл)" in log or "are the goats (козлы)" in log)
+    report = tmp_path / "chechevae.html"
+    code, text = run_cli(
+        "compare", "chechevae-4", "chechevae-2", "--games", "3000", "--workers", "1", "--report", report, "--lang", "en"
+    )
+    assert code == 0, text
+    assert "several-goats rate" in text and "00-left-in-hand rate" in text
+    code, text = run_cli(
+        "compare",
+        "chechevae-4",
+        "chechevae-2",
+        "--games",
+        "3000",
+        "--workers",
+        "1",
+        "--report",
+        report,
+        "--force",
+        "--lang",
+        "ru",
+    )
+    assert code == 0, text
+    html = report.read_text(encoding="utf-8")
+    assert "несколько козлов сразу" in html and "козёл с 0:0 на руках" in html
