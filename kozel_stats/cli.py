@@ -163,8 +163,8 @@ def play(
     game_seed: int | None = typer.Option(
         None, "--game-seed", help="Replay one game from the 'seed' field of a record (overrides --seed)."
     ),
-    game_index: int = typer.Option(
-        0,
+    game_index: int | None = typer.Option(
+        None,
         "--game",
         help="With --game-seed: the game's index in its run (the 'game' field of a record or of the games "
         "table); it decides the seats of the bots in odd games and the first-lead double under "
@@ -187,7 +187,12 @@ def play(
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
             raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
-        if not 0 <= game_index < 2**62:
+        if game_index is None and v["first_lead_cycle"] != "none":
+            raise ValueError(
+                f"--game-seed needs --game with {v.name}: its first lead changes from game to game "
+                f"(first_lead_cycle: {v['first_lead_cycle']}); give the record's 'game' field."
+            )
+        if game_index is not None and not 0 <= game_index < 2**62:
             raise ValueError(f"--game must be from 0 to 2**62-1, not {game_index}.")
         seeds = [game_seed]
     else:
@@ -198,7 +203,7 @@ def play(
     with RecordWriter(trace) as writer:
         for g, s in enumerate(seeds):
             if game_seed is not None:
-                g = game_index
+                g = game_index or 0
             record = record_game(v, s, game_bots(seats, g), game=g)
             with signals.protected():  # a record is written whole or not at all
                 writer.write(record)

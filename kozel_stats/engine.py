@@ -612,8 +612,10 @@ def score_deal(p, st, gs, row):
         if not (fish and (p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or fast)):
             row[D_EGGS] = 1
             carry_eggs(p, gs, row, fish, p[P_SEAT_SIDE + st[ST_LAST]])
-            if kept_66 >= 0 and not ends_unwritten:
-                write_loss(p, gs, row, kept_66, p[P_KEPT_66_WRITES])  # R-004-chechevae-kept: eggs or not
+            if kept_66 >= 0 and not (ends_unwritten and p[P_GOATS] == GOATS_EVERY):
+                # R-004-chechevae-kept: eggs or not; but nothing is written when the out on 00 ends the game
+                # (with goats: one, eggs have no one loser and the game goes on)
+                write_loss(p, gs, row, kept_66, p[P_KEPT_66_WRITES])
     elif p[P_SCORING] == SCORING_GENERALS:
         write_general(p, gs, row, losers, st[ST_OUT_TILES])
     elif ends_unwritten:

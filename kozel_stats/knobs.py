@@ -405,7 +405,8 @@ KNOBS: tuple[Knob, ...] = (
         choices=("one", "every"),
         meaning={
             "one": "one player: of those at the target the one with the most points (the lower seat on a tie); "
-            "an out on 00 that ends the game (out_00_ends_game) makes the deal's one loser the goat",
+            "an out on 00 that ends the game (out_00_ends_game) makes the deal's one loser the goat, and a 00 "
+            "left in hand (kept_00_goat) its holder",
             "every": "every player at the target is a goat; an out on 00 that ends the game (out_00_ends_game) "
             "makes every player but the one who went out a goat (Чечевэ)",
         },
@@ -750,7 +751,8 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         "козлы",
         {
             "one": "один игрок: из набравших до конца партии — тот, у кого больше очков (при равенстве — младшее "
-            "место); выход на 0:0, кончающий партию, делает козлом одного проигравшего сдачу",
+            "место); выход на 0:0, кончающий партию, делает козлом одного проигравшего сдачу, а 0:0 на руках — "
+            "того, у кого он остался",
             "every": "козлы все, кто набрал до конца партии; выход на 0:0, кончающий партию, делает козлами всех, "
             "кроме вышедшего (Чечевэ)",
         },

@@ -431,6 +431,8 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
     if rules.get("scoring") == "generals" and metric.name in POINTS_ONLY:
         return False  # Генерал keeps no points (R-004-general-scoring)
     only = metric.only
+    if metric.name == "first_lead_loss_rate" and rules.get("goats") == "every":
+        return False  # several goats at once: who lost is not one side, and the chance is not 1 / sides
     if only is None:
         return True
     if only == "skill":

@@ -402,6 +402,13 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "writes points, and Генерал's scoring keeps none (scoring: generals)",
         ),
         (
+            "kept_66_writes",
+            rules["kept_66_writes"] > 0,
+            not rules["memory"],
+            "is not implemented with the memory of points (memory: true): the 66's points would mix with "
+            "the remembered ones",
+        ),
+        (
             "kept_00_goat",
             rules["kept_00_goat"],
             rules["match_deals"] == 0,

@@ -718,7 +718,9 @@ def _kept_lines(record: dict, deal: dict, variant: Variant | None, last_play: li
         lines.append(f"  The out on 66: every other player writes {variant['out_66_writes']} (not his hand).")
     for s in range(len(deal["hands"])):
         hand = _left_in_hand(deal, s)
-        if variant["kept_66_writes"] and "66" in hand and variant["scoring"] == "points":
+        side = next(i for i, members in enumerate(record["sides"]) if s in members)
+        written = deal["written"][side] > 0  # nothing is written when an out on 00 ends the game
+        if variant["kept_66_writes"] and "66" in hand and variant["scoring"] == "points" and written:
             lines.append(f"  {seat[s]} is left holding 66: {variant['kept_66_writes']} more written to him.")
         if variant["kept_00_goat"] and "00" in hand:
             lines.append(f"  {seat[s]} is left holding 00: a goat at once, the game is over.")

@@ -398,10 +398,11 @@ def score_deal(
     ends_unwritten = (
         end == "out" and rules.get("out_00_ends_game", False) and "00" in move and not rules.get("out_00_writes")
     )
-    if ends_unwritten:
+    eggs = len(winners) == n or (most and len(tied) > 1)
+    if ends_unwritten and (not eggs or rules.get("goats", "one") == "every"):
         kept_66 = None  # the game is over at once: nothing at all is written for the deal
     extra = [rules.get("kept_66_writes", 0) if s == kept_66 else 0 for s in range(n)]
-    if len(winners) == n or (most and len(tied) > 1):  # eggs: nobody writes, the pot grows, memories stay
+    if eggs:  # eggs: nobody writes, the pot grows, memories stay
         if pairs:
             add = {"one-side": sums[0], "both-sides": sum(sums), "none": 0}[rules["eggs"]]
         else:  # the players sharing the most pips (all of them when all sums are equal at a fish)

@@ -855,7 +855,9 @@ def test_a_replay_led_by_another_player_is_caught():
 
 
 def test_the_first_lead_cycle_is_audited():
-    """R-004-morskoy-day: game i opens with its day's (or rotation's) double; read without the cycle it fails."""
+    """R-004-morskoy-day: game i opens with its day's (or rotation's) double; read without the cycle it fails.
+    The auditor cannot draw random-day's day itself (it accepts any double, the same for the whole game);
+    the engine's replay checks the drawn day (test_games_004)."""
     for cycle in ("days", "11-to-66", "random-day"):
         variant = with_rules(load_variant("morskoy-004"), {"first_lead_cycle": cycle})
         caught = 0

@@ -66,6 +66,15 @@ def test_an_out_on_00_makes_every_other_player_a_goat():
     assert result["titles"] & TITLE_BALD
 
 
+# R-004-chechevae-kept: nothing is written after an out on 00 that ends the game, a 66 left in hand neither
+def test_a_66_left_in_hand_is_not_written_when_the_out_on_00_ends_the_game():
+    result = Table(chechevae()).deal(["", "66 12", "34", "56"], "out", 0, out_move="00")
+    assert result["written"] == [0, 0, 0, 0] and result["goats"] == [1, 2, 3]
+    # with goats: one and the most pips shared the out on 00 is eggs and ends nothing: the 66 is written
+    shared = Table(chechevae(goats="one")).deal(["", "66", "55 02", "01"], "out", 0, out_move="00")
+    assert shared["goat"] == -1 and shared["written"] == [0, 50, 0, 0]
+
+
 # R-004-chechevae-goats: with goats: one (Морской каждый сам за себя) the out on 00 has one goat: the deal's loser
 def test_with_one_goat_the_out_on_00_names_the_deals_loser_only():
     result = Table(chechevae(goats="one"), (10, 40, 0, 20)).deal(["", "12", "34", "56"], "out", 0, out_move="00")
@@ -131,12 +140,12 @@ def test_every_player_over_the_target_is_a_goat():
 
 # R-004-chechevae-goats: the places of a game with several goats: the goats last, among them by points
 def test_several_goats_take_the_last_places():
-    scores = np.array([[0, 110, 120, 80], [5, 0, 200, 30]])
+    scores = np.array([[100, 5, 10, 0], [5, 0, 200, 30]])
     loser = np.array([2, 2])
-    goats = np.array([0b0110, 0b0100])
+    goats = np.array([0b1110, 0b0100])  # game 0: P1, P2 and P3 are goats (an out on 00 by P0)
     assert places_from_scores(scores, loser, goats).tolist() == [[1, 3, 4, 2], [2, 1, 4, 3]]
-    assert places_from_scores(scores, loser).tolist() == [[1, 3, 4, 2], [2, 1, 4, 3]]
-    assert goat_counts(goats).tolist() == [2, 1]
+    assert places_from_scores(scores, loser).tolist() == [[3, 2, 4, 1], [2, 1, 4, 3]]  # one goat: P2 last only
+    assert goat_counts(goats).tolist() == [3, 1]
 
 
 def test_the_new_knobs_are_refused_where_they_mean_nothing():

@@ -714,6 +714,19 @@ def test_the_shipped_morskoy_004_rotates_11_to_66_and_play_replays_a_game_by_its
     assert json.loads(again.read_text()) == game
 
 
+def test_replaying_a_rotated_game_by_its_seed_needs_its_index():
+    code, output = run_cli("play", "morskoy-004", "--game-seed", "123", "--quiet")
+    assert code == 2 and "--game-seed needs --game" in output and "Traceback" not in output
+
+
+def test_a_random_day_record_replays_only_with_its_own_seed():
+    variant = with_rules(load_variant("morskoy-004"), {"first_lead_cycle": "random-day"})
+    records = [record_game(variant, 500 + g, ["random"] * 4, game=g) for g in range(12)]
+    assert all(replay_record(rec, variant) == [] for rec in records)
+    moved = [rec | {"seed": rec["seed"] + 1} for rec in records]
+    assert any(replay_record(rec, variant) != [] for rec in moved)  # another seed draws another day
+
+
 def test_a_first_lead_cycle_needs_a_double_nn():
     with pytest.raises(VariantError, match="first_lead_cycle"):
         with_rules(load_variant("solo-3"), {"first_lead_cycle": "days"})  # solo-3 opens with the lowest double
