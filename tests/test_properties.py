@@ -29,6 +29,10 @@ def pips(tile: str) -> int:
 
 
 # R-score-written, R-solo-draw, R-move-must
+def sides_of(seat: int, sides: list[list[int]]) -> list[int]:
+    return [i for i, members in enumerate(sides) if seat in members]
+
+
 def check_invariants(record, variant):
     assert record["deals"], "a game has at least one deal"
     players = variant["players"]
@@ -87,8 +91,19 @@ def check_invariants(record, variant):
         # R-004-chechevae-kept: a 00 left in hand ends the game whatever the score
         sudden = variant["general"] or variant["out_00_ends_game"] or "kept-00" in record["titles"]
         assert record["final_score"][loser] >= variant["target"] or sudden
-        for goat in record.get("goats", []):  # R-004-chechevae-goats: every goat reached the target, or ended
-            assert record["final_score"][goat] >= variant["target"] or sudden
+        if "goats" in record:  # R-004-chechevae-goats/-kept: who the goats are, from the last deal
+            final, target = record["final_score"], variant["target"]
+            last_deal = record["deals"][-1]
+            out_00 = last_deal["end"] == "out" and "00" in next(
+                ev["play"] for ev in reversed(last_deal["events"]) if "play" in ev
+            )
+            if out_00 and variant["out_00_ends_game"]:
+                want = [s for s in range(len(sides)) if s not in sides_of(last_deal["last"], sides)]
+            else:
+                holder = [s for s in range(len(sides)) if any("00" in left[x] for x in sides[s])]
+                kept = holder if variant["kept_00_goat"] else []
+                want = sorted(set(kept) | {s for s in range(len(sides)) if final[s] >= target})
+            assert record["goats"] == want and loser in want
         if not sudden:
             assert record["final_score"][loser] == max(record["final_score"]), "the goat has the most points"
 
