@@ -94,6 +94,7 @@ def test_a_main_effect_known_exactly_is_recovered_within_its_interval():
     assert a.ranking["deals_per_game"][0]["knob"] == "target"  # a longer game to 125, by far
 
 
+@pytest.mark.slow  # 60 sweeps: a long statistical test
 def test_knobs_that_cannot_interact_show_interactions_at_the_nominal_rate_only():
     """On the redeal rate no knob interacts with another (and threshold and target have no effect): over
     many seeds, the 95% intervals of those null contrasts exclude 0 about 5% of the time, not more, and
