@@ -780,20 +780,19 @@ def game_over(p, gs, st, losers, counted):
                 return LOSER_DRAW
         goat = top
     else:
+        over = 0  # the sides at the target
+        for s in range(p[P_N_SIDES]):
+            if gs[GS_SCORE + s] >= p[P_TARGET]:
+                over |= 1 << s
         if kept_00 >= 0:
             # R-004-chechevae-kept: «Если у игрока остался на руках голый дубль (0-0) … игрок автоматом
             # становится «козлом»»
             goats = 1 << kept_00
-        for s in range(p[P_N_SIDES]):
-            if gs[GS_SCORE + s] >= p[P_TARGET]:
-                if every:
-                    goats |= 1 << s
-                elif kept_00 < 0 and (goat < 0 or gs[GS_SCORE + s] > gs[GS_SCORE + goat]):
-                    goat = s
-        if every and goats != 0:
+        if every:
+            goats |= over
             goat = top_side(p, gs, GS_SCORE, goats)  # the goat named first: the most points
-        elif kept_00 >= 0:
-            goat = kept_00
+        else:
+            goat = kept_00 if kept_00 >= 0 else top_side(p, gs, GS_SCORE, over)
         if goat < 0:
             return -1
     if goats == 0:
