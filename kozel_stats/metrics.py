@@ -499,10 +499,14 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
     }
 
 
+def goat_bits(masks: np.ndarray, sides: int = 4) -> np.ndarray:
+    """(games x sides) booleans: the sides each bit mask of goats names."""
+    return ((np.asarray(masks, dtype=np.int64)[:, None] >> np.arange(sides)) & 1).astype(bool)
+
+
 def goat_counts(masks: np.ndarray) -> np.ndarray:
     """How many sides each bit mask of goats names (at most four sides)."""
-    masks = np.asarray(masks, dtype=np.int64)
-    return ((masks[:, None] >> np.arange(4)) & 1).sum(axis=1).astype(np.int64)
+    return goat_bits(masks).sum(axis=1).astype(np.int64)
 
 
 def skill_columns(strong_a_loser: np.ndarray, strong_b_loser: np.ndarray) -> dict[str, np.ndarray]:

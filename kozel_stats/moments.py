@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .metrics import METRICS, game_numbers
+from .metrics import METRICS, game_numbers, goat_bits
 
 FISH_SUM_BINS = 169
 SPARSE_PAIRS = 200  # fewer differing games than this: the exact sign-flip test decides (stats.py)
@@ -426,8 +426,7 @@ def places_from_scores(scores: np.ndarray, loser: np.ndarray, goats: np.ndarray 
     if goats is None:
         ranked[np.arange(len(goat)), goat] = np.iinfo(np.int64).max  # the goat is last whatever the score
     else:
-        masks = np.asarray(goats, dtype=np.int64)[decided]
-        is_goat = ((masks[:, None] >> np.arange(scores.shape[1])) & 1).astype(bool)
+        is_goat = goat_bits(np.asarray(goats)[decided], scores.shape[1])
         is_goat[np.arange(len(goat)), goat] = True
         ranked[is_goat] += 1 << 40  # every goat below every other player, in order of points
     return 1 + (ranked[:, None, :] < ranked[:, :, None]).sum(axis=2)
