@@ -247,17 +247,24 @@ def ends_after(st, move):
     cross = st[ST_CROSS_FLAG]
     e0 = st[ST_END]
     e1 = st[ST_END + 1]
-    if not cross:  # the chain: one or two tiles (two doubles, one per end), two ends
-        t = placement(move, 0) & 31
-        if n_ends == 0:
-            e0 = TILE_LO[t]
-            e1 = TILE_HI[t]
-        elif move & 7 == 2:
-            pass  # two doubles leave both ends as they were
-        elif (placement(move, 0) >> 5) & 7 == 0:
-            e0 = TILE_LO[t] + TILE_HI[t] - e0
-        else:
-            e1 = TILE_LO[t] + TILE_HI[t] - e1
+    if not cross:
+        # the chain: one tile, two doubles (each leaves its end as it was), or after an extra lead two
+        # tiles, one per end (R-004-morskoy-extra); the extra lead itself shows 6 and 0; 60 in its gap
+        # changes no end
+        for k in range(move & 7):
+            pl = placement(move, k)
+            t = pl & 31
+            slot = (pl >> 5) & 7
+            if n_ends == 0:
+                if k == 0:
+                    e0 = TILE_LO[t]
+                    e1 = TILE_HI[t]
+                else:
+                    e1 = TILE_LO[t]
+            elif slot == 0:
+                e0 = TILE_LO[t] + TILE_HI[t] - e0
+            elif slot == 1:
+                e1 = TILE_LO[t] + TILE_HI[t] - e1
         return (1 << e0) | (1 << e1), (1 << e0) if e0 == e1 else 0, 0, 0
     arms = st[ST_OPEN]
     house = st[ST_HOUSE]

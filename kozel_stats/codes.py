@@ -38,6 +38,7 @@ ALL_TILES = (1 << N_TILES) - 1
 T00 = int(TILE_INDEX[0, 0])
 T11 = int(TILE_INDEX[1, 1])
 T66 = int(TILE_INDEX[6, 6])
+T06 = int(TILE_INDEX[0, 6])  # the tile that fits the gap of an extra lead (R-004-morskoy-extra)
 
 # Per 7-bit chunk of a hand mask: popcount and pip sum, so a whole hand takes 4 lookups.
 CHUNK_POP = np.array([bin(m).count("1") for m in range(128)], dtype=np.int64)
@@ -155,6 +156,7 @@ P_OUT_66_WRITERS = _P.field()  # Чечевэ: every player but the one out on 6
 P_KEPT_00_GOAT = _P.field()  # Чечевэ: a 00 left in hand makes its holder a goat
 P_KEPT_66_WRITES = _P.field()  # Чечевэ: a 66 left in hand writes this on top
 P_FIRST_LEAD_CYCLE = _P.field()  # Морской of text 004: the first-lead double by the day of the week
+P_EXTRA_LEAD = _P.field()  # Морской of text 004: the extra lead on 00 and 66 at once
 N_PARAMS = _P.size
 
 #: The knobs the engine reads as they are, and their slots: a bool as 0/1, an int as itself,
@@ -219,6 +221,8 @@ CYCLE_DAYS = choice_code("first_lead_cycle", "days")
 CYCLE_11_TO_66 = choice_code("first_lead_cycle", "11-to-66")
 CYCLE_RANDOM_DAY = choice_code("first_lead_cycle", "random-day")
 OUT_66_ALL_OTHERS = choice_code("out_66_writers", "all-others")
+EXTRA_LEAD_NONE = choice_code("extra_lead", "none")
+EXTRA_LEAD_ENDS_GAME = choice_code("extra_lead", "ends-game")
 
 
 def decode_params(p) -> dict:
@@ -315,6 +319,7 @@ MAX_BAZAAR = 14
 D_BAZAAR = _D.field(MAX_BAZAAR)  # the bazaar in draw order, -1 after its end
 D_EARLY_CLOSURE = _D.field()  # Осёл: the deal ended with no open end left
 D_BURNED = _D.field()  # Морской: points of the score that burned
+D_EXTRA = _D.field()  # the deal opened with the extra lead on 00 and 66 (R-004-morskoy-extra)
 N_DEAL_COLS = _D.size
 END_OUT, END_FISH = 0, 1
 
@@ -328,6 +333,7 @@ E_TILES = _E.field(4 * E_STRIDE)
 N_EVENT_COLS = _E.size
 EV_PLAY, EV_KNOCK, EV_DRAW = 0, 1, 2
 AT_NONE = 7  # "at": null, the first tile of a deal
+AT_GAP = 8  # "at": "gap", the 60 laid between the 66 and the 00 of an extra lead (R-004-morskoy-extra)
 
 # --- what play_game returns (slots of its `result` array) -------------------------
 _R = Layout("game result")
@@ -343,13 +349,14 @@ N_RESULT = _R.size
 LOSER_DRAW = -2  # a match of match_deals deals ended with equal scores (R-004-match)
 
 # --- game results --------------------------------------------------------------
-TITLE_NAKED, TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00 = 1, 2, 4, 8, 16
+TITLE_NAKED, TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00, TITLE_EXTRA = 1, 2, 4, 8, 16, 32
 TITLE_NAMES = {
     TITLE_NAKED: "naked",
     TITLE_BALD: "bald",
     TITLE_GENERAL: "general",
     TITLE_HANGING: "hanging",
     TITLE_KEPT_00: "kept-00",
+    TITLE_EXTRA: "extra-goat",
 }
 
 # replay errors, located by (deal, event)

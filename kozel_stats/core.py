@@ -17,6 +17,7 @@ from numba.extending import intrinsic
 
 from .codes import (
     ALL_TILES,
+    AT_GAP,
     AT_NONE,
     CHUNK_PIPS,
     CLOSED_PAIR_ONLY,
@@ -31,6 +32,7 @@ from .codes import (
     P_CLOSED_BEFORE_HOUSE,
     P_CROSS,
     P_DRAW_LAST,
+    P_EXTRA_LEAD,
     P_FISH_WINNER,
     P_FISH_WRITES,
     P_LONE_00,
@@ -53,6 +55,7 @@ from .codes import (
     SPECIALS_PLAIN,
     SUIT_MASK,
     T00,
+    T06,
     T66,
     TILE_HI,
     TILE_LO,
@@ -88,8 +91,16 @@ ST_ERROR = _ST.field()
 ST_ERROR_EVENT = _ST.field()
 ST_OVERFLOW = _ST.field()  # the event buffer was full
 ST_FAST_OK = _ST.field()  # voluntary_fast: the leader may open with 66 or 00 (every other player has a record)
-ST_LEAD_TILE = _ST.field()  # the deal's first tile
+ST_LEAD_TILE = _ST.field()  # the deal's first tile (FORCED_EXTRA: the extra lead's 66 and 00)
+ST_EXTRA = _ST.field()  # extra lead (R-004-morskoy-extra): bit 0 the gap is open, bit 1 two tiles a move
 N_STATE = _ST.size
+
+# R-004-morskoy-extra: the extra lead's pseudo-end between its 66 and its 00 (only 60 fits it), as the
+# slot of a placement; and ST_FORCED's value when the replay of an extra lead must lead both tiles again
+SLOT_GAP = 7
+FORCED_EXTRA = 28
+EXTRA_GAP = 1
+EXTRA_PAIRS = 2
 
 
 MAX_MOVES = 128
@@ -196,6 +207,10 @@ def two_tile_move(t0, s0, t1, s1):
     return 2 | (t0 << 3) | (s0 << 8) | (t1 << 12) | (s1 << 17)
 
 
+#: R-004-morskoy-extra: the extra lead, 66 then 00 (its ends: 6 on slot 0, 0 on slot 1)
+EXTRA_LEAD_MOVE = 2 | (T66 << 3) | (T00 << 12)
+
+
 @hot
 def nth_bit_index(m, k):
     """Index of the k-th lowest set bit of m (k < popcount(m))."""
@@ -240,7 +255,10 @@ def nth_chain_move(st, m0, m1, k):
 def random_chain_move(p, st, seat, rng):
     """The random bot on a chain: (number of legal moves, a uniformly chosen one or -1). Draws
     from the bot stream exactly as choosing among `legal_moves`' list would (no draw when
-    there is one move), so both ways play the same game."""
+    there is one move), so both ways play the same game. (-1, -1) during an extra lead's
+    special moves: then the list is needed."""
+    if st[ST_EXTRA]:
+        return -1, -1  # an extra lead's gap or two-tile moves: the list is needed
     m0, m1, two = chain_moves(p, st, st[ST_HAND + seat])
     n = popcount(m0) + popcount(m1) + two
     if n == 0:
@@ -305,18 +323,37 @@ def legal_moves(p, st, seat, moves):
         return legal_moves_cross(p, st, hand, moves)
     if st[ST_N_ENDS] == 0:
         forced = st[ST_FORCED]
+        both = (1 << T00) | (1 << T66)
+        if forced == FORCED_EXTRA:  # R-004-morskoy-replay: the replay of an extra lead leads both again
+            if (hand & both) == both:
+                moves[0] = EXTRA_LEAD_MOVE
+                return 1
+            return 0
         if forced >= 0:
             if hand >> forced & 1:
                 moves[0] = one_tile_move(forced, 0)
                 return 1
             return 0
+        extra = p[P_EXTRA_LEAD] != 0 and p[P_CROSS] == 0 and (hand & both) == both
         if p[P_VOLUNTARY_FAST] and not st[ST_FAST_OK]:
-            hand &= ~((1 << T00) | (1 << T66))  # R-004-morskoy-voluntary: a lead on 66 / 00 is a fast lead
+            hand &= ~both  # R-004-morskoy-voluntary: a lead on 66 / 00 is a fast lead
         for t in range(28):
             if hand >> t & 1:
                 moves[n] = one_tile_move(t, 0)
                 n += 1
+        if extra:
+            moves[n] = EXTRA_LEAD_MOVE  # R-004-morskoy-extra: «заходом одновременно на 0:0 и 6:6»
+            n += 1
         return n
+    if st[ST_EXTRA]:
+        return extra_moves(p, st, hand, moves)
+    return list_chain_moves(p, st, hand, moves)
+
+
+@hot
+def list_chain_moves(p, st, hand, moves):
+    """Fill `moves` with the chain's moves (`chain_moves`); return how many."""
+    n = 0
     m0, m1, two = chain_moves(p, st, hand)
     # walk the set bits only: a bit test per suit tile would be an unpredictable branch
     while m0:
@@ -331,6 +368,42 @@ def legal_moves(p, st, seat, moves):
         m1 ^= low
     if two:
         moves[n] = two_tile_move(DOUBLE_TILE[st[ST_END]], 0, DOUBLE_TILE[st[ST_END + 1]], 1)
+        n += 1
+    return n
+
+
+# R-004-morskoy-extra
+@jit
+def extra_moves(p, st, hand, moves):
+    """The moves of a deal opened by an extra lead (00 and 66 at once). Two tiles a move, one on each
+    end, for each player who can («обязан поставить 2 камня - по одному с каждой стороны»); the first
+    who cannot ends that for good («дальнейшие ходы идут как обычно - по 1 камню»): the two-tile flag
+    is cleared here, for the player to move (the engine and the bots' playouts ask for his moves
+    before he moves, draws or knocks). On any move 60 may fill the gap between the 66 and the 00 (a
+    move of its own) while it is open («камень 6:0 можно поставить на любом ходу»)."""
+    n = 0
+    m0 = hand & SUIT_MASK[st[ST_END]]
+    m1 = hand & SUIT_MASK[st[ST_END + 1]]
+    if st[ST_EXTRA] & EXTRA_PAIRS:
+        same = st[ST_END] == st[ST_END + 1]
+        a_tiles = m0
+        while a_tiles:
+            a = lowest_bit_index(a_tiles & -a_tiles)
+            a_tiles &= a_tiles - 1
+            b_tiles = m1 & ~(1 << a)
+            if same:
+                b_tiles &= ~((2 << a) - 1)  # equal ends are one place: each pair once
+            while b_tiles:
+                b = lowest_bit_index(b_tiles & -b_tiles)
+                b_tiles &= b_tiles - 1
+                moves[n] = two_tile_move(a, 0, b, 1)
+                n += 1
+        if n == 0:
+            st[ST_EXTRA] &= ~EXTRA_PAIRS
+    if n == 0:
+        n = list_chain_moves(p, st, hand, moves)
+    if st[ST_EXTRA] & EXTRA_GAP and hand >> T06 & 1:
+        moves[n] = one_tile_move(T06, SLOT_GAP)
         n += 1
     return n
 
@@ -362,6 +435,8 @@ def attach_value(st, slot):
     """The open-end value a placement on `slot` attaches to (AT_NONE for the first tile)."""
     if st[ST_N_ENDS] == 0:
         return AT_NONE
+    if slot == SLOT_GAP:
+        return AT_GAP
     return st[ST_END + slot]
 
 
@@ -382,6 +457,15 @@ def apply_move(st, seat, move):
             st[ST_END + 1] = hi
             st[ST_N_ENDS] = 2
             st[ST_OPEN] = 3
+            if (move & 7) == 2 and not st[ST_CROSS_FLAG]:
+                # R-004-morskoy-extra: 66 and 00 led at once, a gap between them; ends 6 and 0
+                other = placement(move, 1) & 31
+                st[ST_HAND + seat] &= ~(1 << other)
+                st[ST_BOARD] |= 1 << other
+                st[ST_END + 1] = TILE_LO[other]
+                st[ST_EXTRA] = EXTRA_GAP | EXTRA_PAIRS
+                st[ST_LEAD_TILE] = FORCED_EXTRA  # both tiles, as the replay of a fish must lead them
+                break
             if lo == hi and st[ST_CROSS_FLAG]:
                 # Осёл: a first double is the house, four ends at once
                 st[ST_END + 2] = lo
@@ -400,13 +484,16 @@ def apply_move(st, seat, move):
                 st[ST_END + 3] = lo
                 st[ST_N_ENDS] = 4
                 st[ST_OPEN] |= 12
+        elif slot == SLOT_GAP:
+            st[ST_EXTRA] &= ~EXTRA_GAP  # R-004-morskoy-extra: 60 fills the gap; no end changes
         else:
             st[ST_END + slot] = lo + hi - st[ST_END + slot]
             st[ST_FED + seat] |= 1 << st[ST_END + slot]
     if st[ST_CROSS_FLAG]:
         st[ST_END_MASK] = open_end_mask(st)
     else:
-        st[ST_END_MASK] = SUIT_MASK[st[ST_END]] | SUIT_MASK[st[ST_END + 1]]
+        # an open gap keeps 60 among the tiles that could still be laid (a fish needs it on the table)
+        st[ST_END_MASK] = SUIT_MASK[st[ST_END]] | SUIT_MASK[st[ST_END + 1]] | (st[ST_EXTRA] & EXTRA_GAP) << T06
     st[ST_MOVES] += 1
 
 

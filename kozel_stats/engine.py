@@ -34,6 +34,7 @@ from .codes import (
     D_END,
     D_EV_END,
     D_EV_START,
+    D_EXTRA,
     D_FISH_SUM,
     D_HAND,
     D_KNOCKS,
@@ -75,6 +76,7 @@ from .codes import (
     EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
+    EXTRA_LEAD_ENDS_GAME,
     FIRST_LEAD_DOUBLE,
     FIRST_LEAD_DOUBLE_11_UPWARD,
     FIRST_LEAD_LOWEST_DOUBLE,
@@ -95,6 +97,7 @@ from .codes import (
     P_BAZAAR,
     P_CROSS,
     P_EGGS,
+    P_EXTRA_LEAD,
     P_FAST_WRITES,
     P_FAST_WRITES_00,
     P_FIRST_LEAD,
@@ -149,6 +152,7 @@ from .codes import (
     TILE_HI,
     TILE_LO,
     TITLE_BALD,
+    TITLE_EXTRA,
     TITLE_GENERAL,
     TITLE_HANGING,
     TITLE_KEPT_00,
@@ -157,6 +161,7 @@ from .codes import (
 )
 from .core import (
     _GOLDEN,
+    FORCED_EXTRA,
     MAX_MOVES,
     N_STATE,
     ST_BAZAAR_POS,
@@ -218,6 +223,7 @@ GS_TITLES = _GS.field()
 GS_FAST = _GS.field()  # the deal being scored is a fast lead: 1 on 66, 2 on 00 (R-004-morskoy-fast)
 GS_HANGING = _GS.field()  # sides at target - 1 when the fast lead began (R-004-morskoy-hanging)
 GS_GOATS = _GS.field()  # bit mask of the goats when the game ends (R-004-chechevae-goats)
+GS_EXTRA = _GS.field()  # the deal being scored opened with the extra lead (R-004-morskoy-extra)
 N_GAME_STATE = _GS.size
 
 # --- per-game summary row -------------------------------------------------------------
@@ -247,6 +253,7 @@ G_SWAPPED = _G.field()  # the bots of seats 0/2 and 1/3 changed places for this 
 G_LEADER_WINS = _G.field()  # deals with a loser that the side of the deal's leader did not lose
 G_LAST_DECIDED = _G.field()  # a match (match_deals): its last deal changed who loses (or made a draw)
 G_GOATS = _G.field()  # bit mask of the goats' sides (goats: every may make several; 0 when none)
+G_EXTRA_GOATS = _G.field()  # extra leads someone lost: «внеочередные козлы» (R-004-morskoy-extra)
 N_GAME_COLS = _G.size
 
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
@@ -590,8 +597,9 @@ def score_deal(p, st, gs, row):
                 hanging |= 1 << s
     gs[GS_HANGING] = hanging
     losers = deal_losers(p, row, D_SUM, fish, p[P_SEAT_SIDE + st[ST_LAST]])
-    if fish and fast:
-        losers = 0  # R-004-morskoy-fast: no fishing on a fast lead, the deal is replayed
+    no_fishing = fast or gs[GS_EXTRA] != 0
+    if fish and no_fishing:
+        losers = 0  # R-004-morskoy-fast, R-004-morskoy-extra: no fishing on these leads, the deal is replayed
     out_side = p[P_SEAT_SIDE + st[ST_LAST]]
     if p[P_OUT_66_WRITERS] == OUT_66_ALL_OTHERS and p[P_OUT_66_WRITES] > 0 and not fish and st[ST_OUT_TILES] == 2:
         # R-004-chechevae-66: «Если игрок заканчивает дублем 6-6, то всем кроме него записывается 50 очков»
@@ -609,7 +617,7 @@ def score_deal(p, st, gs, row):
     row[D_EARLY_CLOSURE] = 1 if fish and st[ST_OPEN] == 0 else 0
     ends_unwritten = p[P_OUT_00_ENDS_GAME] and not p[P_OUT_00_WRITES] and not fish and (st[ST_OUT_TILES] & 1) != 0
     if losers == 0:
-        if not (fish and (p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or fast)):
+        if not (fish and (p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or no_fishing)):
             row[D_EGGS] = 1
             carry_eggs(p, gs, row, fish, p[P_SEAT_SIDE + st[ST_LAST]])
             if kept_66 >= 0 and not (ends_unwritten and p[P_GOATS] == GOATS_EVERY):
@@ -754,6 +762,8 @@ def game_over(p, gs, st, losers, counted):
     decided = losers != 0 or every  # goats: every needs no one loser of the deal
     general = decided and p[P_GENERAL] != 0 and out and st[ST_OUT_TILES] == 3
     sudden = general or (decided and p[P_OUT_00_ENDS_GAME] != 0 and out and (st[ST_OUT_TILES] & 1) != 0)
+    # R-004-morskoy-extra-end: «в один заход: … "внеочередной козел"»
+    extra_goat = losers != 0 and gs[GS_EXTRA] != 0 and p[P_EXTRA_LEAD] == EXTRA_LEAD_ENDS_GAME
     kept_00 = kept_side(p, st, T00) if p[P_KEPT_00_GOAT] else -1
     goat = -1
     goats = 0
@@ -765,6 +775,10 @@ def game_over(p, gs, st, losers, counted):
             goat = top_side(p, gs, GS_SCORE, goats)  # the goat named first: the most points
         else:
             goat = lowest_bit_index(losers)  # the side that did not go out; solo: the one loser (solo_loser: most)
+    elif extra_goat:
+        goat = top_side(p, gs, GS_SCORE, losers)  # one loser, but for каждый сам за себя with solo_loser: every
+        if every:
+            goats = losers
     elif p[P_MATCH_DEALS] > 0:
         if counted < p[P_MATCH_DEALS]:
             return -1
@@ -809,6 +823,8 @@ def game_over(p, gs, st, losers, counted):
         titles |= TITLE_HANGING  # R-004-morskoy-hanging: «повесить подвесного»
     if kept_00 >= 0:
         titles |= TITLE_KEPT_00
+    if extra_goat:
+        titles |= TITLE_EXTRA
     gs[GS_TITLES] = titles
     gs[GS_GOATS] = goats
     return goat
@@ -976,16 +992,27 @@ def deal_tiles(p, seed, deal, rng, perm, hands, fast, like_first, keep_tile=-1, 
 # R-004-morskoy-replay
 @jit
 def keep_in_hand(p, perm, hands, tile, seat):
-    """Put `tile` in the first slot of `seat`'s hand; the tile it displaces takes its place. The
-    other tiles stay as shuffled, so the seat holds the tile and six (tiles_each - 1) random others."""
+    """Put `tile` in the first slot of `seat`'s hand (FORCED_EXTRA: 66 and 00 in the first two); the
+    tile it displaces takes its place. The other tiles stay as shuffled, so the seat holds the tile
+    and six (tiles_each - 1) random others."""
     size = p[P_TILES_EACH]
+    if tile == FORCED_EXTRA:  # the replay of an extra lead: its leader keeps both 66 and 00
+        put_in_slot(perm, T66, size * seat)
+        put_in_slot(perm, T00, size * seat + 1)
+    else:
+        put_in_slot(perm, tile, size * seat)
+    hands_from_perm(p, perm, hands)
+
+
+@hot
+def put_in_slot(perm, tile, slot):
+    """Swap `tile` into position `slot` of the shuffled order."""
     at = 0
     for i in range(28):
         if perm[i] == tile:
             at = i
-    perm[at] = perm[size * seat]
-    perm[size * seat] = tile
-    hands_from_perm(p, perm, hands)
+    perm[at] = perm[slot]
+    perm[slot] = tile
 
 
 # R-lead-in-bazaar
@@ -1155,6 +1182,7 @@ def play_game(
     replay_tile = -1  # a fast lead ended in a fish: its tile, kept by its leader for the replay
     replay_leader = -1
     replay_kind = 0
+    extra_leader = -1  # R-004-morskoy-extra: the leader of an extra lead leads the next deal too
     n_events = 0
     first_double = game_first_double(p, seed, game_index, rng)
     max_deals = min(p[P_MAX_DEALS], deals.shape[0])
@@ -1192,7 +1220,10 @@ def play_game(
             leader = later_leader(
                 p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
             )
+        if extra_leader >= 0:
+            leader = extra_leader  # «Заходящий остается старым (тот, кто должен был заходить очередной кон)»
         gs[GS_FAST] = 0
+        gs[GS_EXTRA] = 0
         if replay:
             # R-004-morskoy-replay: «заход переигрывается. При этом заходной камень … забирается заходящим»
             forced = replay_tile
@@ -1217,7 +1248,9 @@ def play_game(
         if st[ST_ERROR] != ERR_NONE:
             fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - first_event)
             return
-        if p[P_VOLUNTARY_FAST] and forced < 0 and st[ST_MOVES] > 0:
+        if st[ST_LEAD_TILE] == FORCED_EXTRA and st[ST_MOVES] > 0:
+            gs[GS_EXTRA] = 1  # R-004-morskoy-extra
+        elif p[P_VOLUNTARY_FAST] and forced < 0 and st[ST_MOVES] > 0:
             # R-004-morskoy-voluntary: «Заходы на 6:6 и 0:0 - "быстрые заходы"»
             if st[ST_LEAD_TILE] == DOUBLE_TILE[6]:
                 gs[GS_FAST] = 1
@@ -1229,11 +1262,13 @@ def play_game(
         if st[ST_OVERFLOW]:
             result[R_OVERFLOW] = 1
         record_deal(p, st, row, redeals, hands, perm, leader, n_events)
+        row[D_EXTRA] = gs[GS_EXTRA]
         n_events = st[ST_EV_N]
         # -- score
         losers = score_deal(p, st, gs, row)
         result[R_DEALS] = deal + 1
-        replayed = p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or (gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0)
+        no_fishing = (gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0) or gs[GS_EXTRA] != 0
+        replayed = p[P_FISH_WINNER] == FISH_WINNER_REPLAYED or no_fishing
         if not (st[ST_END_KIND] == END_FISH and replayed):
             counted += 1
         goat = game_over(p, gs, st, losers, counted)
@@ -1248,8 +1283,9 @@ def play_game(
         prev_last = st[ST_LAST]
         prev_losers = losers
         replay_tile = -1
-        if st[ST_END_KIND] == END_FISH and gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0:
-            replay_tile = st[ST_LEAD_TILE]  # R-004-morskoy-replay: the same leader leads the same tile again
+        extra_leader = leader if gs[GS_EXTRA] != 0 else -1
+        if st[ST_END_KIND] == END_FISH and no_fishing:
+            replay_tile = st[ST_LEAD_TILE]  # R-004-morskoy-replay: the same leader leads the same tile(s) again
             replay_leader = leader
             replay_kind = gs[GS_FAST]
     if scripted and n_script_deals > max_deals:
@@ -1288,6 +1324,8 @@ def summarize_game(p, deals, n, out, fish_sums):
                 out[G_FISHERMAN_WINS] += 1
         elif p[P_OUT_66_WRITES] > 0 and row[D_OUT_TILES] == 2:
             out[G_OUT_66] += 1
+        if row[D_EXTRA] and row[D_LOSERS] != 0:
+            out[G_EXTRA_GOATS] += 1
     for s in range(4):
         out[G_SCORE + s] = deals[n - 1, D_SCORE + s] if n > 0 else 0
     if p[P_MATCH_DEALS] > 0 and out[G_LOSER] != -1:

@@ -398,6 +398,24 @@ KNOBS: tuple[Knob, ...] = (
         high=10000,
     ),
     Knob(
+        "extra_lead",
+        str,
+        "none",
+        "The extra lead («внеочередной» заход): a leader who chooses his tile and holds 00 and 66 may lead "
+        "both at once; each next player then lays two tiles, one on each end, until one cannot (then one tile "
+        "a move); 60 "
+        "fits the gap between the two on any move; a fish is replayed with both tiles kept by the leader, "
+        "who also leads the next deal (Морской of text 004, rule 7).",
+        choices=("none", "goes-on", "ends-game"),
+        meaning={
+            "none": "no such lead",
+            "goes-on": "the deal is scored as any other and the game goes on; its loser is the extra goat "
+            "(«внеочередной козёл»), a title of the deal (rule 7д)",
+            "ends-game": "its loser is the goat of the game at once, with the title extra-goat (rule 16: «в один "
+            'заход: … "внеочередной козел"»)',
+        },
+    ),
+    Knob(
         "goats",
         str,
         "one",
@@ -744,6 +762,22 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         "fast lead on 00 costs",
         "быстрый заход на 0:0 стоит",
         {"0": "как обычно"},
+    ),
+    "extra_lead": (
+        "Внеочередной заход: заходящий, который сам выбирает камень и держит 0:0 и 6:6, может зайти сразу "
+        "обоими; каждый следующий игрок кладёт по два камня, по одному с каждой стороны, пока кто-то не "
+        "сможет (дальше по одному); 6:0 можно поставить в промежуток между ними на любом ходу; рыба "
+        "переигрывается, оба камня остаются у заходящего, и он же заходит следующую сдачу (Морской, текст "
+        "004, правило 7).",
+        "extra lead on 00 and 66",
+        "внеочередной заход на 0:0 и 6:6",
+        {
+            "none": "такого захода нет",
+            "goes-on": "сдачу считают как обычно, партия продолжается; проигравший — «внеочередной козёл», "
+            "звание сдачи (правило 7д)",
+            "ends-game": "проигравший сразу козёл партии со званием «внеочередной козёл» (правило 16: «в один "
+            'заход: … "внеочередной козел"»)',
+        },
     ),
     "goats": (
         "Каждый сам за себя: кто козлы, когда партия кончается.",

@@ -34,7 +34,7 @@ class Metric:
     decide a verdict (README, "What decides a verdict"); the others are secondary.
     only: the games the metric applies to (``pairs``, ``solo``, or a rule: ``general``,
     ``bazaar``, ``cross``, ``out_66``, ``shared_score``, ``match`` (match_deals), ``match-pairs``,
-    ``generals`` (scoring: generals), ``goats-every``, ``kept-00``; ``skill``: pair games of a run with
+    ``generals`` (scoring: generals), ``goats-every``, ``kept-00``, ``extra-lead``; ``skill``: pair games of a run with
     ``--skill``; ``twice``: any game of a run with ``--skill``); None: every game. per: what a
     share is a share of, in words (``games`` or ``deals``); by default games for a
     ``game-rate``, deals otherwise.
@@ -154,6 +154,17 @@ METRICS: tuple[Metric, ...] = (
         "kept_00",
         description="games ended by a player left holding 00 (Чечевэ: he is a goat at once)",
         only="kept-00",
+    ),
+    Metric(
+        "extra_goat_rate",
+        "extra-goat rate",
+        "game-rate",
+        "pp",
+        False,
+        "extra_goat",
+        description="games with an extra goat («внеочередной козёл»: the loser of an extra lead on 00 and 66 at "
+        "once; with extra_lead: ends-game, games ended by one)",
+        only="extra-lead",
     ),
     Metric(
         "first_lead_loss_rate",
@@ -378,6 +389,7 @@ DERIVED = {
     "drawn": "loser == -2 (a match ended level)",
     "margin": "|score_a - score_b|",
     "several_goats": "goats > 1 (goats: every made several players goats at once)",
+    "extra_goat": "extra_goats > 0 (someone lost an extra lead in the game)",
 }
 
 #: Per-game columns that come from a second play of each game (`compare --skill`): present only in
@@ -406,6 +418,7 @@ STORED = (
     "hanging",
     "kept_00",
     "goats",
+    "extra_goats",
     "loser",
     "first_leader_side",
     "draws",
@@ -418,7 +431,7 @@ STORED = (
     "score_b",
 )
 #: Stored columns that folders written before they existed lack (their metrics then have no data).
-OPTIONAL = ("leader_wins", "last_deal_decided", "kept_00", "goats")
+OPTIONAL = ("leader_wins", "last_deal_decided", "kept_00", "goats", "extra_goats")
 
 
 #: Metrics of points, which mean nothing when no points are written (scoring: generals).
@@ -445,6 +458,8 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
         return rules.get("goats") == "every"
     if only == "kept-00":
         return bool(rules.get("kept_00_goat"))
+    if only == "extra-lead":
+        return rules.get("extra_lead", "none") != "none"
     if only == "fast":
         return rules.get("lead_repeats", 0) > 0 or bool(rules.get("voluntary_fast"))
     if only == "bazaar":
@@ -486,6 +501,7 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "hanging": (titles & TITLE_HANGING) != 0,
         "kept_00": (titles & TITLE_KEPT_00) != 0,
         "goats": goat_counts(games[:, E.G_GOATS]),
+        "extra_goats": games[:, E.G_EXTRA_GOATS],
         "loser": games[:, E.G_LOSER],
         "first_leader_side": games[:, E.G_FIRST_LEADER],
         "draws": games[:, E.G_DRAWS],
@@ -546,6 +562,8 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
         return columns["fishes"].astype(np.int64) - columns["eggs"]
     if name == "several_goats":
         return (np.asarray(columns["goats"]) > 1).astype(np.int64)
+    if name == "extra_goat":
+        return (np.asarray(columns["extra_goats"]) > 0).astype(np.int64)
     if name == "drawn":
         return (columns["loser"] == -2).astype(np.int64)
     if name == "margin":

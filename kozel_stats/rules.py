@@ -415,6 +415,18 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "ends the game, and a match (match_deals > 0) ends after its deals",
         ),
         (
+            "extra_lead",
+            rules["extra_lead"] != "none",
+            rules["layout"] == "chain",
+            "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
+        ),
+        (
+            "extra_lead",
+            rules["extra_lead"] == "ends-game",
+            rules["match_deals"] == 0,
+            "ends the game, and a match (match_deals > 0) ends after its deals",
+        ),
+        (
             "general_out",
             rules["general_out"] != "00-or-66",
             rules["scoring"] == "generals",

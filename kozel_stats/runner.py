@@ -56,6 +56,7 @@ GAME_COLUMNS = {
     "early_closures": ("G_EARLY_CLOSURES", pl.Int32),
     "out_66": ("G_OUT_66", pl.Int32),
     "burns": ("G_BURNS", pl.Int32),
+    "extra_goats": ("G_EXTRA_GOATS", pl.Int16),
     "leader_wins": ("G_LEADER_WINS", pl.Int32),
     "last_deal_decided": ("G_LAST_DECIDED", pl.Int8),
 }
@@ -84,6 +85,7 @@ GAMES_TABLE = (
     "hanging",
     "kept_00",
     "goats",
+    "extra_goats",
     *SCORE_COLUMNS,
     "first_leader_side",
     "draws",

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .codes import (
+    AT_GAP,
     AT_NONE,
     BOT_SCRIPT,
     D_BAZAAR,
@@ -143,7 +144,7 @@ def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
     for k in range(int(row[E_NTILES])):
         tiles.append(tile_name(int(row[E_TILES + E_STRIDE * k])))
         value = int(row[E_TILES + E_STRIDE * k + 1])
-        at.append(None if value == AT_NONE else value)
+        at.append(None if value == AT_NONE else "gap" if value == AT_GAP else value)
         closed.append(bool(row[E_TILES + E_STRIDE * k + 2]))
     event = {"p": seat, "play": tiles, "at": at}
     if cross:
@@ -379,10 +380,12 @@ def script_arrays(
                     row[E_TILES + E_STRIDE * k + 2] = int(closed[k])
                     if value is None:
                         row[E_TILES + E_STRIDE * k + 1] = AT_NONE
+                    elif value == "gap":  # R-004-morskoy-extra: 60 between an extra lead's 66 and 00
+                        row[E_TILES + E_STRIDE * k + 1] = AT_GAP
                     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
                         row[E_TILES + E_STRIDE * k + 1] = value
                     else:
-                        raise TraceError(f"{ew}: 'at' values must be 0..6 or null, not {value!r}.")
+                        raise TraceError(f"{ew}: 'at' values must be 0..6, \"gap\" or null, not {value!r}.")
             elif "draw" in event:
                 row[E_KIND] = EV_DRAW
                 row[E_NTILES] = 1
@@ -544,11 +547,18 @@ class _Table:
         self.cross = cross
         self.ends: list[int] = []
         self.house = False
+        self.gap = False  # an extra lead's gap between its 66 and 00 is open (R-004-morskoy-extra)
 
-    def play(self, tiles: list[str], at: list[int | None], closed: list[bool]) -> None:
+    def play(self, tiles: list[str], at: list[int | str | None], closed: list[bool]) -> None:
         for tile, value, shut in zip(tiles, at, closed, strict=True):
             a, b = int(tile[0]), int(tile[1])
             double = a == b
+            if value == "gap":
+                self.gap = False
+                continue
+            if value is None and self.ends and not self.cross:  # the extra lead's second tile
+                self.ends, self.gap = [self.ends[0], a], True
+                continue
             if value is None:  # the first tile of the deal
                 if double and self.cross:
                     self.ends, self.house = [a] * 4, True
@@ -569,7 +579,7 @@ class _Table:
     def text(self) -> str:
         if not self.ends:
             return "no open end"
-        return "ends " + " ".join(str(e) for e in self.ends)
+        return "ends " + " ".join(str(e) for e in self.ends) + (", the gap for 60 open" if self.gap else "")
 
 
 def _unwritten(record: dict, d: int, variant: Variant | None) -> bool:
@@ -582,7 +592,7 @@ def _unwritten(record: dict, d: int, variant: Variant | None) -> bool:
 def is_fast(record: dict, d: int, variant: Variant | None) -> bool:
     """Deal d is a fast lead on 66 (R-004-morskoy-fast), or one on 66 or 00 that its leader chose
     (R-004-morskoy-voluntary)."""
-    if variant is None:
+    if variant is None or is_extra(record, d):
         return False
     if _unwritten(record, d, variant):
         return d >= variant["lead_repeats"]
@@ -590,10 +600,18 @@ def is_fast(record: dict, d: int, variant: Variant | None) -> bool:
 
 
 def _replays(record: dict, d: int, variant: Variant) -> bool:
-    """Deal d replays the fast lead of deal d - 1, which ended in a fish (R-004-morskoy-replay)."""
-    if d == 0 or not variant["fast_writes"]:
+    """Deal d replays the fast or extra lead of deal d - 1, which ended in a fish (R-004-morskoy-replay)."""
+    if d == 0 or record["deals"][d - 1]["end"] != "fish":
         return False
-    return record["deals"][d - 1]["end"] == "fish" and is_fast(record, d - 1, variant)
+    return is_extra(record, d - 1) or (bool(variant["fast_writes"]) and is_fast(record, d - 1, variant))
+
+
+# R-004-morskoy-extra
+def is_extra(record: dict, d: int) -> bool:
+    """Deal d opened with the extra lead («внеочередной»): 66 and 00 at once (the only first move of
+    two tiles on a chain)."""
+    first = next((ev for ev in record["deals"][d]["events"] if "play" in ev), None)
+    return first is not None and len(first["play"]) == 2 and None in first["at"]
 
 
 def _lead_tile(record: dict, d: int) -> str | None:
@@ -637,9 +655,13 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     deals = record["deals"]
     deal = deals[d]
     seat, _ = _names(record)
+    if _replays(record, d, variant) and is_extra(record, d - 1):
+        return f"the extra lead of deal {d} ended in a fish: he leads it again and keeps its 66 and 00"
     if _replays(record, d, variant):
         tile = _lead_tile(record, d)
         return f"the fast lead of deal {d} ended in a fish: he leads it again and keeps its {tile}"
+    if d > 0 and is_extra(record, d - 1):
+        return f"he led the extra lead of deal {d}, and its leader leads the next deal too (rule 7д)"
     if is_fast(record, d, variant) and _chosen_lead(record, d, variant):
         tile = _lead_tile(record, d)
         cost = variant["fast_writes_00"] if tile == "00" else variant["fast_writes"]
@@ -771,6 +793,12 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
             lines.append(f"  {seat[s]} holds {' '.join(hand)}")
         if deal["bazaar"]:
             lines.append(f"  bazaar (in draw order): {' '.join(deal['bazaar'])}")
+        extra_deal = is_extra(record, d)
+        if extra_deal:
+            lines.append(
+                "  An extra lead («внеочередной заход») on 66 and 00 at once: each next player lays two tiles, one on "
+                "each end, until one cannot (then one a move); 60 fits the gap between them on any move; no fishing."
+            )
         table_ = _Table(cross)
         for e, ev in enumerate(deal["events"], 1):
             if ev.get("knock"):
@@ -781,7 +809,8 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
                 parts = []
                 closed = ev.get("closed", [False] * len(ev["play"]))
                 for tile, at, shut in zip(ev["play"], ev["at"], closed, strict=True):
-                    parts.append((tile if at is None else f"{tile} on {at}") + (" closed" if shut else ""))
+                    where = tile if at is None else f"{tile} in the gap" if at == "gap" else f"{tile} on {at}"
+                    parts.append(where + (" closed" if shut else ""))
                 table_.play(ev["play"], ev["at"], closed)
                 lines.append(f"  {e:>3}. {seat[ev['p']]} plays {' and '.join(parts)}  -> {table_.text()}")
         if deal["end"] == "out":
@@ -789,7 +818,9 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         else:
             fast_fish = variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant)
             why = (
-                "no fishing on a fast lead: the deal is replayed"
+                "no fishing on an extra lead: the deal is replayed"
+                if extra_deal
+                else "no fishing on a fast lead: the deal is replayed"
                 if fast_fish
                 else _fish_text(record, deal, variant, side)
             )
@@ -798,7 +829,7 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         written = deal["written"]
         losers = _losers(record, deal, variant)
         generals = variant is not None and variant["scoring"] == "generals"
-        fast_fish = variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant)
+        fast_fish = extra_deal or (variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant))
         if deal["end"] == "fish" and variant is not None and (variant["fish_winner"] == "replayed" or fast_fish):
             lines.append("  Nothing written; the deal does not count.")
         elif deal["end"] == "fish" and not losers:
@@ -834,6 +865,14 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
             )
         last_play: list[str] = next((ev["play"] for ev in reversed(deal["events"]) if "play" in ev), [])
         lines.extend(_kept_lines(record, deal, variant, last_play))
+        if extra_deal and losers and not (deal["end"] == "fish" and fast_fish):
+            who = " and ".join(side[s] for s in losers)
+            ends = variant is not None and variant["extra_lead"] == "ends-game"
+            lines.append(
+                f"  {who} lost the extra lead: {'the' if len(losers) == 1 else ''} extra goat"
+                f"{'s' if len(losers) > 1 else ''} («внеочередной козёл»)"
+                + ("; the game is over (rule 16)." if ends else "; the game goes on (rule 7д).")
+            )
         wipes = variant is not None and variant["out_66_wipes"] and deal["end"] == "out"
         if wipes and "66" in last_play and "00" not in last_play:  # R-004-morskoy-66
             wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
@@ -852,6 +891,7 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
             "general": "генерал",
             "hanging": "подвесной козёл",
             "kept-00": "остался с 0:0",
+            "extra-goat": "внеочередной козёл",
         }
         if not pair and len(goats) == 1:
             titles |= {"naked": "голый козёл", "bald": "лысый козёл"}

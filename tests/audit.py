@@ -55,6 +55,14 @@ went out writes `out_66_writes`; `kept_00_goat`: a player left holding 00 when a
 once (title `kept-00`); `kept_66_writes` K: the player left holding 66 writes K more (a winner too, and
 in eggs; not after an out on 00 that ends the game unwritten).
 
+The extra lead (`extra_lead`, R-004-morskoy-extra): a leader who chooses his tile (a "next" lead) may lead
+66 and 00 together (at null, null): the ends are 6 and 0 with a gap between them that only 60 fits (at
+"gap", a move of its own, on any move while it is open).  Each next player lays two tiles, one on each end,
+while he can; the first at whose turn that is impossible ends it for every later move.  A fish in such a
+deal is replayed (nothing written, the pot stays, not counted): the same leader leads 66 and 00 again and
+holds both.  Otherwise the deal is scored as any other and the same player leads the next deal.  With
+`extra_lead: ends-game` (R-004-morskoy-extra-end) its loser is the goat at once (title `extra-goat`).
+
 Каждый сам за себя with `solo_loser: most` (R-004-morskoy-solo): of the players who did not win, only
 the one with the most plain pips loses and writes; several sharing the most are eggs (`solo_eggs`:
 the tied sums, all or one); an out on 00 (`out_00_ends_game`) or on 00 and 66 (`general`) ends the
@@ -199,17 +207,41 @@ def apply_move(ends: list[int], play: list[str], at: list) -> list[int]:
     return ends
 
 
+def pairs_of(hand: list[str], ends: list[int]) -> list[tuple[str, str]]:
+    """R-004-morskoy-extra: the two-tile moves after an extra lead, one tile on each end (a, b)."""
+    a_end, b_end = ends
+    return [(a, b) for a in hand for b in hand if a != b and str(a_end) in a and str(b_end) in b]
+
+
 class Chain:
-    """The chain: two ends; with `two_doubles` both matching doubles may go in one move."""
+    """The chain: two ends; with `two_doubles` both matching doubles may go in one move.
+
+    The extra lead (`extra_lead`, R-004-morskoy-extra, text 004 «Морской козёл» rule 7): a lead of 66 and
+    00 together (at null, null) leaves the ends 6 and 0 and a gap between the two that only 60 fits
+    (at "gap"), on any move, as a move of its own, while the gap is open.  Each next player must lay
+    two tiles, one on each end, while he can; the first player (at his turn: a play, a draw or a knock)
+    who cannot ends that for good, and from him on every move is as usual.  (`turn` is called at each
+    event of a turn.)"""
 
     def __init__(self, rules: dict):
         self.two_doubles = rules["two_doubles"]
+        self.extra_rule = rules.get("extra_lead", "none") != "none"
         self.ends: list[int] = []
+        self.gap = False  # the extra lead's gap is open
+        self.pairs = False  # the extra lead's two tiles a move are still on
+
+    def turn(self, hand: list[str]) -> None:
+        if self.pairs and not pairs_of(hand, self.ends):
+            self.pairs = False  # «как только у очередного игрока отсутствует возможность поставить 2 камня»
 
     def fits(self, tile: str) -> bool:
-        return has_move([tile], self.ends)
+        return has_move([tile], self.ends) or (self.gap and tile == "06")
 
     def example(self, hand: list[str]):
+        if self.pairs:
+            return list(pairs_of(hand, self.ends)[0])
+        if self.gap and "06" in hand and not has_move(hand, self.ends):
+            return [("06", "gap")]
         return legal_moves(hand, self.ends, self.two_doubles)[0]
 
     def problem(self, ev: dict, hand: list[str]) -> str | None:
@@ -217,10 +249,44 @@ class Chain:
         closed = ev.get("closed", [])
         if extra or not (isinstance(closed, list) and not any(closed)):
             return f"unexpected keys {sorted(extra)} or closed doubles {closed!r} in {ev!r}"
-        return move_problem(ev.get("play"), ev.get("at"), hand, self.ends, self.two_doubles)
+        play, at = ev.get("play"), ev.get("at")
+        if not self.ends and isinstance(play, list) and len(play) == 2 and at == [None, None]:
+            if not self.extra_rule:
+                return f"a lead of two tiles {play}, but extra_lead is none"
+            if sorted(play) != ["00", "66"]:
+                return f"a lead of two tiles must be the extra lead on 66 and 00, not {play}"
+            if not {"00", "66"} <= set(hand):
+                return f"the extra lead needs 66 and 00 in the hand {sorted(hand)}"
+            return None
+        if at == ["gap"]:
+            if play != ["06"] or not self.gap:
+                return f"only 60 fits the gap of an extra lead, while it is open (gap open: {self.gap}), not {play}"
+            return "06" not in hand and f"tile 06 is not in the hand {sorted(hand)}" or None
+        if self.pairs:
+            ok = isinstance(play, list) and isinstance(at, list) and len(play) == 2 and len(at) == 2
+            if not ok or not any(
+                sorted(zip(play, at)) == sorted([(a, self.ends[0]), (b, self.ends[1])])
+                for a, b in pairs_of(hand, self.ends)
+            ):
+                return (
+                    f"after an extra lead each player lays two tiles, one on each end {self.ends}, while he can "
+                    f"(he can: {pairs_of(hand, self.ends)[:3]}), or 60 in the gap; not {play} at {at}"
+                )
+            return None
+        return move_problem(play, at, hand, self.ends, self.two_doubles)
 
     def apply(self, ev: dict) -> None:
-        self.ends = apply_move(self.ends, ev["play"], ev["at"])
+        play, at = ev["play"], ev["at"]
+        if at == ["gap"]:
+            self.gap = False
+        elif at == [None, None]:
+            self.ends, self.gap, self.pairs = [6, 0], True, True  # 66 and 00 apart: the gap between them
+        elif self.pairs:  # one tile on each end: the one laid on end 0's value first
+            a, b = play if at[0] == self.ends[0] and at[1] == self.ends[1] else play[::-1]
+            other = lambda tile, v: int(tile[1]) if int(tile[0]) == v else int(tile[0])  # noqa: E731
+            self.ends = [other(a, self.ends[0]), other(b, self.ends[1])]
+        else:
+            self.ends = apply_move(self.ends, play, at)
 
 
 class Cross:
@@ -241,6 +307,9 @@ class Cross:
 
     def fits(self, tile: str) -> bool:
         return not self.started or any(str(e) in tile for e in self.ends)
+
+    def turn(self, hand: list[str]) -> None:
+        pass  # no extra lead on the cross
 
     def example(self, hand: list[str]):
         return next(
@@ -346,12 +415,14 @@ def score_deal(
     opened: list[bool],
     memory: list[int],
     move=(),
-    fast: bool = False,
+    fast: bool | str = False,
+    extra: bool = False,
 ) -> dict:
     """Score one deal ending with the move `move` (its tiles), for pairs or каждый сам за себя.
 
     `opened[s]`: side s has an open score; `memory[s]`: its remembered points (Осёл).
-    `fast`: the deal is a fast lead on 66 (R-004-morskoy-fast).
+    `fast`: the deal is a fast lead on 66 (R-004-morskoy-fast); `extra`: it opened with the extra lead on
+    66 and 00 (R-004-morskoy-extra): no fishing on it either, but its loser writes as in any deal.
     Returns hand_sums, written, carry (after), memory (after) and winners (a set of
     sides, None for eggs and for a replayed fish)."""
     n = len(sides)
@@ -359,7 +430,7 @@ def score_deal(
     sums = [sum(pips(t) for s in side for t in left[s]) for side in sides]
     memory = list(memory)
     fast_writes = (rules.get("fast_writes_00", 0) if fast == "00" else rules.get("fast_writes", 0)) if fast else 0
-    if end == "fish" and (rules["fish_winner"] == "replayed" or fast_writes):
+    if end == "fish" and (rules["fish_winner"] == "replayed" or fast_writes or extra):
         # R-004-general-fish, R-004-morskoy-fast («рыбачить не допускается … заход переигрывается»):
         # the deal does not count; nobody wins, nothing is written, the pot stays
         return {"hand_sums": sums, "written": [0] * n, "carry": carry, "memory": memory, "winners": None}
@@ -641,6 +712,7 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[s
             P.append(f"{where}: {ev!r} but it is seat {seat}'s turn")
             return None
         hand = left[seat]
+        board.turn(hand)
         can = any(board.fits(t) for t in hand)
         pool = len(bazaar) - drawn
         if "draw" in ev:
@@ -690,8 +762,10 @@ def _replay(k: int, deal: dict, rules: dict, n: int, P: list[str], lead: tuple[s
         why = board.problem(ev, hand)
         if why is None and lead[0] != "next" and first:
             tile = lead[1]
-            if ev["play"] != [tile]:
-                if lead[0] == "replay":
+            if sorted(ev["play"]) != sorted(str(tile).split("+")):
+                if lead[0] == "replay" and tile == "66+00":
+                    what = "deal (the replay of an extra lead that ended in a fish)"
+                elif lead[0] == "replay":
                     what = "deal (the replay of a fast lead that ended in a fish)"
                 elif lead[0] == "fast":
                     what = "deal (a fast lead: nobody has written)"
@@ -779,9 +853,12 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
             # R-004-morskoy-replay: «заход переигрывается. При этом заходной камень … забирается заходящим»
             replay_leader, tile = state["replay"]
             lead = ("replay", tile)
-            state["fast"] = tile
+            if tile == "66+00":  # R-004-morskoy-extra: «заходной камень (… или оба) … забирается заходящим»
+                state["extra"] = True
+            else:
+                state["fast"] = tile
             want = set()  # said here, with the reason
-            if tile not in deal["hands"][replay_leader]:
+            if not set(tile.split("+")) <= set(deal["hands"][replay_leader]):
                 P.append(
                     f"deal {k}: the replayed fast lead's {tile} is not in its leader's (seat {replay_leader}) hand"
                 )
@@ -795,9 +872,13 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
                 P.append(f"deal {k}: no hand holds the {lead[0]} lead tile {tile} ({why})")
         else:
             want = next_leaders(rules, prev, n, sides) if prev else {rec_leader}
+            if prev and prev["extra"]:
+                want = {prev["leader"]}  # R-004-morskoy-extra: «Заходящий остается старым»
             first = next((ev for ev in deal["events"] if isinstance(ev, dict) and "play" in ev), None)
             tile = first["play"][0] if first and isinstance(first["play"], list) and first["play"] else None
-            if rules.get("voluntary_fast", False) and tile in ("66", "00"):
+            if first and isinstance(first["play"], list) and len(first["play"]) == 2:
+                state["extra"] = True  # the extra lead: not a fast lead on its 66 (Chain checks it)
+            elif rules.get("voluntary_fast", False) and tile in ("66", "00"):
                 # R-004-morskoy-voluntary: a chosen lead on 66 / 00 is a fast lead, allowed only when every
                 # other player has a record (in pairs the partner's record is the leader's side's)
                 state["fast"] = tile
@@ -819,7 +900,9 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         if deal["end"] != end or deal["last"] != last:
             P.append(f"deal {k}: end/last is {deal['end']!r}/{deal['last']!r}, must be {end!r}/{last}")
         opened = [s > 0 for s in state["score"]]  # a side is open once it has written (and not burned)
-        r = score_deal(rules, sides, end, last, left, state["carry"], opened, state["memory"], move, state["fast"])
+        r = score_deal(
+            rules, sides, end, last, left, state["carry"], opened, state["memory"], move, state["fast"], state["extra"]
+        )
         score = wiped(rules, add_score(rules, state["score"], r["written"]), end, last, move, sides)
         want = {"hand_sums": r["hand_sums"], "written": r["written"], "score": score, "carry": r["carry"]}
         if rules.get("memory", False) or "memory" in deal:
@@ -831,6 +914,8 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
         fast_cost = rules.get("fast_writes", 0)
         first_play = next((ev["play"] for ev in deal["events"] if isinstance(ev, dict) and "play" in ev), None)
         state["replay"] = (rec_leader, first_play[0]) if end == "fish" and state["fast"] and fast_cost else None
+        if end == "fish" and state["extra"]:
+            state["replay"] = (rec_leader, "66+00")
         # a sudden end needs one loser: a side, or the one player of solo_loser: most (R-004-morskoy-solo)
         one_loser = r["winners"] is not None and len(r["winners"]) == ns - 1
         # R-004-chechevae-goats: with goats: every the sudden ends need no one loser (all others are goats)
@@ -846,6 +931,7 @@ def _audit_deal(k: int, deal, rules: dict, table_: tuple, state: dict, prev: dic
             "out_00": one_loser and rules.get("out_00_ends_game", False) and end == "out" and "00" in move,
             "bald": end == "out" and "00" in move,
             "kept_00": kept_00 if rules.get("kept_00_goat", False) else None,  # R-004-chechevae-kept
+            "extra": state["extra"],
         }
         written, carry, memory = r["written"], r["carry"], r["memory"]
     else:
@@ -906,6 +992,7 @@ def audit_game(record: dict, rules: dict) -> list[str]:
     prev = ended = None
     for k, deal in enumerate(deals):
         state["fast"] = fast_lead(k, rules, not any(state["wrote"]))
+        state["extra"] = False
         try:
             info = _audit_deal(k, deal, rules, (n, sides), state, prev, P)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:  # garbled values
@@ -913,12 +1000,18 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             info = None
         end = info["end"] if info else deal.get("end") if isinstance(deal, dict) else None
         replayed = rules["fish_winner"] == "replayed" or (state["fast"] and rules.get("fast_writes", 0) > 0)
+        replayed = replayed or state["extra"]
         counted += not (end == "fish" and replayed)  # a replayed fish (R-004-general-fish, R-004-morskoy-fast)
         general, sudden = bool(info and info["general"]), bool(info and (info["general"] or info["out_00"]))
+        # R-004-morskoy-extra-end: with extra_lead: ends-game the loser of an extra lead is the goat at once
+        extra_goat = bool(
+            info and info["extra"] and info["winners"] is not None and rules.get("extra_lead") == "ends-game"
+        )
+        sudden = sudden or extra_goat
         kept_00 = info["kept_00"] if info else None
         over = any(s >= rules["target"] for s in state["score"])
         if sudden or (counted >= match if match else over or kept_00 is not None):
-            ended = (k, info, general, sudden)
+            ended = (k, info, general, sudden, extra_goat)
             if k != len(deals) - 1:
                 P.append(f"deal {k}: the game is over after this deal, but {len(deals) - 1 - k} more deal(s) follow")
             break
@@ -937,11 +1030,15 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             else:
                 P.append(f"the record stops after {len(deals)} deal(s) though no side reached {rules['target']}")
     else:
-        k, info, general, sudden = ended
+        k, info, general, sudden, extra_goat = ended
         score = state["score"]
         draw = False
         kept_00 = info["kept_00"] if info else None
-        if sudden and every:  # R-004-chechevae-goats: an out on 00 makes every other player a goat
+        if extra_goat:  # the extra goat: the deal's loser (several, каждый сам за себя: the most points)
+            losers = [s for s in range(ns) if s not in info["winners"]]
+            goats = losers if every else []
+            want_loser = max(losers, key=lambda s: (score[s], -s))
+        elif sudden and every:  # R-004-chechevae-goats: an out on 00 makes every other player a goat
             goats = [s for s in range(ns) if s != side_of(info["last"], sides)]
             want_loser = max(goats, key=lambda s: (score[s], -s))
         elif sudden:  # «генерал» or Морской's out on 00: the deal's one loser is the goat
@@ -970,6 +1067,8 @@ def audit_game(record: dict, rules: dict) -> list[str]:
             want_titles.add("bald")
         if general:
             want_titles.add("general")
+        if extra_goat:
+            want_titles.add("extra-goat")
         before = deals[k - 1].get("score") if k and isinstance(deals[k - 1], dict) else [0] * ns
         if (
             info

@@ -71,6 +71,7 @@ DEFAULT = {
     "voluntary_fast": False,
     "fast_writes_00": 0,
     "out_00_writes": False,
+    "extra_lead": "none",
 }
 
 

@@ -82,6 +82,7 @@ def columns(rng, n, deals=None, fishes=None, naked=None):
         "hanging": np.zeros(n, bool),
         "kept_00": np.zeros(n, bool),
         "goats": np.ones(n, np.int64),
+        "extra_goats": np.zeros(n, np.int64),
         "loser": loser,
         "first_leader_side": rng.integers(0, 2, n),
         "draws": np.zeros(n, np.int64),
