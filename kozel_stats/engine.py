@@ -254,6 +254,7 @@ G_LEADER_WINS = _G.field()  # deals with a loser that the side of the deal's lea
 G_LAST_DECIDED = _G.field()  # a match (match_deals): its last deal changed who loses (or made a draw)
 G_GOATS = _G.field()  # bit mask of the goats' sides (goats: every may make several; 0 when none)
 G_EXTRA_GOATS = _G.field()  # extra leads someone lost: «внеочередные козлы» (R-004-morskoy-extra)
+G_DECIDED_FISHES = _G.field()  # fishes with a loser: neither eggs nor replayed (the fisherman's share's base)
 N_GAME_COLS = _G.size
 
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
@@ -1320,6 +1321,8 @@ def summarize_game(p, deals, n, out, fish_sums):
         if row[D_END] == END_FISH:
             out[G_FISHES] += 1
             fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1
+            if row[D_LOSERS] != 0:
+                out[G_DECIDED_FISHES] += 1
             if row[D_LOSERS] != 0 and not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LAST]] & 1):
                 out[G_FISHERMAN_WINS] += 1
         elif p[P_OUT_66_WRITES] > 0 and row[D_OUT_TILES] == 2:

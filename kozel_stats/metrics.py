@@ -185,7 +185,8 @@ METRICS: tuple[Metric, ...] = (
         False,
         "eggs",
         "deals",
-        description="deals ended by a fish with equal sums",
+        description="deals ended as eggs: nobody loses and the pot carries (a fish with equal sums; каждый сам "
+        "за себя with solo_loser: most also an out whose most pips left are shared)",
     ),
     Metric(
         "redeal_rate",
@@ -205,7 +206,7 @@ METRICS: tuple[Metric, ...] = (
         False,
         "fisherman_wins",
         "decided_fishes",
-        description="fishes (not eggs) won by the fisherman's side",
+        description="fishes someone lost (not eggs, not a replayed fish) won by the fisherman's side",
     ),
     Metric(
         "moves_per_deal",
@@ -385,7 +386,6 @@ DERIVED = {
     "decided": "loser >= 0 (the game was not cut off)",
     "first_lead_lost": "loser == first_leader_side",
     "shuffles": "deals + redeals",
-    "decided_fishes": "fishes - eggs",
     "drawn": "loser == -2 (a match ended level)",
     "margin": "|score_a - score_b|",
     "several_goats": "goats > 1 (goats: every made several players goats at once)",
@@ -408,6 +408,7 @@ STORED = (
     "fishes",
     "eggs",
     "fisherman_wins",
+    "decided_fishes",
     "moves",
     "written",
     "lost_deals",
@@ -431,7 +432,7 @@ STORED = (
     "score_b",
 )
 #: Stored columns that folders written before they existed lack (their metrics then have no data).
-OPTIONAL = ("leader_wins", "last_deal_decided", "kept_00", "goats", "extra_goats")
+OPTIONAL = ("leader_wins", "last_deal_decided", "kept_00", "goats", "extra_goats", "decided_fishes")
 
 
 #: Metrics of points, which mean nothing when no points are written (scoring: generals).
@@ -491,6 +492,7 @@ def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
         "fishes": games[:, E.G_FISHES],
         "eggs": games[:, E.G_EGGS],
         "fisherman_wins": games[:, E.G_FISHERMAN_WINS],
+        "decided_fishes": games[:, E.G_DECIDED_FISHES],
         "moves": games[:, E.G_MOVES],
         "written": games[:, E.G_WRITTEN],
         "lost_deals": games[:, E.G_LOST_DEALS],
@@ -558,8 +560,6 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
         return (columns["loser"] == columns["first_leader_side"]).astype(np.int64)
     if name == "shuffles":
         return columns["deals"].astype(np.int64) + columns["redeals"]
-    if name == "decided_fishes":
-        return columns["fishes"].astype(np.int64) - columns["eggs"]
     if name == "several_goats":
         return (np.asarray(columns["goats"]) > 1).astype(np.int64)
     if name == "extra_goat":

@@ -414,6 +414,9 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     except Exception as exc:  # polars raises several kinds for damaged files
         raise ResultsError(f"{path}: not a readable Parquet file ({type(exc).__name__}: {str(exc)[:200]}).") from None
     # a column added since (leader_wins) is not required: its metrics have no data in such a folder
+    if "decided_fishes" not in games.columns and {"fishes", "eggs"} <= set(games.columns):
+        # before this column every fish was decided unless eggs (no replayed fish, no eggs on an out)
+        games = games.with_columns((pl.col("fishes") - pl.col("eggs")).alias("decided_fishes"))
     absent = [c for c in OPTIONAL if c not in games.columns]
     games = validate_games_table(games, path, [c for c in STORED if c not in absent])
     games = games.with_columns([pl.lit(0, dtype=pl.Int32).alias(c) for c in absent])

@@ -24,6 +24,7 @@ from kozel_stats.codes import (
     TITLE_NAKED,
     compile_rules,
 )
+from kozel_stats.metrics import columns_from_engine
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
 from kozel_stats.trace import format_game, is_fast, record_game, replay_record
@@ -733,3 +734,17 @@ def test_a_first_lead_cycle_needs_a_double_nn():
     with pytest.raises(VariantError, match="first_lead_cycle"):
         with_rules(load_variant("default"), {"first_lead": "double-00", "first_lead_cycle": "11-to-66"})
     assert with_rules(load_variant("default"), {"first_lead": "double-00", "first_lead_cycle": "days"})
+
+
+# The fisherman's share is a share of the fishes someone lost: under solo_loser: most an out can be eggs
+# (the most pips shared), and a fast lead's fish is replayed; neither is a fish anyone won (it read 101%)
+@pytest.mark.parametrize("name", ["morskoy-004-solo-4", "morskoy-004", "chechevae-3"])
+def test_the_fishermans_share_counts_only_the_fishes_someone_lost(name):
+    p = compile_rules(load_variant(name).rule_dict)
+    players = int(p[E.P_PLAYERS])
+    columns = columns_from_engine(play_range(p, 1, 0, 3000, np.zeros(players, dtype=np.int64)).games)
+    wins, decided = columns["fisherman_wins"], columns["decided_fishes"]
+    assert (wins <= decided).all() and (decided <= columns["fishes"]).all()
+    assert 0 < wins.sum() < decided.sum()
+    # the old base, fishes - eggs, is wrong both ways here: eggs on an out, replayed fishes
+    assert (columns["fishes"] - columns["eggs"] != decided).any()

@@ -83,6 +83,7 @@ def columns(rng, n, deals=None, fishes=None, naked=None):
         "kept_00": np.zeros(n, bool),
         "goats": np.ones(n, np.int64),
         "extra_goats": np.zeros(n, np.int64),
+        "decided_fishes": fishes - eggs,
         "loser": loser,
         "first_leader_side": rng.integers(0, 2, n),
         "draws": np.zeros(n, np.int64),
