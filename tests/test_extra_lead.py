@@ -284,3 +284,22 @@ def test_the_cross_has_no_extra_lead_and_a_match_does_not_end_on_one():
     with pytest.raises(VariantError, match="match_deals"):
         with_rules(load_variant("sport"), {"extra_lead": "ends-game"})
     assert with_rules(load_variant("sport"), {"extra_lead": "goes-on"})["extra_lead"] == "goes-on"
+
+
+def test_the_extra_lead_plays_and_compares_from_the_command_line(tmp_path):
+    """The CLI: a game log with an extra lead, a compare against Морской of section 10 that reports the
+    extra-goat rate, and its Russian report."""
+    from conftest import run_cli
+
+    variant = load_variant("morskoy-004")
+    seed = next(s for s in range(400) if extra_deals(record_game(variant, s, ["heavy"] * 4)))
+    code, log = run_cli("play", "morskoy-004", "--game-seed", seed, "--game", 0, "--bots", "heavy")
+    assert code == 0, log
+    assert "plays 66 and 00" in log and "An extra lead («внеочередной заход»)" in log
+    report = tmp_path / "morskoy.html"
+    code, text = run_cli(
+        "compare", "morskoy", "morskoy-004", "--baseline", "morskoy", "--games", "3000", "--workers", "1",
+        "--report", report, "--lang", "ru",
+    )  # fmt: skip
+    assert code == 0, text
+    assert "внеочередной козёл" in text and "внеочередной козёл" in report.read_text(encoding="utf-8")
