@@ -41,22 +41,28 @@ from .codes import (
     P_SEAT_SIDE,
     SUIT_MASK,
     T00,
+    T06,
     T66,
     TILE_HI,
     TILE_LO,
     Layout,
 )
 from .core import (
+    EXTRA_GAP,
+    FORCED_EXTRA,
     MAX_MOVES,
     N_STATE,
+    SLOT_GAP,
     ST_BAZAAR_POS,
     ST_BOARD,
     ST_CROSS_FLAG,
     ST_END,
+    ST_EXTRA,
     ST_FED,
     ST_HAND,
     ST_HOUSE,
     ST_LACKS,
+    ST_LEAD_TILE,
     ST_N_ENDS,
     ST_OPEN,
     ST_ORDER,
@@ -520,6 +526,17 @@ def estimate_pips(p, st, seat, unseen, fwork):
     return (0.0 if seat == 0 else e0, 0.0 if seat == 1 else e1, 0.0 if seat == 2 else e2, 0.0 if seat == 3 else e3)
 
 
+# R-004-morskoy-extra
+@hot
+def open_gap_after(st, move):
+    """The tile mask {60} if an extra lead's gap is still open after `move` (it did not fill it), else 0."""
+    if not st[ST_EXTRA] & EXTRA_GAP:
+        return 0
+    if (move & 7) == 1 and (placement(move, 0) >> 5) & 7 == SLOT_GAP:
+        return 0
+    return 1 << T06
+
+
 @hot
 def fish_outlook(p, seat, est, own_left):
     """+1 if a fish now likely wins for the seat's side, -1 if it likely loses, 0 if even:
@@ -578,12 +595,13 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
             w += 1 << 40
         else:
             ends = ends_after(st, m)
-            if st[ST_N_ENDS] > 0 and ((unseen | left) & SUITS_OF[ends[0]]) == 0:
-                # this move makes a fish: no tile anywhere matches an open end
+            if st[ST_N_ENDS] > 0 and ((unseen | left) & (SUITS_OF[ends[0]] | open_gap_after(st, m))) == 0:
+                # this move makes a fish: no tile anywhere matches an open end (or an extra lead's open gap)
                 if not have_est:
                     est = estimate_pips(p, st, seat, unseen, fwork)
                     have_est = True
-                w += fish_outlook(p, seat, est, pips(left)) << 30
+                if st[ST_LEAD_TILE] != FORCED_EXTRA:  # an extra lead's fish is replayed: nobody wins it
+                    w += fish_outlook(p, seat, est, pips(left)) << 30
             if left & SUITS_OF[ends[0] & dead]:
                 w += 1 << 20  # a sure move: an end only this hand can answer
             block = (
@@ -720,10 +738,12 @@ def sample_world(p, st, seat, world, rng, work):
 def deal_value(p, sim, last, out_tiles, side, sums):
     """A finished deal's points for `side`: what the other sides write (averaged over them)
     minus what `side` writes. One deal alone: no threshold, eggs pot or memory. `sums`:
-    scratch for the four side sums."""
+    scratch for the four side sums. An extra lead's fish is replayed: worth nothing to anyone."""
     players = p[P_PLAYERS]
     n_sides = p[P_N_SIDES]
     out = sim[ST_HAND + last] == 0
+    if not out and sim[ST_LEAD_TILE] == FORCED_EXTRA:
+        return 0
     for s in range(4):
         sums[s] = 0
     for s in range(players):

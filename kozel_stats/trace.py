@@ -550,10 +550,11 @@ class _Table:
         self.gap = False  # an extra lead's gap between its 66 and 00 is open (R-004-morskoy-extra)
 
     def play(self, tiles: list[str], at: list[int | str | None], closed: list[bool]) -> None:
+        used: set[int] = set()  # the ends this move has laid on (two tiles after an extra lead: one on each)
         for tile, value, shut in zip(tiles, at, closed, strict=True):
             a, b = int(tile[0]), int(tile[1])
             double = a == b
-            if value == "gap":
+            if isinstance(value, str):  # "gap": 60 between an extra lead's 66 and 00
                 self.gap = False
                 continue
             if value is None and self.ends and not self.cross:  # the extra lead's second tile
@@ -565,8 +566,10 @@ class _Table:
                 else:
                     self.ends = [a, b]
                 continue
-            if value not in self.ends:
+            i = next((i for i, e in enumerate(self.ends) if e == value and i not in used), -1)
+            if i < 0:
                 continue  # not a legal move: replay says so; the log shows what it can
+            used.add(i)
             if double:
                 if shut:
                     self.ends.remove(value)
@@ -574,7 +577,7 @@ class _Table:
                     self.ends += [value, value]
                     self.house = True
                 continue
-            self.ends[self.ends.index(value)] = b if value == a else a
+            self.ends[i] = b if value == a else a
 
     def text(self) -> str:
         if not self.ends:
@@ -867,12 +870,14 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         lines.extend(_kept_lines(record, deal, variant, last_play))
         if extra_deal and losers and not (deal["end"] == "fish" and fast_fish):
             who = " and ".join(side[s] for s in losers)
-            ends = variant is not None and variant["extra_lead"] == "ends-game"
-            lines.append(
-                f"  {who} lost the extra lead: {'the' if len(losers) == 1 else ''} extra goat"
-                f"{'s' if len(losers) > 1 else ''} («внеочередной козёл»)"
-                + ("; the game is over (rule 16)." if ends else "; the game goes on (rule 7д).")
-            )
+            title = "the extra goat" if len(losers) == 1 else "extra goats"
+            if variant is not None and variant["extra_lead"] == "ends-game":
+                after = "; the game is over (rule 16)."
+            elif d == len(record["deals"]) - 1 and record["loser"] is not None:
+                after = "; the score reaches the target: the game is over."
+            else:
+                after = "; the game goes on (rule 7д)."
+            lines.append(f"  {who} lost the extra lead: {title} («внеочередной козёл»){after}")
         wipes = variant is not None and variant["out_66_wipes"] and deal["end"] == "out"
         if wipes and "66" in last_play and "00" not in last_play:  # R-004-morskoy-66
             wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)

@@ -19,7 +19,7 @@ from kozel_stats.errors import TraceError
 from kozel_stats.metrics import METRIC_BY_NAME, applies, columns_from_engine
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
-from kozel_stats.trace import format_game, record_game, replay_record, script_arrays
+from kozel_stats.trace import format_game, record_game, replay_record, run_seed_game, script_arrays
 
 sys.path.insert(0, str(Path(__file__).parent))
 from audit import audit_game  # noqa: E402
@@ -107,7 +107,7 @@ def test_60_fits_the_gap_on_any_move_and_only_while_it_is_open():
 
 
 # «(в том числе и закончить им игру)»: 60 in the gap may be the out
-def test_60_in_the_gap_may_be_the_out():
+def test_60_in_the_gap_may_be_a_players_last_tile():
     p = params(**EXTRA)
     pos = lead_extra(p, ["00 66", "11", "22", "06"])
     pos.st[C.ST_EXTRA] &= ~C.EXTRA_PAIRS
@@ -139,9 +139,13 @@ def extra_deal(game: Game, position: Position) -> dict:
 # rule 8: «При заходе … на "внеочередном" заходе "рыбачить" не допускается. Если в итоге … "внеочередного"
 # захода все равно получилась "рыба" - заход переигрывается»
 def test_a_fish_on_an_extra_lead_writes_nothing_and_grows_no_pot():
-    hands = ["12 13", "45", "14", "36"]
+    hands = ["12 13", "45", "14", "36"]  # A 11, B 18: B would lose it
     result = extra_deal(Game(**EXTRA), Position(hands).end("fish", 1))
-    assert result["losers"] == 0 and result["written"] == [0, 0] and result["carry"] == 0
+    assert result["losers"] == 0 and result["written"] == [0, 0]
+    assert Game(**EXTRA).deal(Position(hands).end("fish", 1))["written"] == [0, 18]  # not an extra lead
+    level = ["12", "03", "", ""]  # equal sums: eggs, but for an extra lead
+    assert extra_deal(Game(**EXTRA), Position(level).end("fish", 1))["carry"] == 0
+    assert Game(**EXTRA).deal(Position(level).end("fish", 1))["carry"] == 3
 
 
 # rule 7д: «последующие заходы игры продолжаются … с продолжением счета всех игроков»: written as any deal
@@ -173,6 +177,12 @@ def test_the_replay_of_an_extra_lead_keeps_both_tiles_with_its_leader():
         held = int(hands[deal % 4])
         assert held >> C.T66 & 1 and held >> C.T00 & 1 and bin(held).count("1") == 7
         assert sorted(int(t) for t in perm) == list(range(28))
+    solo = params(**EXTRA, pairs=False, players=3)  # with a bazaar of 7: both tiles in the hand, never in it
+    for deal in range(60):
+        E.deal_tiles(solo, 9, deal, rng, perm, hands, False, False, C.FORCED_EXTRA, deal % 3)
+        held = int(hands[deal % 3])
+        assert held >> C.T66 & 1 and held >> C.T00 & 1
+        assert sorted(int(t) for t in perm) == list(range(28)) and not {C.T00, C.T66} & set(perm[21:].tolist())
     pos = Position(["00 66 12", "", "", ""])
     pos.st[C.ST_FORCED] = C.FORCED_EXTRA
     assert pos.legal(p, 0) == [sorted([("00", AT_NONE), ("66", AT_NONE)])]
@@ -270,12 +280,17 @@ def test_the_extra_goat_rate_applies_only_with_the_knob_and_counts_games():
     metric = METRIC_BY_NAME["extra_goat_rate"]
     assert applies(metric, load_variant("morskoy-004").rule_dict)
     assert not applies(metric, load_variant("default").rule_dict)
-    p = compile_rules(load_variant("morskoy-004").rule_dict)
-    games = play_range(p, 5, 0, 2000, np.zeros(4, np.int64)).games
-    columns = columns_from_engine(games)
-    assert (columns["extra_goats"] == games[:, E.G_EXTRA_GOATS]).all()
-    share = (columns["extra_goats"] > 0).mean()
-    assert 0.02 < share < 0.6
+    variant = load_variant("morskoy-004")
+    p = compile_rules(variant.rule_dict)
+    heavy = np.full(4, parse_bot("heavy"), np.int64)
+    columns = columns_from_engine(play_range(p, 5, 0, 300, heavy).games)
+    # counted again from the records of the same games: extra leads that did not end in a fish (in pairs an
+    # out always has a loser; a fish is replayed)
+    for game in range(300):
+        record = record_game(variant, run_seed_game(5, game), ["heavy"] * 4, game=game)
+        lost = sum(record["deals"][d]["end"] == "out" for d in extra_deals(record))
+        assert columns["extra_goats"][game] == lost, game
+    assert 0.05 < (columns["extra_goats"] > 0).mean() < 0.6
 
 
 def test_the_cross_has_no_extra_lead_and_a_match_does_not_end_on_one():
@@ -303,3 +318,88 @@ def test_the_extra_lead_plays_and_compares_from_the_command_line(tmp_path):
     )  # fmt: skip
     assert code == 0, text
     assert "внеочередной козёл" in text and "внеочередной козёл" in report.read_text(encoding="utf-8")
+
+
+def test_the_auditor_catches_a_wrong_leader_a_written_fish_and_a_missing_title():
+    """The auditor's own checks of what follows an extra lead, each shown to fail on a broken record."""
+    goes_on = load_variant("morskoy-004")
+    records = [record_game(goes_on, s, ["heavy", "random"] * 2) for s in range(300)]
+    after = next((r, d) for r in records for d in extra_deals(r) if d + 1 < len(r["deals"]))
+    record, d = after
+    bad = {**record, "deals": [dict(deal) for deal in record["deals"]]}
+    bad["deals"][d + 1]["leader"] = (record["deals"][d]["leader"] + 1) % 4
+    assert any(f"deal {d + 1}: leader is seat" in problem for problem in audit_game(bad, goes_on.rule_dict))
+    fished = next((r, d) for r in records for d in extra_deals(r) if r["deals"][d]["end"] == "fish")
+    record, d = fished
+    bad = {**record, "deals": [dict(deal) for deal in record["deals"]]}
+    bad["deals"][d]["written"] = [0, 5]
+    assert any(f"deal {d}: written is" in problem for problem in audit_game(bad, goes_on.rule_dict))
+    ends = with_rules(goes_on, {"extra_lead": "ends-game"})
+    record = next(r for r in (record_game(ends, s, ["heavy"] * 4) for s in range(100)) if "extra-goat" in r["titles"])
+    assert audit_game(record, ends.rule_dict) == []
+    untitled = {**record, "titles": [t for t in record["titles"] if t != "extra-goat"]}
+    assert any("titles are" in problem for problem in audit_game(untitled, ends.rule_dict))
+    assert audit_game(record, goes_on.rule_dict) != []  # under goes-on the game would have gone on
+
+
+def test_the_engine_lists_exactly_the_moves_the_auditor_accepts_after_an_extra_lead():
+    """3,000 random deals after an extra lead, 2 to 4 players, played on at random: at every turn the
+    engine's legal moves are the moves the independent auditor's Chain accepts (none missing, none extra)."""
+    import itertools
+    import random
+
+    from audit import Chain
+
+    from kozel_stats.codes import tile_name
+
+    p = params(**EXTRA)
+    rules = {"two_doubles": True, "extra_lead": "goes-on"}
+
+    def engine_moves(st, seat):
+        moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+        out = {}
+        for m in moves[: C.legal_moves(p, st, seat, moves)]:
+            move = []
+            for k in range(int(m) & 7):
+                pl = int(C.placement(m, k))
+                at = int(C.attach_value(st, (pl >> 5) & 7))
+                move.append((tile_name(pl & 31), "gap" if at == AT_GAP else at))
+            out[tuple(sorted(move, key=str))] = int(m)
+        return out
+
+    def auditor_moves(board, hand):
+        candidates = {((t, e),) for t in hand for e in {*board.ends, "gap"}}
+        candidates |= {((a, board.ends[0]), (b, board.ends[1])) for a, b in itertools.permutations(hand, 2)}
+        accepted = set()
+        for c in candidates:
+            if board.problem({"p": 0, "play": [t for t, _ in c], "at": [e for _, e in c]}, hand) is None:
+                accepted.add(tuple(sorted(c, key=str)))
+        return accepted
+
+    rng = random.Random(1)
+    turns = 0
+    for _ in range(3000):
+        deck = [t for t in range(28) if t not in (C.T00, C.T66)]
+        rng.shuffle(deck)
+        n = rng.choice([2, 3, 4])
+        hands = [[C.T00, C.T66, *deck[:5]]] + [deck[5 + 6 * i : 11 + 6 * i] for i in range(n - 1)]
+        pos = Position([" ".join(tile_name(t) for t in h) for h in hands + [[]] * (4 - n)])
+        C.apply_move(pos.st, 0, C.EXTRA_LEAD_MOVE)
+        board = Chain(rules)
+        board.apply({"play": ["66", "00"], "at": [None, None]})
+        seat, stuck = 1 % n, 0
+        while stuck < n:
+            hand = [tile_name(t) for t in range(28) if pos.st[C.ST_HAND + seat] >> t & 1]
+            board.turn(hand)
+            engine = engine_moves(pos.st, seat)
+            assert set(engine) == auditor_moves(board, hand), (board.ends, board.gap, board.pairs, hand)
+            turns += 1
+            stuck = 0 if engine else stuck + 1
+            if engine:
+                move = rng.choice(sorted(engine, key=str))
+                C.apply_move(pos.st, seat, engine[move])
+                board.apply({"play": [t for t, _ in move], "at": [e for _, e in move]})
+                if pos.st[C.ST_HAND + seat] == 0:
+                    break
+            seat = (seat + 1) % n
+    assert turns > 20000
