@@ -550,7 +550,7 @@ class _Table:
         self.gap = False  # an extra lead's gap between its 66 and 00 is open (R-004-morskoy-extra)
 
     def play(self, tiles: list[str], at: list[int | str | None], closed: list[bool]) -> None:
-        used: set[int] = set()  # the ends this move has laid on (two tiles after an extra lead: one on each)
+        used: set[int] = set()  # the chain's ends this move has laid on (after an extra lead: one on each)
         for tile, value, shut in zip(tiles, at, closed, strict=True):
             a, b = int(tile[0]), int(tile[1])
             double = a == b
@@ -566,7 +566,8 @@ class _Table:
                 else:
                     self.ends = [a, b]
                 continue
-            i = next((i for i, e in enumerate(self.ends) if e == value and i not in used), -1)
+            # on the chain one end per tile of a move (Осёл's doubles may close ends: by value there)
+            i = next((i for i, e in enumerate(self.ends) if e == value and (self.cross or i not in used)), -1)
             if i < 0:
                 continue  # not a legal move: replay says so; the log shows what it can
             used.add(i)
@@ -832,8 +833,8 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
         written = deal["written"]
         losers = _losers(record, deal, variant)
         generals = variant is not None and variant["scoring"] == "generals"
-        fast_fish = extra_deal or (variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant))
-        if deal["end"] == "fish" and variant is not None and (variant["fish_winner"] == "replayed" or fast_fish):
+        no_fishing = extra_deal or (variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant))
+        if deal["end"] == "fish" and variant is not None and (variant["fish_winner"] == "replayed" or no_fishing):
             lines.append("  Nothing written; the deal does not count.")
         elif deal["end"] == "fish" and not losers:
             lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
@@ -868,7 +869,7 @@ def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
             )
         last_play: list[str] = next((ev["play"] for ev in reversed(deal["events"]) if "play" in ev), [])
         lines.extend(_kept_lines(record, deal, variant, last_play))
-        if extra_deal and losers and not (deal["end"] == "fish" and fast_fish):
+        if extra_deal and losers and deal["end"] == "out":  # a fish on it is replayed: no loser
             who = " and ".join(side[s] for s in losers)
             title = "the extra goat" if len(losers) == 1 else "extra goats"
             if variant is not None and variant["extra_lead"] == "ends-game":
