@@ -2358,3 +2358,66 @@ def test_generated_solo_mutations(new_games):
     others = [s for s, v in enumerate(g["final_score"]) if v >= r["target"] and s != g["loser"]]
     g["loser"] = others[0]
     assert any("loser" in p for p in audit_game(g, r))
+
+
+# --- the extra lead (R-004-morskoy-extra), a game written by hand -------------------------------------------------
+EXTRA = R(threshold_value=25, target=60, extra_lead="goes-on")
+
+
+def extra_lead_record(titles=("naked",)):
+    """Deal 0 is morskoy_record's: seat 0 makes a fish, B write 50. Deal 1: seat 0 (the last mover) leads 66 and 00
+    together. Seats 1, 2, 3 and 0 again each lay two tiles, one on each end; seat 1 then has neither a 0 nor a 6
+    (ends 0 and 6): the two-tile moves are over and he knocks. Later seat 1 lays 22 and 33 together (rule 12,
+    ends 2 and 3) and seat 0 goes out with 60 in the gap. B keep 45 34 (16) and 26 44 46 24 (32): 48 written,
+    B 98 >= 60 are the goats, A never wrote: naked."""
+    deal0 = morskoy_record()["deals"][0]
+    deal1 = {
+        "redeals": 0,
+        "bazaar": [],
+        "leader": 0,
+        "hands": [
+            ["00", "03", "05", "06", "16", "23", "66"],
+            ["02", "13", "22", "33", "34", "36", "45"],
+            ["01", "04", "12", "14", "25", "35", "56"],
+            ["11", "15", "24", "26", "44", "46", "55"],
+        ],
+        "events": parse(
+            "66@-+00@- 36@6+02@0 35@3+12@2 55@5+11@1 05@5+16@1 . 56@6 15@5 03@0 13@1 . . 23@3 22@2+33@3 25@2 .", 0
+        )
+        + [{"p": 0, "play": ["06"], "at": ["gap"]}],
+        "end": "out",
+        "last": 0,
+        "hand_sums": [10, 48],
+        "written": [0, 48],
+        "score": [0, 98],
+        "carry": 0,
+    }
+    return {
+        "format": "kozel-trace/1",
+        "variant": "hand-extra-lead",
+        "seed": 13,
+        "game": 0,
+        "players": 4,
+        "sides": [[0, 2], [1, 3]],
+        "bots": ["hand"] * 4,
+        "deals": [deal0, deal1],
+        "loser": 1,
+        "titles": list(titles),
+        "final_score": [0, 98],
+    }
+
+
+def test_extra_lead_hand_game():
+    assert audit_game(extra_lead_record(), EXTRA) == []
+    # rule 16's reading: the loser of the extra lead is the goat at once, with its title
+    assert audit_game(extra_lead_record(("naked", "extra-goat")), {**EXTRA, "extra_lead": "ends-game"}) == []
+    problems = audit_game(extra_lead_record(), {**EXTRA, "extra_lead": "ends-game"})
+    assert any("titles are ['naked'], must be ['extra-goat', 'naked']" in p for p in problems), problems
+    problems = audit_game(extra_lead_record(), {**EXTRA, "extra_lead": "none"})
+    assert any("deal 1 event 0" in p and "extra_lead is none" in p for p in problems), problems
+    rec = extra_lead_record()
+    rec["deals"][1]["events"][3] = {"p": 3, "play": ["55"], "at": [5]}  # one tile where he can lay two
+    assert any("deal 1 event 3" in p and "two tiles, one on each end" in p for p in audit_game(rec, EXTRA))
+    rec = extra_lead_record()
+    rec["deals"][1]["events"][-1] = {"p": 0, "play": ["06"], "at": [6]}  # 60 on an end that is not open
+    assert any("deal 1 event 16" in p for p in audit_game(rec, EXTRA))

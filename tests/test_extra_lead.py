@@ -403,3 +403,17 @@ def test_the_engine_lists_exactly_the_moves_the_auditor_accepts_after_an_extra_l
                     break
             seat = (seat + 1) % n
     assert turns > 20000
+
+
+def test_the_hand_written_extra_lead_game_replays_in_the_engine():
+    """The game written by hand for the auditor (test_audit_selfcheck.extra_lead_record) is also what the engine
+    plays: its replay finds every move legal and every number equal, under both readings."""
+    from test_audit_selfcheck import extra_lead_record
+
+    variant = with_rules(load_variant("default"), {"threshold_value": 25, "target": 60, "extra_lead": "goes-on"})
+    assert replay_record(extra_lead_record(), variant) == []
+    ends = with_rules(variant, {"extra_lead": "ends-game"})
+    assert replay_record(extra_lead_record(("naked", "extra-goat")), ends) == []
+    assert replay_record(extra_lead_record(), ends) != []  # the title is missing
+    log = format_game(extra_lead_record(), variant)
+    assert "plays 06 in the gap  -> ends 5 3" in log and "plays 22 on 2 and 33 on 3" in log
