@@ -255,10 +255,8 @@ def nth_chain_move(st, m0, m1, k):
 def random_chain_move(p, st, seat, rng):
     """The random bot on a chain: (number of legal moves, a uniformly chosen one or -1). Draws
     from the bot stream exactly as choosing among `legal_moves`' list would (no draw when
-    there is one move), so both ways play the same game. (-1, -1) during an extra lead's
-    special moves: then the list is needed."""
-    if st[ST_EXTRA]:
-        return -1, -1  # an extra lead's gap or two-tile moves: the list is needed
+    there is one move), so both ways play the same game. Not for a deal of an extra lead (its
+    gap and two-tile moves are in the list only)."""
     m0, m1, two = chain_moves(p, st, st[ST_HAND + seat])
     n = popcount(m0) + popcount(m1) + two
     if n == 0:

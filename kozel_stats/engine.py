@@ -502,13 +502,17 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     turn = leader
     knocks_in_a_row = 0
     last_mover = leader
+    # the random bot picks without listing the moves once the lead is on the table, except in a deal of an
+    # extra lead (its gap and two-tile moves need the list; R-004-morskoy-extra). A local flag, not a read
+    # of the state on every move.
+    listless = False
     while True:
         seat = turn
         turn = seat + 1 if seat + 1 < players else 0
         bot = bots[seat]
         move = -1
         n = -1
-        if bot == BOT_RANDOM and st[ST_N_ENDS] != 0:  # the common case: no list of moves
+        if bot == BOT_RANDOM and listless:  # the common case: no list of moves
             if chain:
                 n, move = random_chain_move(p, st, seat, rng)
             else:
@@ -549,6 +553,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
         apply_move(st, seat, move)
+        if not listless:
+            listless = st[ST_LEAD_TILE] != FORCED_EXTRA
         knocks_in_a_row = 0
         last_mover = seat
         if st[ST_HAND + seat] == 0:
