@@ -208,7 +208,7 @@ def two_tile_move(t0, s0, t1, s1):
 
 
 #: R-004-morskoy-extra: the extra lead, 66 then 00 (its ends: 6 on slot 0, 0 on slot 1)
-EXTRA_LEAD_MOVE = 2 | (T66 << 3) | (T00 << 12)
+EXTRA_LEAD_MOVE = 2 | (T66 << 3) | (T00 << 12) | (1 << 17)
 
 
 @hot
@@ -456,14 +456,11 @@ def apply_move(st, seat, move):
             st[ST_N_ENDS] = 2
             st[ST_OPEN] = 3
             if (move & 7) == 2 and not st[ST_CROSS_FLAG]:
-                # R-004-morskoy-extra: 66 and 00 led at once, a gap between them; ends 6 and 0
-                other = placement(move, 1) & 31
-                st[ST_HAND + seat] &= ~(1 << other)
-                st[ST_BOARD] |= 1 << other
-                st[ST_END + 1] = TILE_LO[other]
+                # R-004-morskoy-extra: 66 and 00 led at once, apart, a gap between them: the end of slot 1
+                # is the 00's (its placement, next, lays it there and leaves it 0)
+                st[ST_END + 1] = TILE_LO[placement(move, 1) & 31]
                 st[ST_EXTRA] = EXTRA_GAP | EXTRA_PAIRS
                 st[ST_LEAD_TILE] = FORCED_EXTRA  # both tiles, as the replay of a fish must lead them
-                break
             if lo == hi and st[ST_CROSS_FLAG]:
                 # Осёл: a first double is the house, four ends at once
                 st[ST_END + 2] = lo
