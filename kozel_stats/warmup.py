@@ -6,7 +6,9 @@ first run on a machine therefore spends some seconds compiling; this module make
 that visible: `prepare` compiles (or loads) the kernel a command needs *before* any
 game is timed or any progress bar starts, and tells the user at once when it has to
 compile. A small marker file per kernel in the cache folder records that the kernel
-was compiled there, so later runs say nothing.
+was compiled there, so later runs say nothing. numba files its cache under the path of
+the sources, so a second clone (or a moved one) compiles again: the marker names the
+package's folder too.
 
 Kernels: `play_game` (the play / replay / record path) and `play_batch` (the fast
 path of compare, duel and the benchmarks, which reuses play_game's code), each in two
@@ -16,6 +18,7 @@ flavours: the random and heavy bots only (`fast`), or every bot (`thoughtful`).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import threading
 import time
@@ -47,7 +50,8 @@ def _marker(entry: str, thoughtful: bool) -> Path | None:
     folder = os.environ.get("NUMBA_CACHE_DIR")
     if not folder:
         return None
-    return Path(folder) / f"compiled-{entry}-{'thoughtful' if thoughtful else 'fast'}.ok"
+    here = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:12]
+    return Path(folder) / f"compiled-{entry}-{'thoughtful' if thoughtful else 'fast'}-{here}.ok"
 
 
 def is_compiled(entry: str, thoughtful: bool) -> bool:
