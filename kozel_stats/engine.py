@@ -1329,8 +1329,8 @@ def summarize_game(p, deals, n, out, fish_sums):
             fish_sums[min(row[D_FISH_SUM], FISH_SUM_BINS - 1)] += 1
             if row[D_LOSERS] != 0:
                 out[G_DECIDED_FISHES] += 1
-            if row[D_LOSERS] != 0 and not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LAST]] & 1):
-                out[G_FISHERMAN_WINS] += 1
+                if not (row[D_LOSERS] >> p[P_SEAT_SIDE + row[D_LAST]] & 1):
+                    out[G_FISHERMAN_WINS] += 1
         elif p[P_OUT_66_WRITES] > 0 and row[D_OUT_TILES] == 2:
             out[G_OUT_66] += 1
         if row[D_EXTRA] and row[D_LOSERS] != 0:

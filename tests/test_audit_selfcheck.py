@@ -79,6 +79,23 @@ def R(**kw):
     return {**DEFAULT, **kw}
 
 
+def game_record(variant, seed, deals, loser, titles, final_score, players=4, pairs=True, bot="hand"):
+    """A kozel-trace/1 game of these deals: in pairs sides A = seats 0 + 2 and B = 1 + 3, else each seat its own."""
+    return {
+        "format": "kozel-trace/1",
+        "variant": variant,
+        "seed": seed,
+        "game": 0,
+        "players": players,
+        "sides": [[0, 2], [1, 3]] if pairs else [[s] for s in range(players)],
+        "bots": [bot] * players,
+        "deals": deals,
+        "loser": loser,
+        "titles": titles,
+        "final_score": final_score,
+    }
+
+
 # --- an independent little player ---------------------------------------------
 
 
@@ -251,19 +268,7 @@ def make_game(r, seed, policy=random_policy):
             titles.append("bald")
         if general:
             titles.append("general")
-    return {
-        "format": "kozel-trace/1",
-        "variant": "test",
-        "seed": seed,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["random"] * 4,
-        "deals": deals,
-        "loser": loser,
-        "titles": titles,
-        "final_score": list(score),
-    }
+    return game_record("test", seed, deals, loser, titles, list(score), bot="random")
 
 
 CONFIGS = {
@@ -406,19 +411,7 @@ def hand_record():
         "carry": 0,
         "memory": [0, 0],
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand",
-        "seed": 7,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["hand"] * 4,
-        "deals": [deal0, deal1],
-        "loser": 1,
-        "titles": [],
-        "final_score": [54, 58],
-    }
+    return game_record("hand", 7, [deal0, deal1], 1, [], [54, 58])
 
 
 def test_hand_game_is_correct():
@@ -789,19 +782,7 @@ def morskoy_record(writes=False):
         "score": score,
         "carry": 0,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-morskoy",
-        "seed": 12,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["hand"] * 4,
-        "deals": [deal0, deal1],
-        "loser": 0,
-        "titles": ["bald"],
-        "final_score": score,
-    }
+    return game_record("hand-morskoy", 12, [deal0, deal1], 0, ["bald"], score)
 
 
 def morskoy_eggs_record(writes=False):
@@ -850,19 +831,7 @@ def morskoy_eggs_record(writes=False):
         "score": written,
         "carry": carry,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-morskoy",
-        "seed": 13,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["hand"] * 4,
-        "deals": [deal0, deal1],
-        "loser": 0,
-        "titles": ["bald", "naked"],
-        "final_score": written,
-    }
+    return game_record("hand-morskoy", 13, [deal0, deal1], 0, ["bald", "naked"], written)
 
 
 MORSKOY = CONFIGS["morskoy"]
@@ -1004,19 +973,7 @@ def solo3_record():
         "score": [0, 0, 60],
         "carry": 0,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-solo-3",
-        "seed": 3,
-        "game": 0,
-        "players": 3,
-        "sides": [[0], [1], [2]],
-        "bots": ["hand"] * 3,
-        "deals": [deal],
-        "loser": 2,
-        "titles": ["naked"],
-        "final_score": [0, 0, 60],
-    }
+    return game_record("hand-solo-3", 3, [deal], 2, ["naked"], [0, 0, 60], players=3, pairs=False)
 
 
 def solo4_record(swap=False):
@@ -1042,19 +999,7 @@ def solo4_record(swap=False):
         "score": [0, s1, 31, s3],
         "carry": 0,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-solo-4",
-        "seed": 4,
-        "game": 0,
-        "players": 4,
-        "sides": [[0], [1], [2], [3]],
-        "bots": ["hand"] * 4,
-        "deals": [deal],
-        "loser": 3 if swap else 1,
-        "titles": [],
-        "final_score": [0, s1, 31, s3],
-    }
+    return game_record("hand-solo-4", 4, [deal], 3 if swap else 1, [], [0, s1, 31, s3], pairs=False)
 
 
 def test_solo_hand_games_are_correct():
@@ -1141,19 +1086,7 @@ def osel_record():
         "carry": 0,
         "memory": [0, 0],
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-osel",
-        "seed": 11,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["hand"] * 4,
-        "deals": [deal0, deal1, deal2],
-        "loser": 0,
-        "titles": ["naked"],
-        "final_score": [169, 0],
-    }
+    return game_record("hand-osel", 11, [deal0, deal1, deal2], 0, ["naked"], [169, 0])
 
 
 def test_osel_hand_game_is_correct():
@@ -1303,19 +1236,7 @@ def solo3_fish_record():
         "score": [0, 80, 31],
         "carry": 0,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-solo-3",
-        "seed": 5,
-        "game": 0,
-        "players": 3,
-        "sides": [[0], [1], [2]],
-        "bots": ["hand"] * 3,
-        "deals": [deal],
-        "loser": 1,
-        "titles": [],
-        "final_score": [0, 80, 31],
-    }
+    return game_record("hand-solo-3", 5, [deal], 1, [], [0, 80, 31], players=3, pairs=False)
 
 
 SOLO_FISH_RULES = {**SOLO3_RULES, "target": 20}
@@ -1395,19 +1316,7 @@ def solo3_shown_fish_record(mode="visible"):
         "score": [0, 15, s2],
         "carry": 0,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-solo-3",
-        "seed": 6,
-        "game": 0,
-        "players": 3,
-        "sides": [[0], [1], [2]],
-        "bots": ["hand"] * 3,
-        "deals": [deal],
-        "loser": 2,
-        "titles": [],
-        "final_score": [0, 15, s2],
-    }
+    return game_record("hand-solo-3", 6, [deal], 2, [], [0, 15, s2], players=3, pairs=False)
 
 
 def _draws(change):
@@ -1592,19 +1501,7 @@ def solo3_eggs_record(pot="one-hand", eggs=1, tie=False):
     deals.append(
         {**line_deal(hands, bazaar, eggs), "hand_sums": sums, "written": written, "score": written, "carry": 0}
     )
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-solo-eggs",
-        "seed": 8,
-        "game": 0,
-        "players": 3,
-        "sides": [[0], [1], [2]],
-        "bots": ["hand"] * 3,
-        "deals": deals,
-        "loser": written.index(max(written)),
-        "titles": [],
-        "final_score": written,
-    }
+    return game_record("hand-solo-eggs", 8, deals, written.index(max(written)), [], written, players=3, pairs=False)
 
 
 def test_solo_eggs_records_are_correct():
@@ -2036,19 +1933,7 @@ def make_solo_game(r, seed):
             titles.append("naked")
         if end == "out" and "00" in events[-1]["play"]:
             titles.append("bald")
-    return {
-        "format": "kozel-trace/1",
-        "variant": "test-solo",
-        "seed": seed,
-        "game": 0,
-        "players": n,
-        "sides": [[s] for s in range(n)],
-        "bots": ["random"] * n,
-        "deals": deals,
-        "loser": loser,
-        "titles": titles,
-        "final_score": list(score),
-    }
+    return game_record("test-solo", seed, deals, loser, titles, list(score), players=n, pairs=False, bot="random")
 
 
 def cross_options(hand, arms, started):
@@ -2168,19 +2053,7 @@ def make_cross_game(r, seed, p_close=0.4):
             titles.append("naked")
         if end == "out" and "00" in events[-1]["play"]:
             titles.append("bald")
-    return {
-        "format": "kozel-trace/1",
-        "variant": "test-osel",
-        "seed": seed,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["random"] * 4,
-        "deals": deals,
-        "loser": loser,
-        "titles": titles,
-        "final_score": list(score),
-    }
+    return game_record("test-osel", seed, deals, loser, titles, list(score), bot="random")
 
 
 SOLO = R(pairs=False, first_lead="lowest-double-or-heaviest")
@@ -2392,19 +2265,7 @@ def extra_lead_record(titles=("naked",)):
         "score": [0, 98],
         "carry": 0,
     }
-    return {
-        "format": "kozel-trace/1",
-        "variant": "hand-extra-lead",
-        "seed": 13,
-        "game": 0,
-        "players": 4,
-        "sides": [[0, 2], [1, 3]],
-        "bots": ["hand"] * 4,
-        "deals": [deal0, deal1],
-        "loser": 1,
-        "titles": list(titles),
-        "final_score": [0, 98],
-    }
+    return game_record("hand-extra-lead", 13, [deal0, deal1], 1, list(titles), [0, 98])
 
 
 def test_extra_lead_hand_game():
