@@ -95,7 +95,9 @@ from .codes import (
     NEXT_LEAD_WINNERS_CHOOSE,
     OUT_66_ALL_OTHERS,
     P_BAZAAR,
+    P_CLOSED_BEFORE_HOUSE,
     P_CROSS,
+    P_DRAW_LAST,
     P_EGGS,
     P_EXTRA_LEAD,
     P_FAST_WRITES,
@@ -128,10 +130,12 @@ from .codes import (
     P_SHARED_SCORE,
     P_SOLO,
     P_SOLO_EGGS,
+    P_SOLO_FISH,
     P_TARGET,
     P_THRESHOLD,
     P_THRESHOLD_VALUE,
     P_TILES_EACH,
+    P_TWO_DOUBLES,
     P_VOLUNTARY_FAST,
     R_DEALS,
     R_ERROR,
@@ -265,12 +269,127 @@ I_PERM = _I.field(28)
 I_HANDS = _I.field(4)
 I_MOVES = _I.field(MAX_MOVES)
 I_BOTS = _I.field(W_SIZE)
+I_KEY = _I.field(8)  # a deal's DEAL_KEY and PLAY_KEY, to look it up among the shared deals
 I_SIZE = _I.size
 
 
 def workspace():
     """(iw, rng, fw): the scratch arrays play_game works in."""
     return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), np.zeros(F_WORK_SIZE, dtype=np.float64)
+
+
+# --- one deal played once for several arms -------------------------------------------------------------
+# The arms of a compare or a sweep play the same games (the same seeds), and most of them differ only in
+# how a deal is scored: such arms deal every deal alike, and when it is led alike they play it alike. So
+# a batch plays a deal once for all of them and gives the others its end state; the scoring stays each
+# arm's own. The results are the same as playing every arm on its own, to the bit
+# (tests/test_shared_play.py, knob by knob); only the time changes.
+
+#: The rule parameters that dealing and playing a deal read, beyond what `play_game` hands them (the deal's
+#: number, how it opens, its leader, its forced tile; `DEAL_KEY`, `PLAY_KEY`), with random or heavy bots:
+#: arms that agree on these, on their bots and on their seats share their deals (`play_key`).
+PLAY_PARAMS = (
+    P_PLAYERS,
+    P_TILES_EACH,
+    P_BAZAAR,
+    P_REDEAL_DOUBLES,
+    P_REDEAL_SUIT,
+    P_FIRST_LEAD,  # read while dealing with a bazaar (R-lead-in-bazaar)
+    P_FIRST_LEAD_DOUBLE,
+    P_TWO_DOUBLES,
+    P_CROSS,
+    P_CLOSED_BEFORE_HOUSE,
+    P_SOLO_FISH,
+    P_DRAW_LAST,
+    P_EXTRA_LEAD,
+    P_VOLUNTARY_FAST,
+    P_KEPT_66_WRITES,  # the heavy bot sheds a costly 66 or 00 first
+    P_KEPT_00_GOAT,
+)
+
+_M = Layout("shared deal")
+M_DEAL = _M.field()  # the deal's number in its game; DEAL_KEY: how it was dealt
+M_FAST = _M.field()
+M_LIKE_FIRST = _M.field()
+M_KEEP_TILE = _M.field()
+M_KEEP_SEAT = _M.field()
+M_FIRST_DOUBLE = _M.field()
+M_LEADER = _M.field()  # PLAY_KEY: how it was led
+M_FORCED = _M.field()
+M_FAST_OK = _M.field()
+M_NEXT = _M.field()  # the next row of the same deal, -1 at the last
+M_REDEALS = _M.field()
+M_HANDS = _M.field(4)
+M_PERM = _M.field(28)
+M_STATE = _M.field(N_STATE)  # the state at the deal's end
+M_SIZE = _M.size
+#: Rows of a game's shared deals (every arm's distinct deals of one game; more are played, not kept).
+MEMO_ROWS = 512
+
+
+def play_key(params: np.ndarray) -> tuple[int, ...]:
+    """What arms must share, in their rule parameters, to share their deals (with the same bots and seats)."""
+    return tuple(int(params[i]) for i in PLAY_PARAMS)
+
+
+@jit
+def deal_memo(arms, max_deals):
+    """(rows, heads) of a batch's shared deals: none for one arm. heads[0] counts the rows in use,
+    heads[1 + k] is the first row of deal k (-1: none)."""
+    rows = MEMO_ROWS if arms > 1 else 0
+    return np.zeros((rows, M_SIZE), dtype=np.int64), np.full(max_deals + 1, -1, dtype=np.int64)
+
+
+@hot
+def memo_clear(memo, heads):
+    """A new game: no deal of it is known yet."""
+    for r in range(heads[0]):
+        heads[1 + memo[r, M_DEAL]] = -1
+    heads[0] = 0
+
+
+@hot
+def memo_find(memo, heads, deal, dealt, led):
+    """The row of deal `deal` dealt as `dealt` (the DEAL_KEY fields after M_DEAL) and, unless `led` is
+    empty, led as `led` (the PLAY_KEY fields); -1 if none."""
+    r = heads[1 + deal]
+    while r >= 0:
+        row = memo[r]
+        same = True
+        for i in range(dealt.shape[0]):
+            if row[M_FAST + i] != dealt[i]:
+                same = False
+        for i in range(led.shape[0]):
+            if row[M_LEADER + i] != led[i]:
+                same = False
+        if same:
+            return r
+        r = row[M_NEXT]
+    return -1
+
+
+@hot
+def memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st):
+    """Keep a deal just played, for the next arms (nothing when the rows are full)."""
+    r = heads[0]
+    if r >= memo.shape[0]:
+        return
+    row = memo[r]
+    row[M_DEAL] = deal
+    for i in range(dealt.shape[0]):
+        row[M_FAST + i] = dealt[i]
+    for i in range(led.shape[0]):
+        row[M_LEADER + i] = led[i]
+    row[M_REDEALS] = redeals
+    for i in range(4):
+        row[M_HANDS + i] = hands[i]
+    for i in range(28):
+        row[M_PERM + i] = perm[i]
+    for i in range(N_STATE):
+        row[M_STATE + i] = st[i]
+    row[M_NEXT] = heads[1 + deal]
+    heads[1 + deal] = r
+    heads[0] = r + 1
 
 
 # --- aggregates by deal number (index k = after deal k+1) ------------------------------
@@ -1154,6 +1273,8 @@ def play_game(
     iw,
     rng,
     fw,
+    memo,
+    heads,
     game_index=0,
 ):
     """Play (or, with scripted bots, replay and check) one game.
@@ -1165,7 +1286,9 @@ def play_game(
     bot stream; another value gives the bots independent random numbers on the same
     shuffles (the "deal decides" measure; a null with the same deals in the tests).
     iw, rng, fw: the game's workspace (`workspace()`): the whole game allocates nothing,
-    so it runs without numba's reference counting. game_index: the game's index in its run (the
+    so it runs without numba's reference counting. memo, heads: the deals this game has had under
+    other arms of the batch (`deal_memo`; no rows: every deal is played), which the arms that share
+    `play_key` take instead of playing them again. game_index: the game's index in its run (the
     first-lead double of first_lead_cycle, R-004-morskoy-day).
     """
     scripted = bots[0] == BOT_SCRIPT
@@ -1176,6 +1299,10 @@ def play_game(
     hands = iw[I_HANDS : I_HANDS + 4]
     moves = iw[I_MOVES : I_MOVES + MAX_MOVES]
     work = iw[I_BOTS : I_BOTS + W_SIZE]
+    dealt = iw[I_KEY : I_KEY + 5]
+    led = iw[I_KEY + 5 : I_KEY + 8]
+    # a record is replayed or written move by move; the thoughtful bots may remember across deals
+    shared = memo.shape[0] > 0 and not scripted and ev.shape[0] == 0 and thoughtful is None
     for i in range(N_GAME_STATE):
         gs[i] = 0
     for i in range(result.shape[0]):
@@ -1215,9 +1342,22 @@ def play_game(
                 return
             redeals = script_hands[deal, 4]
         else:
-            redeals = deal_tiles(
-                p, seed, deal, rng, perm, hands, fast, like_first, replay_tile, replay_leader, first_double
-            )
+            dealt[0] = fast
+            dealt[1] = like_first
+            dealt[2] = replay_tile
+            dealt[3] = replay_leader
+            dealt[4] = first_double
+            known = memo_find(memo, heads, deal, dealt, led[:0]) if shared else -1
+            if known >= 0:
+                redeals = memo[known, M_REDEALS]
+                for i in range(4):
+                    hands[i] = memo[known, M_HANDS + i]
+                for i in range(28):
+                    perm[i] = memo[known, M_PERM + i]
+            else:
+                redeals = deal_tiles(
+                    p, seed, deal, rng, perm, hands, fast, like_first, replay_tile, replay_leader, first_double
+                )
         rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
         # -- who leads
         forced = -1
@@ -1246,12 +1386,24 @@ def play_game(
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
             fail(result, ERR_WRONG_LEADER, deal, 0)
             return
-        # -- play
-        start_deal(p, st, hands, perm, forced, n_events, first_event)
-        if p[P_VOLUNTARY_FAST] and forced < 0:
-            st[ST_FAST_OK] = others_have_records(p, gs, leader)
-        script = script_events[:end_event] if scripted else script_events
-        play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw)
+        # -- play (or take the deal as another arm played it)
+        fast_ok = others_have_records(p, gs, leader) if p[P_VOLUNTARY_FAST] and forced < 0 else 0
+        known = -1
+        if shared:
+            led[0] = leader
+            led[1] = forced
+            led[2] = fast_ok
+            known = memo_find(memo, heads, deal, dealt, led)
+        if known >= 0:
+            for i in range(N_STATE):
+                st[i] = memo[known, M_STATE + i]
+        else:
+            start_deal(p, st, hands, perm, forced, n_events, first_event)
+            st[ST_FAST_OK] = fast_ok
+            script = script_events[:end_event] if scripted else script_events
+            play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw)
+            if shared:
+                memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st)
         if st[ST_ERROR] != ERR_NONE:
             fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - first_event)
             return
@@ -1376,7 +1528,7 @@ def add_score_curves(p, deals, n, loser, out, by_deal):
 
 @jit
 def play_batch(
-    p,
+    params,
     run_seed,
     first_game,
     n_games,
@@ -1390,17 +1542,23 @@ def play_batch(
     thoughtful,
     bot_salt,
 ):
-    """Play games first_game .. first_game+n_games-1 of a run without records.
+    """Play games first_game .. first_game+n_games-1 of a run without records, for one arm or for
+    several that share `play_key`, their bots and their seats (each deal they deal and lead alike
+    is played once: `deal_memo`).
 
-    games_out: (n_games, N_GAME_COLS) per-game summaries. deals_out: per-deal rows of all
-    games, appended while they fit (pass zero rows to skip); deal_game: the game index of
-    each row. by_deal (max_deals, N_BY_DEAL_COLS) and fish_sums (FISH_SUM_BINS,) are
-    added to. swap_seats: in odd games the bots move one seat clockwise, so that with
-    different bots per side neither side keeps a seat advantage. Returns the number of
-    deal rows written.
+    params: (arms, N_PARAMS), a row per arm. games_out: (arms, n_games, N_GAME_COLS) per-game
+    summaries. deals_out: per-deal rows of the first arm's games, appended while they fit (pass
+    zero rows to skip); deal_game: the game index of each row. by_deal (arms, max_deals,
+    N_BY_DEAL_COLS) and fish_sums (arms, FISH_SUM_BINS) are added to. swap_seats: in odd games
+    the bots move one seat clockwise, so that with different bots per side neither side keeps a
+    seat advantage. Returns the number of deal rows written.
     """
-    max_deals = p[P_MAX_DEALS]
+    arms = params.shape[0]
+    max_deals = 0
+    for a in range(arms):
+        max_deals = max(max_deals, params[a, P_MAX_DEALS])
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
+    memo, heads = deal_memo(arms, max_deals)
     ev = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
     no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)
@@ -1409,48 +1567,53 @@ def play_batch(
     rng = np.zeros(2, dtype=np.uint64)
     fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
     n_rows = 0
-    players = p[P_PLAYERS]
+    players = params[0, P_PLAYERS]
     swapped_bots = np.empty_like(bots)
     for s in range(players):
         swapped_bots[s] = bots[(s + players - 1) % players]
     for g in range(n_games):
         seed = game_seed(run_seed, first_game + g)
         swapped = swap_seats != 0 and (first_game + g) % 2 == 1
-        play_game(
-            p,
-            seed,
-            swapped_bots if swapped else bots,
-            deals,
-            ev,
-            no_hands,
-            ev,
-            no_offsets,
-            result,
-            thoughtful,
-            bot_salt,
-            iw,
-            rng,
-            fw,
-            first_game + g,
-        )
-        out = games_out[g]
-        for c in range(N_GAME_COLS):
-            out[c] = 0
-        n = result[R_DEALS]
-        loser = result[R_LOSER]
-        out[G_DEALS] = n
-        out[G_LOSER] = loser
-        out[G_TITLES] = result[R_TITLES]
-        out[G_GOATS] = result[R_GOATS]
-        out[G_SEED] = seed
-        out[G_SWAPPED] = swapped
-        out[G_FIRST_LEADER] = p[P_SEAT_SIDE + deals[0, D_LEADER]]
-        summarize_game(p, deals, n, out, fish_sums)
-        for d in range(n):
-            if n_rows < deals_out.shape[0]:
-                deals_out[n_rows] = deals[d]
-                deal_game[n_rows] = first_game + g
-                n_rows += 1
-        if loser >= 0:
-            add_score_curves(p, deals, n, loser, out, by_deal)
+        memo_clear(memo, heads)
+        for a in range(arms):
+            p = params[a]
+            play_game(
+                p,
+                seed,
+                swapped_bots if swapped else bots,
+                deals,
+                ev,
+                no_hands,
+                ev,
+                no_offsets,
+                result,
+                thoughtful,
+                bot_salt,
+                iw,
+                rng,
+                fw,
+                memo,
+                heads,
+                first_game + g,
+            )
+            out = games_out[a, g]
+            for c in range(N_GAME_COLS):
+                out[c] = 0
+            n = result[R_DEALS]
+            loser = result[R_LOSER]
+            out[G_DEALS] = n
+            out[G_LOSER] = loser
+            out[G_TITLES] = result[R_TITLES]
+            out[G_GOATS] = result[R_GOATS]
+            out[G_SEED] = seed
+            out[G_SWAPPED] = swapped
+            out[G_FIRST_LEADER] = p[P_SEAT_SIDE + deals[0, D_LEADER]]
+            summarize_game(p, deals, n, out, fish_sums[a])
+            for d in range(n if a == 0 else 0):
+                if n_rows < deals_out.shape[0]:
+                    deals_out[n_rows] = deals[d]
+                    deal_game[n_rows] = first_game + g
+                    n_rows += 1
+            if loser >= 0:
+                add_score_curves(p, deals, n, loser, out, by_deal[a])
     return n_rows

@@ -9,6 +9,7 @@ reports all read the same table.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -454,6 +455,47 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
                 f"{path}: key '{knob}' is {rules[knob]!r}, but the game it ends needs one loser: play in pairs "
                 "(pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player a goat)."
             )
+    check_dealable(rules, path)
+
+
+#: Random deals tried by check_dealable: a rule that lets none of them be played asks a redeal of every deal.
+DEALABLE_TRIES = 4000
+
+
+# R-deal-redeal
+def check_dealable(rules: dict[str, Any], path: Path) -> None:
+    """Redeal rules that leave (almost) no deal to play are refused: seven doubles among four hands put
+    two in one hand, so `redeal_doubles: 2` would redeal for ever."""
+    doubles, suit = rules["redeal_doubles"], rules["redeal_suit"]
+    if doubles == 0 and suit == 0:
+        return
+    played = _dealable_share(rules["players"], rules["tiles_each"], doubles, suit)
+    if played == 0:
+        raise VariantError(
+            f"{path}: keys 'redeal_doubles' ({doubles}) and 'redeal_suit' ({suit}) ask a redeal of every deal of "
+            f"{rules['tiles_each']} tiles to {rules['players']} players: none of {DEALABLE_TRIES:,} random deals "
+            "could be played. Raise them (a hand holds 7 tiles; 0 means never redeal)."
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _dealable_share(players: int, tiles_each: int, doubles: int, suit: int) -> int:
+    """How many of DEALABLE_TRIES seeded random deals need no redeal (the engine's rule, in numpy)."""
+    import numpy as np
+
+    from .codes import TILE_HI, TILE_LO
+
+    rng = np.random.default_rng(20261201)
+    order = np.argsort(rng.random((DEALABLE_TRIES, 28)), axis=1)
+    hands = order[:, : players * tiles_each].reshape(DEALABLE_TRIES, players, tiles_each)
+    lo, hi = np.asarray(TILE_LO)[hands], np.asarray(TILE_HI)[hands]
+    redeal = np.zeros(DEALABLE_TRIES, dtype=bool)
+    if doubles > 0:
+        redeal |= ((lo == hi).sum(axis=2) >= doubles).any(axis=1)
+    if suit > 0:
+        for v in range(7):  # a double counts once in its suit
+            redeal |= (((lo == v) | (hi == v)).sum(axis=2) >= suit).any(axis=1)
+    return int((~redeal).sum())
 
 
 #: Old names of shipped variants that still load, for one release, with a note on stderr.

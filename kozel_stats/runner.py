@@ -128,38 +128,90 @@ def play_range(
 ) -> Batch:
     """Play games first_game .. first_game + n_games - 1 of one arm in this process (bot_salt:
     see engine.play_game)."""
+    if keep_deals:
+        return _play_kept(params, run_seed, first_game, n_games, bots, swap_seats, bot_salt)
+    return play_arms([params], run_seed, first_game, n_games, bots, swap_seats, bot_salt)[0]
+
+
+def play_arms(
+    params: list[np.ndarray],
+    run_seed: int,
+    first_game: int,
+    n_games: int,
+    bots: np.ndarray,
+    swap_seats: bool = False,
+    bot_salt: int = 0,
+) -> list[Batch]:
+    """The same games for several arms that share `engine.play_key`, bots and seats: each deal
+    they deal and lead alike is played once (the results are those of play_range, arm by arm)."""
     from . import engine as E
 
-    games = np.zeros((n_games, E.N_GAME_COLS), dtype=np.int64)
-    by_deal = np.zeros((MAX_BY_DEAL, E.N_BY_DEAL_COLS), dtype=np.int64)
-    fish_sums = np.zeros(E.FISH_SUM_BINS, dtype=np.int64)
-    rows = 12 * n_games + 64 if keep_deals else 0
+    arms = len(params)
+    games = np.zeros((arms, n_games, E.N_GAME_COLS), dtype=np.int64)
+    by_deal = np.zeros((arms, MAX_BY_DEAL, E.N_BY_DEAL_COLS), dtype=np.int64)
+    fish_sums = np.zeros((arms, E.FISH_SUM_BINS), dtype=np.int64)
+    no_deals = np.zeros((0, N_DEAL_COLS), dtype=np.int64)
+    _engine_batch(
+        np.stack(params), run_seed, first_game, n_games, bots, games, no_deals, by_deal, fish_sums, swap_seats, bot_salt
+    )
+    return [Batch(first_game, games[a], by_deal[a], fish_sums[a]) for a in range(arms)]
+
+
+def _engine_batch(
+    params: np.ndarray,
+    run_seed: int,
+    first_game: int,
+    n_games: int,
+    bots: np.ndarray,
+    games: np.ndarray,
+    deals: np.ndarray,
+    by_deal: np.ndarray,
+    fish_sums: np.ndarray,
+    swap_seats: bool,
+    bot_salt: int,
+) -> tuple[int, np.ndarray]:
+    from . import engine as E
+
+    deal_game = np.zeros(deals.shape[0], dtype=np.int64)
+    n_rows = E.play_batch(
+        params,
+        np.uint64(run_seed % 2**64),
+        first_game,
+        n_games,
+        bots,
+        games,
+        deals,
+        deal_game,
+        by_deal,
+        fish_sums,
+        int(swap_seats),
+        E.thoughtful_flag(bots),
+        int(bot_salt),
+    )
+    return n_rows, deal_game
+
+
+def _play_kept(
+    params: np.ndarray, run_seed: int, first_game: int, n_games: int, bots: np.ndarray, swap_seats: bool, bot_salt: int
+) -> Batch:
+    """play_range with the per-deal rows kept."""
+    from . import engine as E
+
+    games = np.zeros((1, n_games, E.N_GAME_COLS), dtype=np.int64)
+    by_deal = np.zeros((1, MAX_BY_DEAL, E.N_BY_DEAL_COLS), dtype=np.int64)
+    fish_sums = np.zeros((1, E.FISH_SUM_BINS), dtype=np.int64)
+    rows = 12 * n_games + 64
     while True:
         deals = np.zeros((rows, N_DEAL_COLS), dtype=np.int64)
-        deal_game = np.zeros(rows, dtype=np.int64)
-        n_rows = E.play_batch(
-            params,
-            np.uint64(run_seed % 2**64),
-            first_game,
-            n_games,
-            bots,
-            games,
-            deals,
-            deal_game,
-            by_deal,
-            fish_sums,
-            int(swap_seats),
-            E.thoughtful_flag(bots),
-            int(bot_salt),
+        n_rows, deal_game = _engine_batch(
+            params[None], run_seed, first_game, n_games, bots, games, deals, by_deal, fish_sums, swap_seats, bot_salt
         )
-        if not keep_deals or games[:, E.G_DEALS].sum() <= rows:
+        if games[0, :, E.G_DEALS].sum() <= rows:
             break
-        rows = int(games[:, E.G_DEALS].sum())  # rare: more deals than guessed; play the range again
+        rows = int(games[0, :, E.G_DEALS].sum())  # rare: more deals than guessed; play the range again
         by_deal[:] = 0
         fish_sums[:] = 0
-    if keep_deals:
-        return Batch(first_game, games, by_deal, fish_sums, deals[:n_rows], deal_game[:n_rows])
-    return Batch(first_game, games, by_deal, fish_sums)
+    return Batch(first_game, games[0], by_deal[0], fish_sums[0], deals[:n_rows], deal_game[:n_rows])
 
 
 # --- arms ---------------------------------------------------------------------------------------------------
@@ -270,6 +322,22 @@ class BatchResult:
     tables: list[Batch] | None = None  # per arm, with tables asked for
 
 
+def sharing_arms(work: list[tuple], first: int) -> list[int]:
+    """The arms from `first` on that can share its deals (engine.play_key, the same bots, seats and
+    bot stream; random or heavy bots, which remember nothing between deals), `first` first."""
+    from . import engine as E
+
+    params, bot_ids, swap, _players, _solo, bot_salt, _twice = work[first]
+    if E.thoughtful_flag(bot_ids) is not None:
+        return [first]
+    key = (E.play_key(params), bot_ids.tobytes(), swap, bot_salt)
+    return [
+        i
+        for i in range(first, len(work))
+        if (E.play_key(work[i][0]), work[i][1].tobytes(), work[i][2], work[i][5]) == key
+    ]
+
+
 def play_batch_stats(
     work: list[tuple],
     pairs: list[tuple[int, int]],
@@ -295,8 +363,18 @@ def play_batch_stats(
     numbers: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     arms, pair_sums, kept = [], {}, []
     blocks: list[np.ndarray] = []
+    shared: dict[int, Batch] = {}
     for index, (params, bot_ids, swap, players, solo, bot_salt, twice) in enumerate(work):
-        batch = play_range(params, seed, first_game, n_games, bot_ids, keep_deals, swap, bot_salt)
+        if index in shared:
+            batch = shared.pop(index)
+        else:
+            if keep_deals:
+                group, batches = [index], [play_range(params, seed, first_game, n_games, bot_ids, True, swap, bot_salt)]
+            else:
+                group = sharing_arms(work, index)
+                batches = play_arms([work[i][0] for i in group], seed, first_game, n_games, bot_ids, swap, bot_salt)
+            batch = batches[0]
+            shared.update(zip(group[1:], batches[1:], strict=True))
         cols = columns_from_engine(batch.games)
         if twice is not None:
             batch.twice = play_twice(params, seed, first_game, n_games, bot_ids, swap, batch.games[:, E.G_LOSER], twice)

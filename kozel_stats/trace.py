@@ -154,7 +154,7 @@ def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
 
 def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> dict[str, Any]:
     """Play one game with the given 63-bit game seed and return its kozel-trace/1 object."""
-    from .engine import play_game, thoughtful_flag, workspace
+    from .engine import deal_memo, play_game, thoughtful_flag, workspace
 
     p = compile_rules(variant.rule_dict)
     seat_bots = bot_array(bots)
@@ -181,6 +181,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
             thoughtful_flag(seat_bots),
             0,
             *workspace(),
+            *deal_memo(1, 0),
             game,
         )
         if not result[R_OVERFLOW]:
@@ -400,7 +401,7 @@ def script_arrays(
 
 def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
     """Replay one recorded game through the engine; return every problem found (empty: correct)."""
-    from .engine import play_game, workspace
+    from .engine import deal_memo, play_game, workspace
 
     game = record.get("game", 0)
     players, sides = table(variant)
@@ -414,7 +415,22 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
     # the game's seed and index decide its first-lead double under first_lead_cycle (R-004-morskoy-day)
     seed = record.get("seed", 0) if isinstance(record.get("seed", 0), int) else 0
     index = game if isinstance(game, int) else 0
-    play_game(p, np.int64(seed), bots, deals, no_events, hands, events, offsets, result, None, 0, *workspace(), index)
+    play_game(
+        p,
+        np.int64(seed),
+        bots,
+        deals,
+        no_events,
+        hands,
+        events,
+        offsets,
+        result,
+        None,
+        0,
+        *workspace(),
+        *deal_memo(1, 0),
+        index,
+    )
     problems: list[ReplayProblem] = []
     n_ok = int(result[R_DEALS])
     error = int(result[R_ERROR])

@@ -195,3 +195,28 @@ def test_the_russian_words_of_every_knob_hold_no_latin_words():
     for knob in KNOBS:
         for text in (knob.rule_ru, knob.short_ru, *knob.meaning_ru.values()):
             assert set(re.findall(r"[A-Za-z]{2,}", text)) <= {"NN"}, (knob.name, text)
+
+
+# R-deal-redeal
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "redeal_doubles: 2",
+        "redeal_suit: 3",
+        "{redeal_doubles: 1, redeal_suit: 0}",
+        "{pairs: false, players: 3, redeal_doubles: 1}",
+    ],
+)
+def test_redeal_rules_that_leave_no_deal_are_refused(tmp_path, rules):
+    """Seven doubles among four hands put two in one: redealing on two doubles would redeal for ever."""
+    body = rules if rules.startswith("{") else "{" + rules + "}"
+    path = write(tmp_path, "endless", f"name: endless\n{HEAD}extends: default\nrules: {body}\n")
+    with pytest.raises(VariantError, match="ask a redeal of every deal"):
+        load_variant(path)
+
+
+@pytest.mark.parametrize("rules", ["redeal_doubles: 3", "redeal_suit: 4", "{redeal_doubles: 0, redeal_suit: 0}"])
+def test_redeal_rules_that_leave_deals_load(tmp_path, rules):
+    body = rules if rules.startswith("{") else "{" + rules + "}"
+    path = write(tmp_path, "strict", f"name: strict\n{HEAD}extends: default\nrules: {body}\n")
+    assert load_variant(path).name == "strict"

@@ -1,0 +1,126 @@
+"""A deal played once for several arms (engine.deal_memo, runner.play_arms) gives every arm the very
+results it gets playing alone: the shipped variants as `compare` groups them, and knob by knob (every
+value of every knob on five bases), so a knob read while dealing or playing but missing from
+engine.PLAY_PARAMS fails here."""
+
+from __future__ import annotations
+
+import contextlib
+
+import numpy as np
+import pytest
+
+from kozel_stats import engine as E
+from kozel_stats.knobs import KNOBS
+from kozel_stats.rules import VariantError, load_variant, load_variants, shipped_dir, with_rules
+from kozel_stats.runner import make_arm, play_arms, play_batch_stats, play_range, sharing_arms
+
+BASES = ("default", "solo-3", "osel", "morskoy-004", "chechevae-4")
+
+
+def knob_values(knob) -> list:
+    if knob.kind is bool:
+        return [False, True]
+    if knob.kind is int:  # a small range whole; a wide one (targets, thresholds) low, middling and default
+        if knob.high - knob.low <= 4:
+            return list(range(knob.low, knob.high + 1))
+        return sorted({knob.low, (knob.low + knob.default) // 2, knob.default})
+    return list(knob.choices) + (["double-66", "double-00"] if knob.pattern else [])
+
+
+def knob_variants(base_name: str) -> list:
+    base = load_variant(base_name)
+    out = [base]
+    for knob in KNOBS:
+        if knob.name == "max_deals":
+            continue  # a cut-off, not a rule: its lowest value ends every game at once
+        for value in knob_values(knob):
+            with contextlib.suppress(VariantError):  # not every combination is one the engine plays
+                out.append(with_rules(base, {knob.name: value}))
+    return out
+
+
+def assert_shared_equals_alone(variants: list, bot: str, games: int, seed: int = 5) -> int:
+    """Play the variants in their sharing groups and each alone; every result must be the same.
+    Returns the number of arms that had company."""
+    work = [make_arm(v, [bot]).work() for v in variants]
+    in_company = 0
+    played: set[int] = set()
+    for first in range(len(work)):
+        if first in played:
+            continue
+        group = sharing_arms(work, first)
+        played.update(group)
+        bot_ids, swap, bot_salt = work[first][1], work[first][2], work[first][5]
+        shared = play_arms([work[i][0] for i in group], seed, 3, games, bot_ids, swap, bot_salt)
+        if len(group) > 1:
+            in_company += len(group)
+        for i, batch in zip(group, shared, strict=True):
+            alone = play_range(work[i][0], seed, 3, games, work[i][1], False, work[i][2], work[i][5])
+            name = variants[i].name
+            assert np.array_equal(batch.games, alone.games), f"{name} ({bot}): games differ when shared"
+            assert np.array_equal(batch.by_deal, alone.by_deal), name
+            assert np.array_equal(batch.fish_sums, alone.fish_sums), name
+    return in_company
+
+
+@pytest.mark.parametrize("bot", ["random", "heavy"])
+def test_shipped_variants_shared_as_alone(bot):
+    variants = load_variants([str(shipped_dir())])
+    in_company = assert_shared_equals_alone(variants, bot, 600)
+    assert in_company >= 20  # the default family plays together
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("bot", ["random", pytest.param("heavy", marks=pytest.mark.slow)])
+def test_every_knob_shared_as_alone(base, bot):
+    variants = knob_variants(base)
+    assert len(variants) > 40
+    assert assert_shared_equals_alone(variants, bot, 300) > 10
+
+
+def test_arms_that_share_play_key_bots_seats_and_stream():
+    default = make_arm(load_variant("default"), ["random"]).work()
+    eggs = make_arm(with_rules(load_variant("default"), {"eggs": "none"}), ["random"]).work()
+    two = make_arm(with_rules(load_variant("default"), {"two_doubles": False}), ["random"]).work()
+    heavy = make_arm(load_variant("default"), ["heavy"]).work()
+    counter = make_arm(load_variant("default"), ["counter"]).work()
+    assert sharing_arms([default, eggs, two, heavy], 0) == [0, 1]  # scoring differs; play, bots do not
+    assert sharing_arms([two, default, eggs], 1) == [1, 2]
+    assert sharing_arms([counter, counter], 0) == [0]  # a thoughtful bot may remember across deals
+    swapped = (*default[:2], True, *default[3:])
+    salted = (*default[:5], 99, default[6])
+    assert sharing_arms([default, swapped, salted], 0) == [0]
+
+
+def test_a_shared_deal_is_played_once():
+    """With the memo, the arms of a group play a deal once: the first arm's deals are the group's
+    distinct plays, and a group of the same arm twice plays nothing twice."""
+    p = make_arm(load_variant("default"), ["random"]).work()[0]
+    bots = np.zeros(4, dtype=np.int64)
+    memo, heads = E.deal_memo(2, int(p[E.P_MAX_DEALS]))
+    assert memo.shape == (E.MEMO_ROWS, E.M_SIZE) and heads[0] == -1
+    assert E.deal_memo(1, 10)[0].shape[0] == 0  # one arm: nothing kept
+    twice = play_arms([p, p], 9, 0, 200, bots)
+    assert np.array_equal(twice[0].games, twice[1].games)
+    assert twice[0].games[:, E.G_DEALS].sum() > 200
+
+
+def test_batch_stats_same_with_and_without_sharing():
+    """play_batch_stats groups the arms; its statistics are those of the arms played one by one."""
+    variants = [load_variant(n) for n in ("default", "eggs-none", "osel", "threshold-25")]
+    work = [make_arm(v, ["random"]).work() for v in variants]
+    pairs = [(0, 1), (0, 3), (1, 2)]
+    shared = play_batch_stats(work, pairs, 4, 0, 400, keep_tables=True)
+    kept = shared.tables
+    assert kept is not None
+    for i, w in enumerate(work):
+        alone = play_range(w[0], 4, 0, 400, w[1], False, w[2], w[5])
+        assert np.array_equal(kept[i].games, alone.games), variants[i].name
+    with_deals = play_batch_stats(work, pairs, 4, 0, 400, keep_deals=True)
+    assert with_deals.tables is not None
+    assert [b.games.tolist() for b in with_deals.tables] == [b.games.tolist() for b in kept]
+    for a, b in zip(with_deals.stats.arms, shared.stats.arms, strict=True):
+        assert np.array_equal(a.sx, b.sx) and np.array_equal(a.sxx, b.sxx)
+    for key, pair in shared.stats.pairs.items():
+        assert str(pair) == str(with_deals.stats.pairs[key])
