@@ -583,8 +583,9 @@ def game_numbers(
 ) -> tuple[np.ndarray, np.ndarray]:
     """(x, n): two (games x metrics) int64 matrices, metric j's x_i and n_i for game i."""
     size = len(next(iter(columns.values())))
-    x = np.empty((size, len(metrics)), dtype=np.int64)
-    n = np.empty((size, len(metrics)), dtype=np.int64)
+    # column-major: each metric's games lie together, for filling and for the per-metric sums
+    x = np.empty((len(metrics), size), dtype=np.int64).T
+    n = np.empty((len(metrics), size), dtype=np.int64).T
     for j, m in enumerate(metrics):
         x[:, j] = column(columns, m.numerator)
         n[:, j] = 1 if m.denominator is None else column(columns, m.denominator)

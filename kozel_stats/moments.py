@@ -354,6 +354,11 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # --- from one batch's per-game numbers ---------------------------------------------------------------------
+def column_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per column, the sum of a * b (int64, exact) without the games x metrics product in memory."""
+    return np.einsum("ij,ij->j", a, b)
+
+
 def arm_stats(
     x: np.ndarray,
     n: np.ndarray,
@@ -368,9 +373,9 @@ def arm_stats(
     out = ArmStats(games=int(x.shape[0]))
     out.sx = x.sum(axis=0)
     out.sn = n.sum(axis=0)
-    out.sxx = (x * x).sum(axis=0)
-    out.snn = (n * n).sum(axis=0)
-    out.sxn = (x * n).sum(axis=0)
+    out.sxx = column_dot(x, x)
+    out.snn = column_dot(n, n)
+    out.sxn = column_dot(x, n)
     values, counts = np.unique(deals, return_counts=True)
     out.deals_hist = Counter({int(v): int(c) for v, c in zip(values, counts, strict=True)})
     if fish_sums is not None:
@@ -388,10 +393,10 @@ def arm_stats(
 def pair_stats(xa: np.ndarray, na: np.ndarray, xb: np.ndarray, nb: np.ndarray) -> PairStats:
     """Cross sums of two arms' numbers for the same games (rows aligned by game index)."""
     out = PairStats()
-    out.sxx = (xa * xb).sum(axis=0)
-    out.sxn = (xa * nb).sum(axis=0)
-    out.snx = (na * xb).sum(axis=0)
-    out.snn = (na * nb).sum(axis=0)
+    out.sxx = column_dot(xa, xb)
+    out.sxn = column_dot(xa, nb)
+    out.snx = column_dot(na, xb)
+    out.snn = column_dot(na, nb)
     dx = (xa - xb).T  # metrics x games
     dn = (na - nb).T
     keep = (dx != 0) | (dn != 0)
