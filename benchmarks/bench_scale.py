@@ -131,7 +131,7 @@ def main() -> None:
     parser.add_argument("--skip-dask", action="store_true")
     args = parser.parse_args()
     print(f"1. one batch of {args.batch_games:,} games per cell, one core")
-    print(f"{'':22} {'cells':>6} {'play s':>8} {'stats s':>8} {'batch s':>8} {'payload':>10} {'games/s':>10}")
+    print(f"{'':22} {'cells':>6} {'alone s':>8} {'stats s':>8} {'batch s':>8} {'payload':>10} {'games/s':>10}")
     for r in batch_costs(args.batch_games):
         payload = r["payload_bytes"]
         size = f"{payload / 1e6:.2f} MB" if payload >= 1e6 else f"{payload / 1e3:.1f} KB"
