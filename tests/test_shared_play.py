@@ -124,3 +124,36 @@ def test_batch_stats_same_with_and_without_sharing():
         assert np.array_equal(a.sx, b.sx) and np.array_equal(a.sxx, b.sxx)
     for key, pair in shared.stats.pairs.items():
         assert str(pair) == str(with_deals.stats.pairs[key])
+
+
+def test_a_full_memo_plays_the_deals_it_cannot_keep():
+    """With room for three deals only, the arms play what the memo could not keep, and every game is
+    still the one each arm plays alone."""
+    from kozel_stats.codes import MAX_BAZAAR, N_DEAL_COLS, N_EVENT_COLS, N_RESULT, compile_rules
+
+    arms = [compile_rules(load_variant(n).rule_dict) for n in ("default", "eggs-none", "threshold-25", "target-125")]
+    bots = np.zeros(4, dtype=np.int64)
+    no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
+    no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
+    no_offsets = np.zeros(1, dtype=np.int64)
+
+    def play(p, seed, game, memo, heads):
+        deals = np.zeros((int(p[E.P_MAX_DEALS]), N_DEAL_COLS), dtype=np.int64)
+        result = np.zeros(N_RESULT, dtype=np.int64)
+        E.play_game(p, seed, bots, deals, no_events, no_hands, no_events, no_offsets, result, None, 0,
+                    *E.workspace(), memo, heads, game)  # fmt: skip
+        return deals[: result[E.R_DEALS]], result
+
+    memo = np.zeros((3, E.M_SIZE), dtype=np.int64)
+    heads = np.full(1001, -1, dtype=np.int64)
+    taken = 0
+    for game in range(30):
+        seed = np.int64(7_000 + game)
+        E.memo_clear(memo, heads)
+        for p in arms:
+            deals, result = play(p, seed, game, memo, heads)
+            alone_deals, alone_result = play(p, seed, game, *E.deal_memo(1, 0))
+            assert np.array_equal(deals, alone_deals) and np.array_equal(result, alone_result)
+            taken += len(deals)
+        assert heads[0] == 3  # every game has more than three distinct deals: the memo filled up
+    assert taken > 30 * 4 * 3
