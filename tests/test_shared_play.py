@@ -32,9 +32,8 @@ def knob_variants(base_name: str) -> list:
     base = load_variant(base_name)
     out = [base]
     for knob in KNOBS:
-        if knob.name == "max_deals":
-            continue  # a cut-off, not a rule: its lowest value ends every game at once
-        for value in knob_values(knob):
+        values = [3] if knob.name == "max_deals" else knob_values(knob)  # a cut-off: games of a group end apart
+        for value in values:
             with contextlib.suppress(VariantError):  # not every combination is one the engine plays
                 out.append(with_rules(base, {knob.name: value}))
     return out
