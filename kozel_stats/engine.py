@@ -332,6 +332,11 @@ def play_key(params: np.ndarray) -> tuple[int, ...]:
     return tuple(int(params[i]) for i in PLAY_PARAMS)
 
 
+def no_memo() -> tuple[np.ndarray, np.ndarray]:
+    """The memo of a game played on its own (a record, a replay): no rows, every deal is played."""
+    return np.zeros((0, M_SIZE), dtype=np.int64), np.full(1, -1, dtype=np.int64)
+
+
 @jit
 def deal_memo(arms, max_deals):
     """(rows, heads) of a batch's shared deals: none for one arm. heads[0] counts the rows in use,
@@ -340,7 +345,7 @@ def deal_memo(arms, max_deals):
     return np.zeros((rows, M_SIZE), dtype=np.int64), np.full(max_deals + 1, -1, dtype=np.int64)
 
 
-@hot
+@jit
 def memo_clear(memo, heads):
     """A new game: no deal of it is known yet."""
     for r in range(heads[0]):
@@ -348,7 +353,7 @@ def memo_clear(memo, heads):
     heads[0] = 0
 
 
-@hot
+@jit
 def memo_find(memo, heads, deal, dealt, led):
     """The row of deal `deal` dealt as `dealt` (the DEAL_KEY fields after M_DEAL) and, unless `led` is
     empty, led as `led` (the PLAY_KEY fields); -1 if none."""
@@ -368,7 +373,7 @@ def memo_find(memo, heads, deal, dealt, led):
     return -1
 
 
-@hot
+@jit
 def memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st):
     """Keep a deal just played, for the next arms (nothing when the rows are full)."""
     r = heads[0]
