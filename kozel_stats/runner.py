@@ -322,6 +322,12 @@ class BatchResult:
     tables: list[Batch] | None = None  # per arm, with tables asked for
 
 
+#: The per-game rows of the arms that share their deals are all in memory at once: a batch plays at most
+#: this many bytes of them together (the whole default family at the usual 20,000 games; one arm at a time
+#: in a batch of a million games), the rest of the group after.
+SHARED_ROWS_BYTES = 256 * 2**20
+
+
 def sharing_arms(work: list[tuple], first: int) -> list[int]:
     """The arms from `first` on that can share its deals (engine.play_key, the same bots, seats and
     bot stream; random or heavy bots, which remember nothing between deals), `first` first."""
@@ -371,7 +377,8 @@ def play_batch_stats(
             if keep_deals:
                 group, batches = [index], [play_range(params, seed, first_game, n_games, bot_ids, True, swap, bot_salt)]
             else:
-                group = sharing_arms(work, index)
+                room = max(1, SHARED_ROWS_BYTES // max(1, n_games * E.N_GAME_COLS * 8))
+                group = sharing_arms(work, index)[:room]
                 batches = play_arms([work[i][0] for i in group], seed, first_game, n_games, bot_ids, swap, bot_salt)
             batch = batches[0]
             shared.update(zip(group[1:], batches[1:], strict=True))

@@ -156,3 +156,23 @@ def test_a_full_memo_plays_the_deals_it_cannot_keep():
             taken += len(deals)
         assert heads[0] == 3  # every game has more than three distinct deals: the memo filled up
     assert taken > 30 * 4 * 3
+
+
+def test_a_group_too_large_for_memory_plays_in_parts(monkeypatch):
+    """SHARED_ROWS_BYTES bounds the per-game rows of a group held at once: with room for two arms, the
+    family plays in parts, with the same statistics."""
+    import kozel_stats.runner as runner
+
+    variants = [load_variant(n) for n in ("default", "eggs-none", "threshold-25", "target-125", "eggs-both")]
+    work = [make_arm(v, ["random"]).work() for v in variants]
+    pairs = [(0, i) for i in range(1, 5)]
+    whole = play_batch_stats(work, pairs, 6, 0, 300, keep_tables=True)
+    calls = []
+    real = runner.play_arms
+    monkeypatch.setattr(runner, "play_arms", lambda params, *a: calls.append(len(params)) or real(params, *a))
+    monkeypatch.setattr(runner, "SHARED_ROWS_BYTES", 2 * 300 * E.N_GAME_COLS * 8)
+    parts = play_batch_stats(work, pairs, 6, 0, 300, keep_tables=True)
+    assert calls == [2, 2, 1]
+    assert whole.tables is not None and parts.tables is not None
+    for a, b in zip(whole.tables, parts.tables, strict=True):
+        assert np.array_equal(a.games, b.games)
