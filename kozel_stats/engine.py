@@ -332,15 +332,9 @@ def play_key(params: np.ndarray) -> tuple[int, ...]:
     return tuple(int(params[i]) for i in PLAY_PARAMS)
 
 
-def no_memo() -> tuple[np.ndarray, np.ndarray]:
-    """The memo of a game played on its own (a record, a replay): no rows, every deal is played."""
-    return np.zeros((0, M_SIZE), dtype=np.int64), np.full(1, -1, dtype=np.int64)
-
-
-@jit
-def deal_memo(arms, max_deals):
-    """(rows, heads) of a batch's shared deals: none for one arm. heads[0] counts the rows in use,
-    heads[1 + k] is the first row of deal k (-1: none)."""
+def deal_memo(arms: int, max_deals: int) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, heads) of a batch's shared deals: no rows for one arm (every deal is played). heads[0]
+    counts the rows in use, heads[1 + k] is the first row of deal k (-1: none)."""
     rows = MEMO_ROWS if arms > 1 else 0
     return np.zeros((rows, M_SIZE), dtype=np.int64), np.full(max_deals + 1, -1, dtype=np.int64)
 
@@ -1546,10 +1540,12 @@ def play_batch(
     swap_seats,
     thoughtful,
     bot_salt,
+    memo,
+    heads,
 ):
     """Play games first_game .. first_game+n_games-1 of a run without records, for one arm or for
     several that share `play_key`, their bots and their seats (each deal they deal and lead alike
-    is played once: `deal_memo`).
+    is played once: memo, heads from `deal_memo`).
 
     params: (arms, N_PARAMS), a row per arm. games_out: (arms, n_games, N_GAME_COLS) per-game
     summaries. deals_out: per-deal rows of the first arm's games, appended while they fit (pass
@@ -1563,7 +1559,6 @@ def play_batch(
     for a in range(arms):
         max_deals = max(max_deals, params[a, P_MAX_DEALS])
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
-    memo, heads = deal_memo(arms, max_deals)
     ev = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
     no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
     no_offsets = np.zeros(1, dtype=np.int64)

@@ -480,22 +480,30 @@ def check_dealable(rules: dict[str, Any], path: Path) -> None:
 
 @functools.lru_cache(maxsize=64)
 def _dealable_share(players: int, tiles_each: int, doubles: int, suit: int) -> int:
-    """How many of DEALABLE_TRIES seeded random deals need no redeal (the engine's rule, in numpy)."""
+    """How many of DEALABLE_TRIES seeded random deals need no redeal."""
     import numpy as np
-
-    from .codes import TILE_HI, TILE_LO
 
     rng = np.random.default_rng(20261201)
     order = np.argsort(rng.random((DEALABLE_TRIES, 28)), axis=1)
-    hands = order[:, : players * tiles_each].reshape(DEALABLE_TRIES, players, tiles_each)
-    lo, hi = np.asarray(TILE_LO)[hands], np.asarray(TILE_HI)[hands]
-    redeal = np.zeros(DEALABLE_TRIES, dtype=bool)
+    hands = (1 << order[:, : players * tiles_each].reshape(DEALABLE_TRIES, players, tiles_each)).sum(axis=2)
+    return int((~redeal_needed(hands, doubles, suit).any(axis=1)).sum())
+
+
+def redeal_needed(hands: Any, doubles: int, suit: int) -> Any:
+    """engine.needs_redeal over arrays of hand masks, per hand (numpy, no compilation): at least `doubles`
+    doubles, or at least `suit` tiles of one suit, read from the engine's own table of suit profiles."""
+    import numpy as np
+
+    from .codes import CHUNK_PROFILE
+
+    profile = sum(CHUNK_PROFILE[c][(hands >> (7 * c)) & 127] for c in range(4))
+    redeal = np.zeros(np.shape(hands), dtype=bool)
     if doubles > 0:
-        redeal |= ((lo == hi).sum(axis=2) >= doubles).any(axis=1)
+        redeal |= (profile >> 21) & 7 >= doubles
     if suit > 0:
-        for v in range(7):  # a double counts once in its suit
-            redeal |= (((lo == v) | (hi == v)).sum(axis=2) >= suit).any(axis=1)
-    return int((~redeal).sum())
+        for v in range(7):
+            redeal |= (profile >> (3 * v)) & 7 >= suit
+    return redeal
 
 
 #: Old names of shipped variants that still load, for one release, with a note on stderr.

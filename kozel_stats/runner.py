@@ -144,17 +144,24 @@ def play_arms(
 ) -> list[Batch]:
     """The same games for several arms that share `engine.play_key`, bots and seats: each deal
     they deal and lead alike is played once (the results are those of play_range, arm by arm)."""
-    from . import engine as E
-
     arms = len(params)
-    games = np.zeros((arms, n_games, E.N_GAME_COLS), dtype=np.int64)
-    by_deal = np.zeros((arms, MAX_BY_DEAL, E.N_BY_DEAL_COLS), dtype=np.int64)
-    fish_sums = np.zeros((arms, E.FISH_SUM_BINS), dtype=np.int64)
+    games, by_deal, fish_sums = _engine_outputs(arms, n_games)
     no_deals = np.zeros((0, N_DEAL_COLS), dtype=np.int64)
     _engine_batch(
         np.stack(params), run_seed, first_game, n_games, bots, games, no_deals, by_deal, fish_sums, swap_seats, bot_salt
     )
     return [Batch(first_game, games[a], by_deal[a], fish_sums[a]) for a in range(arms)]
+
+
+def _engine_outputs(arms: int, n_games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The per-arm output arrays of engine.play_batch: games, by-deal sums, fish-sum histogram."""
+    from . import engine as E
+
+    return (
+        np.zeros((arms, n_games, E.N_GAME_COLS), dtype=np.int64),
+        np.zeros((arms, MAX_BY_DEAL, E.N_BY_DEAL_COLS), dtype=np.int64),
+        np.zeros((arms, E.FISH_SUM_BINS), dtype=np.int64),
+    )
 
 
 def _engine_batch(
@@ -173,6 +180,7 @@ def _engine_batch(
     from . import engine as E
 
     deal_game = np.zeros(deals.shape[0], dtype=np.int64)
+    memo, heads = E.deal_memo(params.shape[0], int(params[:, E.P_MAX_DEALS].max()))
     n_rows = E.play_batch(
         params,
         np.uint64(run_seed % 2**64),
@@ -187,6 +195,8 @@ def _engine_batch(
         int(swap_seats),
         E.thoughtful_flag(bots),
         int(bot_salt),
+        memo,
+        heads,
     )
     return n_rows, deal_game
 
@@ -197,9 +207,7 @@ def _play_kept(
     """play_range with the per-deal rows kept."""
     from . import engine as E
 
-    games = np.zeros((1, n_games, E.N_GAME_COLS), dtype=np.int64)
-    by_deal = np.zeros((1, MAX_BY_DEAL, E.N_BY_DEAL_COLS), dtype=np.int64)
-    fish_sums = np.zeros((1, E.FISH_SUM_BINS), dtype=np.int64)
+    games, by_deal, fish_sums = _engine_outputs(1, n_games)
     rows = 12 * n_games + 64
     while True:
         deals = np.zeros((rows, N_DEAL_COLS), dtype=np.int64)

@@ -154,7 +154,7 @@ def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
 
 def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> dict[str, Any]:
     """Play one game with the given 63-bit game seed and return its kozel-trace/1 object."""
-    from .engine import no_memo, play_game, thoughtful_flag, workspace
+    from .engine import deal_memo, play_game, thoughtful_flag, workspace
 
     p = compile_rules(variant.rule_dict)
     seat_bots = bot_array(bots)
@@ -181,7 +181,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
             thoughtful_flag(seat_bots),
             0,
             *workspace(),
-            *no_memo(),
+            *deal_memo(1, 0),
             game,
         )
         if not result[R_OVERFLOW]:
@@ -401,7 +401,7 @@ def script_arrays(
 
 def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
     """Replay one recorded game through the engine; return every problem found (empty: correct)."""
-    from .engine import no_memo, play_game, workspace
+    from .engine import deal_memo, play_game, workspace
 
     game = record.get("game", 0)
     players, sides = table(variant)
@@ -428,7 +428,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
         None,
         0,
         *workspace(),
-        *no_memo(),
+        *deal_memo(1, 0),
         index,
     )
     problems: list[ReplayProblem] = []

@@ -10,6 +10,7 @@ from kozel_stats.rules import (
     load_variants,
     shipped_dir,
     shipped_names,
+    with_rules,
 )
 
 REQUIRED = {
@@ -220,3 +221,25 @@ def test_redeal_rules_that_leave_deals_load(tmp_path, rules):
     body = rules if rules.startswith("{") else "{" + rules + "}"
     path = write(tmp_path, "strict", f"name: strict\n{HEAD}extends: default\nrules: {body}\n")
     assert load_variant(path).name == "strict"
+
+
+# R-deal-redeal
+def test_the_load_time_redeal_check_reads_the_rule_as_the_engine_does():
+    """rules.redeal_needed (numpy, at load) and engine.needs_redeal (the kernel) agree hand by hand."""
+    import numpy as np
+
+    from kozel_stats import engine as E
+    from kozel_stats.codes import compile_rules
+    from kozel_stats.rules import redeal_needed
+
+    rng = np.random.default_rng(3)
+    order = np.argsort(rng.random((500, 28)), axis=1)
+    hands = (1 << order[:, :28].reshape(500, 4, 7)).sum(axis=2)
+    for doubles, suit in [(5, 6), (3, 0), (0, 4), (4, 5)]:
+        p = compile_rules(
+            with_rules(load_variant("default"), {"redeal_doubles": doubles, "redeal_suit": suit}).rule_dict
+        )
+        for deal in hands[:200]:
+            alone = [redeal_needed(np.array([h]), doubles, suit)[0] for h in deal]
+            assert bool(E.needs_redeal(p, deal.astype(np.int64))) == any(alone)
+        assert redeal_needed(hands, doubles, suit).shape == hands.shape

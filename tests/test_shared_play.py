@@ -151,7 +151,7 @@ def test_a_full_memo_plays_the_deals_it_cannot_keep():
         E.memo_clear(memo, heads)
         for p in arms:
             deals, result = play(p, seed, game, memo, heads)
-            alone_deals, alone_result = play(p, seed, game, *E.no_memo())
+            alone_deals, alone_result = play(p, seed, game, *E.deal_memo(1, 0))
             assert np.array_equal(deals, alone_deals) and np.array_equal(result, alone_result)
             taken += len(deals)
         assert heads[0] == 3  # every game has more than three distinct deals: the memo filled up
