@@ -23,6 +23,8 @@ from .codes import (
     CLOSED_PAIR_ONLY,
     DOUBLE_TILE,
     DOUBLES_MASK,
+    END_FISH,
+    END_OUT,
     FISH_WINNER_FISHERMAN,
     FISH_WINNER_REPLAYED,
     FISH_WRITES_ALL,
@@ -263,6 +265,117 @@ def random_chain_move(p, st, seat, rng):
         return 0, -1
     k = 0 if n == 1 else rng_below(rng, 1, n)
     return n, nth_chain_move(st, m0, m1, k)
+
+
+@hot
+def random_chain_rest(p, st, turn, last_mover, rng):
+    """The rest of a chain deal when every seat plays the random bot, from the move after the lead to
+    the out or the fish: the moves, knocks, draws and end state of play_deal's loop, drawing the same
+    random numbers, with the ends, the table and the generator in local variables instead of the
+    state array (the loop's loads and stores through it were most of a move's time). Not for an extra
+    lead's deal, a record or a replay."""
+    players = p[P_PLAYERS]
+    has_bazaar = p[P_BAZAAR] > 0
+    two_doubles = p[P_TWO_DOUBLES] != 0
+    min_left = 0 if p[P_DRAW_LAST] else 1
+    e0 = st[ST_END]
+    e1 = st[ST_END + 1]
+    board = st[ST_BOARD]
+    end_mask = st[ST_END_MASK]
+    bazaar_pos = st[ST_BAZAAR_POS]
+    moves_made = st[ST_MOVES]
+    knocks = st[ST_KNOCKS]
+    draws = st[ST_DRAWS]
+    x = rng[1]
+    knocks_in_a_row = 0
+    while True:
+        seat = turn
+        turn = seat + 1 if seat + 1 < players else 0
+        hand = st[ST_HAND + seat]
+        m0 = hand & SUIT_MASK[e0]
+        m1 = 0
+        two = 0
+        if e1 != e0:
+            m1 = hand & SUIT_MASK[e1]
+            if two_doubles and (hand >> DOUBLE_TILE[e0] & 1) and (hand >> DOUBLE_TILE[e1] & 1):
+                two = 1
+        c0 = popcount(m0)
+        n = c0 + popcount(m1) + two
+        if n == 0:
+            if has_bazaar and 28 - bazaar_pos > min_left:  # R-solo-draw: he draws, then moves again
+                t = st[ST_ORDER + bazaar_pos]
+                bazaar_pos += 1
+                st[ST_HAND + seat] = hand | (1 << t)
+                draws += 1
+                knocks_in_a_row = 0
+                turn = seat
+                continue
+            knocks += 1  # R-move-must: he knocks, and is known to lack both ends
+            st[ST_LACKS + seat] |= (1 << e0) | (1 << e1)
+            knocks_in_a_row += 1
+            if knocks_in_a_row == players:
+                st[ST_END_KIND] = END_FISH
+                st[ST_LAST] = last_mover
+                break
+            continue
+        k = 0
+        if n > 1:
+            x ^= x >> _S12
+            x ^= x << _S25
+            x ^= x >> _S27
+            k = np.int64((((x * _XS_MULT) >> _S32) * _U64(n)) >> _S32)
+        if k < c0:
+            t = nth_bit_index(m0, k)
+            hand &= ~(1 << t)
+            board |= 1 << t
+            e0 = TILE_LO[t] + TILE_HI[t] - e0
+            st[ST_FED + seat] |= 1 << e0
+            out_tiles = (1 if t == T00 else 0) | (2 if t == T66 else 0)
+        elif k - c0 < popcount(m1):
+            t = nth_bit_index(m1, k - c0)
+            hand &= ~(1 << t)
+            board |= 1 << t
+            e1 = TILE_LO[t] + TILE_HI[t] - e1
+            st[ST_FED + seat] |= 1 << e1
+            out_tiles = (1 if t == T00 else 0) | (2 if t == T66 else 0)
+        else:  # R-move-two-doubles: both ends keep their values
+            d0 = DOUBLE_TILE[e0]
+            d1 = DOUBLE_TILE[e1]
+            hand &= ~((1 << d0) | (1 << d1))
+            board |= (1 << d0) | (1 << d1)
+            st[ST_FED + seat] |= (1 << e0) | (1 << e1)
+            out_tiles = (1 if d0 == T00 or d1 == T00 else 0) | (2 if d0 == T66 or d1 == T66 else 0)
+        st[ST_HAND + seat] = hand
+        end_mask = SUIT_MASK[e0] | SUIT_MASK[e1]
+        moves_made += 1
+        knocks_in_a_row = 0
+        last_mover = seat
+        if hand == 0:
+            st[ST_END_KIND] = END_OUT
+            st[ST_LAST] = seat
+            st[ST_OUT_TILES] = out_tiles
+            break
+        if (ALL_TILES & ~board & end_mask) == 0:  # R-fish-visible
+            st[ST_END] = e0
+            st[ST_END + 1] = e1
+            st[ST_BAZAAR_POS] = bazaar_pos
+            st[ST_DRAWS] = draws
+            for _ in range(fish_draws(p, st)):  # R-solo-fish: draw-down / take-all
+                draw_next(st, turn)
+            bazaar_pos = st[ST_BAZAAR_POS]
+            draws = st[ST_DRAWS]
+            st[ST_END_KIND] = END_FISH
+            st[ST_LAST] = seat
+            break
+    st[ST_END] = e0
+    st[ST_END + 1] = e1
+    st[ST_BOARD] = board
+    st[ST_END_MASK] = end_mask
+    st[ST_BAZAAR_POS] = bazaar_pos
+    st[ST_MOVES] = moves_made
+    st[ST_KNOCKS] = knocks
+    st[ST_DRAWS] = draws
+    rng[1] = x
 
 
 @hot

@@ -211,6 +211,7 @@ from .core import (
     placement,
     popcount,
     random_chain_move,
+    random_chain_rest,
     random_cross_move,
     rng_below,
     splitmix64,
@@ -624,6 +625,11 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     # extra lead (its gap and two-tile moves need the list; R-004-morskoy-extra). A local flag, not a read
     # of the state on every move.
     listless = False
+    # every seat random on a chain, nothing recorded: after the lead, the rest of the deal in one tight loop
+    all_random = chain and not recording
+    for s in range(players):
+        if bots[s] != BOT_RANDOM:
+            all_random = False
     while True:
         seat = turn
         turn = seat + 1 if seat + 1 < players else 0
@@ -689,6 +695,9 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
                 draw_tile(st, turn, ev, recording)
             st[ST_END_KIND] = END_FISH
             st[ST_LAST] = seat
+            return
+        if all_random and listless:
+            random_chain_rest(p, st, turn, seat, rng)
             return
 
 
