@@ -340,7 +340,7 @@ def deal_memo(arms: int, max_deals: int) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros((rows, M_SIZE), dtype=np.int64), np.full(max_deals + 1, -1, dtype=np.int64)
 
 
-@jit
+@loop
 def memo_clear(memo, heads):
     """A new game: no deal of it is known yet."""
     for r in range(heads[0]):
@@ -348,7 +348,7 @@ def memo_clear(memo, heads):
     heads[0] = 0
 
 
-@jit
+@loop
 def memo_find(memo, heads, deal, dealt, led):
     """The row of deal `deal` dealt as `dealt` (the DEAL_KEY fields after M_DEAL) and, unless `led` is
     empty, led as `led` (the PLAY_KEY fields); -1 if none."""
@@ -368,7 +368,7 @@ def memo_find(memo, heads, deal, dealt, led):
     return -1
 
 
-@jit
+@loop
 def memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st):
     """Keep a deal just played, for the next arms (nothing when the rows are full)."""
     r = heads[0]
@@ -1575,9 +1575,68 @@ def play_batch(
     iw = np.zeros(I_SIZE, dtype=np.int64)
     rng = np.zeros(2, dtype=np.uint64)
     fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
+    swapped_bots = np.empty_like(bots)
+    return play_games(
+        params,
+        run_seed,
+        first_game,
+        n_games,
+        bots,
+        swapped_bots,
+        games_out,
+        deals_out,
+        deal_game,
+        by_deal,
+        fish_sums,
+        swap_seats,
+        thoughtful,
+        bot_salt,
+        memo,
+        heads,
+        deals,
+        ev,
+        no_hands,
+        no_offsets,
+        result,
+        iw,
+        rng,
+        fw,
+    )
+
+
+@loop
+def play_games(
+    params,
+    run_seed,
+    first_game,
+    n_games,
+    bots,
+    swapped_bots,
+    games_out,
+    deals_out,
+    deal_game,
+    by_deal,
+    fish_sums,
+    swap_seats,
+    thoughtful,
+    bot_salt,
+    memo,
+    heads,
+    deals,
+    ev,
+    no_hands,
+    no_offsets,
+    result,
+    iw,
+    rng,
+    fw,
+):
+    """play_batch's loop over games and arms, in the scratch arrays play_batch allocated: it allocates
+    nothing, so it runs without reference counting (the rows and views it takes per game and arm would
+    otherwise cost atomic operations each)."""
+    arms = params.shape[0]
     n_rows = 0
     players = params[0, P_PLAYERS]
-    swapped_bots = np.empty_like(bots)
     for s in range(players):
         swapped_bots[s] = bots[(s + players - 1) % players]
     for g in range(n_games):
@@ -1620,7 +1679,8 @@ def play_batch(
             summarize_game(p, deals, n, out, fish_sums[a])
             for d in range(n if a == 0 else 0):
                 if n_rows < deals_out.shape[0]:
-                    deals_out[n_rows] = deals[d]
+                    for c in range(N_DEAL_COLS):
+                        deals_out[n_rows, c] = deals[d, c]
                     deal_game[n_rows] = first_game + g
                     n_rows += 1
             if loser >= 0:
