@@ -40,6 +40,19 @@ T11 = int(TILE_INDEX[1, 1])
 T66 = int(TILE_INDEX[6, 6])
 T06 = int(TILE_INDEX[0, 6])  # the tile that fits the gap of an extra lead (R-004-morskoy-extra)
 
+# Per set of open end values (a 7-bit mask, Осёл's cross): the tiles that carry any of them (what may
+# go on an open end), and the non-double tiles that carry two of them (a move on either end), so the
+# random bot counts its moves with two popcounts (core.random_cross_rest).
+VALUES_SUITS = np.zeros(128, dtype=np.int64)
+VALUES_BOTH = np.zeros(128, dtype=np.int64)
+for _m in range(128):
+    for _t in range(N_TILES):
+        _lo_in, _hi_in = _m >> int(TILE_LO[_t]) & 1, _m >> int(TILE_HI[_t]) & 1
+        if _lo_in or _hi_in:
+            VALUES_SUITS[_m] |= 1 << _t
+        if _lo_in and _hi_in and TILE_LO[_t] != TILE_HI[_t]:
+            VALUES_BOTH[_m] |= 1 << _t
+
 # Per 7-bit chunk of a hand mask: popcount and pip sum, so a whole hand takes 4 lookups.
 CHUNK_POP = np.array([bin(m).count("1") for m in range(128)], dtype=np.int64)
 CHUNK_PIPS = np.zeros((4, 128), dtype=np.int64)

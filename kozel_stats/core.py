@@ -61,6 +61,8 @@ from .codes import (
     T66,
     TILE_HI,
     TILE_LO,
+    VALUES_BOTH,
+    VALUES_SUITS,
     Layout,
 )
 
@@ -395,6 +397,172 @@ def cross_singles(st, hand):
         if values >> v & 1:
             doubles |= hand & (1 << DOUBLE_TILE[v])
     return values, slot_of, doubles
+
+
+@hot
+def random_cross_rest(p, st, turn, last_mover, rng, moves):
+    """random_chain_rest on Осёл's cross: the rest of a deal after the lead when every seat plays the
+    random bot, from local variables (the four ends packed 3 bits each, the open end values as a
+    7-bit mask). The moves are drawn in legal_moves_cross's order: the single tiles value by value,
+    each on the first open end of its value, then a double that fits laid open, then closed (when
+    closed_before_house allows it). A turn on which two or more doubles fit goes through the list of
+    moves and apply_move, as in play_deal, with the state written back first and read again after."""
+    players = p[P_PLAYERS]
+    has_bazaar = p[P_BAZAAR] > 0
+    min_left = 0 if p[P_DRAW_LAST] else 1
+    pair_only = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_PAIR_ONLY
+    n_ends = st[ST_N_ENDS]
+    open_arms = st[ST_OPEN]
+    house = st[ST_HOUSE]
+    ends = 0
+    values = 0
+    for i in range(n_ends):
+        ends |= st[ST_END + i] << (3 * i)
+        if open_arms >> i & 1:
+            values |= 1 << st[ST_END + i]
+    board = st[ST_BOARD]
+    end_mask = st[ST_END_MASK]
+    bazaar_pos = st[ST_BAZAAR_POS]
+    moves_made = st[ST_MOVES]
+    knocks = st[ST_KNOCKS]
+    draws = st[ST_DRAWS]
+    x = rng[1]
+    knocks_in_a_row = 0
+    while True:
+        seat = turn
+        turn = seat + 1 if seat + 1 < players else 0
+        hand = st[ST_HAND + seat]
+        fits = hand & end_mask
+        doubles = fits & DOUBLES_MASK
+        out_tiles = 0
+        if doubles & (doubles - 1):  # two doubles or more fit: the list of moves (up to four at once)
+            st[ST_N_ENDS] = n_ends
+            st[ST_OPEN] = open_arms
+            st[ST_HOUSE] = house
+            for i in range(n_ends):
+                st[ST_END + i] = (ends >> (3 * i)) & 7
+            st[ST_BOARD] = board
+            st[ST_END_MASK] = end_mask
+            st[ST_MOVES] = moves_made
+            rng[1] = x
+            n = legal_moves_cross(p, st, hand, moves)
+            move = moves[rng_below(rng, 1, n)]  # never a single move: each double alone is one
+            apply_move(st, seat, move)
+            x = rng[1]
+            n_ends = st[ST_N_ENDS]
+            open_arms = st[ST_OPEN]
+            house = st[ST_HOUSE]
+            ends = 0
+            values = 0
+            for i in range(n_ends):
+                ends |= st[ST_END + i] << (3 * i)
+                if open_arms >> i & 1:
+                    values |= 1 << st[ST_END + i]
+            board = st[ST_BOARD]
+            end_mask = st[ST_END_MASK]
+            moves_made = st[ST_MOVES]
+            hand = st[ST_HAND + seat]
+            out_tiles = out_tile_bits(move)
+        else:
+            singles = fits & ~DOUBLES_MASK
+            n_singles = popcount(singles) + popcount(hand & VALUES_BOTH[values])
+            n = n_singles
+            double_slot = -1
+            if doubles:
+                v = TILE_LO[lowest_bit_index(doubles)]
+                double_slot = 0
+                while not (open_arms >> double_slot & 1 and (ends >> (3 * double_slot)) & 7 == v):
+                    double_slot += 1
+                # R-osel-closing-pair: before the house, a lone double laid closed only as the early closure
+                closed_ok = not (house == 0 and pair_only and open_arms & ~(1 << double_slot))
+                n += 2 if closed_ok else 1
+            if n == 0:
+                if has_bazaar and 28 - bazaar_pos > min_left:  # R-solo-draw: he draws, then moves again
+                    t = st[ST_ORDER + bazaar_pos]
+                    bazaar_pos += 1
+                    st[ST_HAND + seat] = hand | (1 << t)
+                    draws += 1
+                    knocks_in_a_row = 0
+                    turn = seat
+                    continue
+                knocks += 1  # R-move-must: he knocks, and is known to lack every open end
+                st[ST_LACKS + seat] |= values
+                knocks_in_a_row += 1
+                if knocks_in_a_row == players:
+                    st[ST_END_KIND] = END_FISH
+                    st[ST_LAST] = last_mover
+                    break
+                continue
+            k = 0
+            if n > 1:
+                x ^= x >> _S12
+                x ^= x << _S25
+                x ^= x >> _S27
+                k = np.int64((((x * _XS_MULT) >> _S32) * _U64(n)) >> _S32)
+            if k < n_singles:
+                for v in range(7):
+                    if values >> v & 1:
+                        m = singles & SUIT_MASK[v]
+                        c = popcount(m)
+                        if k < c:
+                            slot = 0
+                            while not (open_arms >> slot & 1 and (ends >> (3 * slot)) & 7 == v):
+                                slot += 1
+                            t = nth_bit_index(m, k)
+                            value = TILE_LO[t] + TILE_HI[t] - v
+                            ends = (ends & ~(7 << (3 * slot))) | (value << (3 * slot))
+                            st[ST_FED + seat] |= 1 << value
+                            break
+                        k -= c
+            else:  # R-osel-moves, R-osel-house: the double, laid open (k == n_singles) or closed
+                t = lowest_bit_index(doubles)
+                v = TILE_LO[t]
+                if k > n_singles:
+                    open_arms &= ~(1 << double_slot)  # laid closed: this end is dead for good
+                elif house == 0:
+                    house = 1  # the first double laid open: two more ends of its number
+                    ends = (ends & 63) | (v << 6) | (v << 9)
+                    n_ends = 4
+                    open_arms |= 12
+                out_tiles = (1 if t == T00 else 0) | (2 if t == T66 else 0)
+            hand &= ~(1 << t)
+            board |= 1 << t
+            st[ST_HAND + seat] = hand
+            values = 0
+            for i in range(n_ends):
+                if open_arms >> i & 1:
+                    values |= 1 << ((ends >> (3 * i)) & 7)
+            end_mask = VALUES_SUITS[values]
+            moves_made += 1
+        knocks_in_a_row = 0
+        last_mover = seat
+        if hand == 0:
+            st[ST_END_KIND] = END_OUT
+            st[ST_LAST] = seat
+            st[ST_OUT_TILES] = out_tiles
+            break
+        if (ALL_TILES & ~board & end_mask) == 0:  # R-fish-visible, R-osel-closure
+            st[ST_BAZAAR_POS] = bazaar_pos
+            st[ST_DRAWS] = draws
+            for _ in range(fish_draws(p, st)):  # R-solo-fish: draw-down / take-all
+                draw_next(st, turn)
+            bazaar_pos = st[ST_BAZAAR_POS]
+            draws = st[ST_DRAWS]
+            st[ST_END_KIND] = END_FISH
+            st[ST_LAST] = seat
+            break
+    st[ST_N_ENDS] = n_ends
+    st[ST_OPEN] = open_arms
+    st[ST_HOUSE] = house
+    for i in range(n_ends):
+        st[ST_END + i] = (ends >> (3 * i)) & 7
+    st[ST_BOARD] = board
+    st[ST_END_MASK] = end_mask
+    st[ST_BAZAAR_POS] = bazaar_pos
+    st[ST_MOVES] = moves_made
+    st[ST_KNOCKS] = knocks
+    st[ST_DRAWS] = draws
+    rng[1] = x
 
 
 @hot

@@ -213,6 +213,7 @@ from .core import (
     random_chain_move,
     random_chain_rest,
     random_cross_move,
+    random_cross_rest,
     rng_below,
     splitmix64,
 )
@@ -625,8 +626,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     # extra lead (its gap and two-tile moves need the list; R-004-morskoy-extra). A local flag, not a read
     # of the state on every move.
     listless = False
-    # every seat random on a chain, nothing recorded: after the lead, the rest of the deal in one tight loop
-    all_random = chain and not recording
+    # every seat random, nothing recorded: after the lead, the rest of the deal in one tight loop
+    all_random = not recording
     for s in range(players):
         if bots[s] != BOT_RANDOM:
             all_random = False
@@ -697,7 +698,10 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             st[ST_LAST] = seat
             return
         if all_random and listless:
-            random_chain_rest(p, st, turn, seat, rng)
+            if chain:
+                random_chain_rest(p, st, turn, seat, rng)
+            else:
+                random_cross_rest(p, st, turn, seat, rng, moves)
             return
 
 
