@@ -399,7 +399,7 @@ def cross_singles(st, hand):
     return values, slot_of, doubles
 
 
-@hot
+@loop
 def random_cross_rest(p, st, turn, last_mover, rng, moves):
     """random_chain_rest on Осёл's cross: the rest of a deal after the lead when every seat plays the
     random bot, from local variables (the four ends packed 3 bits each, the open end values as a
