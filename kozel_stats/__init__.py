@@ -8,8 +8,8 @@ from pathlib import Path
 __version__ = "0.1.0"
 
 
-#: The modules whose code numba compiles into the engine (and the tables they read).
-COMPILED_MODULES = ("codes.py", "core.py", "bots.py", "engine.py")
+#: The modules whose code numba compiles (the engine, the tables it reads, the statistics' sums).
+COMPILED_MODULES = ("codes.py", "core.py", "bots.py", "engine.py", "sums.py")
 
 
 def engine_digest() -> str:

@@ -354,11 +354,6 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # --- from one batch's per-game numbers ---------------------------------------------------------------------
-def column_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per column, the sum of a * b (int64, exact) without the games x metrics product in memory."""
-    return np.einsum("ij,ij->j", a, b)
-
-
 def arm_stats(
     x: np.ndarray,
     n: np.ndarray,
@@ -370,12 +365,12 @@ def arm_stats(
     """The sums of one arm over one batch: x, n from `metrics.game_numbers`; deals per game;
     places (games x seats, 1 = best) for каждый сам за себя; the engine's fish-sum histogram
     and by-deal aggregates of the batch."""
+    from .sums import ARM_SN, ARM_SNN, ARM_SX, ARM_SXN, ARM_SXX, arm_sums, by_metric
+
     out = ArmStats(games=int(x.shape[0]))
-    out.sx = x.sum(axis=0)
-    out.sn = n.sum(axis=0)
-    out.sxx = column_dot(x, x)
-    out.snn = column_dot(n, n)
-    out.sxn = column_dot(x, n)
+    sums = np.zeros((5, x.shape[1]), dtype=np.int64)
+    arm_sums(by_metric(x), by_metric(n), sums)
+    out.sx, out.sn, out.sxx, out.snn, out.sxn = (sums[r] for r in (ARM_SX, ARM_SN, ARM_SXX, ARM_SNN, ARM_SXN))
     values, counts = np.unique(deals, return_counts=True)
     out.deals_hist = Counter({int(v): int(c) for v, c in zip(values, counts, strict=True)})
     if fish_sums is not None:
@@ -392,22 +387,24 @@ def arm_stats(
 
 def pair_stats(xa: np.ndarray, na: np.ndarray, xb: np.ndarray, nb: np.ndarray) -> PairStats:
     """Cross sums of two arms' numbers for the same games (rows aligned by game index)."""
+    from .sums import PAIR_DIFFERING, PAIR_SNN, PAIR_SNX, PAIR_SXN, PAIR_SXX, by_metric, pair_sums
+
     out = PairStats()
-    out.sxx = column_dot(xa, xb)
-    out.sxn = column_dot(xa, nb)
-    out.snx = column_dot(na, xb)
-    out.snn = column_dot(na, nb)
-    dx = (xa - xb).T  # metrics x games
-    dn = (na - nb).T
-    keep = (dx != 0) | (dn != 0)
-    out.differing = keep.sum(axis=1).astype(np.int64)
-    few = out.differing < SPARSE_PAIRS  # only these histograms can ever be used
-    for j in np.flatnonzero(~few):
+    sums = np.zeros((5, xa.shape[1]), dtype=np.int64)
+    pair_sums(by_metric(xa), by_metric(na), by_metric(xb), by_metric(nb), sums)
+    out.sxx, out.sxn, out.snx, out.snn, out.differing = (
+        sums[r] for r in (PAIR_SXX, PAIR_SXN, PAIR_SNX, PAIR_SNN, PAIR_DIFFERING)
+    )
+    few = (out.differing > 0) & (out.differing < SPARSE_PAIRS)  # only these histograms can ever be used
+    for j in np.flatnonzero(out.differing >= SPARSE_PAIRS):
         out.differences[j] = None
-    keep &= few[:, None]
-    if np.any(keep):
+    if np.any(few):
+        columns = np.flatnonzero(few)
+        dx = (xa[:, columns] - xb[:, columns]).T  # the few metrics x games
+        dn = (na[:, columns] - nb[:, columns]).T
+        keep = (dx != 0) | (dn != 0)
         # one int64 key per (metric, dx, dn), one sort for all metrics
-        metric = np.broadcast_to(np.arange(dx.shape[0])[:, None], dx.shape)[keep]
+        metric = np.broadcast_to(columns[:, None], dx.shape)[keep]
         key = (metric << 42) | ((dx[keep] + _KEY_OFFSET) << 21) | (dn[keep] + _KEY_OFFSET)
         keys, counts = np.unique(key, return_counts=True)
         for k, c in zip(keys.tolist(), counts.tolist(), strict=True):

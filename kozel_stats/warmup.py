@@ -74,8 +74,10 @@ def _compile(entry: str, thoughtful: bool) -> None:
         record_game(default_variant(), 1, ["counter" if thoughtful else "random"] * 4)
     else:
         from .runner import play_range
+        from .sums import compile_now
 
         play_range(params, 1, 0, 1, bots)
+        compile_now()  # the statistics' sums, which every batch of a compare or a sweep runs
 
 
 def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None = None) -> float:

@@ -10,6 +10,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats as sps
 
 from kozel_stats import redeal as RD
@@ -113,6 +115,44 @@ def test_merged_batches_are_the_same_bits_as_one_batch():
         merged.add(part)
     assert merged.to_json() == whole.to_json()
     assert RunStats.from_json(merged.to_json()).to_json() == whole.to_json()  # the JSON round trip too
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    games=st.integers(0, 400),
+    share=st.sampled_from([0.0, 0.002, 0.05, 0.6]),
+    seed=st.integers(0, 2**32 - 1),
+    layout=st.sampled_from(["C", "F"]),
+)
+def test_compiled_sums_are_the_plain_sums(games, share, seed, layout):
+    """The sums of an arm and of a pair (kozel_stats/sums.py, one compiled pass) are numpy's plain
+    per-metric sums, and the histogram of differences is that of the differing games, kept only
+    while fewer than SPARSE_PAIRS differ: any layout of the numbers, few or many differences."""
+    from kozel_stats.moments import SPARSE_PAIRS, arm_stats, pair_stats
+
+    rng = np.random.default_rng(seed)
+    m = len(METRICS)
+    xa = np.asarray(rng.integers(-5, 200, (games, m)), order=layout)
+    na = np.asarray(rng.integers(0, 4, (games, m)), order=layout)
+    xb, nb = xa.copy(), na.copy()
+    flip = rng.random((games, m)) < share
+    xb[flip] += rng.integers(1, 9, int(flip.sum()))
+    nb[flip & (rng.random((games, m)) < 0.5)] += 1
+    arm = arm_stats(xa, na, np.zeros(games, dtype=np.int64))
+    for got, want in ((arm.sx, xa), (arm.sn, na), (arm.sxx, xa * xa), (arm.snn, na * na), (arm.sxn, xa * na)):
+        assert got.tolist() == want.sum(axis=0).tolist()
+    pair = pair_stats(xa, na, xb, nb)
+    for got, want in ((pair.sxx, xa * xb), (pair.sxn, xa * nb), (pair.snx, na * xb), (pair.snn, na * nb)):
+        assert got.tolist() == want.sum(axis=0).tolist()
+    differ = (xa != xb) | (na != nb)
+    assert pair.differing.tolist() == differ.sum(axis=0).tolist()
+    for j in range(m):
+        rows = np.flatnonzero(differ[:, j])
+        if len(rows) >= SPARSE_PAIRS:
+            assert pair.differences[j] is None
+        else:
+            pairs = zip((xa - xb)[rows, j].tolist(), (na - nb)[rows, j].tolist(), strict=True)
+            assert pair.differences[j] == Counter(pairs)
 
 
 def test_estimates_match_the_textbook_formulas():
