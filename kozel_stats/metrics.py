@@ -570,7 +570,7 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
         return np.abs(np.asarray(columns["score_a"]).astype(np.int64) - columns["score_b"])
     if name in TWICE and name not in columns:  # this run did not play the games twice
         return np.zeros(len(columns["deals"]), dtype=np.int64)
-    return np.asarray(columns[name]).astype(np.int64)
+    return np.asarray(columns[name], dtype=np.int64)  # a view when it is int64 already: the caller copies it
 
 
 def variables(metric: Metric) -> tuple[str, str]:

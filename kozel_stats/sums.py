@@ -55,8 +55,7 @@ def pair_sums(xa, na, xb, nb, out):
             sxn += a * d
             snx += b * c
             snn += b * d
-            if a != c or b != d:
-                differing += 1
+            differing += (a != c) | (b != d)  # no branch: the loop stays vectorised
         out[PAIR_SXX, j] = sxx
         out[PAIR_SXN, j] = sxn
         out[PAIR_SNX, j] = snx
