@@ -138,20 +138,28 @@ def splitmix64(x):
 
 
 @hot
-def rng_next(rng, k):
-    """xorshift64*: fast, and plenty for shuffles and tie-breaks."""
-    x = rng[k]
+def xorshift(x):
+    """The next state of xorshift64* (fast, and plenty for shuffles and tie-breaks)."""
     x ^= x >> _S12
     x ^= x << _S25
     x ^= x >> _S27
-    rng[k] = x
-    return x * _XS_MULT
+    return x
+
+
+@hot
+def below(x, n):
+    """Uniform integer in [0, n) from the state x, by Lemire's multiply-shift on the generator's
+    output x * _XS_MULT (bias below n / 2**32). A loop that keeps the state in a local variable
+    draws with `x = xorshift(x)` then `below(x, n)`, exactly as rng_below."""
+    return np.int64((((x * _XS_MULT) >> _S32) * _U64(n)) >> _S32)
 
 
 @hot
 def rng_below(rng, k, n):
-    """Uniform integer in [0, n) by Lemire's multiply-shift (bias below n / 2**32)."""
-    return np.int64(((rng_next(rng, k) >> _S32) * _U64(n)) >> _S32)
+    """Uniform integer in [0, n) from stream rng[k]."""
+    x = xorshift(rng[k])
+    rng[k] = x
+    return below(x, n)
 
 
 # --- masks ---------------------------------------------------------------------------------
@@ -229,15 +237,19 @@ def chain_moves(p, st, hand):
     slot 0, tiles that go on slot 1, 1 if the two-doubles move is legal). A tile matching
     both ends is two moves when the ends differ; with equal ends the two ends are one place.
     The one definition of what may be played on a chain: `legal_moves` lists these moves,
-    `random_chain_move` picks one without listing them."""
-    e0 = st[ST_END]
-    e1 = st[ST_END + 1]
+    `random_chain_move` picks one without listing them, `random_chain_rest` plays them."""
+    return chain_move_masks(p[P_TWO_DOUBLES], st[ST_END], st[ST_END + 1], hand)
+
+
+@hot
+def chain_move_masks(two_doubles, e0, e1, hand):
+    """chain_moves from the ends' values e0, e1 (two_doubles: the knob)."""
     m0 = hand & SUIT_MASK[e0]
     m1 = 0
     two = 0
     if e1 != e0:
         m1 = hand & SUIT_MASK[e1]
-        if p[P_TWO_DOUBLES] and (hand >> DOUBLE_TILE[e0] & 1) and (hand >> DOUBLE_TILE[e1] & 1):
+        if two_doubles and (hand >> DOUBLE_TILE[e0] & 1) and (hand >> DOUBLE_TILE[e1] & 1):
             two = 1
     return m0, m1, two
 
@@ -270,6 +282,71 @@ def random_chain_move(p, st, seat, rng):
 
 
 @hot
+def pick(x, n):
+    """The random bot's choice among n moves from the generator's state x: (the new state, the move's
+    index), drawn as rng_below; no draw when there is one move."""
+    if n > 1:
+        x = xorshift(x)
+        return x, below(x, n)
+    return x, 0
+
+
+# R-solo-draw
+@hot
+def drew(st, seat, hand, allowed, bazaar_pos):
+    """A seat without a move takes the bazaar's next tile (at `bazaar_pos`) when he may (`allowed`),
+    then moves again; returns whether he drew."""
+    if allowed:
+        st[ST_HAND + seat] = hand | (1 << st[ST_ORDER + bazaar_pos])
+    return allowed
+
+
+# R-move-must
+@hot
+def knocked(st, seat, lacks, round_of_knocks, last_mover):
+    """A seat knocks: he is known to lack the open end values `lacks`. After a round of knocks the
+    deal is a fish the table did not show (with a bazaar), the last mover its fisherman: returns
+    True then."""
+    st[ST_LACKS + seat] |= lacks
+    if round_of_knocks:
+        st[ST_END_KIND] = END_FISH
+        st[ST_LAST] = last_mover
+    return round_of_knocks
+
+
+@hot
+def deal_counters(st):
+    """What the random bot's tight loops keep in local variables: the table, the suits of the open
+    ends, the bazaar's next tile, and the counts of moves, knocks and draws."""
+    return st[ST_BOARD], st[ST_END_MASK], st[ST_BAZAAR_POS], st[ST_MOVES], st[ST_KNOCKS], st[ST_DRAWS]
+
+
+@hot
+def store_deal_counters(st, board, end_mask, bazaar_pos, moves_made, knocks, draws):
+    """deal_counters written back into the deal's state."""
+    st[ST_BOARD] = board
+    st[ST_END_MASK] = end_mask
+    st[ST_BAZAAR_POS] = bazaar_pos
+    st[ST_MOVES] = moves_made
+    st[ST_KNOCKS] = knocks
+    st[ST_DRAWS] = draws
+
+
+# R-fish-visible, R-solo-fish
+@hot
+def end_in_fish(p, st, seat, turn, bazaar_pos, draws):
+    """The table shows a fish after `seat`'s move: the player to move (`turn`) takes what solo_fish
+    asks of him, and the deal ends. Returns the bazaar's position and the draws after it."""
+    st[ST_BAZAAR_POS] = bazaar_pos
+    st[ST_DRAWS] = draws
+    for _ in range(fish_draws(p, st)):  # draw-down / take-all
+        draw_next(st, turn)
+    st[ST_END_KIND] = END_FISH
+    st[ST_LAST] = seat
+    return st[ST_BAZAAR_POS], st[ST_DRAWS]
+
+
+@hot
 def random_chain_rest(p, st, turn, last_mover, rng):
     """The rest of a chain deal when every seat plays the random bot, from the move after the lead to
     the out or the fish: the moves, knocks, draws and end state of play_deal's loop, drawing the same
@@ -282,50 +359,29 @@ def random_chain_rest(p, st, turn, last_mover, rng):
     min_left = 0 if p[P_DRAW_LAST] else 1
     e0 = st[ST_END]
     e1 = st[ST_END + 1]
-    board = st[ST_BOARD]
-    end_mask = st[ST_END_MASK]
-    bazaar_pos = st[ST_BAZAAR_POS]
-    moves_made = st[ST_MOVES]
-    knocks = st[ST_KNOCKS]
-    draws = st[ST_DRAWS]
+    board, end_mask, bazaar_pos, moves_made, knocks, draws = deal_counters(st)
     x = rng[1]
     knocks_in_a_row = 0
     while True:
         seat = turn
         turn = seat + 1 if seat + 1 < players else 0
         hand = st[ST_HAND + seat]
-        m0 = hand & SUIT_MASK[e0]
-        m1 = 0
-        two = 0
-        if e1 != e0:
-            m1 = hand & SUIT_MASK[e1]
-            if two_doubles and (hand >> DOUBLE_TILE[e0] & 1) and (hand >> DOUBLE_TILE[e1] & 1):
-                two = 1
+        m0, m1, two = chain_move_masks(two_doubles, e0, e1, hand)
         c0 = popcount(m0)
         n = c0 + popcount(m1) + two
         if n == 0:
-            if has_bazaar and 28 - bazaar_pos > min_left:  # R-solo-draw: he draws, then moves again
-                t = st[ST_ORDER + bazaar_pos]
+            if drew(st, seat, hand, has_bazaar and 28 - bazaar_pos > min_left, bazaar_pos):
                 bazaar_pos += 1
-                st[ST_HAND + seat] = hand | (1 << t)
                 draws += 1
                 knocks_in_a_row = 0
                 turn = seat
                 continue
-            knocks += 1  # R-move-must: he knocks, and is known to lack both ends
-            st[ST_LACKS + seat] |= (1 << e0) | (1 << e1)
+            knocks += 1
             knocks_in_a_row += 1
-            if knocks_in_a_row == players:
-                st[ST_END_KIND] = END_FISH
-                st[ST_LAST] = last_mover
+            if knocked(st, seat, (1 << e0) | (1 << e1), knocks_in_a_row == players, last_mover):
                 break
             continue
-        k = 0
-        if n > 1:
-            x ^= x >> _S12
-            x ^= x << _S25
-            x ^= x >> _S27
-            k = np.int64((((x * _XS_MULT) >> _S32) * _U64(n)) >> _S32)
+        x, k = pick(x, n)
         if k < c0:
             t = nth_bit_index(m0, k)
             hand &= ~(1 << t)
@@ -358,25 +414,11 @@ def random_chain_rest(p, st, turn, last_mover, rng):
             st[ST_OUT_TILES] = out_tiles
             break
         if (ALL_TILES & ~board & end_mask) == 0:  # R-fish-visible
-            st[ST_END] = e0
-            st[ST_END + 1] = e1
-            st[ST_BAZAAR_POS] = bazaar_pos
-            st[ST_DRAWS] = draws
-            for _ in range(fish_draws(p, st)):  # R-solo-fish: draw-down / take-all
-                draw_next(st, turn)
-            bazaar_pos = st[ST_BAZAAR_POS]
-            draws = st[ST_DRAWS]
-            st[ST_END_KIND] = END_FISH
-            st[ST_LAST] = seat
+            bazaar_pos, draws = end_in_fish(p, st, seat, turn, bazaar_pos, draws)
             break
     st[ST_END] = e0
     st[ST_END + 1] = e1
-    st[ST_BOARD] = board
-    st[ST_END_MASK] = end_mask
-    st[ST_BAZAAR_POS] = bazaar_pos
-    st[ST_MOVES] = moves_made
-    st[ST_KNOCKS] = knocks
-    st[ST_DRAWS] = draws
+    store_deal_counters(st, board, end_mask, bazaar_pos, moves_made, knocks, draws)
     rng[1] = x
 
 
@@ -420,12 +462,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
         ends |= st[ST_END + i] << (3 * i)
         if open_arms >> i & 1:
             values |= 1 << st[ST_END + i]
-    board = st[ST_BOARD]
-    end_mask = st[ST_END_MASK]
-    bazaar_pos = st[ST_BAZAAR_POS]
-    moves_made = st[ST_MOVES]
-    knocks = st[ST_KNOCKS]
-    draws = st[ST_DRAWS]
+    board, end_mask, bazaar_pos, moves_made, knocks, draws = deal_counters(st)
     x = rng[1]
     knocks_in_a_row = 0
     while True:
@@ -477,28 +514,18 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
                 closed_ok = not (house == 0 and pair_only and open_arms & ~(1 << double_slot))
                 n += 2 if closed_ok else 1
             if n == 0:
-                if has_bazaar and 28 - bazaar_pos > min_left:  # R-solo-draw: he draws, then moves again
-                    t = st[ST_ORDER + bazaar_pos]
+                if drew(st, seat, hand, has_bazaar and 28 - bazaar_pos > min_left, bazaar_pos):
                     bazaar_pos += 1
-                    st[ST_HAND + seat] = hand | (1 << t)
                     draws += 1
                     knocks_in_a_row = 0
                     turn = seat
                     continue
-                knocks += 1  # R-move-must: he knocks, and is known to lack every open end
-                st[ST_LACKS + seat] |= values
+                knocks += 1
                 knocks_in_a_row += 1
-                if knocks_in_a_row == players:
-                    st[ST_END_KIND] = END_FISH
-                    st[ST_LAST] = last_mover
+                if knocked(st, seat, values, knocks_in_a_row == players, last_mover):
                     break
                 continue
-            k = 0
-            if n > 1:
-                x ^= x >> _S12
-                x ^= x << _S25
-                x ^= x >> _S27
-                k = np.int64((((x * _XS_MULT) >> _S32) * _U64(n)) >> _S32)
+            x, k = pick(x, n)
             if k < n_singles:
                 for v in range(7):
                     if values >> v & 1:
@@ -542,26 +569,14 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
             st[ST_OUT_TILES] = out_tiles
             break
         if (ALL_TILES & ~board & end_mask) == 0:  # R-fish-visible, R-osel-closure
-            st[ST_BAZAAR_POS] = bazaar_pos
-            st[ST_DRAWS] = draws
-            for _ in range(fish_draws(p, st)):  # R-solo-fish: draw-down / take-all
-                draw_next(st, turn)
-            bazaar_pos = st[ST_BAZAAR_POS]
-            draws = st[ST_DRAWS]
-            st[ST_END_KIND] = END_FISH
-            st[ST_LAST] = seat
+            bazaar_pos, draws = end_in_fish(p, st, seat, turn, bazaar_pos, draws)
             break
     st[ST_N_ENDS] = n_ends
     st[ST_OPEN] = open_arms
     st[ST_HOUSE] = house
     for i in range(n_ends):
         st[ST_END + i] = (ends >> (3 * i)) & 7
-    st[ST_BOARD] = board
-    st[ST_END_MASK] = end_mask
-    st[ST_BAZAAR_POS] = bazaar_pos
-    st[ST_MOVES] = moves_made
-    st[ST_KNOCKS] = knocks
-    st[ST_DRAWS] = draws
+    store_deal_counters(st, board, end_mask, bazaar_pos, moves_made, knocks, draws)
     rng[1] = x
 
 

@@ -1538,7 +1538,23 @@ def add_score_curves(p, deals, n, loser, out, by_deal):
         by_deal[d, B_WINNER_SCORE] += deals[d, D_SCORE + best]
 
 
-@jit
+def batch_scratch(params: np.ndarray, bots: np.ndarray) -> tuple:
+    """The scratch arrays of play_batch (made by the caller: play_batch allocates nothing, so it runs
+    without reference counting, whose atomic operations the rows and views it takes per game and arm
+    would otherwise cost)."""
+    max_deals = int(params[:, P_MAX_DEALS].max())
+    return (
+        np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64),  # the deals of the game being played
+        np.zeros((0, N_EVENT_COLS), dtype=np.int64),  # no record
+        np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64),  # no script
+        np.zeros(1, dtype=np.int64),
+        np.zeros(N_RESULT, dtype=np.int64),
+        *workspace(),
+        np.empty_like(bots),  # the bots one seat on, for swapped games
+    )
+
+
+@loop
 def play_batch(
     params,
     run_seed,
@@ -1555,10 +1571,11 @@ def play_batch(
     bot_salt,
     memo,
     heads,
+    scratch,
 ):
     """Play games first_game .. first_game+n_games-1 of a run without records, for one arm or for
     several that share `play_key`, their bots and their seats (each deal they deal and lead alike
-    is played once: memo, heads from `deal_memo`).
+    is played once: memo, heads from `deal_memo`; scratch from `batch_scratch`).
 
     params: (arms, N_PARAMS), a row per arm. games_out: (arms, n_games, N_GAME_COLS) per-game
     summaries. deals_out: per-deal rows of the first arm's games, appended while they fit (pass
@@ -1567,77 +1584,7 @@ def play_batch(
     the bots move one seat clockwise, so that with different bots per side neither side keeps a
     seat advantage. Returns the number of deal rows written.
     """
-    arms = params.shape[0]
-    max_deals = 0
-    for a in range(arms):
-        max_deals = max(max_deals, params[a, P_MAX_DEALS])
-    deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
-    ev = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
-    no_offsets = np.zeros(1, dtype=np.int64)
-    result = np.zeros(N_RESULT, dtype=np.int64)
-    iw = np.zeros(I_SIZE, dtype=np.int64)
-    rng = np.zeros(2, dtype=np.uint64)
-    fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
-    swapped_bots = np.empty_like(bots)
-    return play_games(
-        params,
-        run_seed,
-        first_game,
-        n_games,
-        bots,
-        swapped_bots,
-        games_out,
-        deals_out,
-        deal_game,
-        by_deal,
-        fish_sums,
-        swap_seats,
-        thoughtful,
-        bot_salt,
-        memo,
-        heads,
-        deals,
-        ev,
-        no_hands,
-        no_offsets,
-        result,
-        iw,
-        rng,
-        fw,
-    )
-
-
-@loop
-def play_games(
-    params,
-    run_seed,
-    first_game,
-    n_games,
-    bots,
-    swapped_bots,
-    games_out,
-    deals_out,
-    deal_game,
-    by_deal,
-    fish_sums,
-    swap_seats,
-    thoughtful,
-    bot_salt,
-    memo,
-    heads,
-    deals,
-    ev,
-    no_hands,
-    no_offsets,
-    result,
-    iw,
-    rng,
-    fw,
-):
-    """play_batch's loop over games and arms, in the scratch arrays play_batch allocated: it allocates
-    nothing, so it runs without reference counting (the rows and views it takes per game and arm would
-    otherwise cost atomic operations each)."""
+    deals, ev, no_hands, no_offsets, result, iw, rng, fw, swapped_bots = scratch
     arms = params.shape[0]
     n_rows = 0
     players = params[0, P_PLAYERS]

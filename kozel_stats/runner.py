@@ -197,6 +197,7 @@ def _engine_batch(
         int(bot_salt),
         memo,
         heads,
+        E.batch_scratch(params, bots),
     )
     return n_rows, deal_game
 
