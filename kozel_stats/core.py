@@ -527,20 +527,22 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
                 continue
             x, k = pick(x, n)
             if k < n_singles:
-                for v in range(7):
-                    if values >> v & 1:
-                        m = singles & SUIT_MASK[v]
-                        c = popcount(m)
-                        if k < c:
-                            slot = 0
-                            while not (open_arms >> slot & 1 and (ends >> (3 * slot)) & 7 == v):
-                                slot += 1
-                            t = nth_bit_index(m, k)
-                            value = TILE_LO[t] + TILE_HI[t] - v
-                            ends = (ends & ~(7 << (3 * slot))) | (value << (3 * slot))
-                            st[ST_FED + seat] |= 1 << value
-                            break
-                        k -= c
+                unseen = values  # the open values in ascending order, by their set bits
+                while True:
+                    v = lowest_bit_index(unseen)
+                    m = singles & SUIT_MASK[v]
+                    c = popcount(m)
+                    if k < c:
+                        slot = 0
+                        while not (open_arms >> slot & 1 and (ends >> (3 * slot)) & 7 == v):
+                            slot += 1
+                        t = nth_bit_index(m, k)
+                        value = TILE_LO[t] + TILE_HI[t] - v
+                        ends = (ends & ~(7 << (3 * slot))) | (value << (3 * slot))
+                        st[ST_FED + seat] |= 1 << value
+                        break
+                    k -= c
+                    unseen &= unseen - 1
             else:  # R-osel-moves, R-osel-house: the double, laid open (k == n_singles) or closed
                 t = lowest_bit_index(doubles)
                 v = TILE_LO[t]
