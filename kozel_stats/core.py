@@ -441,6 +441,29 @@ def cross_singles(st, hand):
     return values, slot_of, doubles
 
 
+@hot
+def packed_ends(st, n_ends):
+    """The cross's end values, 3 bits each in one integer (slot i at bit 3i)."""
+    ends = 0
+    for i in range(n_ends):
+        ends |= st[ST_END + i] << (3 * i)
+    return ends
+
+
+@hot
+def open_values(ends, n_ends, open_arms):
+    """The open end values of the packed ends as a 7-bit mask, and the first open slot of each value
+    (4-bit fields, slot + 1, 0 = none, as in legal_moves_cross)."""
+    values = 0
+    slot_of = 0
+    for i in range(n_ends):
+        v = (ends >> (3 * i)) & 7
+        if open_arms >> i & 1 and not (values >> v & 1):
+            values |= 1 << v
+            slot_of |= (i + 1) << (4 * v)
+    return values, slot_of
+
+
 @loop
 def random_cross_rest(p, st, turn, last_mover, rng, moves):
     """random_chain_rest on Осёл's cross: the rest of a deal after the lead when every seat plays the
@@ -456,12 +479,8 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
     n_ends = st[ST_N_ENDS]
     open_arms = st[ST_OPEN]
     house = st[ST_HOUSE]
-    ends = 0
-    values = 0
-    for i in range(n_ends):
-        ends |= st[ST_END + i] << (3 * i)
-        if open_arms >> i & 1:
-            values |= 1 << st[ST_END + i]
+    ends = packed_ends(st, n_ends)
+    values, slot_of = open_values(ends, n_ends, open_arms)
     board, end_mask, bazaar_pos, moves_made, knocks, draws = deal_counters(st)
     x = rng[1]
     knocks_in_a_row = 0
@@ -489,12 +508,8 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
             n_ends = st[ST_N_ENDS]
             open_arms = st[ST_OPEN]
             house = st[ST_HOUSE]
-            ends = 0
-            values = 0
-            for i in range(n_ends):
-                ends |= st[ST_END + i] << (3 * i)
-                if open_arms >> i & 1:
-                    values |= 1 << st[ST_END + i]
+            ends = packed_ends(st, n_ends)
+            values, slot_of = open_values(ends, n_ends, open_arms)
             board = st[ST_BOARD]
             end_mask = st[ST_END_MASK]
             moves_made = st[ST_MOVES]
@@ -507,9 +522,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
             double_slot = -1
             if doubles:
                 v = TILE_LO[lowest_bit_index(doubles)]
-                double_slot = 0
-                while not (open_arms >> double_slot & 1 and (ends >> (3 * double_slot)) & 7 == v):
-                    double_slot += 1
+                double_slot = ((slot_of >> (4 * v)) & 15) - 1
                 # R-osel-closing-pair: before the house, a lone double laid closed only as the early closure
                 closed_ok = not (house == 0 and pair_only and open_arms & ~(1 << double_slot))
                 n += 2 if closed_ok else 1
@@ -533,9 +546,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
                     m = singles & SUIT_MASK[v]
                     c = popcount(m)
                     if k < c:
-                        slot = 0
-                        while not (open_arms >> slot & 1 and (ends >> (3 * slot)) & 7 == v):
-                            slot += 1
+                        slot = ((slot_of >> (4 * v)) & 15) - 1
                         t = nth_bit_index(m, k)
                         value = TILE_LO[t] + TILE_HI[t] - v
                         ends = (ends & ~(7 << (3 * slot))) | (value << (3 * slot))
@@ -557,10 +568,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
             hand &= ~(1 << t)
             board |= 1 << t
             st[ST_HAND + seat] = hand
-            values = 0
-            for i in range(n_ends):
-                if open_arms >> i & 1:
-                    values |= 1 << ((ends >> (3 * i)) & 7)
+            values, slot_of = open_values(ends, n_ends, open_arms)
             end_mask = VALUES_SUITS[values]
             moves_made += 1
         knocks_in_a_row = 0
