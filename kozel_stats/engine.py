@@ -604,7 +604,7 @@ def knock(st, seat, ev, recording):
 
 # R-end-out, R-move-must, R-solo-draw, R-solo-fish, R-fish-visible
 @loop
-def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork):
+def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork, tight=None):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
 
     A fish ends the deal when the table shows it (R-fish-visible), after the draws the
@@ -614,6 +614,9 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     `thoughtful` is None when every seat plays random or heavy: the other bots are then
     not compiled into this kernel. `work`, `fwork`: the bots' scratch (bots.W_SIZE,
     bots.F_WORK_SIZE); this loop allocates nothing and runs without reference counting.
+    `tight`: None (records, replays) plays every move here; True lets the random bot's tight loops
+    play the rest of a deal when every seat is random and nothing is recorded (numba leaves them
+    out of the kernels that pass None).
     """
     players = p[P_PLAYERS]
     recording = ev.shape[0] > 0
@@ -627,7 +630,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     # of the state on every move.
     listless = False
     # every seat random, nothing recorded: after the lead, the rest of the deal in one tight loop
-    all_random = not recording
+    all_random = tight is not None and not recording
     for s in range(players):
         if bots[s] != BOT_RANDOM:
             all_random = False
@@ -697,7 +700,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             st[ST_END_KIND] = END_FISH
             st[ST_LAST] = seat
             return
-        if all_random and listless:
+        if tight is not None and all_random and listless:
             if chain:
                 random_chain_rest(p, st, turn, seat, rng)
             else:
@@ -1288,6 +1291,7 @@ def play_game(
     memo,
     heads,
     game_index=0,
+    tight=None,
 ):
     """Play (or, with scripted bots, replay and check) one game.
 
@@ -1301,7 +1305,8 @@ def play_game(
     so it runs without numba's reference counting. memo, heads: the deals this game has had under
     other arms of the batch (`deal_memo`; no rows: every deal is played), which the arms that share
     `play_key` take instead of playing them again. game_index: the game's index in its run (the
-    first-lead double of first_lead_cycle, R-004-morskoy-day).
+    first-lead double of first_lead_cycle, R-004-morskoy-day). tight: see play_deal (play_batch
+    passes True).
     """
     scripted = bots[0] == BOT_SCRIPT
     n_script_deals = script_hands.shape[0]
@@ -1413,7 +1418,7 @@ def play_game(
             start_deal(p, st, hands, perm, forced, n_events, first_event)
             st[ST_FAST_OK] = fast_ok
             script = script_events[:end_event] if scripted else script_events
-            play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw)
+            play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw, tight)
             if shared:
                 memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st)
         if st[ST_ERROR] != ERR_NONE:
@@ -1614,6 +1619,7 @@ def play_batch(
                 memo,
                 heads,
                 first_game + g,
+                True,
             )
             out = games_out[a, g]
             for c in range(N_GAME_COLS):

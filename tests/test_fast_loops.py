@@ -21,8 +21,9 @@ EVENT_COLUMNS = (D_EV_START, D_EV_END)
 
 
 def play_one(params: np.ndarray, bots: np.ndarray, seed: int, game: int, recorded: bool) -> tuple:
-    """One game through engine.play_game, recorded (the general move loop) or not (the tight loops
-    for random bots): its result slots and its deal rows, without the record's own bookkeeping."""
+    """One game through engine.play_game, recorded (the general move loop, `tight=None`) or not (the
+    tight loops for random bots, `tight=True` as play_batch passes): its result slots and its deal
+    rows, without the record's own bookkeeping."""
     max_deals = int(params[E.P_MAX_DEALS])
     deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
     result = np.zeros(N_RESULT, dtype=np.int64)
@@ -44,6 +45,7 @@ def play_one(params: np.ndarray, bots: np.ndarray, seed: int, game: int, recorde
             *E.workspace(),
             *E.deal_memo(1, 0),
             game,
+            None if recorded else True,
         )
         if not (recorded and result[R_OVERFLOW]):
             break
