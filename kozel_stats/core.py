@@ -388,21 +388,21 @@ def random_chain_rest(p, st, turn, last_mover, rng):
             board |= 1 << t
             e0 = TILE_LO[t] + TILE_HI[t] - e0
             st[ST_FED + seat] |= 1 << e0
-            out_tiles = (1 if t == T00 else 0) | (2 if t == T66 else 0)
+            out_tiles = tile_out_bits(t)
         elif k - c0 < popcount(m1):
             t = nth_bit_index(m1, k - c0)
             hand &= ~(1 << t)
             board |= 1 << t
             e1 = TILE_LO[t] + TILE_HI[t] - e1
             st[ST_FED + seat] |= 1 << e1
-            out_tiles = (1 if t == T00 else 0) | (2 if t == T66 else 0)
+            out_tiles = tile_out_bits(t)
         else:  # R-move-two-doubles: both ends keep their values
             d0 = DOUBLE_TILE[e0]
             d1 = DOUBLE_TILE[e1]
             hand &= ~((1 << d0) | (1 << d1))
             board |= (1 << d0) | (1 << d1)
             st[ST_FED + seat] |= (1 << e0) | (1 << e1)
-            out_tiles = (1 if d0 == T00 or d1 == T00 else 0) | (2 if d0 == T66 or d1 == T66 else 0)
+            out_tiles = tile_out_bits(d0) | tile_out_bits(d1)
         st[ST_HAND + seat] = hand
         end_mask = SUIT_MASK[e0] | SUIT_MASK[e1]
         moves_made += 1
@@ -564,7 +564,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
                     ends = (ends & 63) | (v << 6) | (v << 9)
                     n_ends = 4
                     open_arms |= 12
-                out_tiles = (1 if t == T00 else 0) | (2 if t == T66 else 0)
+                out_tiles = tile_out_bits(t)
             hand &= ~(1 << t)
             board |= 1 << t
             st[ST_HAND + seat] = hand
@@ -717,12 +717,14 @@ def out_tile_bits(move):
     """Bit 0: the move holds 00; bit 1: it holds 66 (for the outs on 00 / 66)."""
     bits = 0
     for k in range(move & 7):
-        t = placement(move, k) & 31
-        if t == T00:
-            bits |= 1
-        elif t == T66:
-            bits |= 2
+        bits |= tile_out_bits(placement(move, k) & 31)
     return bits
+
+
+@hot
+def tile_out_bits(t):
+    """out_tile_bits of one tile: 1 for 00, 2 for 66, else 0."""
+    return 1 if t == T00 else 2 if t == T66 else 0
 
 
 @hot

@@ -630,7 +630,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     # of the state on every move.
     listless = False
     # every seat random, nothing recorded: after the lead, the rest of the deal in one tight loop
-    all_random = tight is not None and not recording
+    all_random = not recording
     for s in range(players):
         if bots[s] != BOT_RANDOM:
             all_random = False
