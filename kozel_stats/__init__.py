@@ -2,6 +2,7 @@
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,13 +12,35 @@ __version__ = "0.1.0"
 #: The modules whose code numba compiles (the engine, the tables it reads, the statistics' sums).
 COMPILED_MODULES = ("codes.py", "core.py", "bots.py", "engine.py", "sums.py")
 
+# A module-level `from .name import` (at the start of a line: imports inside functions run later
+# and give the kernels no constant)
+_TOP_IMPORT = re.compile(rb"^from \.(\w+) import", re.MULTILINE)
+
+
+def compiled_sources() -> tuple[str, ...]:
+    """The compiled modules and every module of the package they import at module level, however
+    indirectly: everything that can put a constant into compiled code (codes.py reads the knobs'
+    choice codes from knobs.py, say), in a fixed order."""
+    here = Path(__file__).resolve().parent
+    seen: list[str] = []
+    todo = list(COMPILED_MODULES)
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.append(name)
+        todo += [f"{m.decode()}.py" for m in _TOP_IMPORT.findall((here / name).read_bytes())]
+    return tuple(sorted(seen))
+
 
 def engine_digest() -> str:
-    """A hash of this version and of the compiled modules' sources: two machines with the same
-    digest play the same games (a Dask cluster's workers are checked against it)."""
+    """A hash of this version and of the sources of the compiled code (`compiled_sources`): two
+    machines with the same digest play the same games (a Dask cluster's workers are checked
+    against it), and the numba cache is keyed by it, so that no kernel ever runs on stale
+    constants."""
     digest = hashlib.sha1(__version__.encode())
     here = Path(__file__).resolve().parent
-    for path in (here / name for name in COMPILED_MODULES):
+    for path in (here / name for name in compiled_sources()):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
