@@ -37,27 +37,42 @@ def test_every_layout_is_contiguous_without_overlap():
         assert position == layout.size
 
 
+#: each constant prefix, the module that declares it and its layout
+PREFIXES = {
+    "P_": (codes, "_P"),
+    "D_": (codes, "_D"),
+    "E_": (codes, "_E"),
+    "R_": (codes, "_R"),
+    "ST_": (core, "_ST"),
+    "G_": (engine, "_G"),
+    "GS_": (engine, "_GS"),
+    "B_": (engine, "_B"),
+    "I_": (engine, "_I"),
+    "M_": (engine, "_M"),
+    "W_": (bots, "_W"),
+    "F_": (bots, "_F"),
+}
+SIZES = ("E_STRIDE", "I_SIZE", "W_SIZE", "F_WORK_SIZE", "M_SIZE")
+
+
 def test_module_constants_are_the_declared_offsets():
-    """Every P_/ST_/D_/G_/GS_/E_/R_ constant names the start of a field of its layout."""
-    prefixes = {
-        "P_": codes,
-        "D_": codes,
-        "E_": codes,
-        "R_": codes,
-        "ST_": core,
-        "G_": engine,
-        "GS_": engine,
-        "B_": engine,
-        "I_": engine,
-        "W_": bots,
-        "F_": bots,
-    }
-    for prefix, module in prefixes.items():
-        starts = {offset for layout in layouts() for offset, _ in layout.fields}
+    """Every P_/ST_/D_/G_/GS_/E_/R_/B_/I_/M_/W_/F_ constant names the start of a field of its own layout,
+    and every field has exactly one name."""
+    assert {layout for _, layout in PREFIXES.values()} == {"_" + p.rstrip("_") for p in PREFIXES}
+    for prefix, (module, layout_name) in PREFIXES.items():
+        layout = getattr(module, layout_name)
+        starts = [offset for offset, _ in layout.fields]
+        named: dict[int, str] = {}
         for name, value in vars(module).items():
-            sizes = ("E_STRIDE", "I_SIZE", "W_SIZE", "F_WORK_SIZE")
-            if name.startswith(prefix) and name.isupper() and isinstance(value, int) and name not in sizes:
-                assert value in starts, name
+            other = any(name.startswith(p) and len(p) > len(prefix) for p in PREFIXES if p.startswith(prefix))
+            if not (name.startswith(prefix) and name.isupper() and isinstance(value, int)) or other:
+                continue
+            if name in SIZES or name.startswith("N_"):
+                continue
+            assert value in starts, f"{name} = {value} starts no field of the {layout.name} layout"
+            assert value not in named, f"{name} and {named.get(value)} name the same field of {layout.name}"
+            named[value] = name
+        assert sorted(named) == starts, f"fields of the {layout.name} layout without a name: {set(starts) - set(named)}"
 
 
 def test_every_knob_is_read_by_the_engine():
