@@ -160,6 +160,7 @@ P_LEAD_REPEATS = _P.field()
 P_FAST_WRITES = _P.field()
 P_VOLUNTARY_FAST = _P.field()
 P_FAST_WRITES_00 = _P.field()
+P_FAST_OUT_66 = _P.field()
 P_TILES_EACH = _P.field()  # tiles dealt to each player (Чечевэ: 6 with four players)
 P_DRAW_LAST = _P.field()  # the bazaar's last tile may be drawn (Чечевэ)
 P_SOLO_WRITES = _P.field()  # Чечевэ: the loser writes every hand left
@@ -219,6 +220,8 @@ EGGS_BOTH_SIDES = choice_code("eggs", "both-sides")
 EGGS_NONE = choice_code("eggs", "none")
 CLOSED_ANY = choice_code("closed_before_house", "any")
 CLOSED_PAIR_ONLY = choice_code("closed_before_house", "closing-pair-only")
+CLOSED_NEVER = choice_code("closed_before_house", "never")
+FAST_OUT_66_OUT_66 = choice_code("fast_out_66", "out-66")
 SOLO_FISH_VISIBLE = choice_code("solo_fish", "visible")
 SOLO_FISH_DRAW_DOWN = choice_code("solo_fish", "draw-down")
 SOLO_FISH_TAKE_ALL = choice_code("solo_fish", "take-all")
@@ -333,8 +336,46 @@ D_BAZAAR = _D.field(MAX_BAZAAR)  # the bazaar in draw order, -1 after its end
 D_EARLY_CLOSURE = _D.field()  # Осёл: the deal ended with no open end left
 D_BURNED = _D.field()  # Морской: points of the score that burned
 D_EXTRA = _D.field()  # the deal opened with the extra lead on 00 and 66 (R-004-morskoy-extra)
+# What the engine decided, for the record and the play log (which print it and never decide a rule again):
+D_VANISHED_SIDE = _D.field(4)  # per side, the points that stayed under the threshold and vanished
+D_LEAD = _D.field()  # why the leader leads: LEAD_*
+D_FAST = _D.field()  # the deal was a fast lead: 1 on 66, 2 on 00 (R-004-morskoy-fast, -voluntary), else 0
+D_APPLIED = _D.field()  # bit mask of the special rules the scoring applied: APPLIED_*
 N_DEAL_COLS = _D.size
 END_OUT, END_FISH = 0, 1
+
+# Why a deal's leader leads (D_LEAD)
+LEAD_NEXT = 0  # by the next_lead rule, from the deal before
+LEAD_FIRST = 1  # like the first deal (first_lead): the first deal, or next_lead: first-lead
+LEAD_FIRST_AGAIN = 2  # like the first deal again: nobody has written yet (lead_repeats, R-004-morskoy-lead)
+LEAD_FAST = 3  # a fast lead on 66 forced by lead_repeats (R-004-morskoy-fast)
+LEAD_REPLAY = 4  # the fast or extra lead of the deal before ended in a fish: it is led again (R-004-morskoy-replay)
+LEAD_EXTRA_LEADER = 5  # the leader of the extra lead before leads again (R-004-morskoy-extra, rule 7д)
+LEAD_NAMES = ("next", "first", "first-again", "fast", "replay", "extra-leader")
+
+# The special rules a deal's scoring applied (D_APPLIED bits), named in records as APPLIED_NAMES
+APPLIED_FISH_REPLAYED = 1  # fish_winner: replayed: the fish counts for nothing
+APPLIED_NO_FISHING = 2  # a fish on a fast or extra lead: nothing written, the lead is replayed
+APPLIED_FAST_COST = 4  # a fast lead's loser writes its fixed cost (fast_writes / fast_writes_00)
+APPLIED_OUT_66_ALL = 8  # the out on 66: every other player writes out_66_writes (R-004-chechevae-66)
+APPLIED_KEPT_66 = 16  # a player left holding 66 writes kept_66_writes (R-004-chechevae-kept)
+APPLIED_OUT_00_ENDS = 32  # the out on 00 ends the game with nothing written (R-morskoy-00)
+APPLIED_WIPE_66 = 64  # the out on 66 wiped its side's score (R-004-morskoy-66)
+APPLIED_SHARED_BURN = 128  # opening a score burned the other side's (one score for both, R-morskoy-shared)
+APPLIED_GENERAL = 256  # a генерал was written (scoring: generals)
+APPLIED_EXTRA = 512  # the deal opened with the extra lead on 66 and 00 (R-004-morskoy-extra)
+APPLIED_NAMES = {
+    APPLIED_FISH_REPLAYED: "fish-replayed",
+    APPLIED_NO_FISHING: "no-fishing",
+    APPLIED_FAST_COST: "fast-cost",
+    APPLIED_OUT_66_ALL: "out-66-all-others",
+    APPLIED_KEPT_66: "kept-66",
+    APPLIED_OUT_00_ENDS: "out-00-ends-game",
+    APPLIED_WIPE_66: "out-66-wipes",
+    APPLIED_SHARED_BURN: "shared-burn",
+    APPLIED_GENERAL: "general",
+    APPLIED_EXTRA: "extra-lead",
+}
 
 # --- event rows (recorded by play, read back by replay) --------------------------
 E_STRIDE = 3  # per tile of a move: (tile, the end value it attaches to, closed)

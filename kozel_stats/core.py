@@ -20,6 +20,7 @@ from .codes import (
     AT_GAP,
     AT_NONE,
     CHUNK_PIPS,
+    CLOSED_NEVER,
     CLOSED_PAIR_ONLY,
     DOUBLE_TILE,
     DOUBLES_MASK,
@@ -476,6 +477,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
     has_bazaar = p[P_BAZAAR] > 0
     min_left = 0 if p[P_DRAW_LAST] else 1
     pair_only = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_PAIR_ONLY
+    never = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_NEVER
     n_ends = st[ST_N_ENDS]
     open_arms = st[ST_OPEN]
     house = st[ST_HOUSE]
@@ -523,8 +525,9 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
             if doubles:
                 v = TILE_LO[lowest_bit_index(doubles)]
                 double_slot = ((slot_of >> (4 * v)) & 15) - 1
-                # R-osel-closing-pair: before the house, a lone double laid closed only as the early closure
-                closed_ok = not (house == 0 and pair_only and open_arms & ~(1 << double_slot))
+                # R-osel-closing-pair: before the house, a lone double laid closed only as the early closure;
+                # R-004-chechevae-first-double: never
+                closed_ok = not (house == 0 and (never or (pair_only and open_arms & ~(1 << double_slot))))
                 n += 2 if closed_ok else 1
             if n == 0:
                 if drew(st, seat, hand, has_bazaar and 28 - bazaar_pos > min_left, bazaar_pos):
@@ -898,6 +901,7 @@ def legal_moves_cross(p, st, hand, moves):
             n_doubles += 1
     no_house = st[ST_HOUSE] == 0
     pair_only = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_PAIR_ONLY
+    never = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_NEVER
     for subset in range(1, 1 << n_doubles):
         size = popcount(subset)
         lowest = lowest_bit_index(subset & -subset)
@@ -905,6 +909,8 @@ def legal_moves_cross(p, st, hand, moves):
             if closed & ~subset:
                 continue
             laid_open = subset & ~closed
+            if no_house and laid_open == 0 and never:
+                continue  # R-004-chechevae-first-double: the first double laid is the open house
             if no_house and laid_open == 0 and pair_only:
                 shut = 0  # the arms this all-closed move closes
                 for j in range(n_doubles):

@@ -20,11 +20,22 @@ import numpy as np
 from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move
 from .codes import (
     ALL_TILES,
+    APPLIED_EXTRA,
+    APPLIED_FAST_COST,
+    APPLIED_FISH_REPLAYED,
+    APPLIED_GENERAL,
+    APPLIED_KEPT_66,
+    APPLIED_NO_FISHING,
+    APPLIED_OUT_00_ENDS,
+    APPLIED_OUT_66_ALL,
+    APPLIED_SHARED_BURN,
+    APPLIED_WIPE_66,
     BOT_SCRIPT,
     CHUNK_PROFILE,
     CYCLE_11_TO_66,
     CYCLE_DAYS,
     CYCLE_NONE,
+    D_APPLIED,
     D_BAZAAR,
     D_BURNED,
     D_CARRY,
@@ -35,10 +46,12 @@ from .codes import (
     D_EV_END,
     D_EV_START,
     D_EXTRA,
+    D_FAST,
     D_FISH_SUM,
     D_HAND,
     D_KNOCKS,
     D_LAST,
+    D_LEAD,
     D_LEADER,
     D_LOSER,
     D_LOSERS,
@@ -49,6 +62,7 @@ from .codes import (
     D_SCORE,
     D_SUM,
     D_VANISHED,
+    D_VANISHED_SIDE,
     D_WRITTEN,
     DOUBLE_TILE,
     DOUBLES_MASK,
@@ -77,6 +91,7 @@ from .codes import (
     EV_KNOCK,
     EV_PLAY,
     EXTRA_LEAD_ENDS_GAME,
+    FAST_OUT_66_OUT_66,
     FIRST_LEAD_DOUBLE,
     FIRST_LEAD_DOUBLE_11_UPWARD,
     FIRST_LEAD_LOWEST_DOUBLE,
@@ -84,6 +99,12 @@ from .codes import (
     FISH_WINNER_REPLAYED,
     GENERAL_OUT_BOTH,
     GOATS_EVERY,
+    LEAD_EXTRA_LEADER,
+    LEAD_FAST,
+    LEAD_FIRST,
+    LEAD_FIRST_AGAIN,
+    LEAD_NEXT,
+    LEAD_REPLAY,
     LOSER_DRAW,
     MAX_BAZAAR,
     N_DEAL_COLS,
@@ -100,6 +121,7 @@ from .codes import (
     P_DRAW_LAST,
     P_EGGS,
     P_EXTRA_LEAD,
+    P_FAST_OUT_66,
     P_FAST_WRITES,
     P_FAST_WRITES_00,
     P_FIRST_LEAD,
@@ -723,6 +745,8 @@ def score_deal(p, st, gs, row):
     for s in range(4):
         row[D_SUM + s] = 0
         row[D_WRITTEN + s] = 0
+        row[D_VANISHED_SIDE + s] = 0
+    row[D_APPLIED] = APPLIED_EXTRA if gs[GS_EXTRA] != 0 else 0
     for seat in range(p[P_PLAYERS]):
         row[D_SUM + p[P_SEAT_SIDE + seat]] += pips(st[ST_HAND + seat])
         all_left += pips(st[ST_HAND + seat])
@@ -730,6 +754,7 @@ def score_deal(p, st, gs, row):
     row[D_FISH_SUM] = all_left if fish else 0
     fast = gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0
     fast_cost = p[P_FAST_WRITES_00] if gs[GS_FAST] == 2 else p[P_FAST_WRITES]
+    out_66 = not fish and p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2
     # R-004-morskoy-hanging: who stands at target - 1 when a fast lead (on 66 or 00) begins
     hanging = 0
     if gs[GS_FAST] != 0:
@@ -741,10 +766,14 @@ def score_deal(p, st, gs, row):
     no_fishing = fast or gs[GS_EXTRA] != 0
     if fish and no_fishing:
         losers = 0  # R-004-morskoy-fast, R-004-morskoy-extra: no fishing on these leads, the deal is replayed
+        row[D_APPLIED] |= APPLIED_NO_FISHING
+    elif fish and p[P_FISH_WINNER] == FISH_WINNER_REPLAYED:
+        row[D_APPLIED] |= APPLIED_FISH_REPLAYED
     out_side = p[P_SEAT_SIDE + st[ST_LAST]]
     if p[P_OUT_66_WRITERS] == OUT_66_ALL_OTHERS and p[P_OUT_66_WRITES] > 0 and not fish and st[ST_OUT_TILES] == 2:
         # R-004-chechevae-66: «Если игрок заканчивает дублем 6-6, то всем кроме него записывается 50 очков»
         losers = ((1 << n_sides) - 1) & ~(1 << out_side)
+        row[D_APPLIED] |= APPLIED_OUT_66_ALL
     kept_66 = kept_side(p, st, T66) if p[P_KEPT_66_WRITES] > 0 and p[P_SCORING] != SCORING_GENERALS else -1
     winners_plain = 0
     for s in range(n_sides):
@@ -765,11 +794,13 @@ def score_deal(p, st, gs, row):
                 # R-004-chechevae-kept: eggs or not; but nothing is written when the out on 00 ends the game
                 # (with goats: one, eggs have no one loser and the game goes on)
                 write_loss(p, gs, row, kept_66, p[P_KEPT_66_WRITES])
+                row[D_APPLIED] |= APPLIED_KEPT_66
     elif p[P_SCORING] == SCORING_GENERALS:
         write_general(p, gs, row, losers, st[ST_OUT_TILES])
     elif ends_unwritten:
         # R-morskoy-00: an out on 00 ends the game at once; nothing is written for the deal
         row[D_LOSER] = lowest_bit_index(losers)
+        row[D_APPLIED] |= APPLIED_OUT_00_ENDS
     else:
         carry = gs[GS_CARRY]
         gs[GS_CARRY] = 0
@@ -778,15 +809,22 @@ def score_deal(p, st, gs, row):
             if losers >> side & 1:
                 if row[D_LOSER] == -1:
                     row[D_LOSER] = side
-                base = fast_cost if fast else losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain)
+                # R-004-morskoy-fast-66: a fast lead on 00 ended by an out on 66 writes its cost, or (fast_out_66:
+                # out-66) the out on 66's sum
+                plain = not fast or (out_66 and p[P_FAST_OUT_66] == FAST_OUT_66_OUT_66)
+                base = losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain) if plain else fast_cost
+                if not plain:
+                    row[D_APPLIED] |= APPLIED_FAST_COST
                 if side == kept_66:
                     base += p[P_KEPT_66_WRITES]  # R-004-chechevae-kept: on top of his loss
+                    row[D_APPLIED] |= APPLIED_KEPT_66
                 write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
             else:
                 if p[P_MEMORY]:
                     gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
                 if side == kept_66:
                     write_loss(p, gs, row, side, p[P_KEPT_66_WRITES])  # R-004-chechevae-kept: a winner too
+                    row[D_APPLIED] |= APPLIED_KEPT_66
         if p[P_SOLO] and popcount(losers) != 1:
             row[D_LOSER] = -2  # several players lost
     if p[P_OUT_66_WIPES] and not fish and st[ST_OUT_TILES] == 2 and p[P_SCORING] != SCORING_GENERALS:
@@ -795,6 +833,7 @@ def score_deal(p, st, gs, row):
         row[D_BURNED] += gs[GS_SCORE + out_side]
         gs[GS_SCORE + out_side] = 0
         gs[GS_OPENED + out_side] = 0
+        row[D_APPLIED] |= APPLIED_WIPE_66
     for s in range(n_sides):
         row[D_SCORE + s] = gs[GS_SCORE + s]
         row[D_MEMORY + s] = gs[GS_MEMORY + s]
@@ -810,6 +849,7 @@ def write_general(p, gs, row, losers, out_tiles):
     side = lowest_bit_index(losers)
     row[D_LOSER] = side
     if out_tiles == 3 or (out_tiles != 0 and p[P_GENERAL_OUT] != GENERAL_OUT_BOTH):
+        row[D_APPLIED] |= APPLIED_GENERAL
         row[D_WRITTEN + side] = 1
         gs[GS_SCORE + side] += 1
         gs[GS_OPENED + side] = 1
@@ -872,11 +912,14 @@ def write_loss(p, gs, row, side, total):
         gs[GS_MEMORY + side] = total - written  # remembered, not lost
     else:
         row[D_VANISHED] += total - written
+        row[D_VANISHED_SIDE + side] += total - written
     row[D_WRITTEN + side] = written
     if written > 0:
         if p[P_SHARED_SCORE] and gs[GS_OPENED + side] == 0:
             # opening a score burns the other side's: one score for both sides
             for other in range(p[P_N_SIDES]):
+                if gs[GS_SCORE + other] > 0:
+                    row[D_APPLIED] |= APPLIED_SHARED_BURN
                 row[D_BURNED] += gs[GS_SCORE + other]
                 gs[GS_SCORE + other] = 0
                 gs[GS_OPENED + other] = 0
@@ -1384,8 +1427,10 @@ def play_game(
             leader = later_leader(
                 p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
             )
+        lead_kind = LEAD_NEXT if deal > 0 else LEAD_FIRST
         if extra_leader >= 0:
             leader = extra_leader  # «Заходящий остается старым (тот, кто должен был заходить очередной кон)»
+            lead_kind = LEAD_EXTRA_LEADER
         gs[GS_FAST] = 0
         gs[GS_EXTRA] = 0
         if replay:
@@ -1393,13 +1438,17 @@ def play_game(
             forced = replay_tile
             leader = replay_leader
             gs[GS_FAST] = replay_kind
+            lead_kind = LEAD_REPLAY
         elif fast:
             forced = DOUBLE_TILE[6]  # R-004-morskoy-fast: a fast lead on 66
             leader = holder_of(p, hands, forced)
             gs[GS_FAST] = 1
+            lead_kind = LEAD_FAST
         elif like_first:
             forced = first_lead_tile(p, hands, first_double)
             leader = holder_of(p, hands, forced)
+            again = deal > 0 and unwritten and p[P_NEXT_LEAD] != NEXT_LEAD_FIRST_LEAD
+            lead_kind = LEAD_FIRST_AGAIN if again else LEAD_FIRST
         if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
             fail(result, ERR_WRONG_LEADER, deal, 0)
             return
@@ -1439,6 +1488,8 @@ def play_game(
             result[R_OVERFLOW] = 1
         record_deal(p, st, row, redeals, hands, perm, leader, n_events)
         row[D_EXTRA] = gs[GS_EXTRA]
+        row[D_LEAD] = lead_kind
+        row[D_FAST] = gs[GS_FAST]
         n_events = st[ST_EV_N]
         # -- score
         losers = score_deal(p, st, gs, row)

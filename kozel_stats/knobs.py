@@ -261,11 +261,13 @@ KNOBS: tuple[Knob, ...] = (
         str,
         "any",
         "Осёл: which doubles may be laid closed before the house (the first double laid open) exists.",
-        choices=("any", "closing-pair-only"),
+        choices=("any", "closing-pair-only", "never"),
         meaning={
             "any": "any double may be laid closed; it only closes its end, the house is still to come",
             "closing-pair-only": "only the pair that closes both ends at once (the early closure); a move "
             "that lays an open double first may close the others (text 004)",
+            "never": "none: the first double laid is the house and is never closed; a move that lays it open "
+            "may close the others after it (Чечевэ's «Первый дубль не может быть закрыт» read literally)",
         },
     ),
     Knob(
@@ -396,6 +398,19 @@ KNOBS: tuple[Knob, ...] = (
         "The loser of a fast lead on 00 (voluntary_fast) writes this instead of his hands (Морской of text 004: 75).",
         low=0,
         high=10000,
+    ),
+    Knob(
+        "fast_out_66",
+        str,
+        "fast-cost",
+        "A fast lead on 00 that ends with an out on 66: what its loser writes (the out on 66 wipes the score of "
+        "who went out either way, out_66_wipes).",
+        choices=("fast-cost", "out-66"),
+        meaning={
+            "fast-cost": "the fast lead's cost (fast_writes_00): the price of the lead, set before the deal is played "
+            "(Морской of text 004, rule 6)",
+            "out-66": "the out on 66's sum (out_66_writes), as for any deal ended on 66 (rule 9)",
+        },
     ),
     Knob(
         "extra_lead",
@@ -654,6 +669,8 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
             "any": "любой дубль; он закрывает только свой конец, дом ещё впереди",
             "closing-pair-only": "только пару, закрывающую оба конца сразу; в ходе, где первым кладут открытый "
             "дубль, остальные можно закрыть (текст 004)",
+            "never": "никакой: первый выложенный дубль — дом, его не закрывают; в ходе, где его кладут открытым, "
+            "остальные можно закрыть (Чечевэ: «Первый дубль не может быть закрыт» буквально)",
         },
     ),
     "solo_fish": (
@@ -762,6 +779,16 @@ RUSSIAN: dict[str, tuple[str, str, str, dict[str, str]]] = {
         "fast lead on 00 costs",
         "быстрый заход на 0:0 стоит",
         {"0": "как обычно"},
+    ),
+    "fast_out_66": (
+        "Быстрый заход на 0:0, закончившийся выходом на 6:6: что пишет проигравший (очки вышедшего на 6:6 "
+        "списываются в любом случае).",
+        "fast lead on 00 ended on 66",
+        "быстрый заход на 0:0 с выходом на 6:6",
+        {
+            "fast-cost": "цену быстрого захода (правило 6): её назначили до того, как сдачу сыграли",
+            "out-66": "столько же, сколько за любой выход на 6:6 (правило 9)",
+        },
     ),
     "extra_lead": (
         "Внеочередной заход: заходящий, который сам выбирает камень и держит 0:0 и 6:6, может зайти сразу "

@@ -378,6 +378,13 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
         ),
         (
+            "fast_out_66",
+            rules["fast_out_66"] != "fast-cost",
+            rules["voluntary_fast"] and rules["fast_writes_00"] > 0 and rules["out_66_writes"] > 0,
+            "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) and an out "
+            "on 66 writes a sum of its own (out_66_writes > 0)",
+        ),
+        (
             "first_lead_cycle",
             rules["first_lead_cycle"] != "none",
             bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))

@@ -19,21 +19,29 @@ from typing import Any
 import numpy as np
 
 from .codes import (
+    APPLIED_NAMES,
     AT_GAP,
     AT_NONE,
     BOT_SCRIPT,
+    D_APPLIED,
     D_BAZAAR,
+    D_BURNED,
     D_CARRY,
+    D_EGGS,
     D_END,
     D_EV_END,
     D_EV_START,
+    D_FAST,
     D_HAND,
     D_LAST,
+    D_LEAD,
     D_LEADER,
+    D_LOSERS,
     D_MEMORY,
     D_REDEALS,
     D_SCORE,
     D_SUM,
+    D_VANISHED_SIDE,
     D_WRITTEN,
     E_KIND,
     E_NTILES,
@@ -49,6 +57,7 @@ from .codes import (
     EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
+    LEAD_NAMES,
     LOSER_DRAW,
     MAX_BAZAAR,
     N_DEAL_COLS,
@@ -207,6 +216,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
         }
         if variant["memory"]:
             deal["memory"] = [int(row[D_MEMORY + s]) for s in range(n_sides)]
+        deal |= deal_decisions(row, n_sides)
         deal_objs.append(deal)
     record = {
         "format": FORMAT,
@@ -224,6 +234,27 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     if variant["goats"] == "every":
         record["goats"] = goat_list(int(result[R_GOATS]), n_sides)
     return record
+
+
+#: The keys of a deal that say what the engine decided (beyond kozel-trace/1's own keys): `play --trace`
+#: writes them, `replay` checks those present, and the `play` log prints them instead of deciding again.
+DECISION_KEYS = ("losers", "eggs", "vanished", "burned", "lead", "fast", "applied")
+
+
+def deal_decisions(row: np.ndarray, n_sides: int) -> dict[str, Any]:
+    """What the engine decided in a deal, from its deal row: who lost it, whether it was eggs, what
+    vanished under the threshold per side, the points burned, why its leader led, whether it was a
+    fast lead, and the special rules its scoring applied."""
+    fast = int(row[D_FAST])
+    return {
+        "losers": [s for s in range(n_sides) if int(row[D_LOSERS]) >> s & 1],
+        "eggs": bool(row[D_EGGS]),
+        "vanished": [int(row[D_VANISHED_SIDE + s]) for s in range(n_sides)],
+        "burned": int(row[D_BURNED]),
+        "lead": LEAD_NAMES[int(row[D_LEAD])],
+        "fast": None if fast == 0 else "66" if fast == 1 else "00",
+        "applied": [name for bit, name in APPLIED_NAMES.items() if int(row[D_APPLIED]) & bit],
+    }
 
 
 def goat_list(mask: int, n_sides: int) -> list[int]:
@@ -399,13 +430,12 @@ def script_arrays(
     return hands, events, np.array(offsets, dtype=np.int64)
 
 
-def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
-    """Replay one recorded game through the engine; return every problem found (empty: correct)."""
+def _replay(record: dict[str, Any], variant: Variant, where: str) -> tuple[np.ndarray, np.ndarray]:
+    """The engine's deal rows and result for a recorded game's moves (TraceError on a malformed record)."""
     from .engine import deal_memo, play_game, workspace
 
     game = record.get("game", 0)
-    players, sides = table(variant)
-    n_sides = len(sides)
+    players, _ = table(variant)
     hands, events, offsets = script_arrays(record, where, players, variant["tiles_each"])
     p = compile_rules(variant.rule_dict)
     deals = np.zeros((max(variant["max_deals"], len(hands)) + 1, N_DEAL_COLS), dtype=np.int64)
@@ -431,6 +461,27 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
         *deal_memo(1, 0),
         index,
     )
+    return deals, result
+
+
+def with_decisions(record: dict[str, Any], variant: Variant) -> dict[str, Any]:
+    """The record with what the engine decides in each deal it replays cleanly (`DECISION_KEYS`),
+    for a record written without them (by hand, or before they were recorded)."""
+    deals, result = _replay(record, variant, "record")
+    n_ok = int(result[R_DEALS]) if not result[R_ERROR] else min(int(result[R_DEALS]), int(result[R_ERROR_DEAL]))
+    n_sides = len(table(variant)[1])
+    out = dict(record)
+    out["deals"] = [
+        {**deal, **deal_decisions(deals[d], n_sides)} if d < n_ok else deal for d, deal in enumerate(record["deals"])
+    ]
+    return out
+
+
+def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
+    """Replay one recorded game through the engine; return every problem found (empty: correct)."""
+    game = record.get("game", 0)
+    n_sides = len(table(variant)[1])
+    deals, result = _replay(record, variant, where)
     problems: list[ReplayProblem] = []
     n_ok = int(result[R_DEALS])
     error = int(result[R_ERROR])
@@ -454,6 +505,7 @@ def replay_record(record: dict[str, Any], variant: Variant, where: str = "record
         }
         if variant["memory"] or "memory" in rec:
             expected["memory"] = [int(row[D_MEMORY + s]) for s in range(n_sides)]
+        expected |= {k: v for k, v in deal_decisions(row, n_sides).items() if k in rec}  # optional keys
         for key, value in expected.items():
             if rec.get(key) != value:
                 problems.append(ReplayProblem(game, d, None, f"{key} is {rec.get(key)!r}, the rules give {value!r}"))
@@ -602,103 +654,41 @@ class _Table:
         return "ends " + " ".join(str(e) for e in self.ends) + (", the gap for 60 open" if self.gap else "")
 
 
-def _unwritten(record: dict, d: int, variant: Variant | None) -> bool:
-    """Morskoy of text 004 (lead_repeats): nobody has written before deal d (R-004-morskoy-lead)."""
-    if variant is None or not variant["lead_repeats"]:
-        return False
-    return all(not any(deal["written"]) for deal in record["deals"][:d])
-
-
-def is_fast(record: dict, d: int, variant: Variant | None) -> bool:
-    """Deal d is a fast lead on 66 (R-004-morskoy-fast), or one on 66 or 00 that its leader chose
-    (R-004-morskoy-voluntary)."""
-    if variant is None or is_extra(record, d):
-        return False
-    if _unwritten(record, d, variant):
-        return d >= variant["lead_repeats"]
-    return variant["voluntary_fast"] and _chosen_lead(record, d, variant) and _lead_tile(record, d) in ("66", "00")
-
-
-def _replays(record: dict, d: int, variant: Variant) -> bool:
-    """Deal d replays the fast or extra lead of deal d - 1, which ended in a fish (R-004-morskoy-replay)."""
-    if d == 0 or record["deals"][d - 1]["end"] != "fish":
-        return False
-    return is_extra(record, d - 1) or (bool(variant["fast_writes"]) and is_fast(record, d - 1, variant))
-
-
-# R-004-morskoy-extra
-def is_extra(record: dict, d: int) -> bool:
-    """Deal d opened with the extra lead («внеочередной»): 66 and 00 at once (the only first move of
-    two tiles on a chain)."""
-    first = next((ev for ev in record["deals"][d]["events"] if "play" in ev), None)
-    return first is not None and len(first["play"]) == 2 and None in first["at"]
-
-
-def _lead_tile(record: dict, d: int) -> str | None:
-    first = next((ev for ev in record["deals"][d]["events"] if "play" in ev), None)
+def lead_tile(deal: dict) -> str | None:
+    """The first tile laid in a deal (a fact of the record)."""
+    first = next((ev for ev in deal["events"] if "play" in ev), None)
     return first["play"][0] if first else None
 
 
-def _chosen_lead(record: dict, d: int, variant: Variant) -> bool:
-    """The leader of deal d chose his tile (not a first lead, not a fast lead forced by lead_repeats)."""
-    return d > 0 and variant["next_lead"] != "first-lead" and not _unwritten(record, d, variant)
-
-
 def _first_lead_text(variant: Variant, deal: dict, d: int) -> str:
-    """Why the leader of a deal opened like the first (R-lead-first, R-solo-lead, R-004-chechevae-lead) leads."""
+    """Why the leader of a deal opened like the first (R-lead-first, R-solo-lead, R-004-chechevae-lead) leads:
+    the first_lead rule in words, with the tile he led."""
     rule = variant["first_lead"]
-    doubles = sorted(t for h in deal["hands"] for t in h if t[0] == t[1])
+    tile = lead_tile(deal)
     if rule == "double-11-upward":
-        first = min(doubles, key=lambda t: (t == "00", t))  # 11, 22 … 66, then 00
-        return f"holds {first}, the first of 11, 22 … 66, 00 in the hands"
+        return f"holds {tile}, the first of 11, 22 … 66, 00 in the hands"
     cycle = variant["first_lead_cycle"]
     if rule.startswith("double-") and cycle != "none":
         # R-004-morskoy-day: the double of this game, by its index in the run (or a random day)
-        first = next((ev["play"][0] for ev in deal["events"] if "play" in ev), rule[-2:])
         why = {
             "days": "the double of this game's day of the week",
             "11-to-66": "this game's double in the 11 … 66 rotation",
             "random-day": "the double of a day of the week drawn for this game",
         }[cycle]
-        return f"holds {first}, {why}"
+        return f"holds {tile}, {why}"
     if rule.startswith("double-"):
         return f"holds {rule[-2:]}, which opens {'the game' if d == 0 else 'every deal'}"
-    if doubles:
-        return f"holds the lowest double in the hands, {doubles[0]}"
+    if tile is not None and tile[0] == tile[1]:
+        return f"holds the lowest double in the hands, {tile}"
     return "no double in any hand: holds the heaviest tile"
 
 
-def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
-    """Why the leader of deal d leads (R-lead-first, R-lead-next), when the rules are known."""
-    if variant is None:
-        return ""
-    deals = record["deals"]
-    deal = deals[d]
+def _next_lead_text(record: dict, d: int, variant: Variant) -> str:
+    """The next_lead rule in words, with the facts of the deal before that it read."""
     seat, _ = _names(record)
-    if _replays(record, d, variant) and is_extra(record, d - 1):
-        return f"the extra lead of deal {d} ended in a fish: he leads it again and keeps its 66 and 00"
-    if _replays(record, d, variant):
-        tile = _lead_tile(record, d)
-        return f"the fast lead of deal {d} ended in a fish: he leads it again and keeps its {tile}"
-    if d > 0 and is_extra(record, d - 1):
-        return f"he led the extra lead of deal {d}, and its leader leads the next deal too (rule 7д)"
-    if is_fast(record, d, variant) and _chosen_lead(record, d, variant):
-        tile = _lead_tile(record, d)
-        cost = variant["fast_writes_00"] if tile == "00" else variant["fast_writes"]
-        return (
-            f"everyone else has a record: he chooses a fast lead on {tile}: its loser writes {cost}, a fish replays it"
-        )
-    if is_fast(record, d, variant):
-        cost = f": its loser writes {variant['fast_writes']}, a fish replays it" if variant["fast_writes"] else ""
-        return f"holds 66: nobody has written in {d} deals, a fast lead on 66{cost}"
-    if d > 0 and _unwritten(record, d, variant):
-        times = f"{d + 1} of {variant['lead_repeats']}"
-        return f"{_first_lead_text(variant, deal, d)}: nobody has written yet, the first lead is repeated ({times})"
-    if d == 0 or variant["next_lead"] == "first-lead":
-        return _first_lead_text(variant, deal, d)
-    prev = deals[d - 1]
+    deals = record["deals"]
+    prev, deal = deals[d - 1], deals[d]
     rule = variant["next_lead"]
-    last = seat[prev["last"]]
     how = "he went out" if prev["end"] == "out" else "the fisherman"
     if rule == "last-mover":
         return f"he made the last move of deal {d}: {how}"
@@ -709,7 +699,8 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
             return f"went out in deal {d}"
         if deal["leader"] == prev["last"]:
             return f"was the fisherman of deal {d} and his side won it (or it was eggs)"
-        return f"the first player clockwise of the fisherman {last} on the side that won the fish of deal {d}"
+        fisherman = seat[prev["last"]]
+        return f"the first player clockwise of the fisherman {fisherman} on the side that won the fish of deal {d}"
     if rule == "winners-choose":
         if prev["end"] == "out":
             return f"the side that won deal {d} chose him (the better lead hand)"
@@ -717,55 +708,124 @@ def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
     return ""
 
 
+def _lead_reason(record: dict, d: int, variant: Variant | None) -> str:
+    """Why the leader of deal d leads, as the engine decided it (the deal's `lead`, `fast`)."""
+    deal = record["deals"][d]
+    kind = deal.get("lead")
+    if variant is None or kind is None:
+        return ""
+    tile = lead_tile(deal)
+    if kind == "replay":
+        if "extra-lead" in record["deals"][d - 1].get("applied", []):
+            return f"the extra lead of deal {d} ended in a fish: he leads it again and keeps its 66 and 00"
+        return f"the fast lead of deal {d} ended in a fish: he leads it again and keeps its {tile}"
+    if kind == "extra-leader":
+        return f"he led the extra lead of deal {d}, and its leader leads the next deal too (rule 7д)"
+    if kind == "fast":
+        cost = f": its loser writes {variant['fast_writes']}, a fish replays it" if variant["fast_writes"] else ""
+        return f"holds 66: nobody has written in {d} deals, a fast lead on 66{cost}"
+    if kind == "first-again":
+        times = f"{d + 1} of {variant['lead_repeats']}"
+        return f"{_first_lead_text(variant, deal, d)}: nobody has written yet, the first lead is repeated ({times})"
+    if kind == "first":
+        return _first_lead_text(variant, deal, d)
+    if deal.get("fast"):  # a fast lead the leader chose (R-004-morskoy-voluntary)
+        cost = variant["fast_writes_00"] if deal["fast"] == "00" else variant["fast_writes"]
+        return (
+            f"everyone else has a record: he chooses a fast lead on {tile}: its loser writes {cost}, a fish replays it"
+        )
+    return _next_lead_text(record, d, variant)
+
+
 def _fish_text(record: dict, deal: dict, variant: Variant | None, side: list[str]) -> str:
-    """Who won a fish and by how much (R-fish-winner, R-solo-score)."""
+    """Who won a fish and by how much (R-fish-winner, R-solo-score), as the engine decided it."""
     sums = deal["hand_sums"]
+    losers = deal["losers"]
     pairs = len(side) == 2 and record["players"] == 4 and record["sides"] == [[0, 2], [1, 3]]
-    fisher_side = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
-    if variant is not None and variant["fish_winner"] == "replayed":
+    applied = deal.get("applied", [])
+    if "no-fishing" in applied:
+        what = "an extra" if "extra-lead" in applied else "a fast"
+        return f"no fishing on {what} lead: the deal is replayed"
+    if "fish-replayed" in applied:
         return "a fish does not count: nobody wins it and the deal is dealt again"
-    if variant is not None and variant["fish_winner"] == "fisherman":
-        return f"the fisherman's {'side ' if pairs else ''}{side[fisher_side]} wins it (the sums are not compared)"
-    low = min(sums)
-    winners = [i for i, x in enumerate(sums) if x == low]
-    if len(winners) == len(sums):
-        return f"all sums equal ({low}): eggs (яйца)"
-    others = sorted(x for x in sums if x != low)
-    margin = others[0] - low
+    if deal["eggs"] or not losers:
+        top = max(sums)
+        if all(x == top for x in sums):
+            return f"all sums equal ({top}): eggs (яйца)"
+        tied = " and ".join(side[i] for i, x in enumerate(sums) if x == top)
+        return f"{tied} share the most pips ({top}): eggs (яйца)"
+    winners = [i for i in range(len(sums)) if i not in losers]
     who = " and ".join(side[i] for i in winners)
-    return f"{'side ' if pairs else ''}{who} wins it with the lower sum, {low} against {others[0]} (by {margin})"
+    if variant is not None and variant["fish_winner"] == "fisherman":
+        return f"the fisherman's {'side ' if pairs else ''}{who} wins it (the sums are not compared)"
+    low = max(sums[i] for i in winners)
+    high = min(sums[i] for i in losers)
+    if len(losers) == 1 and len(winners) > 1:  # solo_loser: most (R-004-morskoy-solo)
+        return f"{side[losers[0]]} loses it with the most pips left, {high} against {low} (by {high - low})"
+    return f"{'side ' if pairs else ''}{who} wins it with the lower sum, {low} against {high} (by {high - low})"
 
 
-def _losers(record: dict, deal: dict, variant: Variant | None) -> list[int]:
-    sums = deal["hand_sums"]
-    sides = record["sides"]
-    winner_side = next(i for i, members in enumerate(sides) if deal["last"] in members)
-    if deal["end"] == "out" or (variant is not None and variant["fish_winner"] == "fisherman"):
-        return [i for i in range(len(sides)) if i != winner_side]
-    low = min(sums)
-    if all(x == low for x in sums) or (variant is not None and variant["fish_winner"] == "replayed"):
-        return []
-    return [i for i, x in enumerate(sums) if x != low]
+def _written_text(record: dict, deal: dict, d: int, variant: Variant | None, side: list[str]) -> str:
+    """What the deal wrote, what vanished under the threshold and what was remembered."""
+    written, applied = deal["written"], deal.get("applied", [])
+    if "no-fishing" in applied or "fish-replayed" in applied:
+        return "Nothing written; the deal does not count."
+    if variant is not None and variant["scoring"] == "generals":
+        if "general" not in applied:
+            return "No general (the out held neither 00 nor 66 as the rules ask): nothing written."
+        against = " / ".join(side[s] for s, v in enumerate(written) if v)
+        return f"A генерал (the out on 00 / 66): one general written against {against}."
+    if "out-00-ends-game" in applied:
+        return "The out on 00 ends the game at once: nothing is written for this deal."
+    if deal["eggs"] and not any(written):
+        return f"Eggs: nobody writes; {deal['carry']} carried to the next loser."
+    parts = [f"{side[s]} writes {v}" for s, v in enumerate(written) if v]
+    under = f" under the threshold {variant['threshold_value']}" if variant is not None else " under the threshold"
+    vanished = [s for s, v in enumerate(deal["vanished"]) if v]
+    if vanished:
+        gone = " / ".join(f"{side[s]}'s {deal['vanished'][s]}" for s in vanished)
+        parts.append(f"{gone} stay{'s' if len(vanished) == 1 else ''}{under} (vanished)")
+    remembered = [s for s, v in enumerate(deal.get("memory", [])) if v]
+    if remembered:
+        kept = " / ".join(f"{side[s]}'s {deal['memory'][s]}" for s in remembered)
+        parts.append(f"{kept} stay{'s' if len(remembered) == 1 else ''}{under} (remembered for the next loss)")
+    return ("; ".join(parts) or "Nothing written") + "." + (f" Carry: {deal['carry']}." if deal["carry"] else "")
 
 
-# R-004-chechevae-66, R-004-chechevae-kept
-def _kept_lines(record: dict, deal: dict, variant: Variant | None, last_play: list[str]) -> list[str]:
-    """Чечевэ's 00 and 66: the out on 66 that every other player pays, the 66 and the 00 left in a hand."""
-    if variant is None:
-        return []
+def _special_lines(record: dict, deal: dict, d: int, variant: Variant | None, side: list[str]) -> list[str]:
+    """The special rules the scoring applied (the deal's `applied`), and the titles of the game's end."""
     seat, _ = _names(record)
+    applied = deal.get("applied", [])
+    last_deal = d == len(record["deals"]) - 1
     lines = []
-    out_66 = deal["end"] == "out" and "66" in last_play and "00" not in last_play
-    if out_66 and variant["out_66_writes"] and variant["out_66_writers"] == "all-others":
+    if deal["eggs"] and any(deal["written"]):
+        lines.append(f"  Eggs: {deal['carry']} carried to the next loser.")
+    if "out-66-all-others" in applied and variant is not None:
         lines.append(f"  The out on 66: every other player writes {variant['out_66_writes']} (not his hand).")
-    for s in range(len(deal["hands"])):
-        hand = _left_in_hand(deal, s)
-        side = next(i for i, members in enumerate(record["sides"]) if s in members)
-        written = deal["written"][side] > 0  # nothing is written when an out on 00 ends the game
-        if variant["kept_66_writes"] and "66" in hand and variant["scoring"] == "points" and written:
-            lines.append(f"  {seat[s]} is left holding 66: {variant['kept_66_writes']} more written to him.")
-        if variant["kept_00_goat"] and "00" in hand:
-            lines.append(f"  {seat[s]} is left holding 00: a goat at once, the game is over.")
+    if "kept-66" in applied:
+        for s in range(record["players"]):
+            if "66" in _left_in_hand(deal, s):
+                cost = f" {variant['kept_66_writes']}" if variant is not None else ""
+                lines.append(f"  {seat[s]} is left holding 66:{cost} more written to him.")
+    if last_deal and "kept-00" in record["titles"]:
+        for s in range(record["players"]):
+            if "00" in _left_in_hand(deal, s):
+                lines.append(f"  {seat[s]} is left holding 00: a goat at once, the game is over.")
+    if "extra-lead" in applied and deal["losers"] and deal["end"] == "out":
+        who = " and ".join(side[s] for s in deal["losers"])
+        title = "the extra goat" if len(deal["losers"]) == 1 else "extra goats"
+        if last_deal and "extra-goat" in record["titles"]:
+            after = "; the game is over (rule 16)."
+        elif last_deal and record["loser"] is not None:
+            after = "; the score reaches the target: the game is over."
+        else:
+            after = "; the game goes on (rule 7д)."
+        lines.append(f"  {who} lost the extra lead: {title} («внеочередной козёл»){after}")
+    if "out-66-wipes" in applied:  # R-004-morskoy-66
+        wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
+        lines.append(f"  The out on 66 wipes {side[wiped]}'s score to 0.")
+    if "shared-burn" in applied:  # R-morskoy-shared
+        lines.append(f"  One score for both: opening a score burns the other's ({deal['burned']} points).")
     return lines
 
 
@@ -781,152 +841,123 @@ def _left_in_hand(deal: dict, seat: int) -> set[str]:
     return held
 
 
-def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
-    """A deal-by-deal log a player can follow: deals and events numbered from 1 (as `replay` numbers
-    them), the open ends after each move, who leads and why, who won a fish and by how much, and the
-    points that vanished under the threshold. `variant`: the rules played (by default the record's
-    shipped variant, when it exists); without them the log leaves out the reasons."""
+def _load_rules(record: dict[str, Any], variant: Variant | None) -> tuple[dict[str, Any], Variant | None]:
+    """The rules played (by default the record's shipped variant, when it exists) and the record with
+    the engine's decisions (replayed when the record does not hold them)."""
     if variant is None:
         try:
             from .rules import load_variant
 
             variant = load_variant(record["variant"])
         except Exception:  # a yard's own variant file: the log is still readable without the reasons
-            variant = None
+            return record, None
+    if record["deals"] and not all(key in deal for deal in record["deals"] for key in DECISION_KEYS):
+        try:
+            record = with_decisions(record, variant)
+        except TraceError:
+            return record, None
+    if not all(key in deal for deal in record["deals"] for key in DECISION_KEYS):
+        return record, None  # a deal the engine cannot replay: the log gives the facts without the reasons
+    return record, variant
+
+
+def _event_lines(deal: dict, seat: list[str], cross: bool) -> list[str]:
+    lines = []
+    table_ = _Table(cross)
+    for e, ev in enumerate(deal["events"], 1):
+        if ev.get("knock"):
+            lines.append(f"  {e:>3}. {seat[ev['p']]} knocks")
+        elif "draw" in ev:
+            lines.append(f"  {e:>3}. {seat[ev['p']]} draws {ev['draw']}")
+        else:
+            parts = []
+            closed = ev.get("closed", [False] * len(ev["play"]))
+            for tile, at, shut in zip(ev["play"], ev["at"], closed, strict=True):
+                where = tile if at is None else f"{tile} in the gap" if at == "gap" else f"{tile} on {at}"
+                parts.append(where + (" closed" if shut else ""))
+            table_.play(ev["play"], ev["at"], closed)
+            lines.append(f"  {e:>3}. {seat[ev['p']]} plays {' and '.join(parts)}  -> {table_.text()}")
+    return lines
+
+
+def _deal_lines(record: dict, d: int, variant: Variant | None, seat: list[str], side: list[str]) -> list[str]:
+    deal = record["deals"][d]
+    reason = _lead_reason(record, d, variant)
+    head = f"\nDeal {d + 1}: {seat[deal['leader']]} leads" + (f" — {reason}" if reason else "")
+    if deal["redeals"]:
+        head += f"; after {deal['redeals']} redeal(s) (передача)"
+    lines = [head] + [f"  {seat[s]} holds {' '.join(hand)}" for s, hand in enumerate(deal["hands"])]
+    if deal["bazaar"]:
+        lines.append(f"  bazaar (in draw order): {' '.join(deal['bazaar'])}")
+    if variant is not None and "extra-lead" in deal["applied"]:
+        lines.append(
+            "  An extra lead («внеочередной заход») on 66 and 00 at once: each next player lays two tiles, one on "
+            "each end, until one cannot (then one a move); 60 fits the gap between them on any move; no fishing."
+        )
+    lines += _event_lines(deal, seat, variant is not None and variant["layout"] == "cross")
+    if deal["end"] == "out":
+        lines.append(f"  {seat[deal['last']]} is out.")
+    else:
+        why = f"; {_fish_text(record, deal, variant, side)}" if variant is not None else ""
+        lines.append(f"  Fish (рыба)! {seat[deal['last']]} is the fisherman{why}.")
+    lines.append(f"  Left in hand: {_scores(side, deal['hand_sums'])}.")
+    if variant is None:
+        w = " / ".join(f"{side[s]} writes {v}" for s, v in enumerate(deal["written"]) if v)
+        lines.append(f"  {w or 'Nothing written'}." + (f" Carry: {deal['carry']}." if deal["carry"] else ""))
+    else:
+        lines.append(f"  {_written_text(record, deal, d, variant, side)}")
+        lines += _special_lines(record, deal, d, variant, side)
+    lines.append(f"  Score: {_scores(side, deal['score'])}")
+    return lines
+
+
+_TITLE_WORDS = {
+    "naked": "голые козлы",
+    "bald": "лысые козлы",
+    "general": "генерал",
+    "hanging": "подвесной козёл",
+    "kept-00": "остался с 0:0",
+    "extra-goat": "внеочередной козёл",
+}
+
+
+def _end_line(record: dict, side: list[str]) -> str:
+    final = _scores(side, record["final_score"])
+    if record["loser"] is None and "draw" in record["titles"]:
+        return f"\nThe match ends level, a draw: final score {final}."
+    if record["loser"] is None:
+        return "\nGame cut off (max_deals) without a loser."
+    pair = len(record["sides"][record["loser"]]) > 1  # two players each for himself are no pair
+    goats = record.get("goats") or [record["loser"]]
+    titles = dict(_TITLE_WORDS)
+    if not pair and len(goats) == 1:
+        titles |= {"naked": "голый козёл", "bald": "лысый козёл"}
+    extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
+    if pair:
+        who = f"Side {side[record['loser']]} are the goats (козлы)"
+    elif len(goats) > 1:
+        who = f"{' and '.join(side[g] for g in goats)} are the goats (козлы)"
+    else:
+        who = f"{side[record['loser']]} is the goat (козёл)"
+    return f"\n{who}, final score {final}" + (f"; titles: {extra}" if extra else "") + "."
+
+
+def format_game(record: dict[str, Any], variant: Variant | None = None) -> str:
+    """A deal-by-deal log a player can follow: deals and events numbered from 1 (as `replay` numbers
+    them), the open ends after each move, who leads and why, who won a fish and by how much, and the
+    points that vanished under the threshold. It prints what the engine decided (the record's
+    `DECISION_KEYS`, replayed through the engine when the record lacks them) and decides no rule
+    itself. `variant`: the rules played (by default the record's shipped variant, when it exists);
+    without them the log leaves out the reasons."""
+    record, variant = _load_rules(record, variant)
     seat, side = _names(record)
     pairs = record["sides"] == [[0, 2], [1, 3]]
-    cross = variant is not None and variant["layout"] == "cross"
     order = " -> ".join(f"P{s}" for s in range(record["players"]))
     lines = [
         f"Game {record['game']}  variant {record['variant']}  seed {record['seed']}  bots {','.join(record['bots'])}",
         ("Sides: A = P0 + P2, B = P1 + P3; " if pairs else "Each for himself; ") + f"play goes {order}.",
     ]
-    threshold = variant["threshold"] if variant is not None else None
-    threshold_value = variant["threshold_value"] if variant is not None else None
-    for d, deal in enumerate(record["deals"]):
-        reason = _lead_reason(record, d, variant)
-        head = f"\nDeal {d + 1}: {seat[deal['leader']]} leads" + (f" — {reason}" if reason else "")
-        if deal["redeals"]:
-            head += f"; after {deal['redeals']} redeal(s) (передача)"
-        lines.append(head)
-        for s, hand in enumerate(deal["hands"]):
-            lines.append(f"  {seat[s]} holds {' '.join(hand)}")
-        if deal["bazaar"]:
-            lines.append(f"  bazaar (in draw order): {' '.join(deal['bazaar'])}")
-        extra_deal = is_extra(record, d)
-        if extra_deal:
-            lines.append(
-                "  An extra lead («внеочередной заход») on 66 and 00 at once: each next player lays two tiles, one on "
-                "each end, until one cannot (then one a move); 60 fits the gap between them on any move; no fishing."
-            )
-        table_ = _Table(cross)
-        for e, ev in enumerate(deal["events"], 1):
-            if ev.get("knock"):
-                lines.append(f"  {e:>3}. {seat[ev['p']]} knocks")
-            elif "draw" in ev:
-                lines.append(f"  {e:>3}. {seat[ev['p']]} draws {ev['draw']}")
-            else:
-                parts = []
-                closed = ev.get("closed", [False] * len(ev["play"]))
-                for tile, at, shut in zip(ev["play"], ev["at"], closed, strict=True):
-                    where = tile if at is None else f"{tile} in the gap" if at == "gap" else f"{tile} on {at}"
-                    parts.append(where + (" closed" if shut else ""))
-                table_.play(ev["play"], ev["at"], closed)
-                lines.append(f"  {e:>3}. {seat[ev['p']]} plays {' and '.join(parts)}  -> {table_.text()}")
-        if deal["end"] == "out":
-            lines.append(f"  {seat[deal['last']]} is out.")
-        else:
-            fast_fish = variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant)
-            why = (
-                "no fishing on an extra lead: the deal is replayed"
-                if extra_deal
-                else "no fishing on a fast lead: the deal is replayed"
-                if fast_fish
-                else _fish_text(record, deal, variant, side)
-            )
-            lines.append(f"  Fish (рыба)! {seat[deal['last']]} is the fisherman; {why}.")
-        lines.append(f"  Left in hand: {_scores(side, deal['hand_sums'])}.")
-        written = deal["written"]
-        losers = _losers(record, deal, variant)
-        generals = variant is not None and variant["scoring"] == "generals"
-        no_fishing = extra_deal or (variant is not None and variant["fast_writes"] > 0 and is_fast(record, d, variant))
-        if deal["end"] == "fish" and variant is not None and (variant["fish_winner"] == "replayed" or no_fishing):
-            lines.append("  Nothing written; the deal does not count.")
-        elif deal["end"] == "fish" and not losers:
-            lines.append(f"  Eggs: nobody writes; {deal['carry']} carried to the next loser.")
-        elif generals:
-            loser_seat = seat[(deal["last"] + 1) % record["players"]]
-            w = " / ".join(
-                f"{loser_seat} is a генерал: one general against {side[s]}" for s, v in enumerate(written) if v
-            )
-            lines.append(f"  {w or 'No general (the out held neither 00 nor 66): nothing written'}.")
-        else:
-            w = " / ".join(f"{side[s]} writes {v}" for s, v in enumerate(written) if v)
-            gone = [s for s in losers if not written[s]]
-            last_move: dict[str, Any] = next((ev for ev in reversed(deal["events"]) if "play" in ev), {})
-            if (
-                variant is not None
-                and deal["end"] == "out"
-                and variant["out_00_ends_game"]
-                and not variant["out_00_writes"]
-                and "00" in last_move.get("play", [])
-                and d == len(record["deals"]) - 1
-            ):
-                gone = []
-                w = "The out on 00 ends the game at once: nothing is written for this deal"
-            if gone and threshold != "none":
-                under = f" under the threshold {threshold_value}" if threshold_value else " under the threshold"
-                kept = " (remembered for the next loss)" if any(deal.get("memory", [])) else " (vanished)"
-                w = (w + "; " if w else "") + " / ".join(f"{side[s]}'s points stay{under}" for s in gone) + kept
-            lines.append(
-                f"  {w or 'Nothing written'}."
-                + (f" Carry: {deal['carry']}." if deal["carry"] else "")
-                + (f" Remembered: {_scores(side, deal['memory'])}." if any(deal.get("memory", [])) else "")
-            )
-        last_play: list[str] = next((ev["play"] for ev in reversed(deal["events"]) if "play" in ev), [])
-        lines.extend(_kept_lines(record, deal, variant, last_play))
-        if extra_deal and losers and deal["end"] == "out":  # a fish on it is replayed: no loser
-            who = " and ".join(side[s] for s in losers)
-            title = "the extra goat" if len(losers) == 1 else "extra goats"
-            if variant is not None and variant["extra_lead"] == "ends-game":
-                after = "; the game is over (rule 16)."
-            elif d == len(record["deals"]) - 1 and record["loser"] is not None:
-                after = "; the score reaches the target: the game is over."
-            else:
-                after = "; the game goes on (rule 7д)."
-            lines.append(f"  {who} lost the extra lead: {title} («внеочередной козёл»){after}")
-        wipes = variant is not None and variant["out_66_wipes"] and deal["end"] == "out"
-        if wipes and "66" in last_play and "00" not in last_play:  # R-004-morskoy-66
-            wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
-            lines.append(f"  The out on 66 wipes {side[wiped]}'s score to 0.")
-        lines.append(f"  Score: {_scores(side, deal['score'])}")
-    if record["loser"] is None and "draw" in record["titles"]:
-        lines.append(f"\nThe match ends level, a draw: final score {_scores(side, record['final_score'])}.")
-    elif record["loser"] is None:
-        lines.append("\nGame cut off (max_deals) without a loser.")
-    else:
-        pair = len(record["sides"][record["loser"]]) > 1  # two players each for himself are no pair
-        goats = record.get("goats") or [record["loser"]]
-        titles = {
-            "naked": "голые козлы",
-            "bald": "лысые козлы",
-            "general": "генерал",
-            "hanging": "подвесной козёл",
-            "kept-00": "остался с 0:0",
-            "extra-goat": "внеочередной козёл",
-        }
-        if not pair and len(goats) == 1:
-            titles |= {"naked": "голый козёл", "bald": "лысый козёл"}
-        extra = ", ".join(f"{t} ({titles.get(t, t)})" for t in record["titles"])
-        if pair:
-            who = f"Side {side[record['loser']]} are the goats (козлы)"
-        elif len(goats) > 1:
-            who = f"{' and '.join(side[g] for g in goats)} are the goats (козлы)"
-        else:
-            who = f"{side[record['loser']]} is the goat (козёл)"
-        lines.append(
-            f"\n{who}, final score {_scores(side, record['final_score'])}"
-            + (f"; titles: {extra}" if extra else "")
-            + "."
-        )
+    for d in range(len(record["deals"])):
+        lines += _deal_lines(record, d, variant, seat, side)
+    lines.append(_end_line(record, side))
     return "\n".join(lines)

@@ -297,7 +297,8 @@ class Cross:
     own end.  `closed_before_house: closing-pair-only` (text 004: «до первого открытого дубля можно
     закрытой выставить только пару дублей») allows a closed double before the house only in a move
     whose first listed double is laid open (it becomes the house) or in the early closure (every
-    double of the move closed and no open end left after it)."""
+    double of the move closed and no open end left after it).  `never` (Чечевэ's «Первый дубль не
+    может быть закрыт» read literally) allows it only after an open first double in the move."""
 
     def __init__(self, rules: dict):
         self.started = False  # a tile is on the table
@@ -360,6 +361,11 @@ class Cross:
             return f"doubles {play} on ends of the same number {at}: at most one double per end number"
         if len(set(play)) != len(play):
             return f"tile played twice in {play}"
+        if self.before_house == "never" and not self.house and closed[0]:
+            return (
+                f"closed {closed} with no house yet: closed_before_house is never, so the first double laid "
+                "is the house, open (Чечевэ: «Первый дубль не может быть закрыт»)"
+            )
         if self.before_house == "closing-pair-only" and not self.house and any(closed) and closed[0]:
             after = Cross({})
             after.started, after.ends = True, list(self.ends)
@@ -500,8 +506,9 @@ def score_deal(
             memory[s] = 0  # a side that does not lose forgets what it remembered
             written[s] = threshold_pass(rules, extra, opened)[s]
             continue
-        if fast_writes:
-            base = fast_writes  # R-004-morskoy-fast: the loser of a fast lead writes fast_writes
+        if fast_writes and not (out_66 and rules.get("fast_out_66", "fast-cost") == "out-66"):
+            base = fast_writes  # R-004-morskoy-fast: the loser of a fast lead writes fast_writes (-fast-66: not
+            # with fast_out_66: out-66 when it ended on 66)
         elif out_66:
             base = rules["out_66_writes"]  # Морской: an out on 66
         elif rules.get("solo_writes", "own") == "all-hands":  # R-004-chechevae-writes: every hand left, plain

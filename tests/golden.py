@@ -96,13 +96,16 @@ def golden_hash(variant_name: str, bot: str, games: int) -> str:
 
 
 def records_hash(variant_name: str, games: int = RECORDED_GAMES) -> str:
-    """The game records (every move, draw and knock) of a few games, as `play --trace` writes them."""
+    """The game records (every move, draw and knock) of a few games, as `play --trace` writes them, in
+    the keys of kozel-trace/1 (the engine's decisions that records also hold, trace.DECISION_KEYS,
+    restate the same play: tests/test_play_log.py checks them)."""
     from kozel_stats.rules import load_variant
-    from kozel_stats.trace import play_records
+    from kozel_stats.trace import DECISION_KEYS, play_records
 
     variant = load_variant(variant_name)
     digest = hashlib.sha256()
     for record in play_records(variant, SEED, games, ["random"] * variant["players"]):
+        record["deals"] = [{k: v for k, v in deal.items() if k not in DECISION_KEYS} for deal in record["deals"]]
         digest.update(json.dumps(record, sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()[:20]
 

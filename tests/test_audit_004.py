@@ -15,7 +15,7 @@ import pytest
 from audit import audit_game, score_deal, settle, wiped
 
 from kozel_stats.rules import load_variant, with_rules
-from kozel_stats.trace import is_fast, play_records
+from kozel_stats.trace import play_records
 
 VARIANTS_004 = ("sport", "generals", "generals-both")
 BOTS_004 = ("random", "general", "general-signal", "counter")
@@ -324,7 +324,7 @@ def morskoy_variant():
 def fast(rec: dict, k: int) -> bool:
     """Deal k is a fast lead on 66 forced by lead_repeats (nobody wrote before it), by the engine's own
     helper (to find the deals to corrupt); the leads on 66 / 00 a leader chose are tested below."""
-    return is_fast(rec, k, morskoy_variant()) and nobody_wrote(rec, k)
+    return rec["deals"][k]["fast"] is not None and nobody_wrote(rec, k)
 
 
 def on_66(d: dict) -> bool:
@@ -788,9 +788,8 @@ def test_a_chosen_fast_lead_before_everyone_has_a_record_is_caught():
 
 def test_a_fast_lead_on_00_with_the_wrong_cost_is_caught():
     def on_00(rec: dict) -> bool:
-        variant = load_variant("morskoy-004")
         return any(
-            is_fast(rec, d, variant)
+            rec["deals"][d]["fast"] is not None
             and d
             and rec["deals"][d]["events"][0]["play"] == ["00"]
             and any(x["written"] for x in rec["deals"][:d])
@@ -866,3 +865,23 @@ def test_the_first_lead_cycle_is_audited():
             fixed = {**variant.rule_dict, "first_lead_cycle": "none"}
             caught += any("lead" in p for p in audit_game(rec, fixed))
         assert caught > 0
+
+
+# R-004-morskoy-fast-66: a fast lead on 00 ended by an out on 66, under both readings
+def fast_00_ended_on_66(d: dict) -> bool:
+    return d["fast"] == "00" and d["end"] == "out" and "66" in out_move(d) and "00" not in out_move(d)
+
+
+@pytest.mark.parametrize("choice, cost", [("fast-cost", 75), ("out-66", 100)])
+def test_a_fast_lead_on_00_ended_on_66_passes_the_audit_under_both_readings(choice, cost):
+    variant = with_rules(load_variant("morskoy-004"), {"fast_out_66": choice})
+    rules = variant.rule_dict
+    other = {**rules, "fast_out_66": "out-66" if choice == "fast-cost" else "fast-cost"}
+    found = [r for r in play_records(variant, 66, 3000, ["random"] * 4) if any(map(fast_00_ended_on_66, r["deals"]))]
+    assert len(found) >= 3
+    for rec in found[:3]:
+        assert audit_game(rec, rules) == [], rec["game"]
+        assert audit_game(rec, other) != []  # the auditor tells the readings apart
+        assert all(
+            cost in d["written"] and "out-66-wipes" in d["applied"] for d in rec["deals"] if fast_00_ended_on_66(d)
+        )

@@ -1826,6 +1826,21 @@ def test_closed_before_house_closing_pair_only():
     assert audit_game(rec, OSEL_RULES) == []
 
 
+# R-004-chechevae-first-double: «Первый дубль не может быть закрыт» read literally (`closed_before_house:
+# never`): with no house yet, a move's first listed double is laid open (it is the house); doubles closed after
+# it in the same move are legal, an early closure before any house is not.
+NEVER_RULES = {**OSEL_RULES, "closed_before_house": "never"}
+
+
+def test_closed_before_house_never():
+    problems = audit_game(osel_pair_only_record(), NEVER_RULES)
+    assert [p for p in problems if "never" in p] and all("deal 2 event 1" in p for p in problems if "never" in p)
+    assert not any("deal 1" in p for p in problems)  # 44 open (the house), then 22 closed: legal
+    problems = audit_game(osel_house_record(), NEVER_RULES)  # 22 closed alone before the house
+    assert any("deal 1 event 1" in p and "never" in p for p in problems), problems
+    assert not any("never" in p for p in audit_game(osel_pair_only_record(), OSEL_RULES))
+
+
 # --- little players of their own for каждый сам за себя and Осёл ------------------------------
 
 

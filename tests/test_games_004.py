@@ -27,7 +27,7 @@ from kozel_stats.codes import (
 from kozel_stats.metrics import columns_from_engine
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
-from kozel_stats.trace import format_game, is_fast, record_game, replay_record
+from kozel_stats.trace import format_game, record_game, replay_record
 
 A, B = 0, 1
 HEAVY_FISH = ["66 55", "01", "56", "02"]  # A holds 33, B holds 3
@@ -519,6 +519,18 @@ def test_a_fast_lead_on_00_costs_75(fast, written):
     assert g.deal(out_by(1, ("01", "02")))["written"] == [written, 0]
 
 
+# R-004-morskoy-fast-66: rule 6 «Заход на 0:0 - проигравшему записывается 75 очков» and rule 9 «Заход
+# заканчивается на 6:6 - проигравшему записывается 100 очков, у закончившего на 6:6 все очки списываются до 0»
+@pytest.mark.parametrize("choice, written", [("fast-cost", 75), ("out-66", 100)])
+def test_a_fast_lead_on_00_ended_on_66(choice, written):
+    g = Game(**VOLUNTARY, out_66_writes=100, out_66_wipes=True, fast_out_66=choice)
+    g.set_score(30, 40)
+    g.gs[E.GS_FAST] = 2
+    result = g.deal(out_by(1, ("01", "02"), out_move="66"))
+    assert result["written"] == [written, 0]
+    assert result["score"] == [30 + written, 0]  # the out on 66 wipes B's 40 under either reading
+
+
 # R-004-morskoy-hanging: «Если у одного из игроков в записи 124 очка, заход был на 0:0 или 6:6, и этот
 # игрок проигрывает, то ему присваивается звание "Подвесного козла"»
 @pytest.mark.parametrize("score, fast, hanging", [(124, 1, True), (124, 2, True), (123, 1, False), (124, 0, False)])
@@ -538,7 +550,11 @@ def test_morskoy_004_records_choose_fast_leads_only_when_allowed():
     for seed in range(300):
         record = record_game(variant, seed, ["random"] * 4)
         for d, deal in enumerate(record["deals"]):
-            if is_fast(record, d, variant) and d >= 1 and any(any(x["written"]) for x in record["deals"][:d]):
+            if (
+                record["deals"][d]["fast"] is not None
+                and d >= 1
+                and any(any(x["written"]) for x in record["deals"][:d])
+            ):
                 before = record["deals"][d - 1]["score"]
                 assert min(before) > 0 and deal["events"][0]["play"][0] in ("66", "00")
                 chosen += 1
@@ -642,11 +658,11 @@ def test_a_fast_lead_ended_in_a_fish_is_led_again_by_the_same_player():
         record = record_game(variant, seed, ["random"] * 4)
         deals = record["deals"]
         for d in range(1, len(deals)):
-            if deals[d - 1]["end"] == "fish" and is_fast(record, d - 1, variant):
+            if deals[d - 1]["end"] == "fish" and record["deals"][d - 1]["fast"] is not None:
                 tile = deals[d - 1]["events"][0]["play"][0]
                 assert deals[d]["leader"] == deals[d - 1]["leader"]
                 assert deals[d]["events"][0]["play"] == [tile] and tile in deals[d]["hands"][deals[d]["leader"]]
-                assert is_fast(record, d, variant)
+                assert record["deals"][d]["fast"] is not None
                 replays += 1
         assert replay_record(record, variant) == []
     assert replays > 5

@@ -309,6 +309,22 @@ def test_osel_closing_pair_only():
     assert (("44", 1),) in cross_moves(p2, pos.st, 2)
 
 
+def test_osel_closed_before_house_never():
+    """R-004-chechevae-first-double (`closed_before_house: never`): Чечевэ's «Первый дубль не может быть
+    закрыт» read literally: the first double laid is the house and is laid open; a move that lays it open
+    may close the others after it."""
+    never = params(**{**CROSS, "closed_before_house": "never"})
+    p, pos = cross_position(["24 56", "22 44 01", "33", "15"], plays=[(0, ["24"], [0])])
+    moves = cross_moves(never, pos.st, 1)
+    assert (("22", 1),) in cross_moves(p, pos.st, 1)  # `any` lets a lone double be laid closed
+    assert (("22", 1),) not in moves and (("22", 1), ("44", 1)) not in moves  # not even the early closure
+    assert (("22", 0),) in moves and (("22", 0), ("44", 1)) in moves  # the house open, then one closed
+    assert not any(closed for (tile, closed), *_ in moves if tile[0] == tile[1])  # no double led closed
+    # once the house stands, any double may be closed
+    p, pos = cross_position(["24 56", "22 01", "44 33", "15"], plays=[(0, ["24"], [0]), (1, ["22"], [0])])
+    assert (("44", 1),) in cross_moves(never, pos.st, 2)
+
+
 def solo_deal_events(p, pos, leader, bots, script=()):
     """Play a solo deal from `leader` through the engine's deal loop; the events as (seat, kind, tile)."""
     ev = np.zeros((256, N_EVENT_COLS), dtype=np.int64)

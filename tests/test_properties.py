@@ -71,7 +71,12 @@ def check_invariants(record, variant):
             assert sum(sums) % 2 == 0, "the pips left after a fish are always even"
         if deal["end"] == "out":
             assert not left[deal["last"]], "the player who went out holds no tile"
-        assert all(w >= 0 for w in deal["written"]) and min(deal["written"]) == 0 or not variant["pairs"]
+        assert all(w >= 0 for w in deal["written"]), "nothing negative is ever written"
+        writers = {s for s, w in enumerate(deal["written"]) if w}
+        # only the sides that lost the deal write (or a player left holding 66, R-004-chechevae-kept)
+        assert writers <= set(deal["losers"]) or "kept-66" in deal["applied"], (d, deal["written"], deal["losers"])
+        if variant["pairs"]:
+            assert min(deal["written"]) == 0, "in pairs one side at most writes"
         if variant["shared_score"] or variant["out_66_wipes"]:  # a burn or a wipe sets a score to 0
             for side in range(len(sides)):
                 assert deal["score"][side] >= previous[side] or deal["score"][side] == 0

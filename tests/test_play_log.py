@@ -1,0 +1,136 @@
+"""The `play` log prints what the engine decided and decides no rule itself (issue 29): every line
+of the log of every shipped variant is checked against the game record the engine wrote."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kozel_stats.rules import load_variant, shipped_names
+from kozel_stats.trace import DECISION_KEYS, format_game, record_game, replay_record, run_seed_game
+
+SCORE_ITEM = re.compile(r"(\S+) (-?\d+)")
+
+
+def _names(record: dict) -> tuple[list[str], list[str]]:
+    pairs = record["sides"] == [[0, 2], [1, 3]]
+    seats = [f"P{s}({'AB'[s % 2]})" if pairs else f"P{s}" for s in range(record["players"])]
+    return seats, (["A", "B"] if pairs else [f"P{s}" for s in range(record["players"])])
+
+
+def _scores(text: str, side: list[str]) -> list[int]:
+    found = dict((name, int(v)) for name, v in SCORE_ITEM.findall(text))
+    assert list(found) == side, text
+    return [found[s] for s in side]
+
+
+def _named_sides(text: str, side: list[str]) -> set[int]:
+    return {side.index(name) for name in re.split(r" and | / ", text.removeprefix("side ").strip())}
+
+
+def check_deal(lines: list[str], deal: dict, d: int, record: dict) -> None:
+    seat, side = _names(record)
+    assert lines[0].startswith(f"Deal {d + 1}: {seat[deal['leader']]} leads"), lines[0]
+    for s, hand in enumerate(deal["hands"]):
+        assert f"  {seat[s]} holds {' '.join(hand)}" in lines
+    events = [line for line in lines if re.match(r"\s+\d+\. ", line)]
+    assert len(events) == len(deal["events"])
+    end = next(line for line in lines if line.endswith(" is out.") or "Fish (рыба)!" in line)
+    if deal["end"] == "out":
+        assert end == f"  {seat[deal['last']]} is out."
+    else:
+        assert end.startswith(f"  Fish (рыба)! {seat[deal['last']]} is the fisherman")
+        winners = re.search(r"; (?:the fisherman's )?((?:side )?[A-Z]\S*(?: and \S+)*) wins it", end)
+        if winners:
+            won = {s for s in range(len(side)) if s not in deal["losers"]}
+            assert _named_sides(winners.group(1), side) == won, (end, deal["losers"])
+        loser = re.search(r"; (\S+) loses it", end)
+        if loser:
+            assert [side.index(loser.group(1))] == deal["losers"]
+        if "eggs (яйца)" in end:
+            assert deal["eggs"] and not deal["losers"]
+    left = next(line for line in lines if line.startswith("  Left in hand: "))
+    assert _scores(left.removeprefix("  Left in hand: ").rstrip("."), side) == deal["hand_sums"]
+    body = "\n".join(lines)
+    writes = {side.index(name): int(v) for name, v in re.findall(r"(\S+) writes (\d+)", body) if name in side}
+    generals = re.search(r"one general written against (.+)\.", body)  # scoring: generals writes one a deal
+    writes |= {s: 1 for s in _named_sides(generals.group(1), side)} if generals else {}
+    assert writes == {s: v for s, v in enumerate(deal["written"]) if v}, (body, deal["written"])
+    for kind, values in (("vanished", deal["vanished"]), ("remembered for the next loss", deal.get("memory", []))):
+        claimed: dict[int, int] = {}
+        for group in re.findall(r"((?:\S+'s \d+(?: / )?)+) stays? under the threshold[^(]*\(" + kind, body):
+            claimed |= {side.index(n): int(v) for n, v in re.findall(r"(\S+)'s (\d+)", group)}
+        assert claimed == {s: v for s, v in enumerate(values) if v}, (body, values)
+        for s in claimed:  # only a side that lost the deal can have points under the threshold
+            assert s in deal["losers"], (body, deal["losers"])
+    score = next(line for line in lines if line.startswith("  Score: "))
+    assert _scores(score.removeprefix("  Score: "), side) == deal["score"]
+    if "out-66-wipes" in deal["applied"]:
+        assert "The out on 66 wipes" in body
+    if "no-fishing" in deal["applied"] or "fish-replayed" in deal["applied"]:
+        assert "Nothing written; the deal does not count." in body
+
+
+def check_log(record: dict, text: str) -> None:
+    _, side = _names(record)
+    blocks = text.split("\n\nDeal ")
+    assert len(blocks) == len(record["deals"]) + 1
+    for d, deal in enumerate(record["deals"]):
+        lines = ("Deal " + blocks[d + 1]).split("\n")
+        if d == len(record["deals"]) - 1:
+            lines = lines[: lines.index("")]  # the game's end follows the last deal
+        check_deal(lines, deal, d, record)
+    end = text.rsplit("\n\n", 1)[1]
+    if record["loser"] is None:
+        assert ("draw" in end) == ("draw" in record["titles"]) and ("cut off" in end) != ("draw" in end)
+    else:
+        goats = record.get("goats") or [record["loser"]]
+        who = re.match(r"(?:Side )?(.+?) (?:are the goats|is the goat)", end)
+        assert who is not None and _named_sides(who.group(1), side) == set(goats), end
+        for title in record["titles"]:
+            assert title in end
+        assert _scores(end.split("final score ")[1].split(";")[0].rstrip("."), side) == record["final_score"]
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_every_line_of_the_log_agrees_with_the_record(name):
+    variant = load_variant(name)
+    for game in range(4):
+        record = record_game(variant, run_seed_game(1, game), ["random"] * variant["players"], game=game)
+        assert all(key in deal for deal in record["deals"] for key in DECISION_KEYS)
+        assert replay_record(record, variant) == []  # the decisions are checked by replay too
+        check_log(record, format_game(record, variant))
+
+
+def test_a_player_who_did_not_lose_has_nothing_vanished():
+    """`kozel-stats play morskoy-004-solo-3 --seed 1`: under solo_loser: most only the player with the most
+    pips loses; the log once said the other's points vanished under the threshold."""
+    variant = load_variant("morskoy-004-solo-3")
+    record = record_game(variant, run_seed_game(1, 0), ["random"] * 3)
+    text = format_game(record, variant)
+    first = text.split("\n\nDeal ")[1]
+    assert "P1 is out." in first and "P2 writes 30." in first and "vanished" not in first
+    assert "P2 loses it" not in first  # an out: no fish
+    check_log(record, text)
+
+
+def test_a_record_without_the_decisions_gets_them_from_the_engine():
+    variant = load_variant("morskoy-004")
+    record = record_game(variant, run_seed_game(5, 0), ["random"] * 4)
+    bare = {**record, "deals": [{k: v for k, v in deal.items() if k not in DECISION_KEYS} for deal in record["deals"]]}
+    assert format_game(bare, variant) == format_game(record, variant)
+    assert replay_record(bare, variant) == []
+
+
+def test_replay_catches_a_wrong_decision():
+    variant = load_variant("threshold-25")
+    for game in range(50):
+        record = record_game(variant, run_seed_game(2, game), ["random"] * 4, game=game)
+        deal = next((x for x in record["deals"] if any(x["vanished"])), None)
+        if deal is not None:
+            break
+    assert deal is not None
+    deal["vanished"] = [0] * len(deal["vanished"])
+    problems = [str(p) for p in replay_record(record, variant)]
+    assert any("vanished is [0, 0], the rules give" in p for p in problems), problems
