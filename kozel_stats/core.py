@@ -116,7 +116,8 @@ hot = njit(cache=True, nogil=True, error_model="numpy", inline="always")
 # The move loop allocates nothing, so it runs without numba's reference counting: every array
 # passed to an inlined helper would otherwise cost two atomic operations per call (a third of
 # the engine's time, measured with perf).
-loop = njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+# (`_nrt` is numba's own private flag: its stubs do not declare it)
+loop = njit(cache=True, nogil=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload]
 
 _U64 = np.uint64
 _GOLDEN = _U64(0x9E3779B97F4A7C15)
@@ -183,7 +184,7 @@ def _ctpop(typingctx, x):
 @hot
 def popcount(m):
     """Number of set bits of a tile mask (or any non-negative int64)."""
-    return _ctpop(m)
+    return _ctpop(m)  # type: ignore[call-arg]  # an intrinsic: numba passes its typing context
 
 
 @hot
@@ -199,7 +200,7 @@ def pips(m):
 @hot
 def lowest_bit_index(low):
     """Index of the lowest set bit of `low` (> 0): LLVM's count of trailing zeros."""
-    return np.int64(trailing_zeros(low))
+    return np.int64(trailing_zeros(low))  # type: ignore[call-arg]  # an intrinsic, as _ctpop
 
 
 # --- moves -------------------------------------------------------------------------------------

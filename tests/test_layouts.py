@@ -5,7 +5,7 @@ import gc
 
 import pytest
 
-from kozel_stats import bots, codes, core, engine
+from kozel_stats import bots, codes, core, engine, scoring
 from kozel_stats.knobs import KNOBS
 from kozel_stats.rules import load_variant, shipped_names
 
@@ -45,7 +45,7 @@ PREFIXES = {
     "R_": (codes, "_R"),
     "ST_": (core, "_ST"),
     "G_": (engine, "_G"),
-    "GS_": (engine, "_GS"),
+    "GS_": (scoring, "_GS"),
     "B_": (engine, "_B"),
     "I_": (engine, "_I"),
     "M_": (engine, "_M"),
