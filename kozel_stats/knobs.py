@@ -2,7 +2,7 @@
 
 Each knob has its type, its allowed values, its default (the rules of the main text,
 sections 1-8) and the words of the rule, so that validation (`rules`), the engine's
-parameter array (`codes.compile_rules`), `variants show`, the README and the reports
+parameter array (`codes.compile_rules`), `variants show`, docs/variants.md and the reports
 all read the same table. Pure data: importing it costs nothing.
 """
 
@@ -873,7 +873,7 @@ def _allowed(knob: Knob) -> str:
 
 
 def markdown_table() -> str:
-    """The README's knob table, generated from KNOBS (a test checks the README holds it):
+    """The knob table of docs/variants.md, generated from KNOBS (a test checks the page holds it):
     `python -m kozel_stats.knobs` prints it."""
     lines = ["| knob | default | allowed | rule |", "|---|---|---|---|"]
     for k in KNOBS:
