@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import Position, mask, params
+from helpers import Position, mask, params
 
 from kozel_stats import bots as B
 from kozel_stats import core as C

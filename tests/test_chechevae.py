@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import Position, params
+from helpers import Position, params
 
 from kozel_stats import engine as E
 from kozel_stats.codes import TITLE_BALD, TITLE_KEPT_00, TITLE_NAKED, compile_rules
@@ -211,7 +211,7 @@ def test_chechevae_metrics_apply_only_to_its_rules():
 
 def test_chechevae_plays_and_compares_from_the_command_line(tmp_path):
     """The CLI: a game log of Чечевэ, and a compare whose table and Russian report name its own metrics."""
-    from conftest import run_cli
+    from helpers import run_cli
 
     code, log = run_cli("play", "chechevae-3", "--seed", "4")
     assert code == 0, log

@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from conftest import run_cli as run
+from helpers import run_cli as run
 
 
 def test_variants_list_and_show():

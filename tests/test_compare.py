@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import polars as pl
 import pytest
-from conftest import run_cli as run
+from helpers import run_cli as run
 
 from kozel_stats import __version__
 from kozel_stats.compare import run_compare

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from helpers import run_cli
 
 distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'kozel-stats[dask]'")
 

@@ -1,6 +1,6 @@
 """The seven worked examples of section 12 of the main rules text, verbatim."""
 
-from conftest import Game, Position, out_by, params
+from helpers import Game, Position, out_by, params
 
 from kozel_stats import core as C
 from kozel_stats import engine as E

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import Game, Position, mask, out_by, params
+from helpers import Game, Position, mask, out_by, params
 
 from kozel_stats import core as C
 from kozel_stats import engine as E
@@ -304,7 +304,7 @@ def test_the_cross_has_no_extra_lead_and_a_match_does_not_end_on_one():
 def test_the_extra_lead_plays_and_compares_from_the_command_line(tmp_path):
     """The CLI: a game log with an extra lead, a compare against Морской of section 10 that reports the
     extra-goat rate, and its Russian report."""
-    from conftest import run_cli
+    from helpers import run_cli
 
     variant = load_variant("morskoy-004")
     seed = next(s for s in range(400) if extra_deals(record_game(variant, s, ["heavy"] * 4)))

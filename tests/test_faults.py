@@ -13,7 +13,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from conftest import run_cli
+from helpers import run_cli
 
 HEAD = "description: d\nsource: s\n"
 

@@ -8,7 +8,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import Game, Position, mask, out_by, params, run_cli
+from helpers import Game, Position, mask, out_by, params, run_cli
 
 from kozel_stats import bots as BT
 from kozel_stats import core as C

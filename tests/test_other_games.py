@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import Game, Position, mask, out_by, params
+from helpers import Game, Position, mask, out_by, params
 
 from kozel_stats import core as C
 from kozel_stats import engine as E

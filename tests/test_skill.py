@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 import pytest
-from conftest import run_cli
+from helpers import run_cli
 
 from kozel_stats import engine as E
 from kozel_stats import words

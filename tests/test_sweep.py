@@ -7,7 +7,7 @@ import json
 import math
 
 import pytest
-from conftest import run_cli
+from helpers import run_cli
 
 from kozel_stats import sweep as S
 from kozel_stats.compare import run_compare
