@@ -283,6 +283,14 @@ BOT_IDS = {
     "general": 7,
     "general-signal": 8,
 }
+
+
+def thoughtful(bot_ids) -> bool:
+    """Whether any seat plays a bot other than random and heavy (or a record): those two are
+    compiled into the engine's fast kernel; every other bot needs the thoughtful one."""
+    return any(int(b) not in (BOT_SCRIPT, BOT_IDS["random"], BOT_IDS["heavy"]) for b in bot_ids)
+
+
 BOT_DOCS = {
     "random": "uniform over the distinct legal moves",
     "heavy": "sheds the most pips (both tiles of a two-doubles move count; under Чечевэ's rules a 66 also weighs "

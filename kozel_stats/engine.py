@@ -129,6 +129,7 @@ from .codes import (
     TILE_HI,
     TILE_LO,
     Layout,
+    thoughtful,
 )
 from .codes import (
     D_CARRY as D_CARRY,
@@ -263,6 +264,27 @@ G_EXTRA_GOATS = _G.field()  # extra leads someone lost: «внеочередны
 G_DECIDED_FISHES = _G.field()  # fishes with a loser: neither eggs nor replayed (the fisherman's share's base)
 N_GAME_COLS = _G.size
 
+# --- what a game carries from one deal to the next --------------------------------------------
+_GP = Layout("game progress")
+GP_LEADER = _GP.field()  # the leader of the deal being played
+GP_FORCED = _GP.field()  # its forced first tile, -1 when the leader chooses
+GP_LEAD_KIND = _GP.field()  # why he leads (LEAD_*)
+GP_REDEALS = _GP.field()  # the redeals before the deal
+GP_FAST = _GP.field()  # the deal is a fast lead forced by lead_repeats
+GP_LIKE_FIRST = _GP.field()  # it is led like the first deal
+GP_UNWRITTEN = _GP.field()  # nobody has written yet (lead_repeats)
+GP_PREV_END = _GP.field()  # how the deal before ended, its last mover, its losers (next_lead)
+GP_PREV_LAST = _GP.field()
+GP_PREV_LOSERS = _GP.field()
+GP_COUNTED = _GP.field()  # deals that count towards a match (a replayed fish does not)
+GP_REPLAY_TILE = _GP.field()  # a fast or extra lead ended in a fish: its tile, kept by its leader, -1
+GP_REPLAY_LEADER = _GP.field()
+GP_REPLAY_KIND = _GP.field()
+GP_EXTRA_LEADER = _GP.field()  # R-004-morskoy-extra: the leader of an extra lead leads the next deal too
+GP_EVENTS = _GP.field()  # event rows written so far
+GP_FIRST_DOUBLE = _GP.field()  # the game's first-lead double (first_lead_cycle)
+N_PROGRESS = _GP.size
+
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
 _I = Layout("game workspace")
 I_STATE = _I.field(N_STATE)
@@ -272,6 +294,7 @@ I_HANDS = _I.field(4)
 I_MOVES = _I.field(MAX_MOVES)
 I_BOTS = _I.field(W_SIZE)
 I_KEY = _I.field(8)  # a deal's DEAL_KEY and PLAY_KEY, to look it up among the shared deals
+I_PROGRESS = _I.field(N_PROGRESS)
 I_SIZE = _I.size
 
 
@@ -543,8 +566,6 @@ def thoughtful_flag(bots):
     """The `thoughtful` argument of the kernels: None when every seat plays random or heavy (or
     a record), so that numba prunes the thoughtful bots' branch and never compiles them (most
     of the compile time); 1 otherwise. Both kernels are cached on disk separately."""
-    from .warmup import thoughtful
-
     return 1 if thoughtful(bots) else None
 
 
@@ -602,6 +623,43 @@ def knock(st, seat, ev, recording):
             st[ST_LACKS + seat] |= 1 << st[ST_END + i]
 
 
+@hot
+def every_seat(p, bots, bot):
+    """Every seat plays `bot` (every seat random, nothing recorded: after the lead, the rest of the deal
+    is one tight loop)."""
+    for s in range(p[P_PLAYERS]):
+        if bots[s] != bot:
+            return False
+    return True
+
+
+@hot
+def bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork):
+    """The index of the move the seat's bot chooses among the `n` legal `moves`."""
+    if n == 1:
+        return 0
+    if bot == BOT_HEAVY:
+        return choose_heavy(p, moves, n, rng)
+    if bot == BOT_RANDOM or thoughtful is None:
+        return rng_below(rng, 1, n)
+    return choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork)
+
+
+# R-solo-fish
+@hot
+def fish_ends_deal(p, st, seat, turn, bots, moves, ev, script, recording):
+    """A fish: the draws solo_fish asks of the next player (draw-down, take-all; a record's draws checked),
+    then the deal ends with `seat` the fisherman."""
+    for _ in range(fish_draws(p, st)):
+        if bots[turn] == BOT_SCRIPT:
+            scripted_choice(st, moves, 0, True, script, turn)
+            if st[ST_ERROR] != ERR_NONE:
+                return
+        draw_tile(st, turn, ev, recording)
+    st[ST_END_KIND] = END_FISH
+    st[ST_LAST] = seat
+
+
 # R-end-out, R-move-must, R-solo-draw, R-solo-fish, R-fish-visible
 @loop
 def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork, tight=None):
@@ -629,11 +687,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
     # extra lead (its gap and two-tile moves need the list; R-004-morskoy-extra). A local flag, not a read
     # of the state on every move.
     listless = False
-    # every seat random, nothing recorded: after the lead, the rest of the deal in one tight loop
-    all_random = not recording
-    for s in range(players):
-        if bots[s] != BOT_RANDOM:
-            all_random = False
+    all_random = not recording and every_seat(p, bots, BOT_RANDOM)
     while True:
         seat = turn
         turn = seat + 1 if seat + 1 < players else 0
@@ -669,15 +723,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
                 return
             continue
         if move < 0:
-            if n == 1:
-                choice = 0
-            elif bot == BOT_HEAVY:
-                choice = choose_heavy(p, moves, n, rng)
-            elif bot == BOT_RANDOM or thoughtful is None:
-                choice = rng_below(rng, 1, n)
-            else:
-                choice = choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork)
-            move = moves[choice]
+            move = moves[bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork)]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
         apply_move(st, seat, move)
@@ -691,14 +737,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             st[ST_OUT_TILES] = out_tile_bits(move)
             return
         if is_fish(p, st):
-            for _ in range(fish_draws(p, st)):  # R-solo-fish: draw-down / take-all
-                if bots[turn] == BOT_SCRIPT:
-                    scripted_choice(st, moves, 0, True, script, turn)
-                    if st[ST_ERROR] != ERR_NONE:
-                        return
-                draw_tile(st, turn, ev, recording)
-            st[ST_END_KIND] = END_FISH
-            st[ST_LAST] = seat
+            fish_ends_deal(p, st, seat, turn, bots, moves, ev, script, recording)
             return
         if tight is not None and all_random and listless:
             if chain:
@@ -1000,197 +1039,297 @@ def fail(result, error, deal, event):
 
 # R-game-cutoff
 @loop
-def play_game(
-    p,
-    seed,
-    bots,
-    deals,
-    ev,
-    script_hands,
-    script_events,
-    script_offsets,
-    result,
-    thoughtful,
-    bot_salt,
-    iw,
-    rng,
-    fw,
-    memo,
-    heads,
-    game_index=0,
-    tight=None,
-):
-    """Play (or, with scripted bots, replay and check) one game.
+def play_game(p, seed, bots, thoughtful, bot_salt, out, script, scratch, shared_deals, game_index=0, tight=None):
+    """Play (or, with scripted bots, replay and check) one game. Python calls it through `run_game`.
 
-    deals: (max_deals, N_DEAL_COLS) output rows. ev: (cap, N_EVENT_COLS) event rows, or
-    zero rows when no record is wanted. script_*: the record being replayed, unused
-    otherwise. result: the R_* slots (deals played, losing side or -1, titles, the first
-    replay error with its deal and event, event overflow). bot_salt: 0 for the game's own
-    bot stream; another value gives the bots independent random numbers on the same
-    shuffles (the "deal decides" measure; a null with the same deals in the tests).
-    iw, rng, fw: the game's workspace (`workspace()`): the whole game allocates nothing,
-    so it runs without numba's reference counting. memo, heads: the deals this game has had under
-    other arms of the batch (`deal_memo`; no rows: every deal is played), which the arms that share
-    `play_key` take instead of playing them again. game_index: the game's index in its run (the
-    first-lead double of first_lead_cycle, R-004-morskoy-day). tight: see play_deal (play_batch
+    bots: a bot id per seat, or BOT_SCRIPT to replay `script`. thoughtful: None when every seat plays
+    random or heavy (numba then leaves the other bots out of the kernel), 1 otherwise. bot_salt: 0 for
+    the game's own bot stream; another value gives the bots independent random numbers on the same
+    shuffles (the "deal decides" measure). out = (deals, ev, result): (max_deals, N_DEAL_COLS) deal rows;
+    (cap, N_EVENT_COLS) event rows, or none when no record is wanted; the R_* slots (deals played, losing
+    side or -1, titles, the first replay error with its deal and event, event overflow). script = (hands,
+    events, offsets): the record being replayed (`trace.script_arrays`), empty otherwise. scratch = (iw,
+    rng, fw): the game's workspace (`workspace()`): the whole game allocates nothing, so it runs without
+    numba's reference counting. shared_deals = (memo, heads): the deals this game has had under other arms
+    of the batch (`deal_memo`; no rows: every deal is played). game_index: the game's index in its run
+    (the first-lead double of first_lead_cycle, R-004-morskoy-day). tight: see play_deal (play_batch
     passes True).
     """
+    deals, ev, result = out
+    script_hands = script[0]
+    iw, rng, fw = scratch
+    memo = shared_deals[0]
     scripted = bots[0] == BOT_SCRIPT
-    n_script_deals = script_hands.shape[0]
-    st = iw[I_STATE : I_STATE + N_STATE]
-    gs = iw[I_GAME : I_GAME + N_GAME_STATE]
-    perm = iw[I_PERM : I_PERM + 28]
-    hands = iw[I_HANDS : I_HANDS + 4]
-    moves = iw[I_MOVES : I_MOVES + MAX_MOVES]
-    work = iw[I_BOTS : I_BOTS + W_SIZE]
-    dealt = iw[I_KEY : I_KEY + 5]
-    led = iw[I_KEY + 5 : I_KEY + 8]
     # a record is replayed or written move by move; the thoughtful bots may remember across deals
     shared = memo.shape[0] > 0 and not scripted and ev.shape[0] == 0 and thoughtful is None
-    for i in range(N_GAME_STATE):
-        gs[i] = 0
-    for i in range(result.shape[0]):
-        result[i] = 0
-    result[R_LOSER] = -1
-    leader = -1
-    prev_end = END_OUT
-    prev_last = -1
-    prev_losers = 0
-    counted = 0  # deals that count towards a match (a replayed fish does not)
-    replay_tile = -1  # a fast lead ended in a fish: its tile, kept by its leader for the replay
-    replay_leader = -1
-    replay_kind = 0
-    extra_leader = -1  # R-004-morskoy-extra: the leader of an extra lead leads the next deal too
-    n_events = 0
-    first_double = game_first_double(p, seed, game_index, rng)
+    st = iw[I_STATE : I_STATE + N_STATE]
+    gs = iw[I_GAME : I_GAME + N_GAME_STATE]
+    gp = iw[I_PROGRESS : I_PROGRESS + N_PROGRESS]
+    start_game(gs, gp, result)
+    gp[GP_FIRST_DOUBLE] = game_first_double(p, seed, game_index, rng)
     max_deals = min(p[P_MAX_DEALS], deals.shape[0])
     for deal in range(max_deals):
         row = deals[deal]
         for c in range(N_DEAL_COLS):
             row[c] = 0
-        # -- how the deal opens: the replay of a fast lead that ended in a fish, like the first (forced
-        # tile), a fast lead on 66, or by next_lead
-        replay = replay_tile >= 0
-        repeats = p[P_LEAD_REPEATS]
-        unwritten = repeats > 0 and nobody_wrote(p, gs)
-        fast = not replay and unwritten and deal >= repeats
-        like_first = not replay and not fast and (deal == 0 or p[P_NEXT_LEAD] == NEXT_LEAD_FIRST_LEAD or unwritten)
-        # -- deal the tiles
-        if scripted:
-            if deal >= n_script_deals:
-                fail(result, ERR_GAME_UNFINISHED, deal, 0)
-                return
-            error = load_scripted_deal(p, script_hands, deal, perm, hands)
-            if error != ERR_NONE:
-                fail(result, error, deal, 0)
-                return
-            redeals = script_hands[deal, 4]
-        else:
-            dealt[0] = fast
-            dealt[1] = like_first
-            dealt[2] = replay_tile
-            dealt[3] = replay_leader
-            dealt[4] = first_double
-            known = memo_find(memo, heads, deal, dealt, led[:0]) if shared else -1
-            if known >= 0:
-                redeals = memo[known, M_REDEALS]
-                for i in range(4):
-                    hands[i] = memo[known, M_HANDS + i]
-                for i in range(28):
-                    perm[i] = memo[known, M_PERM + i]
-            else:
-                redeals = deal_tiles(
-                    p, seed, deal, rng, perm, hands, fast, like_first, replay_tile, replay_leader, first_double
-                )
-        rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
-        # -- who leads
-        forced = -1
-        first_event = script_offsets[deal] if scripted else 0
-        end_event = script_offsets[deal + 1] if scripted else 0
-        if deal > 0:
-            leader = later_leader(
-                p, leader, prev_end, prev_last, prev_losers, hands, scripted, script_events, first_event, end_event
-            )
-        lead_kind = LEAD_NEXT if deal > 0 else LEAD_FIRST
-        if extra_leader >= 0:
-            leader = extra_leader  # «Заходящий остается старым (тот, кто должен был заходить очередной кон)»
-            lead_kind = LEAD_EXTRA_LEADER
-        gs[GS_FAST] = 0
-        gs[GS_EXTRA] = 0
-        if replay:
-            # R-004-morskoy-replay: «заход переигрывается. При этом заходной камень … забирается заходящим»
-            forced = replay_tile
-            leader = replay_leader
-            gs[GS_FAST] = replay_kind
-            lead_kind = LEAD_REPLAY
-        elif fast:
-            forced = DOUBLE_TILE[6]  # R-004-morskoy-fast: a fast lead on 66
-            leader = holder_of(p, hands, forced)
-            gs[GS_FAST] = 1
-            lead_kind = LEAD_FAST
-        elif like_first:
-            forced = first_lead_tile(p, hands, first_double)
-            leader = holder_of(p, hands, forced)
-            again = deal > 0 and unwritten and p[P_NEXT_LEAD] != NEXT_LEAD_FIRST_LEAD
-            lead_kind = LEAD_FIRST_AGAIN if again else LEAD_FIRST
-        if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
-            fail(result, ERR_WRONG_LEADER, deal, 0)
+        open_deal(p, deal, gp, gs)
+        error = deal_hands(p, seed, deal, gp, scripted, script_hands, shared_deals, shared, iw, rng)
+        if error == ERR_NONE:
+            rng[1] = _stream_seed(seed, _BOT_SALT, deal, bot_salt)
+            error = lead_deal(p, deal, gp, gs, iw[I_HANDS : I_HANDS + 4], scripted, script)
+        if error != ERR_NONE:
+            fail(result, error, deal, 0)
             return
-        # -- play (or take the deal as another arm played it)
-        fast_ok = others_have_records(p, gs, leader) if p[P_VOLUNTARY_FAST] and forced < 0 else 0
-        known = -1
-        if shared:
-            led[0] = leader
-            led[1] = forced
-            led[2] = fast_ok
-            known = memo_find(memo, heads, deal, dealt, led)
-        if known >= 0:
-            for i in range(N_STATE):
-                st[i] = memo[known, M_STATE + i]
-        else:
-            start_deal(p, st, hands, perm, forced, n_events, first_event)
-            st[ST_FAST_OK] = fast_ok
-            script = script_events[:end_event] if scripted else script_events
-            play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw, tight)
-            if shared:
-                memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st)
+        play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, shared_deals, shared, tight)
         if st[ST_ERROR] != ERR_NONE:
-            fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - first_event)
+            fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - (script[2][deal] if scripted else 0))
             return
-        mark_lead(p, st, gs, forced)  # R-004-morskoy-extra, R-004-morskoy-voluntary
-        if scripted and st[ST_SCRIPT_POS] != end_event:
-            fail(result, ERR_EVENTS_AFTER_END, deal, st[ST_SCRIPT_POS] - first_event)
-            return
-        if st[ST_OVERFLOW]:
-            result[R_OVERFLOW] = 1
-        record_deal(p, st, row, redeals, hands, perm, leader, n_events)
-        row[D_EXTRA] = gs[GS_EXTRA]
-        row[D_LEAD] = lead_kind
-        row[D_FAST] = gs[GS_FAST]
-        n_events = st[ST_EV_N]
-        # -- score
-        losers = score_deal(p, st, gs, row)
         result[R_DEALS] = deal + 1
-        counted += counts_toward_match(p, st, gs)
-        goat = game_over(p, gs, st, losers, counted)
-        if goat != -1:
-            result[R_LOSER] = goat
-            result[R_TITLES] = gs[GS_TITLES]
-            result[R_GOATS] = gs[GS_GOATS]
-            if scripted and deal + 1 < n_script_deals:
+        if score_and_go_on(p, gp, gs, st, row, result) == 0:
+            if scripted and deal + 1 < script_hands.shape[0]:
                 fail(result, ERR_TOO_MANY_DEALS, deal + 1, 0)
             return
-        prev_end = st[ST_END_KIND]
-        prev_last = st[ST_LAST]
-        prev_losers = losers
-        replay_tile = -1
-        extra_leader = leader if gs[GS_EXTRA] != 0 else -1
-        if st[ST_END_KIND] == END_FISH and no_fishing(p, gs):
-            replay_tile = st[ST_LEAD_TILE]  # R-004-morskoy-replay: the same leader leads the same tile(s) again
-            replay_leader = leader
-            replay_kind = gs[GS_FAST]
-    if scripted and n_script_deals > max_deals:
+    if scripted and script_hands.shape[0] > max_deals:
         fail(result, ERR_TOO_MANY_DEALS, max_deals, 0)
+
+
+@hot
+def start_game(gs, gp, result):
+    """A new game: the game state, its progress between deals and its result, cleared."""
+    for i in range(N_GAME_STATE):
+        gs[i] = 0
+    for i in range(result.shape[0]):
+        result[i] = 0
+    result[R_LOSER] = -1
+    for i in range(N_PROGRESS):
+        gp[i] = 0
+    gp[GP_LEADER] = -1
+    gp[GP_PREV_END] = END_OUT
+    gp[GP_PREV_LAST] = -1
+    gp[GP_REPLAY_TILE] = -1
+    gp[GP_REPLAY_LEADER] = -1
+    gp[GP_EXTRA_LEADER] = -1
+
+
+@hot
+def open_deal(p, deal, gp, gs):
+    """How deal `deal` opens: the replay of a fast or extra lead that ended in a fish, a fast lead on 66
+    (nobody has written in lead_repeats deals, R-004-morskoy-fast), like the first deal, or by next_lead."""
+    replay = gp[GP_REPLAY_TILE] >= 0
+    repeats = p[P_LEAD_REPEATS]
+    unwritten = repeats > 0 and nobody_wrote(p, gs)
+    fast = not replay and unwritten and deal >= repeats
+    gp[GP_UNWRITTEN] = unwritten
+    gp[GP_FAST] = fast
+    gp[GP_LIKE_FIRST] = not replay and not fast and (deal == 0 or p[P_NEXT_LEAD] == NEXT_LEAD_FIRST_LEAD or unwritten)
+
+
+@loop
+def deal_hands(p, seed, deal, gp, scripted, script_hands, shared_deals, shared, iw, rng):
+    """The hands of deal `deal` (iw's I_HANDS and I_PERM, gp's GP_REDEALS): read from the record being
+    replayed, taken from the deal another arm of the batch dealt alike, or shuffled. Returns an ERR_*."""
+    memo, heads = shared_deals
+    perm = iw[I_PERM : I_PERM + 28]
+    hands = iw[I_HANDS : I_HANDS + 4]
+    if scripted:
+        if deal >= script_hands.shape[0]:
+            return ERR_GAME_UNFINISHED
+        gp[GP_REDEALS] = script_hands[deal, 4]
+        return load_scripted_deal(p, script_hands, deal, perm, hands)
+    dealt = iw[I_KEY : I_KEY + 5]
+    dealt[0] = gp[GP_FAST]
+    dealt[1] = gp[GP_LIKE_FIRST]
+    dealt[2] = gp[GP_REPLAY_TILE]
+    dealt[3] = gp[GP_REPLAY_LEADER]
+    dealt[4] = gp[GP_FIRST_DOUBLE]
+    known = memo_find(memo, heads, deal, dealt, iw[I_KEY + 5 : I_KEY + 5]) if shared else -1
+    if known >= 0:
+        gp[GP_REDEALS] = memo[known, M_REDEALS]
+        for i in range(4):
+            hands[i] = memo[known, M_HANDS + i]
+        for i in range(28):
+            perm[i] = memo[known, M_PERM + i]
+    else:
+        gp[GP_REDEALS] = deal_tiles(
+            p,
+            seed,
+            deal,
+            rng,
+            perm,
+            hands,
+            gp[GP_FAST],
+            gp[GP_LIKE_FIRST],
+            gp[GP_REPLAY_TILE],
+            gp[GP_REPLAY_LEADER],
+            gp[GP_FIRST_DOUBLE],
+        )
+    return ERR_NONE
+
+
+@loop
+def lead_deal(p, deal, gp, gs, hands, scripted, script):
+    """Who leads deal `deal`, with which forced tile (-1: his choice) and why (gp's GP_LEADER, GP_FORCED,
+    GP_LEAD_KIND); a replayed record must show that leader. Returns an ERR_*."""
+    script_events, offsets = script[1], script[2]
+    first_event = offsets[deal] if scripted else 0
+    end_event = offsets[deal + 1] if scripted else 0
+    leader = gp[GP_LEADER]
+    if deal > 0:
+        leader = later_leader(
+            p,
+            leader,
+            gp[GP_PREV_END],
+            gp[GP_PREV_LAST],
+            gp[GP_PREV_LOSERS],
+            hands,
+            scripted,
+            script_events,
+            first_event,
+            end_event,
+        )
+    kind = LEAD_NEXT if deal > 0 else LEAD_FIRST
+    forced = -1
+    if gp[GP_EXTRA_LEADER] >= 0:
+        leader = gp[GP_EXTRA_LEADER]  # «Заходящий остается старым (тот, кто должен был заходить очередной кон)»
+        kind = LEAD_EXTRA_LEADER
+    gs[GS_FAST] = 0
+    gs[GS_EXTRA] = 0
+    if gp[GP_REPLAY_TILE] >= 0:
+        # R-004-morskoy-replay: «заход переигрывается. При этом заходной камень … забирается заходящим»
+        forced = gp[GP_REPLAY_TILE]
+        leader = gp[GP_REPLAY_LEADER]
+        gs[GS_FAST] = gp[GP_REPLAY_KIND]
+        kind = LEAD_REPLAY
+    elif gp[GP_FAST]:
+        forced = DOUBLE_TILE[6]  # R-004-morskoy-fast: a fast lead on 66
+        leader = holder_of(p, hands, forced)
+        gs[GS_FAST] = 1
+        kind = LEAD_FAST
+    elif gp[GP_LIKE_FIRST]:
+        forced = first_lead_tile(p, hands, gp[GP_FIRST_DOUBLE])
+        leader = holder_of(p, hands, forced)
+        again = deal > 0 and gp[GP_UNWRITTEN] and p[P_NEXT_LEAD] != NEXT_LEAD_FIRST_LEAD
+        kind = LEAD_FIRST_AGAIN if again else LEAD_FIRST
+    gp[GP_LEADER] = leader
+    gp[GP_FORCED] = forced
+    gp[GP_LEAD_KIND] = kind
+    if scripted and first_event < end_event and script_events[first_event, E_SEAT] != leader:
+        return ERR_WRONG_LEADER
+    return ERR_NONE
+
+
+@loop
+def play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, shared_deals, shared, tight):
+    """Play deal `deal` from its leader (or take the end state of the deal another arm of the batch dealt
+    and led alike) and write its row: how it was dealt and played. On a replay error ST_ERROR is set and
+    the row is left as it is."""
+    deals, ev, result = out
+    iw, rng, fw = scratch
+    memo, heads = shared_deals
+    scripted = bots[0] == BOT_SCRIPT
+    st = iw[I_STATE : I_STATE + N_STATE]
+    perm = iw[I_PERM : I_PERM + 28]
+    hands = iw[I_HANDS : I_HANDS + 4]
+    led = iw[I_KEY + 5 : I_KEY + 8]
+    leader = gp[GP_LEADER]
+    forced = gp[GP_FORCED]
+    fast_ok = others_have_records(p, gs, leader) if p[P_VOLUNTARY_FAST] and forced < 0 else 0
+    known = -1
+    if shared:
+        led[0] = leader
+        led[1] = forced
+        led[2] = fast_ok
+        known = memo_find(memo, heads, deal, iw[I_KEY : I_KEY + 5], led)
+    if known >= 0:
+        for i in range(N_STATE):
+            st[i] = memo[known, M_STATE + i]
+    else:
+        first_event = script[2][deal] if scripted else 0
+        start_deal(p, st, hands, perm, forced, gp[GP_EVENTS], first_event)
+        st[ST_FAST_OK] = fast_ok
+        moves = script[1][: script[2][deal + 1]] if scripted else script[1]
+        work = iw[I_BOTS : I_BOTS + W_SIZE]
+        play_deal(p, st, leader, bots, rng, iw[I_MOVES : I_MOVES + MAX_MOVES], ev, moves, thoughtful, work, fw, tight)
+        if shared:
+            memo_keep(memo, heads, deal, iw[I_KEY : I_KEY + 5], led, gp[GP_REDEALS], hands, perm, st)
+    if st[ST_ERROR] != ERR_NONE:
+        return
+    if scripted and st[ST_SCRIPT_POS] != script[2][deal + 1]:
+        st[ST_ERROR] = ERR_EVENTS_AFTER_END
+        st[ST_ERROR_EVENT] = st[ST_SCRIPT_POS]
+        return
+    mark_lead(p, st, gs, forced)  # R-004-morskoy-extra, R-004-morskoy-voluntary
+    if st[ST_OVERFLOW]:
+        result[R_OVERFLOW] = 1
+    row = deals[deal]
+    record_deal(p, st, row, gp[GP_REDEALS], hands, perm, leader, gp[GP_EVENTS])
+    row[D_EXTRA] = gs[GS_EXTRA]
+    row[D_LEAD] = gp[GP_LEAD_KIND]
+    row[D_FAST] = gs[GS_FAST]
+    gp[GP_EVENTS] = st[ST_EV_N]
+
+
+@jit
+def score_and_go_on(p, gp, gs, st, row, result):
+    """Score the deal just played into its row; 0 when the game is over (its loser, titles and goats in
+    `result`), else 1, with what the next deal needs to know of this one in gp."""
+    losers = score_deal(p, st, gs, row)
+    gp[GP_COUNTED] += counts_toward_match(p, st, gs)
+    goat = game_over(p, gs, st, losers, gp[GP_COUNTED])
+    if goat != -1:
+        result[R_LOSER] = goat
+        result[R_TITLES] = gs[GS_TITLES]
+        result[R_GOATS] = gs[GS_GOATS]
+        return 0
+    gp[GP_PREV_END] = st[ST_END_KIND]
+    gp[GP_PREV_LAST] = st[ST_LAST]
+    gp[GP_PREV_LOSERS] = losers
+    gp[GP_REPLAY_TILE] = -1
+    gp[GP_EXTRA_LEADER] = gp[GP_LEADER] if gs[GS_EXTRA] != 0 else -1
+    if st[ST_END_KIND] == END_FISH and no_fishing(p, gs):
+        gp[GP_REPLAY_TILE] = st[ST_LEAD_TILE]  # R-004-morskoy-replay: the same leader leads the same tile(s) again
+        gp[GP_REPLAY_LEADER] = gp[GP_LEADER]
+        gp[GP_REPLAY_KIND] = gs[GS_FAST]
+    return 1
+
+
+def run_game(
+    params: np.ndarray,
+    seed: int,
+    bots: np.ndarray,
+    deals: np.ndarray,
+    *,
+    events: np.ndarray | None = None,
+    script: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    game_index: int = 0,
+    bot_salt: int = 0,
+    shared_deals: tuple[np.ndarray, np.ndarray] | None = None,
+    tight: bool | None = None,
+) -> np.ndarray:
+    """Play one game from Python (the log, records, replay, tests): the deal rows go to `deals`, the events
+    to `events` when given, a record's script (`trace.script_arrays`) is replayed when given. Returns the
+    result slots (R_*)."""
+    no_script = (
+        np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64),
+        np.zeros((0, N_EVENT_COLS), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+    result = np.zeros(N_RESULT, dtype=np.int64)
+    ev = events if events is not None else np.zeros((0, N_EVENT_COLS), dtype=np.int64)
+    play_game(
+        params,
+        np.int64(seed),
+        bots,
+        thoughtful_flag(bots),
+        bot_salt,
+        (deals, ev, result),
+        script if script is not None else no_script,
+        workspace(),
+        shared_deals if shared_deals is not None else deal_memo(1, 0),
+        game_index,
+        tight,
+    )
+    return result
 
 
 @hot
@@ -1330,19 +1469,12 @@ def play_batch(
                 p,
                 seed,
                 swapped_bots if swapped else bots,
-                deals,
-                ev,
-                no_hands,
-                ev,
-                no_offsets,
-                result,
                 thoughtful,
                 bot_salt,
-                iw,
-                rng,
-                fw,
-                memo,
-                heads,
+                (deals, ev, result),
+                (no_hands, ev, no_offsets),
+                (iw, rng, fw),
+                (memo, heads),
                 first_game + g,
                 True,
             )

@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -303,6 +304,142 @@ def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
     )
 
 
+#: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise)
+KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any], str], ...] = (
+    (
+        "closed_before_house",
+        lambda rules: rules["closed_before_house"] != "any",
+        lambda rules: rules["layout"] == "cross",
+        "applies to Осёл's cross layout only (layout: cross)",
+    ),
+    (
+        "solo_fish",
+        lambda rules: rules["solo_fish"] != "visible",
+        lambda rules: rules["tiles_each"] * rules["players"] < 28,
+        "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+    ),
+    (
+        "draw_last",
+        lambda rules: rules["draw_last"],
+        lambda rules: rules["tiles_each"] * rules["players"] < 28,
+        "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
+    ),
+    (
+        "solo_eggs",
+        lambda rules: rules["solo_eggs"] != "none",
+        lambda rules: not rules["pairs"],
+        "applies to каждый сам за себя only (pairs: false)",
+    ),
+    (
+        "solo_writes",
+        lambda rules: rules["solo_writes"] != "own",
+        lambda rules: not rules["pairs"],
+        "applies to каждый сам за себя only (pairs: false)",
+    ),
+    (
+        "solo_loser",
+        lambda rules: rules["solo_loser"] != "every",
+        lambda rules: not rules["pairs"],
+        "applies to каждый сам за себя only (pairs: false)",
+    ),
+    (
+        "out_00_writes",
+        lambda rules: rules["out_00_writes"],
+        lambda rules: rules["out_00_ends_game"],
+        "only matters when an out on 00 ends the game (out_00_ends_game: true)",
+    ),
+    (
+        "fast_writes",
+        lambda rules: rules["fast_writes"] > 0,
+        lambda rules: rules["lead_repeats"] > 0 or rules["voluntary_fast"],
+        "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
+    ),
+    (
+        "voluntary_fast",
+        lambda rules: rules["voluntary_fast"],
+        lambda rules: rules["fast_writes"] > 0 and rules["fast_writes_00"] > 0,
+        "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and fast_writes_00 > 0)",
+    ),
+    (
+        "fast_writes_00",
+        lambda rules: rules["fast_writes_00"] > 0,
+        lambda rules: rules["voluntary_fast"],
+        "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
+    ),
+    (
+        "fast_out_66",
+        lambda rules: rules["fast_out_66"] != "fast-cost",
+        lambda rules: rules["voluntary_fast"] and rules["fast_writes_00"] > 0 and rules["out_66_writes"] > 0,
+        "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) and an out "
+        "on 66 writes a sum of its own (out_66_writes > 0)",
+    ),
+    (
+        "first_lead_cycle",
+        lambda rules: rules["first_lead_cycle"] != "none",
+        lambda rules: (
+            bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))
+            and (rules["first_lead_cycle"] != "11-to-66" or rules["first_lead"] != "double-00")
+        ),
+        "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
+    ),
+    (
+        "goats",
+        lambda rules: rules["goats"] != "one",
+        lambda rules: not rules["pairs"],
+        "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
+    ),
+    (
+        "out_66_writers",
+        lambda rules: rules["out_66_writers"] != "losers",
+        lambda rules: rules["out_66_writes"] > 0,
+        "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
+    ),
+    (
+        "kept_66_writes",
+        lambda rules: rules["kept_66_writes"] > 0,
+        lambda rules: rules["scoring"] == "points",
+        "writes points, and Генерал's scoring keeps none (scoring: generals)",
+    ),
+    (
+        "kept_66_writes",
+        lambda rules: rules["kept_66_writes"] > 0,
+        lambda rules: not rules["memory"],
+        "is not implemented with the memory of points (memory: true): the 66's points would mix with "
+        "the remembered ones",
+    ),
+    (
+        "kept_00_goat",
+        lambda rules: rules["kept_00_goat"],
+        lambda rules: rules["match_deals"] == 0,
+        "ends the game, and a match (match_deals > 0) ends after its deals",
+    ),
+    (
+        "extra_lead",
+        lambda rules: rules["extra_lead"] != "none",
+        lambda rules: rules["layout"] == "chain",
+        "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
+    ),
+    (
+        "extra_lead",
+        lambda rules: rules["extra_lead"] == "ends-game",
+        lambda rules: rules["match_deals"] == 0,
+        "ends the game, and a match (match_deals > 0) ends after its deals",
+    ),
+    (
+        "general_out",
+        lambda rules: rules["general_out"] != "00-or-66",
+        lambda rules: rules["scoring"] == "generals",
+        "applies to Генерал's scoring only (scoring: generals)",
+    ),
+    (
+        "scoring",
+        lambda rules: rules["scoring"] == "generals",
+        lambda rules: rules["pairs"],
+        "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
+    ),
+)
+
+
 def check_combination(rules: dict[str, Any], path: Path) -> None:
     """Knobs that only make sense together: refused with the reason, never silently ignored."""
     if rules["tiles_each"] != 7 and rules["pairs"]:
@@ -315,140 +452,8 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
             f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
             "set 'pairs: false' for каждый сам за себя."
         )
-    needs = (
-        (
-            "closed_before_house",
-            rules["closed_before_house"] != "any",
-            rules["layout"] == "cross",
-            "applies to Осёл's cross layout only (layout: cross)",
-        ),
-        (
-            "solo_fish",
-            rules["solo_fish"] != "visible",
-            rules["tiles_each"] * rules["players"] < 28,
-            "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
-        ),
-        (
-            "draw_last",
-            rules["draw_last"],
-            rules["tiles_each"] * rules["players"] < 28,
-            "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
-        ),
-        (
-            "solo_eggs",
-            rules["solo_eggs"] != "none",
-            not rules["pairs"],
-            "applies to каждый сам за себя only (pairs: false)",
-        ),
-        (
-            "solo_writes",
-            rules["solo_writes"] != "own",
-            not rules["pairs"],
-            "applies to каждый сам за себя only (pairs: false)",
-        ),
-        (
-            "solo_loser",
-            rules["solo_loser"] != "every",
-            not rules["pairs"],
-            "applies to каждый сам за себя only (pairs: false)",
-        ),
-        (
-            "out_00_writes",
-            rules["out_00_writes"],
-            rules["out_00_ends_game"],
-            "only matters when an out on 00 ends the game (out_00_ends_game: true)",
-        ),
-        (
-            "fast_writes",
-            rules["fast_writes"] > 0,
-            rules["lead_repeats"] > 0 or rules["voluntary_fast"],
-            "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
-        ),
-        (
-            "voluntary_fast",
-            rules["voluntary_fast"],
-            rules["fast_writes"] > 0 and rules["fast_writes_00"] > 0,
-            "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and "
-            "fast_writes_00 > 0)",
-        ),
-        (
-            "fast_writes_00",
-            rules["fast_writes_00"] > 0,
-            rules["voluntary_fast"],
-            "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
-        ),
-        (
-            "fast_out_66",
-            rules["fast_out_66"] != "fast-cost",
-            rules["voluntary_fast"] and rules["fast_writes_00"] > 0 and rules["out_66_writes"] > 0,
-            "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) and an out "
-            "on 66 writes a sum of its own (out_66_writes > 0)",
-        ),
-        (
-            "first_lead_cycle",
-            rules["first_lead_cycle"] != "none",
-            bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))
-            and (rules["first_lead_cycle"] != "11-to-66" or rules["first_lead"] != "double-00"),
-            "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
-        ),
-        (
-            "goats",
-            rules["goats"] != "one",
-            not rules["pairs"],
-            "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
-        ),
-        (
-            "out_66_writers",
-            rules["out_66_writers"] != "losers",
-            rules["out_66_writes"] > 0,
-            "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
-        ),
-        (
-            "kept_66_writes",
-            rules["kept_66_writes"] > 0,
-            rules["scoring"] == "points",
-            "writes points, and Генерал's scoring keeps none (scoring: generals)",
-        ),
-        (
-            "kept_66_writes",
-            rules["kept_66_writes"] > 0,
-            not rules["memory"],
-            "is not implemented with the memory of points (memory: true): the 66's points would mix with "
-            "the remembered ones",
-        ),
-        (
-            "kept_00_goat",
-            rules["kept_00_goat"],
-            rules["match_deals"] == 0,
-            "ends the game, and a match (match_deals > 0) ends after its deals",
-        ),
-        (
-            "extra_lead",
-            rules["extra_lead"] != "none",
-            rules["layout"] == "chain",
-            "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
-        ),
-        (
-            "extra_lead",
-            rules["extra_lead"] == "ends-game",
-            rules["match_deals"] == 0,
-            "ends the game, and a match (match_deals > 0) ends after its deals",
-        ),
-        (
-            "general_out",
-            rules["general_out"] != "00-or-66",
-            rules["scoring"] == "generals",
-            "applies to Генерал's scoring only (scoring: generals)",
-        ),
-        (
-            "scoring",
-            rules["scoring"] == "generals",
-            rules["pairs"],
-            "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
-        ),
-    )
-    for knob, is_set, allowed, why in needs:
-        if is_set and not allowed:
+    for knob, is_set, allowed, why in KNOB_NEEDS:
+        if is_set(rules) and not allowed(rules):
             raise VariantError(f"{path}: key '{knob}' is {rules[knob]!r}, but it {why}.")
     if rules["shared_score"] and not rules["pairs"]:
         raise VariantError(

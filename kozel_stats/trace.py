@@ -62,7 +62,6 @@ from .codes import (
     MAX_BAZAAR,
     N_DEAL_COLS,
     N_EVENT_COLS,
-    N_RESULT,
     R_DEALS,
     R_ERROR,
     R_ERROR_DEAL,
@@ -163,36 +162,17 @@ def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
 
 def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> dict[str, Any]:
     """Play one game with the given 63-bit game seed and return its kozel-trace/1 object."""
-    from .engine import deal_memo, play_game, thoughtful_flag, workspace
+    from .engine import run_game
 
     p = compile_rules(variant.rule_dict)
     seat_bots = bot_array(bots)
-    max_deals = variant["max_deals"]
-    deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
-    cap = 4096
-    result = np.zeros(N_RESULT, dtype=np.int64)
-    no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
-    no_offsets = np.zeros(1, dtype=np.int64)
+    deals = np.zeros((variant["max_deals"], N_DEAL_COLS), dtype=np.int64)
     players, sides = table(variant)
     cross = variant["layout"] == "cross"
+    cap = 4096
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
-        play_game(
-            p,
-            np.int64(seed),
-            seat_bots,
-            deals,
-            ev,
-            no_hands,
-            ev[:0],
-            no_offsets,
-            result,
-            thoughtful_flag(seat_bots),
-            0,
-            *workspace(),
-            *deal_memo(1, 0),
-            game,
-        )
+        result = run_game(p, seed, seat_bots, deals, events=ev, game_index=game)
         if not result[R_OVERFLOW]:
             break
         cap *= 8
@@ -432,35 +412,18 @@ def script_arrays(
 
 def _replay(record: dict[str, Any], variant: Variant, where: str) -> tuple[np.ndarray, np.ndarray]:
     """The engine's deal rows and result for a recorded game's moves (TraceError on a malformed record)."""
-    from .engine import deal_memo, play_game, workspace
+    from .engine import run_game
 
     game = record.get("game", 0)
     players, _ = table(variant)
-    hands, events, offsets = script_arrays(record, where, players, variant["tiles_each"])
+    script = script_arrays(record, where, players, variant["tiles_each"])
     p = compile_rules(variant.rule_dict)
-    deals = np.zeros((max(variant["max_deals"], len(hands)) + 1, N_DEAL_COLS), dtype=np.int64)
-    result = np.zeros(N_RESULT, dtype=np.int64)
+    deals = np.zeros((max(variant["max_deals"], len(script[0])) + 1, N_DEAL_COLS), dtype=np.int64)
     bots = np.full(4, BOT_SCRIPT, dtype=np.int64)
-    no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
     # the game's seed and index decide its first-lead double under first_lead_cycle (R-004-morskoy-day)
     seed = record.get("seed", 0) if isinstance(record.get("seed", 0), int) else 0
     index = game if isinstance(game, int) else 0
-    play_game(
-        p,
-        np.int64(seed),
-        bots,
-        deals,
-        no_events,
-        hands,
-        events,
-        offsets,
-        result,
-        None,
-        0,
-        *workspace(),
-        *deal_memo(1, 0),
-        index,
-    )
+    result = run_game(p, seed, bots, deals, script=script, game_index=index)
     return deals, result
 
 

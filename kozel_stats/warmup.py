@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .codes import thoughtful as thoughtful  # which kernel a set of bots needs (decided with the bot ids)
+
 #: CPU seconds the first compile of each kernel took on the 2-core development machine
 #: (benchmarks/bench_compile.py measures them); play_batch's figure includes play_game's.
 COMPILE_SECONDS = {
@@ -33,14 +35,6 @@ COMPILE_SECONDS = {
     ("play_batch", False): 17,
     ("play_batch", True): 35,
 }
-
-
-def thoughtful(bot_ids) -> bool:
-    """Whether any seat plays a bot other than random and heavy (or a record): those two are
-    compiled into the fast kernel; every other bot needs the thoughtful one."""
-    from .codes import BOT_IDS, BOT_SCRIPT
-
-    return any(int(b) not in (BOT_SCRIPT, BOT_IDS["random"], BOT_IDS["heavy"]) for b in bot_ids)
 
 
 NOTICE_AFTER = 1.0  # seconds: loading compiled code from the cache takes less

@@ -12,7 +12,7 @@ import pytest
 from knob_grid import BASES, knob_variants
 
 from kozel_stats import engine as E
-from kozel_stats.codes import D_EV_END, D_EV_START, N_DEAL_COLS, N_EVENT_COLS, N_RESULT, R_DEALS, R_OVERFLOW
+from kozel_stats.codes import D_EV_END, D_EV_START, N_DEAL_COLS, N_EVENT_COLS, R_DEALS, R_OVERFLOW
 from kozel_stats.rules import load_variant, load_variants, shipped_dir, with_rules
 from kozel_stats.runner import make_arm, play_range
 
@@ -24,29 +24,11 @@ def play_one(params: np.ndarray, bots: np.ndarray, seed: int, game: int, recorde
     """One game through engine.play_game, recorded (the general move loop, `tight=None`) or not (the
     tight loops for random bots, `tight=True` as play_batch passes): its result slots and its deal
     rows, without the record's own bookkeeping."""
-    max_deals = int(params[E.P_MAX_DEALS])
-    deals = np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64)
-    result = np.zeros(N_RESULT, dtype=np.int64)
+    deals = np.zeros((int(params[E.P_MAX_DEALS]), N_DEAL_COLS), dtype=np.int64)
     cap = 4096 if recorded else 0
     while True:
         ev = np.zeros((cap, N_EVENT_COLS), dtype=np.int64)
-        E.play_game(
-            params,
-            np.int64(seed),
-            bots,
-            deals,
-            ev,
-            np.zeros((0, 5 + E.MAX_BAZAAR), dtype=np.int64),
-            ev[:0],
-            np.zeros(1, dtype=np.int64),
-            result,
-            None,
-            0,
-            *E.workspace(),
-            *E.deal_memo(1, 0),
-            game,
-            None if recorded else True,
-        )
+        result = E.run_game(params, seed, bots, deals, events=ev, game_index=game, tight=None if recorded else True)
         if not (recorded and result[R_OVERFLOW]):
             break
         cap *= 8

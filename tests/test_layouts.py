@@ -48,6 +48,7 @@ PREFIXES = {
     "GS_": (scoring, "_GS"),
     "B_": (engine, "_B"),
     "I_": (engine, "_I"),
+    "GP_": (engine, "_GP"),
     "M_": (engine, "_M"),
     "W_": (bots, "_W"),
     "F_": (bots, "_F"),

@@ -103,19 +103,14 @@ def test_batch_stats_same_with_and_without_sharing():
 def test_a_full_memo_plays_the_deals_it_cannot_keep():
     """With room for three deals only, the arms play what the memo could not keep, and every game is
     still the one each arm plays alone."""
-    from kozel_stats.codes import MAX_BAZAAR, N_DEAL_COLS, N_EVENT_COLS, N_RESULT, compile_rules
+    from kozel_stats.codes import N_DEAL_COLS, compile_rules
 
     arms = [compile_rules(load_variant(n).rule_dict) for n in ("default", "eggs-none", "threshold-25", "target-125")]
     bots = np.zeros(4, dtype=np.int64)
-    no_events = np.zeros((0, N_EVENT_COLS), dtype=np.int64)
-    no_hands = np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64)
-    no_offsets = np.zeros(1, dtype=np.int64)
 
     def play(p, seed, game, memo, heads):
         deals = np.zeros((int(p[E.P_MAX_DEALS]), N_DEAL_COLS), dtype=np.int64)
-        result = np.zeros(N_RESULT, dtype=np.int64)
-        E.play_game(p, seed, bots, deals, no_events, no_hands, no_events, no_offsets, result, None, 0,
-                    *E.workspace(), memo, heads, game)  # fmt: skip
+        result = E.run_game(p, seed, bots, deals, game_index=game, shared_deals=(memo, heads))
         return deals[: result[E.R_DEALS]], result
 
     memo = np.zeros((3, E.M_SIZE), dtype=np.int64)
