@@ -1124,7 +1124,7 @@ def open_deal(p, deal, gp, gs):
     gp[GP_LIKE_FIRST] = not replay and not fast and (deal == 0 or p[P_NEXT_LEAD] == NEXT_LEAD_FIRST_LEAD or unwritten)
 
 
-@loop
+@hot
 def deal_hands(p, seed, deal, gp, scripted, script_hands, shared_deals, shared, iw, rng):
     """The hands of deal `deal` (iw's I_HANDS and I_PERM, gp's GP_REDEALS): read from the record being
     replayed, taken from the deal another arm of the batch dealt alike, or shuffled. Returns an ERR_*."""
@@ -1166,7 +1166,7 @@ def deal_hands(p, seed, deal, gp, scripted, script_hands, shared_deals, shared, 
     return ERR_NONE
 
 
-@loop
+@hot
 def lead_deal(p, deal, gp, gs, hands, scripted, script):
     """Who leads deal `deal`, with which forced tile (-1: his choice) and why (gp's GP_LEADER, GP_FORCED,
     GP_LEAD_KIND); a replayed record must show that leader. Returns an ERR_*."""
@@ -1218,7 +1218,7 @@ def lead_deal(p, deal, gp, gs, hands, scripted, script):
     return ERR_NONE
 
 
-@loop
+@hot
 def play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, shared_deals, shared, tight):
     """Play deal `deal` from its leader (or take the end state of the deal another arm of the batch dealt
     and led alike) and write its row: how it was dealt and played. On a replay error ST_ERROR is set and
@@ -1269,7 +1269,7 @@ def play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, sha
     gp[GP_EVENTS] = st[ST_EV_N]
 
 
-@jit
+@hot
 def score_and_go_on(p, gp, gs, st, row, result):
     """Score the deal just played into its row; 0 when the game is over (its loser, titles and goats in
     `result`), else 1, with what the next deal needs to know of this one in gp."""
