@@ -171,6 +171,20 @@ EN_UNITS = {
 }
 
 
+#: "из 100 ..." / "of 100 ..." per unit of a share (metrics.Metric.per_unit): a share of fish wins is out
+#: of 100 fish, a redeal rate out of 100 shuffles (раздачи), not deals
+PER_WORDS = {
+    "ru": {"games": "партий", "matches": "матчей", "deals": "сдач", "shuffles": "раздач", "fishes": "рыб"},
+    "en": stats.PER_EN,
+}
+
+
+def per_word(metric: str, lang: str) -> str:
+    """What a share metric is a share of, as after «из 100» / "of 100": партий, сдач, раздач, рыб."""
+    spec = METRIC_BY_NAME[metric]
+    return PER_WORDS["ru" if lang == "ru" else "en"][spec.per_unit]
+
+
 def label(metric: str, lang: str, solo: bool = False) -> str:
     """The players' name of a metric; каждый сам за себя: per player."""
     if lang == "ru":
@@ -277,9 +291,8 @@ def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = N
     d = stats.decimals(c.half_width * scale)
     ci = f"{level(c.level, lang)} ДИ {interval(m, c.low, c.high, lang, d)}"
     rel = f"{number(c.relative * 100, 1, lang, signed=True)}{NBSP}%; " if math.isfinite(c.relative) else ""
-    spec = METRIC_BY_NAME[m]
     if rate:
-        per = "партий" if spec.per_unit == "games" else "сдач"
+        per = per_word(m, lang)
         dd = max(0, d - 1)
         rel = f"{number(c.baseline_value * 100, dd, lang)} → {number(c.value * 100, dd, lang)} из 100 {per}; " + rel
     prefix = "второстепенный: " if c.family == "secondary" else ""
@@ -383,8 +396,8 @@ def effect_phrase(c: stats.Comparison, lang: str, solo: bool = False) -> str:
     if is_rate(m):
         base, new = _of_100(c, lang)
         spec = METRIC_BY_NAME[m]
-        per_ru = "" if spec.per_unit == "games" else " сдач"
-        per_en = spec.per_unit
+        per_ru = "" if spec.per_unit == "games" else " " + per_word(m, lang)
+        per_en = per_word(m, lang)
         if lang == "ru":
             subject = {
                 "naked_rate": "голых козлов" if not solo else "голых козлов",
