@@ -16,12 +16,11 @@ Pure Python, no heavy imports.
 from __future__ import annotations
 
 import math
-import os
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from . import stats
+from . import say, stats
 from .metrics import METRIC_BY_NAME
 
 LANGS = ("ru", "en")
@@ -29,20 +28,8 @@ NBSP = "\u00a0"
 MINUS = "\u2212"
 
 
-def lang_from_env(environ: Mapping[str, str] | None = None) -> str:
-    """ru when the locale is Russian (LC_ALL, then LC_MESSAGES, then LANG start with "ru"), else en."""
-    env = os.environ if environ is None else environ
-    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(key)
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
-
-
-def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
-    return lang
+lang_from_env = say.lang_from_env  # the one rule for the language: --lang, else the locale (say.py)
+check_lang = say.check_lang
 
 
 # --- numbers --------------------------------------------------------------------------------------------------------
@@ -89,17 +76,7 @@ def unit_pp(lang: str) -> str:
     return "п.п." if lang == "ru" else "pp"
 
 
-def plural_ru(n: float, one: str, few: str, many: str, fraction: str | None = None) -> str:
-    """The Russian noun form after a number: 1 партия, 2 партии, 5 партий; a fraction takes the
-    genitive singular (0,2 сдачи)."""
-    if isinstance(n, float) and not float(n).is_integer():
-        return fraction or few
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+plural_ru = say.plural_ru  # one helper for Russian plural forms (say.py)
 
 
 def games_text(n: int, lang: str) -> str:

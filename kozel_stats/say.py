@@ -1,0 +1,317 @@
+"""The command line's own words in Russian and English: which language, plural forms, numbers with a
+decimal comma, the messages of the commands, the error messages and «вы имели в виду …?».
+
+One rule for the language of every command: ``--lang ru|en``, else the locale (LC_ALL, then LC_MESSAGES,
+then LANG: Russian when it starts with "ru"), else English.
+
+Light on purpose (no numpy): `kozel-stats variants` and the error paths import it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections.abc import Iterable, Mapping
+
+from .errors import KozelError
+
+LANGS = ("ru", "en")
+NBSP = "\u00a0"
+MINUS = "\u2212"
+LANG_RULE = {
+    "en": "ru or en; default: the locale (ru when LC_ALL, LC_MESSAGES or LANG starts with ru), else en",
+    "ru": "ru или en; по умолчанию — язык системы (ru, если LC_ALL, LC_MESSAGES или LANG начинается с ru), иначе en",
+}
+
+
+# --- which language -------------------------------------------------------------------------------------------------
+def lang_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """ru when the locale is Russian (LC_ALL, then LC_MESSAGES, then LANG start with "ru"), else en."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise KozelError(f"--lang must be ru or en, not {lang!r}.", ru=f"--lang — это ru или en, а не {lang!r}.")
+    return lang
+
+
+def choose_lang(lang: str | None) -> str:
+    """--lang, or the locale's language: the one rule of every command."""
+    return check_lang(lang) if lang is not None else lang_from_env()
+
+
+def quiet_lang(lang: object) -> str:
+    """The language to speak in, never failing (an error message about --lang itself is in the locale's)."""
+    return lang if isinstance(lang, str) and lang in LANGS else lang_from_env()
+
+
+# --- numbers and words ----------------------------------------------------------------------------------------------
+def plural_ru(n: float, one: str, few: str, many: str, fraction: str | None = None) -> str:
+    """The Russian noun form after a number: 1 партия, 2 партии, 5 партий; a fraction takes the
+    genitive singular (0,2 сдачи)."""
+    if isinstance(n, float) and not float(n).is_integer():
+        return fraction or few
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def plural(n: float, one: str, few: str, many: str, en: tuple[str, str] | None = None, lang: str = "ru") -> str:
+    """The noun after n: plural(2, "вариант", "варианта", "вариантов") -> варианта; with lang="en" and
+    en=("variant", "variants"): variants."""
+    if lang != "ru" and en is not None:
+        return en[0] if n == 1 else en[1]
+    return plural_ru(n, one, few, many)
+
+
+def count(n: int, lang: str) -> str:
+    """30 000 (ru: a non-breaking space from five digits on) / 30,000 (en)."""
+    n = int(n)
+    if lang != "ru":
+        return f"{n:,}"
+    text = f"{abs(n):,}".replace(",", NBSP) if abs(n) >= 10_000 else str(abs(n))
+    return (MINUS if n < 0 else "") + text
+
+
+def decimal(x: float, digits: int, lang: str, signed: bool = False) -> str:
+    """4,1 (ru) / 4.1 (en)."""
+    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    return text.replace(".", ",").replace("-", MINUS) if lang == "ru" else text
+
+
+def percent(x: float, digits: int, lang: str) -> str:
+    """A share as a percentage, the number joined to its sign: 52,31 % (ru, a non-breaking space) / 52.31%."""
+    return decimal(x * 100, digits, lang) + (f"{NBSP}%" if lang == "ru" else "%")
+
+
+# --- the commands' messages -----------------------------------------------------------------------------------------
+#: key -> (English, Russian); str.format fields
+PHRASES: dict[str, tuple[str, str]] = {
+    "error": ("kozel-stats: error: {}", "kozel-stats: ошибка: {}"),
+    "internal": (
+        "kozel-stats: internal error: {} (set KOZEL_DEBUG=1 for the traceback, and please report it).",
+        "kozel-stats: внутренняя ошибка: {} (KOZEL_DEBUG=1 покажет, где именно; пожалуйста, сообщите о ней).",
+    ),
+    "interrupted": (
+        "interrupted ({}); every file written before it is complete.",
+        "прервано ({}); все файлы, записанные до этого, целы.",
+    ),
+    "source": ("source: {}", "источник: {}"),
+    "extends": ("extends: {}   game: {}   hash: {}", "основа: {}   игра: {}   хеш: {}"),
+    "rules_head": ("rules (knob, value, what it means):", "правила (настройка, значение, что оно значит):"),
+    "wrote_records": ("wrote {n} game record{s} to {path}", "{n} {records} записано в {path}"),
+    "cut_off": ("cut off at max_deals", "оборвана на max_deals"),
+    "draw": ("a draw", "ничья"),
+    "side_lost": ("side {side} lost (козлы)", "пара {side} проиграла (козлы)"),
+    "goat": ("P{p} is the goat", "P{p} — козёл"),
+    "game_line": ("game {g}: {deals} deal{s}, {loser}, score {score}", "партия {g}: {deals}, {loser}, счёт {score}"),
+    "replay_ok": ("line {line}, game {game}: OK ({deals} deal{s})", "строка {line}, партия {game}: верно ({deals})"),
+    "replay_line": ("line {line}, {problem}", "строка {line}, {problem}"),
+    "replay_total": (
+        "{n} game{s} replayed, {ok} correct, {bad} with problems.",
+        "{n} переиграно: верно {ok}, с ошибками {bad}.",
+    ),
+    "duel_head": (
+        "{a} (A) vs {b} (B) on {variant}: {pairs} deal sequences played twice, seats swapped",
+        "{a} (A) против {b} (B), правила «{variant}»: {pairs} сыграно дважды, с обменом мест",
+    ),
+    "duel_wins": (
+        "  {a}'s side wins {rate} of games (95% CI {low} to {high})",
+        "  пара {a} выигрывает {rate} партий (95{nbsp}% ДИ {low}…{high})",
+    ),
+    "duel_elo": (
+        "  Elo-style difference: {elo} (95% CI {low} to {high})",
+        "  разница в рейтинге Эло: {elo} (95{nbsp}% ДИ {low}…{high})",
+    ),
+    "duel_deals": ("  deals per game: {}", "  сдач за партию: {}"),
+    "duel_naked": (
+        "  naked goats: {a}'s side {na} of games, {b}'s side {nb}",
+        "  голые козлы: у пары {a} — {na} партий, у пары {b} — {nb}",
+    ),
+    "duel_stronger": ("  verdict: {} is stronger than {}.", "  вывод: {} сильнее, чем {}."),
+    "duel_none": (
+        "  verdict: no detectable difference at this number of games.",
+        "  вывод: при таком числе партий разницы не видно.",
+    ),
+    "report_written": ("report written to {}", "отчёт записан в {}"),
+    "no_variants_yaml": ("{}: holds no game records.", "{}: в файле нет записей партий."),
+}
+
+
+def t(key: str, lang: str, *args: object, **kwargs: object) -> str:
+    en, ru = PHRASES[key]
+    return (ru if lang == "ru" else en).format(*args, nbsp=NBSP, **kwargs)
+
+
+# --- «вы имели в виду …?» -------------------------------------------------------------------------------------------
+def normal(text: str) -> str:
+    """A name as typed, for matching: lower case, ё as е, no quotes, single spaces, _ as -."""
+    text = text.strip().lower().replace("ё", "е").replace("_", "-")
+    text = re.sub(r"[«»\"'“”„]", "", text)
+    return re.sub(r"\s+", " ", text)
+
+
+def closest(word: str, names: Iterable[str], aliases: Mapping[str, str] | None = None, most: int = 3) -> list[str]:
+    """The names closest to `word` (difflib), at most `most`; `aliases` (e.g. Russian titles -> names)
+    count as spellings of their names."""
+    spellings: dict[str, str] = {normal(n): n for n in names}
+    for alias, name in (aliases or {}).items():
+        spellings.setdefault(normal(alias), name)
+    typed = normal(word)
+    found: list[str] = []
+    words = [  # a word of a name or a title typed alone: «морской», the shortest first
+        (len(spelling), name)
+        for spelling, name in spellings.items()
+        if len(typed) >= 3 and re.search(r"(^|[\s,(-])" + re.escape(typed), spelling)
+    ]
+    found.extend(name for _, name in sorted(words))
+    for spelling in difflib.get_close_matches(typed, list(spellings), n=most * 2, cutoff=0.6):
+        found.append(spellings[spelling])
+    unique = list(dict.fromkeys(found))
+    return unique[:most]
+
+
+def did_you_mean(options: list[str], lang: str) -> str:
+    if not options:
+        return ""
+    if len(options) > 1:
+        options = [", ".join(options[:-1]), options[-1]]
+    if lang == "ru":
+        return f" Вы имели в виду {' или '.join(options)}?"
+    return f" Did you mean {' or '.join(options)}?"
+
+
+# --- error messages -------------------------------------------------------------------------------------------------
+#: English error sentences (and their common parts) -> Russian, tried in order on the whole message; what
+#: is not matched stays as it is. Paths, options, ids and values the user typed are kept.
+_ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r)
+    for p, r in [
+        (r"(--[\w-]+) must be from (.+?) to (.+?), not (.+?)\.$", r"\1 должно быть от \2 до \3, а не \4."),
+        (r"(--[\w-]+) must be at least (\S+), not (.+?)\.$", r"\1 должно быть не меньше \2, а не \3."),
+        (r"(--[\w-]+) must fit in 64 bits, not (.+?)\.$", r"\1 должно помещаться в 64 бита, а не \2."),
+        (r"(--[\w-]+) must be ru or en, not (.+?)\.$", r"\1 — это ru или en, а не \2."),
+        (
+            r"^(.+?): the file exists; nothing was done\. Give another name or add --force\.$",
+            r"\1: такой файл уже есть; ничего не сделано. Дайте другое имя или добавьте --force.",
+        ),
+        (r"^(.+?): is a folder; give a file name\.$", r"\1: это папка; нужно имя файла."),
+        (r"^(.+?): the folder (.+) does not exist\.$", r"\1: папки \2 нет."),
+        (r"^(.+?): cannot write in (.+)\.$", r"\1: в \2 нельзя писать."),
+        (
+            r"^--out (.+?): the folder already holds a run's results; nothing was played and nothing was changed\. "
+            r"Choose another folder, continue that run with --resume, or replace it with --force\.$",
+            r"--out \1: в папке уже лежат результаты прогона; ничего не сыграно и не изменено. Выберите другую "
+            r"папку, продолжите тот прогон с --resume или замените его с --force.",
+        ),
+        (r"^(.+?): no such results folder\.$", r"\1: такой папки с результатами нет."),
+        (r"^(.+?): no such file\.$", r"\1: такого файла нет."),
+        (r"^(.+?): no such variant file\.$", r"\1: такого файла варианта нет."),
+        (r"^(.+?): is a folder, not a (.+?)\.$", r"\1: это папка, а не файл."),
+        (r"^(.+?): cannot be read \((.+)\)\.$", r"\1: не читается (\2)."),
+        (r"^(.+?): not valid JSON \((.+)\)\.$", r"\1: это не JSON (\2)."),
+        (
+            r"^(.+?): YAML syntax error at line (\d+), column (\d+): (.+)\.$",
+            r"\1: ошибка YAML в строке \2, столбце \3: \4.",
+        ),
+        (r"^(.+?), line (\d+): not JSON \((.+)\)\.?$", r"\1, строка \2: это не JSON (\3)."),
+        (r"^(.+?), line (\d+): (.+)$", r"\1, строка \2: \3"),
+        (r"^(.+?): field 'variant' missing; pass --variant\.$", r"\1: нет поля 'variant'; укажите --variant."),
+        (
+            r"^give the variants to compare \(names, \.yaml files or folders\), or --resume DIR\.$",
+            "назовите варианты для сравнения (имена, файлы .yaml или папки) или --resume ПАПКА.",
+        ),
+        (
+            r"^give the base variant \(a name or a \.yaml file\) and --vary knob=value,value\.$",
+            "назовите основной вариант (имя или файл .yaml) и --vary настройка=значение,значение.",
+        ),
+        (
+            r"^give at least one --vary knob=value,value \(e\.g\. --vary threshold=once,none\)\.$",
+            "нужна хотя бы одна --vary настройка=значение,значение (например, --vary threshold=once,none).",
+        ),
+        (
+            r"^--vary '(.+?)': give at least two different values of '(.+?)'\.$",
+            r"--vary '\1': нужны хотя бы два разных значения '\2'.",
+        ),
+        (
+            r"^--baseline '(.+?)' is not among the compared variants \((.+)\)\.$",
+            r"--baseline '\1' нет среди вариантов (\2).",
+        ),
+        (r"^--metrics: unknown metric '(.+?)'; known: (.+)\.$", r"--metrics: показателя '\1' нет; есть: \2."),
+        (
+            r"^--bots: give one bot for all seats or one per seat \((\d+)\), not (\d+)\.$",
+            r"--bots: один бот на все места или по одному на место (\1), а не \2.",
+        ),
+        (r"^--bots: (.+)$", r"--bots: \1"),
+        (r"^the bot of side (\w): (.+)$", r"бот пары \1: \2"),
+        (r"unknown bot '(.+?)'; known bots: (.+?)\.?$", r"бота '\1' нет; есть: \2."),
+        (
+            r"^--card (.+?): give a \.txt \(text\) or a \.png \(picture\) file\.$",
+            r"--card \1: нужен файл .txt (текст) или .png (картинка).",
+        ),
+        (
+            r"^(.+?): holds a sweep: its reference cell is fixed, so --baseline does not apply\.$",
+            r"\1: здесь перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
+        ),
+        (
+            r"^--baseline '(.+?)' is not in (.+?) \(variants: (.+)\)\.$",
+            r"--baseline '\1' нет в \2 (варианты: \3).",
+        ),
+        (
+            r"^--game-seed needs --game with (\S+): its first lead changes from game to game "
+            r"\(first_lead_cycle: (\S+)\); give the record's 'game' field\.$",
+            r"--game-seed с «\1» требует --game: первый заход меняется от партии к партии (first_lead_cycle: \2); "
+            r"укажите поле 'game' записи.",
+        ),
+        (r"^(.+?): holds no game records\.$", r"\1: в файле нет записей партий."),
+        (r"^(.+?): holds no games\.$", r"\1: в нём нет партий."),
+        (
+            r"^interrupted \((.+?)\) before any batch of games finished; nothing to keep\.$",
+            r"прервано (\1) до конца первой пачки партий; сохранять нечего.",
+        ),
+        (
+            r"^interrupted \((.+?)\) before two games of every cell finished; nothing to keep\.$",
+            r"прервано (\1), пока в каждой клетке не сыграно и двух партий; сохранять нечего.",
+        ),
+        (
+            r"^interrupted \((.+?)\); every file written before it is complete\.$",
+            r"прервано (\1); все файлы, записанные до этого, целы.",
+        ),
+        (r"^give --scheduler or --cluster, not both\.$", "нужен --scheduler или --cluster, но не оба."),
+        (
+            r"^--csv, --deals and --games-table write into the --out folder; give --out DIR\.$",
+            "--csv, --deals и --games-table пишут в папку --out; укажите --out ПАПКА.",
+        ),
+        (r"^--csv writes into the --out folder; give --out DIR\.$", "--csv пишет в папку --out; укажите --out ПАПКА."),
+        (r"^--max-games only applies with --precision\.$", "--max-games работает только вместе с --precision."),
+    ]
+]
+
+
+def error_text(exc: BaseException, lang: str) -> str:
+    """An error's message in `lang`: its own Russian text (KozelError(..., ru=...)), else the phrasebook's."""
+    text = str(exc)
+    if lang != "ru":
+        return text
+    own = getattr(exc, "ru", None)
+    if own:
+        return own
+    return translate(text)
+
+
+def translate(text: str) -> str:
+    """An English error message in Russian by the phrasebook (the first pattern that matches)."""
+    for pattern, repl in _ERRORS_RU:
+        if pattern.search(text):
+            return pattern.sub(repl, text, count=1)
+    return text
