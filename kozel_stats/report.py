@@ -12,9 +12,11 @@ analysis, the run metadata); every word and number goes through `words` (30 000 
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
+import os
 import shutil
 import subprocess
 import tempfile
@@ -747,6 +749,30 @@ def _rules_html(data: ReportData, v: Variants, lang: str) -> str:
 
 
 # --- charts ---------------------------------------------------------------------------------------------------------
+VENDOR = Path(__file__).resolve().parent / "vendor"
+#: the trace types of the partial bundle (vendor/recipe/entry.js; scatter is always in plotly's core)
+BUNDLED_TRACES = ("scatter", "bar", "heatmap")
+
+
+def plotly_js() -> str:
+    """The plotly.js embedded in a report: the partial bundle of the three trace types the reports draw
+    (vendor/README.md; 1.1 MB instead of 4.8), else plotly's full one."""
+    bundle = VENDOR / "plotly-kozel.min.js"
+    if bundle.is_file() and not os.environ.get("KOZEL_FULL_PLOTLY"):
+        return bundle.read_text(encoding="utf-8")
+    import plotly.offline
+
+    return plotly.offline.get_plotlyjs()
+
+
+@functools.lru_cache(maxsize=1)
+def template_json() -> str:
+    """plotly_white, once per report (the figures leave it out: 7 kB each)."""
+    import plotly.graph_objects as go
+
+    return json.dumps(json.loads(go.Figure(layout=dict(template="plotly_white")).to_json())["layout"]["template"])
+
+
 def _figure(fig, div_id: str, title: str, legend_items: int = 0, note: str = "") -> tuple[str, dict]:
     """A chart: its title in the page text, a div to draw into, and the figure for the drawing script."""
     fig.update_layout(template="plotly_white", margin=dict(l=10, r=10, t=10, b=40), font=dict(size=12))
@@ -754,6 +780,7 @@ def _figure(fig, div_id: str, title: str, legend_items: int = 0, note: str = "")
     fig.update_yaxes(automargin=True)
     spec = json.loads(fig.to_json())
     spec.pop("config", None)
+    spec["layout"].pop("template", None)  # the page's TEMPLATE (template_json), once for every chart
     spec["legendItems"] = legend_items
     block = (
         f"<figure class='chart-block'><figcaption>{_esc(title)}</figcaption>"
@@ -986,6 +1013,7 @@ table.meta th { white-space: nowrap; }
 SCRIPT = """
 (function () {
   var FIGS = __FIGS__;
+  var TEMPLATE = __TEMPLATE__;
   function legendRows(spec, width) {
     var n = spec.legendItems || 0;
     if (!n) return 0;
@@ -1005,6 +1033,7 @@ SCRIPT = """
     var width = el.clientWidth || document.documentElement.clientWidth;
     var layout = JSON.parse(JSON.stringify(spec.layout));
     layout.separators = __SEPARATORS__;
+    layout.template = TEMPLATE;
     layout.autosize = true;
     var rows = legendRows(spec, width);
     if (rows) {
@@ -1070,7 +1099,6 @@ window.addEventListener("load", function () {
 
 def render(data: ReportData, lang: str = "ru") -> str:
     """The whole report as one HTML string."""
-    import plotly.offline
 
     if lang not in TEXT:
         raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
@@ -1137,6 +1165,7 @@ def render(data: ReportData, lang: str = "ru") -> str:
     script = (
         SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
         .replace("__SEPARATORS__", json.dumps(separators))
+        .replace("__TEMPLATE__", template_json())
         .replace("__LOCALE__", json.dumps(lang))
     )
     others = [n for n in v.names if n != v.baseline]
@@ -1158,7 +1187,7 @@ document.addEventListener("DOMContentLoaded", function () {{
   document.body.dataset.jsErrors = JSON.stringify(window.__errors);
 }});
 </script>
-<script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
+<script type="text/javascript">{plotly_js()}</script>
 </head><body>
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>

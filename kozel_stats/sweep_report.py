@@ -17,7 +17,7 @@ from typing import Any
 from . import stats, words
 from .knobs import KNOB_BY_NAME
 from .metrics import METRIC_BY_NAME
-from .report import CHECKS, CSS, SCRIPT, _esc, _figure, _wrap
+from .report import CHECKS, CSS, SCRIPT, _esc, _figure, _wrap, plotly_js, template_json
 from .rules import format_knob_value
 
 TEXT: dict[str, dict[str, Any]] = {
@@ -430,8 +430,6 @@ p.rank { font-weight: 600; margin: .4em 0; }
 
 
 def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
-    import plotly.offline
-
     if lang not in TEXT:
         raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
     t = TEXT[lang]
@@ -493,6 +491,7 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     script = (
         SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
         .replace("__SEPARATORS__", json.dumps(", " if lang == "ru" else ".,"))
+        .replace("__TEMPLATE__", template_json())
         .replace("__LOCALE__", json.dumps(lang))
     )
     return f"""<!DOCTYPE html>
@@ -504,7 +503,7 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
 window.__errors = [];
 window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
 </script>
-<script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
+<script type="text/javascript">{plotly_js()}</script>
 </head><body>
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>
