@@ -94,6 +94,15 @@ def percent(x: float, digits: int, lang: str) -> str:
     return decimal(x * 100, digits, lang) + (f"{NBSP}%" if lang == "ru" else "%")
 
 
+_SPACED_PERCENT = re.compile(r"(\d)[ \u00a0\u202f]+%")
+
+
+def join_percent(text: str) -> str:
+    """22,1 % -> 22,1% for the terminal: rich wraps lines at any space, the non-breaking one too, and a
+    number must never be split from its «%» (the HTML report keeps the non-breaking space)."""
+    return _SPACED_PERCENT.sub(r"\1%", text)
+
+
 # --- the commands' messages -----------------------------------------------------------------------------------------
 #: key -> (English, Russian); str.format fields
 PHRASES: dict[str, tuple[str, str]] = {
@@ -298,6 +307,41 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+#: what `replay` finds wrong in a record (codes.ERROR_TEXT and trace.replay_record), in Russian
+REPLAY_RU = {
+    "the hands are not 4 x 7 distinct tiles of the set": "руки — не 4 × 7 разных костей набора",
+    "a hand as dealt required a redeal (передача)": "при такой раздаче полагалась передача",
+    "the event's seat is not the seat whose turn it is": "ходит не тот, чей ход",
+    "illegal move": "недопустимый ход",
+    "knock while holding a legal move": "стук, когда есть чем ходить",
+    "events after the deal had ended": "события после конца сдачи",
+    "the events stop before the deal ends (no out and no fish)": (
+        "события кончаются до конца сдачи (ни выхода, ни рыбы)"
+    ),
+    "deals recorded after the game had ended": "сдачи после конца партии",
+    "the record stops before any side reached the target": "запись кончается раньше, чем кто-то набрал до цели",
+    "the wrong player led the deal": "сдачу начал не тот игрок",
+    "a draw that the rules do not allow here (a playable tile in hand, the last bazaar tile, or not the next "
+    "bazaar tile), or a missing draw": "добор, которого правила здесь не позволяют (есть чем ходить, последняя "
+    "кость базара или не следующая кость), или пропущенный добор",
+}
+
+
+def replay_problem(problem: object, lang: str) -> str:
+    """A problem `replay` found, in `lang`: 'game 0, deal 1: written is [999, 0], the rules give [0, 25]' ->
+    'партия 0, сдача 1: written — [999, 0], а по правилам [0, 25]' (field names stay: they are the record's)."""
+    text = str(problem)
+    if lang != "ru":
+        return text
+    text = re.sub(r"^game (\S+)", r"партия \1", text)
+    text = re.sub(r", deal (\d+)", r", сдача \1", text)
+    text = re.sub(r", event (\d+)", r", событие \1", text)
+    text = re.sub(r": (\w+) (?:is|are) (.+), the rules give (.+)$", r": \1 — \2, а по правилам \3", text)
+    for en, ru in REPLAY_RU.items():
+        text = text.replace(en, ru)
+    return text
+
+
 def error_text(exc: BaseException, lang: str) -> str:
     """An error's message in `lang`: its own Russian text (KozelError(..., ru=...)), else the phrasebook's."""
     text = str(exc)
@@ -314,4 +358,63 @@ def translate(text: str) -> str:
     for pattern, repl in _ERRORS_RU:
         if pattern.search(text):
             return pattern.sub(repl, text, count=1)
+    return text
+
+
+# --- knob values in words (a sweep's cells, charts and sentences in Russian) ------------------------------------------
+#: a few words per value of the text knobs, to read after the knob's short name: «порог: в каждой сдаче»
+VALUE_RU: dict[str, dict[str, str]] = {
+    "layout": {"chain": "цепочка", "cross": "крест"},
+    "first_lead": {
+        "lowest-double": "младший дубль",
+        "lowest-double-or-heaviest": "младший дубль или самая тяжёлая",
+        "double-11-upward": "1:1, потом выше",
+    },
+    "first_lead_cycle": {
+        "none": "всегда один",
+        "days": "по дням недели",
+        "11-to-66": "от 1:1 до 6:6",
+        "random-day": "случайный день",
+    },
+    "next_lead": {
+        "last-mover": "сделавший последний ход",
+        "fish-winner": "выигравший рыбу",
+        "round-robin": "по кругу",
+        "winners-choose": "выбирают выигравшие",
+        "first-lead": "как в первой сдаче",
+    },
+    "fish_winner": {"lower-sum": "меньшая сумма", "fisherman": "рыбак", "replayed": "никто, переигрывают"},
+    "fish_writes": {"own": "свои очки", "all": "очки всех", "difference": "разность"},
+    "threshold": {"once": "один раз", "every-deal": "в каждой сдаче", "none": "нет"},
+    "specials": {"per-player": "на руку", "per-pair": "на пару", "plain": "по очкам"},
+    "eggs": {"one-side": "одна сумма", "both-sides": "обе суммы", "none": "ничего"},
+    "closed_before_house": {"any": "любые", "closing-pair-only": "только пара"},
+    "solo_fish": {"visible": "когда видно", "draw-down": "добирают базар", "take-all": "забирают базар"},
+    "solo_eggs": {"none": "ничего", "one-hand": "одна рука", "all-hands": "все руки"},
+    "solo_loser": {"every": "все, кроме выигравших", "most": "у кого больше всех"},
+    "solo_writes": {"own": "своя рука", "all-hands": "все руки"},
+    "scoring": {"points": "очки", "generals": "генералы"},
+    "general_out": {"00-or-66": "0:0 или 6:6", "00-and-66": "0:0 и 6:6 вместе"},
+    "extra_lead": {"none": "нет", "goes-on": "партия продолжается", "ends-game": "кончает партию"},
+    "goats": {"one": "один", "every": "все"},
+    "out_66_writers": {"losers": "проигравшие", "all-others": "все, кроме вышедшего"},
+}
+
+
+def value_word(knob: str, value: object, lang: str) -> str:
+    """A knob's value in words: «в каждой сдаче», «да», «25» (ru); the value as written (en: the ids are
+    English words already)."""
+    text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    if lang != "ru":
+        return text
+    if text in ("true", "false", "True", "False"):
+        return "да" if text.lower() == "true" else "нет"
+    words = VALUE_RU.get(knob, {})
+    if text in words:
+        return words[text]
+    found = re.fullmatch(r"double-([0-6])\1", text)
+    if found:
+        return f"дубль {found[1]}:{found[1]}"
+    if re.fullmatch(r"[+-]?\d+", text):
+        return count(int(text), lang)
     return text

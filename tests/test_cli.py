@@ -32,7 +32,7 @@ def test_play_prints_a_log_and_writes_records(tmp_path):
     replayed = json.loads(again.read_text())
     assert replayed["deals"] == records[1]["deals"]
     code, out = run("replay", trace)
-    assert code == 0 and "2 game(s) replayed, 2 correct" in out
+    assert code == 0 and "2 games replayed, 2 correct" in out
 
 
 def test_replay_reports_where_a_record_is_wrong(tmp_path):
