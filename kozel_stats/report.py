@@ -1114,7 +1114,8 @@ def render(data: ReportData, lang: str = "ru") -> str:
         bots=_esc(words.bots_text(bots, lang)),
         bots_caveat=t["bots_caveat"],
     )
-    glossary = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(x)}</dd>" for k, x in words.GLOSSARY[lang])
+    run_rules = [v.rules(n) for n in v.names]
+    glossary = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(x)}</dd>" for k, x in words.glossary(lang, run_rules))
     notes = []
     if meta.get("interrupted"):
         notes.append(f"<p class='warn'>{t['interrupted']}</p>")

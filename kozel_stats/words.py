@@ -570,15 +570,15 @@ def note(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
 
 
 # --- the glossary ---------------------------------------------------------------------------------------------------
-GLOSSARY = {
+_GLOSSARY = {
     "ru": [
-        ("сдача", "от раздачи до выхода или рыбы; партия — сдачи, пока кто-то не наберёт 101 (козлы)."),
+        ("сдача", "от раздачи до выхода или рыбы; партия — сдачи, пока кто-то не наберёт {target} (козлы)."),
         ("голые козлы", "проигравшие, у победителей которых за всю партию не записано ни одного очка."),
         ("лысые козлы", "партия кончилась выходом, в последнем ходе которого был 0:0 (два дубля за ход считаются)."),
         ("рыба", "сдача встала: на столе видно, что ни у кого нет подходящей кости; рыбак — кто поставил её."),
         ("яйца", "рыба с равными суммами: никто не пишет, сумма переходит к проигравшим следующую сдачу."),
-        ("сгорел под порогом", "проигравшие набрали меньше порога (13), и очки не записаны, а пропали."),
-        ("передача", "пересдача, когда у кого-то 5 дублей или 6 костей одной масти."),
+        ("сгорел под порогом", "проигравшие набрали меньше порога ({threshold}), и очки не записаны, а пропали."),
+        ("передача", "пересдача, когда у кого-то {doubles} дублей или {suit} костей одной масти."),
         ("доля", "рыба, яйца, досрочное закрытие — доля сдач; голые и лысые козлы — доля партий."),
         ("п.п.", "процентный пункт: разница долей 22 % и 20 % — 2 п.п."),
         (
@@ -586,8 +586,7 @@ GLOSSARY = {
             "доверительный интервал: где, с учётом случайности, лежит настоящее значение. У четырёх главных "
             "показателей (длина партии, голые козлы, рыба, очков за сдачу) — 98,75 % ДИ: они проверяются вместе, "
             "каждый на уровне 5 %/4 (поправка Бонферрони), так что ложный вывод о варианте — не чаще 5 %. "
-            "Остальные — второстепенные, каждый со своим 95 % ДИ. В Генерале очков не пишут: главных показателей "
-            "там два (длина партии, рыба), каждый на уровне 5 %/2.",
+            "Остальные — второстепенные, каждый со своим 95 % ДИ.{generals}",
         ),
         (
             "значимо",
@@ -604,13 +603,16 @@ GLOSSARY = {
         ),
     ],
     "en": [
-        ("deal", "from dealing to an out or a fish; a game is deals until a side reaches 101 (the goats)."),
+        ("deal", "from dealing to an out or a fish; a game is deals until a side reaches {target} (the goats)."),
         ("naked goats (голые козлы)", "the losers whose winners never wrote a point in the game."),
         ("bald goats (лысые козлы)", "the game ended with an out whose last move held 00 (a two-doubles move counts)."),
         ("fish (рыба)", "a blocked deal: the table shows nobody can move; the fisherman laid the last tile."),
         ("eggs (яйца)", "a fish with equal sums: nobody writes, the sum goes to the next deal's losers."),
-        ("vanished under the threshold", "the losers' points were below the threshold (13) and were not written."),
-        ("redeal (передача)", "a new deal when a hand holds 5 doubles or 6 tiles of one suit."),
+        (
+            "vanished under the threshold",
+            "the losers' points were below the threshold ({threshold}) and were not written.",
+        ),
+        ("redeal (передача)", "a new deal when a hand holds {doubles} doubles or {suit} tiles of one suit."),
         ("share", "fish, eggs, early closure: a share of deals; naked and bald goats: a share of games."),
         ("pp", "percentage point: the difference between 22% and 20% is 2 pp."),
         (
@@ -618,8 +620,7 @@ GLOSSARY = {
             "confidence interval: where the true value lies, allowing for chance. The four headline metrics (game "
             "length, naked goats, fish, points per deal) get 98.75% CIs: tested together, each at 5%/4 "
             "(Bonferroni), so a false verdict about a variant happens at most 5% of the time. The others are "
-            "secondary, each with its own 95% CI. Генерал writes no points: it has two headline metrics (game "
-            "length, fish), each at 5%/2.",
+            "secondary, each with its own 95% CI.{generals}",
         ),
         (
             "significant",
@@ -638,6 +639,51 @@ GLOSSARY = {
         ),
     ],
 }
+
+
+GLOSSARY_GENERALS = {
+    "ru": " В Генерале очков не пишут: главных показателей там два (длина партии, рыба), каждый на уровне 5 %/2.",
+    "en": " Генерал writes no points: it has two headline metrics (game length, fish), each at 5%/2.",
+}
+
+
+def _values(values: list[Any], lang: str) -> str:
+    """101 / 101 или 125 / 101, 125 или 150 (the run's values of a knob, in words)."""
+    shown = [count(x, lang) if isinstance(x, int) else str(x) for x in sorted(set(values))]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return f"{', '.join(shown[:-1])} {'или' if lang == 'ru' else 'or'} {shown[-1]}"
+
+
+def glossary(lang: str, rules: list[Mapping[str, Any]] | None = None) -> list[tuple[str, str]]:
+    """The report's glossary with the numbers of the run's variants (their targets, thresholds, redeal
+    counts), not the default's; Генерал's own rule only when it is in the run, the threshold's entry only
+    when some variant has a threshold."""
+    from .knobs import DEFAULTS
+
+    rules = [r for r in (rules or []) if r] or [DEFAULTS]
+
+    def of(knob: str, keep: Any = None) -> list[Any]:
+        return [r.get(knob, DEFAULTS[knob]) for r in rules if keep is None or keep(r)]
+
+    targets = of("target", lambda r: not r.get("match_deals") and r.get("scoring", "points") == "points")
+    thresholds = of("threshold_value", lambda r: r.get("threshold", DEFAULTS["threshold"]) != "none")
+    doubles = [x for x in of("redeal_doubles") if x] or [DEFAULTS["redeal_doubles"]]
+    suits = [x for x in of("redeal_suit") if x] or [DEFAULTS["redeal_suit"]]
+    generals = any(r.get("scoring") == "generals" for r in rules)
+    fill = {
+        "target": _values(targets or of("target"), lang),
+        "threshold": _values(thresholds, lang),
+        "doubles": _values(doubles, lang),
+        "suit": _values(suits, lang),
+        "generals": GLOSSARY_GENERALS[lang] if generals else "",
+    }
+    out = []
+    for term, text in _GLOSSARY[lang]:
+        if "{threshold}" in text and not thresholds:
+            continue
+        out.append((term, text.format(**fill)))
+    return out
 
 
 # --- skill or luck (`compare --skill`) ------------------------------------------------------------------------------
