@@ -266,7 +266,7 @@ def play(
 def quiet_line(record: dict, g: int, lang: str) -> str:
     """One line per game of `play -q`: deals, who lost (a drawn match is a draw; only a game stopped at
     max_deals is cut off), the score."""
-    from .say import plural, t
+    from .say import plural, t, titles
 
     pairs = record["sides"] == [[0, 2], [1, 3]]
     if record["loser"] is None:
@@ -278,7 +278,7 @@ def quiet_line(record: dict, g: int, lang: str) -> str:
     n = len(record["deals"])
     deals = f"{n} {plural(n, 'сдача', 'сдачи', 'сдач')}" if lang == "ru" else n
     return t("game_line", lang, g=g, deals=deals, s="s" if n != 1 else "", loser=loser, score=record["final_score"]) + (
-        f", {' '.join(record['titles'])}" if record["titles"] else ""
+        f", {titles(record['titles'], lang)}" if titles(record["titles"], lang) else ""
     )
 
 
@@ -349,8 +349,10 @@ def replay(
 def compare(
     variants: list[str] | None = typer.Argument(
         None,
-        help="Variant names, .yaml files or folders of them (the first is the baseline unless default "
-        "is among them or --baseline says otherwise).",
+        help="Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
+        "default is among them or --baseline says otherwise). A variant with knobs changed is written "
+        "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
+        "(`kozel-stats variants show default` lists the knobs).",
     ),
     games: int | None = typer.Option(
         None,

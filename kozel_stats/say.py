@@ -157,6 +157,27 @@ PHRASES: dict[str, tuple[str, str]] = {
 }
 
 
+#: a game's titles (the record's "titles") in words
+TITLES_RU = {
+    "naked": "голые козлы",
+    "bald": "лысые козлы",
+    "general": "генерал",
+    "hanging": "подвесной козёл",
+    "kept-00": "козёл с 0:0 на руках",
+    "extra-goat": "внеочередной козёл",
+    "draw": "ничья",
+}
+
+
+def titles(names: Iterable[str], lang: str) -> str:
+    """The titles of a game for `play -q`: 'naked bald' (en: the record's ids) / «голые козлы, лысые козлы»;
+    a drawn match is already called a draw."""
+    names = [n for n in names if not (lang == "ru" and n == "draw")]
+    if lang != "ru":
+        return " ".join(names)
+    return ", ".join(TITLES_RU.get(n, n) for n in names)
+
+
 def t(key: str, lang: str, *args: object, **kwargs: object) -> str:
     en, ru = PHRASES[key]
     return (ru if lang == "ru" else en).format(*args, nbsp=NBSP, **kwargs)
@@ -261,9 +282,11 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
             r"^--bots: give one bot for all seats or one per seat \((\d+)\), not (\d+)\.$",
             r"--bots: один бот на все места или по одному на место (\1), а не \2.",
         ),
-        (r"^--bots: (.+)$", r"--bots: \1"),
-        (r"^the bot of side (\w): (.+)$", r"бот пары \1: \2"),
-        (r"unknown bot '(.+?)'; known bots: (.+?)\.?$", r"бота '\1' нет; есть: \2."),
+        (r"unknown bot '(.+?)'; allowed: (.+?)\.?$", r"бота '\1' нет; есть: \2."),
+        (
+            r"unknown bot '(.+?)': sampler:N needs a whole number of worlds N, 1\.\.(\d+)\.$",
+            r"бота '\1' нет: sampler:N — это целое число миров N, от 1 до \2.",
+        ),
         (
             r"^--card (.+?): give a \.txt \(text\) or a \.png \(picture\) file\.$",
             r"--card \1: нужен файл .txt (текст) или .png (картинка).",
@@ -303,6 +326,28 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"^--csv writes into the --out folder; give --out DIR\.$", "--csv пишет в папку --out; укажите --out ПАПКА."),
         (r"^--max-games only applies with --precision\.$", "--max-games работает только вместе с --precision."),
+        (
+            r"^(--margin) is a share of the (?:baseline|reference) value, from 0 \(excluded\) to 1, not (.+)\.$",
+            r"\1 — доля от опорного значения, больше 0 и не больше 1, а не \2.",
+        ),
+        (
+            r"^(.+?): not a folder; give the folder written by `compare --out`\.$",
+            r"\1: это не папка; нужна папка, которую записал `compare --out`.",
+        ),
+        (
+            r"^--resume DIR continues the (?:run|sweep) saved in DIR: give no (.+?) with it\.$",
+            "--resume ПАПКА продолжает прогон из этой папки: больше ничего (вариантов, --vary) не указывают.",
+        ),
+        (r"^--resume DIR writes into DIR: --out is not needed\.$", "--resume ПАПКА пишет в эту папку: --out не нужен."),
+        (
+            r"^sides A= and B= exist only in pair games; give one bot per seat\.$",
+            "пары A= и B= бывают только в парной игре; дайте по боту на каждое место.",
+        ),
+        (r"^give both sides, e\.g\. A=counter,B=random\.$", "нужны обе пары, например A=counter,B=random."),
+        (
+            r"^'(.+?)' is not SIDE=BOT with SIDE A \(seats 0, 2\) or B \(seats 1, 3\)\.$",
+            r"'\1' — не ПАРА=БОТ, где ПАРА — A (места 0, 2) или B (места 1, 3).",
+        ),
     ]
 ]
 
@@ -358,6 +403,11 @@ def translate(text: str) -> str:
     for pattern, repl in _ERRORS_RU:
         if pattern.search(text):
             return pattern.sub(repl, text, count=1)
+    head, sep, tail = text.partition(": ")  # "--bots: unknown bot …", "file.yaml: …": the message after it
+    if sep and tail:
+        said = translate(tail)
+        if said != tail:
+            return f"{head}: {said}"
     return text
 
 
