@@ -1021,7 +1021,7 @@ SCRIPT = """
       .map(function (d) { return d.name || ""; });
     var rows = 1, x = 0;
     names.forEach(function (name) {
-      var w = 48 + 6.6 * name.length;
+      var w = 48 + 7.4 * name.length;  // 11 px Cyrillic runs wider than Latin: rather a row too many than a cut
       if (x + w > width - 20 && x > 0) { rows += 1; x = 0; }
       x += w;
     });
@@ -1039,15 +1039,18 @@ SCRIPT = """
     if (rows) {
       layout.showlegend = true;
       layout.legend = {orientation: "h", x: 0, xanchor: "left", y: -0.12, yanchor: "top", yref: "paper",
-                       font: {size: 11}, maxheight: 21 * rows + 10};
+                       font: {size: 11}, maxheight: 21 * rows + 400};  // never an inner scroll bar
       var plot = layout.height || 380;
       layout.height = plot + 21 * rows;
       layout.margin = Object.assign({}, layout.margin, {b: 50 + 21 * rows});
       layout.legend.y = -(50 / plot);
     }
-    if (width < 500) {
-      layout.font = Object.assign({}, layout.font, {size: 10});
+    if (width < 500) {  // a phone: 11 px, the smallest size read without zooming
+      layout.font = Object.assign({}, layout.font, {size: 11});
       if (spec.narrowTicks) { layout.yaxis = Object.assign({}, layout.yaxis, {ticktext: spec.narrowTicks}); }
+      if (spec.narrowXTicks) {
+        layout.xaxis = Object.assign({}, layout.xaxis, {ticktext: spec.narrowXTicks, tickangle: 0});
+      }
     }
     Plotly.newPlot(el, spec.data, layout, {displayModeBar: false, responsive: true, locale: __LOCALE__});
   }
@@ -1091,6 +1094,17 @@ window.addEventListener("load", function () {
       return r.right > document.documentElement.clientWidth + 2 && !e.closest(".scroll");
     }).slice(0, 5).map(function (e) { return e.tagName + "." + e.className; });
     document.body.dataset.tooWide = JSON.stringify(wide);
+    // a phone reads every chart: no legend with an inner scroll bar, no chart text under 11 px, every
+    // folded section titled in words
+    document.body.dataset.legendScroll = String(Array.from(document.querySelectorAll(".legend .scrollbar"))
+      .filter(function (b) { return parseFloat(b.getAttribute("height") || "0") > 0; }).length);
+    var sizes = Array.from(document.querySelectorAll(".main-svg text")).filter(function (x) {
+      return x.textContent.trim() && x.getBoundingClientRect().width > 0;
+    }).map(function (x) { return parseFloat(getComputedStyle(x).fontSize); });
+    document.body.dataset.minFont = String(sizes.length ? Math.min.apply(null, sizes) : 0);
+    document.body.dataset.bareSummaries = JSON.stringify(Array.from(document.querySelectorAll("summary"))
+      .map(function (x) { return x.textContent.trim(); })
+      .filter(function (x) { return !/[A-Za-zА-Яа-яЁё]{3,}/.test(x); }));
     document.body.dataset.jsErrors = JSON.stringify(window.__errors);
   }, 0);
 });

@@ -379,6 +379,7 @@ def heatmap(analysis: Any, metric: str, lang: str) -> tuple[str, dict] | None:
             y=labels,
             text=text,
             texttemplate="%{text}",
+            textfont=dict(size=11),  # never shrunk below 11 px on a phone
             colorscale="RdBu",
             reversescale=True,
             zmin=-limit,
@@ -389,8 +390,15 @@ def heatmap(analysis: Any, metric: str, lang: str) -> tuple[str, dict] | None:
             ygap=2,
         )
     )
-    fig.update_layout(height=90 + 48 * n, yaxis=dict(autorange="reversed"), xaxis=dict(tickangle=-30))
+    fig.update_layout(
+        height=90 + 48 * n,
+        yaxis=dict(autorange="reversed", tickvals=labels, ticktext=labels),
+        xaxis=dict(tickangle=-30, tickvals=labels, ticktext=labels),
+    )
     block, spec = _figure(fig, f"heat-{metric}", words.label(metric, lang))
+    # a phone: the labels on several lines, so that the cells keep the width of their numbers
+    spec["narrowTicks"] = [_wrap(x, 14) for x in labels]
+    spec["narrowXTicks"] = [_wrap(x, 10) for x in labels]
     return block, spec
 
 
