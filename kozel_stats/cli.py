@@ -103,6 +103,7 @@ def friendly_errors(func: Callable) -> Callable:
         except KeyboardInterrupt:
             from . import signals
 
+            signals.hold()  # a second Ctrl-C now must not cut the message or the exit code short
             stopped = signals.received() or "Ctrl-C"
             signals.clear()
             fail(t("interrupted", lang, stopped), lang)
@@ -121,10 +122,12 @@ def friendly_errors(func: Callable) -> Callable:
 
 def announce_compile(entry: str, seat_bots: list[str]) -> None:
     """Compile (or load) the kernel a command needs before it starts, saying so on stderr."""
+    from . import signals
     from .trace import bot_array
     from .warmup import prepare, thoughtful
 
     prepare(entry, thoughtful(bot_array(seat_bots)) if seat_bots else False, lambda line: typer.echo(line, err=True))
+    signals.rearm()  # LLVM may have left its own SIGINT handler behind
 
 
 @variants_app.callback(invoke_without_command=True)
@@ -960,7 +963,17 @@ def main() -> None:
     # kept; neither ever cuts a file in half (signals.protected). SIGINT is handled even when the
     # shell started us with it ignored (a background job).
     signals.install()
-    app(prog_name="kozel-stats")
+    try:
+        app(prog_name="kozel-stats")
+    except KeyboardInterrupt:  # a Ctrl-C outside a command (parsing the options, or after its message)
+        from .say import lang_from_env, t
+
+        signals.hold()
+        lang = lang_from_env()
+        typer.echo(t("error", lang, t("interrupted", lang, signals.received() or "Ctrl-C")), err=True)
+        sys.exit(2)
+    finally:  # the command has ended (its exit code is set): a late Ctrl-C while Python shuts the worker
+        signals.ignore_interrupts()  # pool down must not turn exit code 2 into 130
 
 
 if __name__ == "__main__":
