@@ -164,7 +164,7 @@ def variants_show(
 ) -> None:
     """Print the fully resolved rules of a variant (every knob, with the words of its rule)."""
     from .rules import KNOB_BY_NAME, load_variant
-    from .say import t, value_word
+    from .say import source_text, t, value_word
 
     language = choose_lang(lang if lang is not None else ctx.obj)
     v = load_variant(name)
@@ -172,7 +172,7 @@ def variants_show(
         typer.echo(json.dumps(v.to_dict(), ensure_ascii=False, indent=2))
         return
     typer.echo(f"{v.name} — {v.title(language)}: {v.describe(language)}")
-    typer.echo(t("source", language, v.source))
+    typer.echo(t("source", language, source_text(v.source, language)))
     typer.echo(t("extends", language, v.extends or "-", v.game, v.content_hash))
     for key, value in v.rules:
         knob = KNOB_BY_NAME[key]

@@ -178,6 +178,31 @@ def titles(names: Iterable[str], lang: str) -> str:
     return ", ".join(TITLES_RU.get(n, n) for n in names)
 
 
+#: the words of a variant's `source` (where in the rule texts it comes from), in Russian
+_SOURCE_RU = [
+    (r"\(yard differences\)", "(дворовые различия)"),
+    (r"\(out on 00\)", "(выход на 0:0)"),
+    (r"\(drawing rule\)", "(правило добора)"),
+    (r"\(eggs with 2-4 players\)", "(яйца при 2–4 игроках)"),
+    (r"\(section (\d+) near the start\)", r"(раздел \1 в начале)"),
+    (r"\(the bazaar at a fish\)", "(базар при рыбе)"),
+    (r"\bsections\b", "разделы"),
+    (r"\bsection\b", "раздел"),
+    (r"\brules\b", "правила"),
+    (r"\band\b", "и"),
+]
+
+
+def source_text(source: str, lang: str) -> str:
+    """Where a variant comes from: '000_….txt, section 13 (yard differences)' -> '…, раздел 13 (дворовые
+    различия)'."""
+    if lang != "ru":
+        return source
+    for pattern, repl in _SOURCE_RU:
+        source = re.sub(pattern, repl, source)
+    return source
+
+
 def t(key: str, lang: str, *args: object, **kwargs: object) -> str:
     en, ru = PHRASES[key]
     return (ru if lang == "ru" else en).format(*args, nbsp=NBSP, **kwargs)

@@ -32,6 +32,11 @@ def english_words(text: str, typed: tuple[str, ...] = ()) -> set[str]:
     backticks, quoted ids ('x'), paths, BASE+knob=value names and the players' seats (P0, A, B) aside."""
     for value in typed:
         text = text.replace(str(value), " ")
+    text = re.sub(r"\b[0-9a-f]{16}\b", " ", text)  # a variant's hash
+    for value in sorted(IDS, key=len, reverse=True):  # ids with digits and hyphens (00-or-66, double-11)
+        if re.search(r"[\d-]", value):
+            text = re.sub(rf"(?<![\w-]){re.escape(value)}(?![\w-])", " ", text)
+    text = re.sub(r"\bdouble-([0-6])\1\b", " ", text)
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"'[^']*'", " ", text)
     text = re.sub(r"(?<![\w-])--?[\w-]+", " ", text)
@@ -152,6 +157,11 @@ def test_variants_show_in_russian():
     code, said = run("variants", "show", "threshold-25", "--lang", "ru")
     assert code == 0 and "источник:" in said and "Порог 25" in said and "порог как настройка" not in said
     assert "в каждой сдаче" not in said and "один раз" in said  # threshold once, in words
+    speaks_russian(said)
+    for name in ("morskoy-004", "osel", "solo-3", "generals", "chechevae-4"):
+        code, said = run("variants", "show", name, "--lang", "ru")
+        assert code == 0
+        speaks_russian(said)
     code, said = run("variants", "--lang", "ru", "show", "Рыба рыбаку")  # a Russian title is a name
     assert code == 0 and said.startswith("fish-to-fisherman — Рыба рыбаку")
 
