@@ -104,9 +104,12 @@ def friendly_errors(func: Callable) -> Callable:
             from . import signals
 
             signals.hold()  # a second Ctrl-C now must not cut the message or the exit code short
-            stopped = signals.received() or "Ctrl-C"
-            signals.clear()
-            fail(t("interrupted", lang, stopped), lang)
+            try:
+                stopped = signals.received() or "Ctrl-C"
+                signals.clear()
+                fail(t("interrupted", lang, stopped), lang)
+            finally:
+                signals.release()
         except OSError as exc:
             fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}", lang)
         except typer.Exit:

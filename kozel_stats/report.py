@@ -752,16 +752,20 @@ def _rules_html(data: ReportData, v: Variants, lang: str) -> str:
 VENDOR = Path(__file__).resolve().parent / "vendor"
 #: the trace types of the partial bundle (vendor/recipe/entry.js; scatter is always in plotly's core)
 BUNDLED_TRACES = ("scatter", "bar", "heatmap")
+VENDORED_PLOTLY_JS = "4.1.1"
 
 
 def plotly_js() -> str:
     """The plotly.js embedded in a report: the partial bundle of the three trace types the reports draw
     (vendor/README.md; 1.1 MB instead of 4.8), else plotly's full one."""
-    bundle = VENDOR / "plotly-kozel.min.js"
-    if bundle.is_file() and not os.environ.get("KOZEL_FULL_PLOTLY"):
-        return bundle.read_text(encoding="utf-8")
     import plotly.offline
 
+    bundle = VENDOR / "plotly-kozel.min.js"
+    # the figures' JSON is plotly.py's: the bundle (plotly.js 4.1.1) serves the plotly.py of the same
+    # major plotly.js (plotly 7); an older plotly.py keeps its own full bundle
+    same_major = plotly.offline.get_plotlyjs_version().split(".")[0] == VENDORED_PLOTLY_JS.split(".")[0]
+    if bundle.is_file() and same_major and not os.environ.get("KOZEL_FULL_PLOTLY"):
+        return bundle.read_text(encoding="utf-8")
     return plotly.offline.get_plotlyjs()
 
 

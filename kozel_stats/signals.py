@@ -51,10 +51,17 @@ def install() -> None:
 
 
 def hold() -> None:
-    """From now on a signal is only remembered, never raised: the command is already stopping (a second
-    Ctrl-C while it says so must not kill it with exit code 130)."""
+    """Until `release()`, a signal is only remembered, never raised: the command is already stopping (a
+    second Ctrl-C while it says so must not cut it short)."""
     _modes.append(False)
     rearm()
+
+
+def release() -> None:
+    """End a `hold()`, forgetting what came meanwhile (the command has said it was interrupted)."""
+    if _modes and _modes[-1] is False:
+        _modes.pop()
+    _pending.clear()
 
 
 def ignore_interrupts() -> None:

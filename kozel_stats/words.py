@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import say, stats
@@ -655,7 +655,7 @@ def _values(values: list[Any], lang: str) -> str:
     return f"{', '.join(shown[:-1])} {'или' if lang == 'ru' else 'or'} {shown[-1]}"
 
 
-def glossary(lang: str, rules: list[Mapping[str, Any]] | None = None) -> list[tuple[str, str]]:
+def glossary(lang: str, rules: Sequence[Mapping[str, Any]] | None = None) -> list[tuple[str, str]]:
     """The report's glossary with the numbers of the run's variants (their targets, thresholds, redeal
     counts), not the default's; Генерал's own rule only when it is in the run, the threshold's entry only
     when some variant has a threshold."""
