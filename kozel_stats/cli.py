@@ -535,7 +535,9 @@ def compare(
 @app.command()
 @friendly_errors
 def sweep(
-    base: str | None = typer.Argument(None, help="The base variant: a name or a .yaml file."),
+    base: str | None = typer.Argument(
+        None, help="The base variant: a name (or its title), a .yaml file, or BASE+knob=value (default+target=125)."
+    ),
     vary: list[str] = typer.Option(
         [],
         "--vary",

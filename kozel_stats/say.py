@@ -210,8 +210,8 @@ def t(key: str, lang: str, *args: object, **kwargs: object) -> str:
 
 # --- «вы имели в виду …?» -------------------------------------------------------------------------------------------
 def normal(text: str) -> str:
-    """A name as typed, for matching: lower case, ё as е, no quotes, single spaces, _ as -."""
-    text = text.strip().lower().replace("ё", "е").replace("_", "-")
+    """A name as typed, for matching: lower case, ё as е, no quotes, _ and - as spaces, single spaces."""
+    text = text.strip().lower().replace("ё", "е").replace("_", " ").replace("-", " ")
     text = re.sub(r"[«»\"'“”„]", "", text)
     return re.sub(r"\s+", " ", text)
 
