@@ -274,3 +274,18 @@ def test_the_glossary_numbers_are_the_runs(lang):
     assert "(13 " in glossary("default", "threshold-25") and " 25)" in glossary("default", "threshold-25")
     assert "(13)" not in glossary("no-threshold")  # no threshold in the run: no threshold entry
     assert "Генерал" in glossary("default", "generals")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("default", "fish-to-fisherman", "--skill", "counter/random", "--games", 300),
+        ("default", "osel", "--games", 500, "--bots-matrix", "random,heavy"),
+        ("solo-3", "solo-4", "--games", 500),
+    ],
+    ids=["skill", "bots-matrix", "solo"],
+)
+def test_other_comparisons_in_russian(args):
+    code, said = run("compare", *args, "--workers", 1, "--lang", "ru")
+    assert code == 0, said
+    speaks_russian(said)
