@@ -26,7 +26,9 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain help: flags without a "<bool>" value, and less to import
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Settle arguments about the domino game Козёл with data: rule variants, games, records.",
+    help="Settle arguments about the domino game Козёл with data: rule variants, games, records. "
+    "Language (every command, --lang ru|en): --lang, else the locale (ru when LC_ALL, LC_MESSAGES or LANG "
+    "starts with ru), else English.",
 )
 variants_app = typer.Typer(
     add_completion=False, rich_markup_mode=None, help="List the shipped rule variants, or show one resolved."
@@ -39,10 +41,19 @@ def terminal():
     columns, or $COLUMNS when it is set."""
     from rich.console import Console
 
-    console = Console()
+    class Joined(Console):
+        """A console that never wraps a number away from its «%» (rich wraps at any space, the
+        non-breaking one too): 22,1 % is printed 22,1%."""
+
+        def render_str(self, text: str, *args, **kwargs):
+            from .say import join_percent
+
+            return super().render_str(join_percent(text), *args, **kwargs)
+
+    console = Joined()
     if console.is_terminal or os.environ.get("COLUMNS"):
         return console
-    return Console(width=100)
+    return Joined(width=100)
 
 
 SCHEDULER_HELP = (
@@ -50,18 +61,25 @@ SCHEDULER_HELP = (
     "pip install 'kozel-stats[dask]'). The result is bit-identical to a local run."
 )
 CLUSTER_HELP = "Play on a Dask LocalCluster of N worker processes started for this run: local:N."
-LANG_HELP = "Language of the terminal output and the report: ru or en (default: from the locale, LANG/LC_ALL)."
+LANG_HELP = (
+    "Language of everything printed (and of the report): ru or en; default: the locale (ru when LC_ALL, "
+    "LC_MESSAGES or LANG starts with ru), else en. The same rule for every command."
+)
 
 
 def choose_lang(lang: str | None) -> str:
     """--lang, or the locale's language (ru when LC_ALL / LC_MESSAGES / LANG start with ru, else en)."""
-    from .words import check_lang, lang_from_env
+    from .say import choose_lang as choose
 
-    return check_lang(lang) if lang is not None else lang_from_env()
+    return choose(lang)
 
 
-def fail(message: str) -> None:
-    typer.echo(f"kozel-stats: error: {message}", err=True)
+def fail(message: str, lang: str | None = None) -> None:
+    """One paragraph on stderr and exit code 2; `message` is English or already in `lang`."""
+    from .say import quiet_lang, t, translate
+
+    language = quiet_lang(lang)
+    typer.echo(t("error", language, translate(message) if language == "ru" else message), err=True)
     raise typer.Exit(2)
 
 
@@ -71,7 +89,9 @@ def friendly_errors(func: Callable) -> Callable:
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         from .errors import KozelError
+        from .say import error_text, quiet_lang, t
 
+        lang = quiet_lang(kwargs.get("lang"))  # --lang, else the locale: the errors speak it too
         try:
             return func(*args, **kwargs)
         except BrokenPipeError:  # `kozel-stats variants | head -1`: the reader has gone; end quietly
@@ -79,25 +99,25 @@ def friendly_errors(func: Callable) -> Callable:
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
         except (KozelError, ValueError) as exc:
-            fail(str(exc))
+            fail(error_text(exc, lang), lang)
         except KeyboardInterrupt:
             from . import signals
 
-            stopped = signals.received() or "Ctrl-C"
-            signals.clear()
-            fail(f"interrupted ({stopped}); every file written before it is complete.")
+            signals.hold()  # a second Ctrl-C now must not cut the message or the exit code short
+            try:
+                stopped = signals.received() or "Ctrl-C"
+                signals.clear()
+                fail(t("interrupted", lang, stopped), lang)
+            finally:
+                signals.release()
         except OSError as exc:
-            fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}")
+            fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}", lang)
         except typer.Exit:
             raise
         except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
             if os.environ.get("KOZEL_DEBUG"):
                 raise
-            typer.echo(
-                f"kozel-stats: internal error: {type(exc).__name__}: {exc} "
-                "(set KOZEL_DEBUG=1 for the traceback, and please report it).",
-                err=True,
-            )
+            typer.echo(t("internal", lang, f"{type(exc).__name__}: {exc}"), err=True)
             raise typer.Exit(1) from None
 
     return wrapper
@@ -105,46 +125,71 @@ def friendly_errors(func: Callable) -> Callable:
 
 def announce_compile(entry: str, seat_bots: list[str]) -> None:
     """Compile (or load) the kernel a command needs before it starts, saying so on stderr."""
+    from . import signals
     from .trace import bot_array
     from .warmup import prepare, thoughtful
 
     prepare(entry, thoughtful(bot_array(seat_bots)) if seat_bots else False, lambda line: typer.echo(line, err=True))
+    signals.rearm()  # LLVM may have left its own SIGINT handler behind
 
 
 @variants_app.callback(invoke_without_command=True)
 @friendly_errors
-def variants_list(ctx: typer.Context) -> None:
-    """List the shipped variants with their descriptions."""
+def variants_list(ctx: typer.Context, lang: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+    """List the shipped variants with their descriptions (80 columns, wrapped)."""
     if ctx.invoked_subcommand is not None:
+        ctx.obj = lang  # `variants --lang ru show NAME` speaks Russian too
         return
-    from .rules import load_variant, shipped_dir
-    from .words import lang_from_env
+    import textwrap
 
-    lang = lang_from_env()  # the titles and descriptions in the locale's language (ru or en)
+    from .rules import load_variant, shipped_dir
+
+    language = choose_lang(lang)
     for path in sorted(shipped_dir().glob("*.yaml"), key=lambda f: f.stem):
         v = load_variant(path)
-        typer.echo(f"{v.name:<26} {v.title(lang)} — {v.describe(lang)}")
+        title, text = v.title(language), v.describe(language)
+        for sep in (" - ", " — ", ": ", ", "):  # the description does not repeat the title
+            if text.lower().startswith(title.lower() + sep.rstrip()) and len(text) > len(title) + len(sep):
+                text = text[len(title) + len(sep) :].lstrip(" -—:,")
+                text = text[:1].upper() + text[1:]
+                break
+        typer.echo(f"{v.name} — {title}")
+        typer.echo(textwrap.fill(text, 80, initial_indent="    ", subsequent_indent="    "))
 
 
 @variants_app.command("show")
 @friendly_errors
 def variants_show(
-    name: str = typer.Argument(..., help="A shipped variant name or a path to a .yaml file."),
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A shipped variant name (or its title) or a path to a .yaml file."),
     as_json: bool = typer.Option(False, "--json", help="Print the resolved variant as JSON."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Print the fully resolved rules of a variant (every knob, with the words of its rule)."""
     from .rules import KNOB_BY_NAME, load_variant
+    from .say import source_text, t, value_word
 
+    language = choose_lang(lang if lang is not None else ctx.obj)
     v = load_variant(name)
     if as_json:
         typer.echo(json.dumps(v.to_dict(), ensure_ascii=False, indent=2))
         return
-    typer.echo(f"{v.name}: {v.description}")
-    typer.echo(f"source: {v.source}")
-    typer.echo(f"extends: {v.extends or '-'}   game: {v.game}   hash: {v.content_hash}")
+    typer.echo(f"{v.name} — {v.title(language)}: {v.describe(language)}")
+    typer.echo(t("source", language, source_text(v.source, language)))
+    typer.echo(t("extends", language, v.extends or "-", v.game, v.content_hash))
     for key, value in v.rules:
         knob = KNOB_BY_NAME[key]
         shown = str(value).lower() if isinstance(value, bool) else value
+        if language == "ru":
+            detail = knob.value_meaning(value, "ru")
+            word = value_word(key, value, "ru")
+            if detail == word:
+                detail = ""
+            typer.echo(
+                f"  {key:<16} {shown!s:<14} {knob.describe('ru')}"
+                + (f" ({word}: {detail})" if detail else f" ({word})" if word != str(shown) else "")
+            )
+            continue
         detail = knob.meaning.get(str(value)) or knob.meaning.get(
             "double-NN" if str(value).startswith("double-") else "", ""
         )
@@ -171,17 +216,24 @@ def play(
         "first_lead_cycle.",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the deal-by-deal log."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Play games and print a readable deal-by-deal log; optionally write game records."""
     from . import signals
+    from .errors import KozelError
     from .results import check_new_file
     from .rules import load_variant
+    from .say import count, plural, t
     from .trace import RecordWriter, format_game, game_bots, parse_bots, record_game, run_seed_game
 
+    language = choose_lang(lang)
     v = load_variant(variant)
     seats = parse_bots(bots, v["players"])
     if not 1 <= games <= MAX_PLAY_GAMES:
-        raise ValueError(f"--games must be from 1 to {MAX_PLAY_GAMES:,} for play, not {games:,}.")
+        raise KozelError(
+            f"--games must be from 1 to {MAX_PLAY_GAMES:,} for play, not {games:,}.",
+            ru=f"--games у play — от 1 до {count(MAX_PLAY_GAMES, 'ru')}, а не {count(games, 'ru')}.",
+        )
     if not -(2**63) <= seed < 2**64:
         raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
     if game_seed is not None:
@@ -210,20 +262,30 @@ def play(
             if not quiet:
                 typer.echo(format_game(record, v) + "\n")
             else:
-                pairs = record["sides"] == [[0, 2], [1, 3]]
-                loser = (
-                    "cut off"
-                    if record["loser"] is None
-                    else f"side {'AB'[record['loser']]} lost (козлы)"
-                    if pairs
-                    else f"P{record['loser']} is the goat"
-                )
-                typer.echo(
-                    f"game {g}: {len(record['deals'])} deals, {loser}, score {record['final_score']}"
-                    + (f", {' '.join(record['titles'])}" if record["titles"] else "")
-                )
+                typer.echo(quiet_line(record, g, language))
     if trace is not None:
-        typer.echo(f"wrote {len(seeds)} game record(s) to {trace}", err=True)
+        n = len(seeds)
+        records = f"{plural(n, 'запись', 'записи', 'записей')} {plural(n, 'партии', 'партий', 'партий')}"
+        typer.echo(t("wrote_records", language, n=n, s="s" if n != 1 else "", records=records, path=trace), err=True)
+
+
+def quiet_line(record: dict, g: int, lang: str) -> str:
+    """One line per game of `play -q`: deals, who lost (a drawn match is a draw; only a game stopped at
+    max_deals is cut off), the score."""
+    from .say import plural, t, titles
+
+    pairs = record["sides"] == [[0, 2], [1, 3]]
+    if record["loser"] is None:
+        loser = t("draw" if "draw" in (record.get("titles") or []) else "cut_off", lang)
+    elif pairs:
+        loser = t("side_lost", lang, side="AB"[record["loser"]])
+    else:
+        loser = t("goat", lang, p=record["loser"])
+    n = len(record["deals"])
+    deals = f"{n} {plural(n, 'сдача', 'сдачи', 'сдач')}" if lang == "ru" else n
+    return t("game_line", lang, g=g, deals=deals, s="s" if n != 1 else "", loser=loser, score=record["final_score"]) + (
+        f", {titles(record['titles'], lang)}" if titles(record["titles"], lang) else ""
+    )
 
 
 @app.command()
@@ -233,10 +295,15 @@ def replay(
     variant: str | None = typer.Option(
         None, "--variant", help="Rules to check against (default: each record's 'variant' field)."
     ),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Replay recorded games through the engine; report any illegal move or wrong score."""
+    from .errors import KozelError
     from .rules import load_variant
+    from .say import plural, replay_problem, t
     from .trace import read_records, replay_record
+
+    language = choose_lang(lang)
 
     forced = load_variant(variant) if variant else None
     announce_compile("play_game", [])
@@ -249,7 +316,10 @@ def replay(
         else:
             name = record.get("variant")
             if not isinstance(name, str):
-                raise ValueError(f"{where}: field 'variant' missing; pass --variant.")
+                raise KozelError(
+                    f"{where}: field 'variant' missing; pass --variant.",
+                    ru=f"{records}, строка {lineno}: нет поля 'variant'; укажите --variant.",
+                )
             if name not in cache:
                 cache[name] = load_variant(name)
             v = cache[name]
@@ -258,12 +328,24 @@ def replay(
         if problems:
             n_bad += 1
             for problem in problems:
-                typer.echo(f"line {lineno}, {problem}")
+                typer.echo(t("replay_line", language, line=lineno, problem=replay_problem(problem, language)))
         else:
-            typer.echo(f"line {lineno}, game {record.get('game', '?')}: OK ({len(record['deals'])} deals)")
+            n = len(record["deals"])
+            deals = f"{n} {plural(n, 'сдача', 'сдачи', 'сдач')}" if language == "ru" else n
+            typer.echo(
+                t(
+                    "replay_ok",
+                    language,
+                    line=lineno,
+                    game=record.get("game", "?"),
+                    deals=deals,
+                    s="s" if n != 1 else "",
+                )
+            )
     if n_games == 0:
-        raise ValueError(f"{records}: holds no game records.")
-    typer.echo(f"{n_games} game(s) replayed, {n_games - n_bad} correct, {n_bad} with problems.")
+        raise KozelError(f"{records}: holds no game records.", ru=f"{records}: в файле нет записей партий.")
+    games = f"{n_games} {plural(n_games, 'партия', 'партии', 'партий')}" if language == "ru" else n_games
+    typer.echo(t("replay_total", language, n=games, s="s" if n_games != 1 else "", ok=n_games - n_bad, bad=n_bad))
     if n_bad:
         raise typer.Exit(1)
 
@@ -273,8 +355,10 @@ def replay(
 def compare(
     variants: list[str] | None = typer.Argument(
         None,
-        help="Variant names, .yaml files or folders of them (the first is the baseline unless default "
-        "is among them or --baseline says otherwise).",
+        help="Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
+        "default is among them or --baseline says otherwise). A variant with knobs changed is written "
+        "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
+        "(`kozel-stats variants show default` lists the knobs).",
     ),
     games: int | None = typer.Option(
         None,
@@ -392,7 +476,7 @@ def compare(
         stopped = signals.received() or ("Ctrl-C" if result.interrupted else None)
         signals.clear()
         if outcome.analysis.games_per_variant == 0:
-            fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.")
+            fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.", request.lang)
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
         if request.out is not None:
             err.print(
@@ -407,12 +491,13 @@ def compare(
             err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
         if card is not None:
             err.print(f"{'карточка записана в' if ru else 'card written to'} {card}")
+        from .say import plural_ru
         from .words import count, seconds
 
         games_done = count(outcome.analysis.games_per_variant, request.lang)
         err.print(
             (
-                f"{games_done} партий на вариант сыграно за {seconds(result.duration, 'ru')}"
+                f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
                 if ru
                 else f"{games_done} games per variant played in {result.duration:.1f} s"
             )
@@ -427,20 +512,32 @@ def compare(
             )
         )
         if stopped:
+            n = outcome.analysis.games_per_variant
             fail(
-                f"interrupted ({stopped}) after {outcome.analysis.games_per_variant:,} games per variant; "
+                f"прервано ({stopped}) после {count(n, 'ru')} {plural_ru(n, 'партии', 'партий', 'партий')} на "
+                "вариант; "
+                + (
+                    f"они сохранены в {request.out} (продолжить: --resume {request.out})."
+                    if request.out
+                    else "числа выше — по ним."
+                )
+                if ru
+                else f"interrupted ({stopped}) after {n:,} games per variant; "
                 + (
                     f"those games are saved in {request.out} (continue with --resume {request.out})."
                     if request.out
                     else "the statistics above cover them."
-                )
+                ),
+                request.lang,
             )
 
 
 @app.command()
 @friendly_errors
 def sweep(
-    base: str | None = typer.Argument(None, help="The base variant: a name or a .yaml file."),
+    base: str | None = typer.Argument(
+        None, help="The base variant: a name (or its title), a .yaml file, or BASE+knob=value (default+target=125)."
+    ),
     vary: list[str] = typer.Option(
         [],
         "--vary",
@@ -516,29 +613,40 @@ def sweep(
         stopped = signals.received() or ("Ctrl-C" if outcome.result.interrupted else None)
         signals.clear()
         if outcome.analysis is None:
-            fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.")
+            fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.", request.lang)
         for line in terminal_lines(outcome.summary, outcome.analysis, request.lang):
             console.print(line, markup=False, highlight=False)
         if request.out is not None:
             err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
         if report is not None:
             err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
-        from .words import count
+        from .say import plural_ru
+        from .words import count, seconds
 
         done = count(outcome.result.games, request.lang)
         err.print(
-            f"{done} партий на клетку сыграно за {outcome.result.duration:.1f} с"
+            f"сыграно партий на клетку: {done}, за {seconds(outcome.result.duration, 'ru')}"
             if ru
             else f"{done} games per cell played in {outcome.result.duration:.1f} s"
         )
         if stopped:
+            n = outcome.result.games
             fail(
-                f"interrupted ({stopped}) after {outcome.result.games:,} games per cell; "
+                f"прервано ({stopped}) после {count(n, 'ru')} {plural_ru(n, 'партии', 'партий', 'партий')} на "
+                "клетку; "
+                + (
+                    f"они сохранены в {request.out} (продолжить: --resume {request.out})."
+                    if request.out
+                    else "числа выше — по ним."
+                )
+                if ru
+                else f"interrupted ({stopped}) after {n:,} games per cell; "
                 + (
                     f"those games are saved in {request.out} (continue with --resume {request.out})."
                     if request.out
                     else "the statistics above cover them."
-                )
+                ),
+                request.lang,
             )
 
 
@@ -552,13 +660,21 @@ def compare_matrix(prepared, console, err) -> None:
     from .duel import robustness
     from .metrics import METRIC_BY_NAME
     from .results import plan_json, save, to_jsonable
+    from .say import count, plural
     from .tables import fmt_value
+    from .words import bot_name, label
 
     req = prepared.request
+    ru = req.lang == "ru"
     per_mix, outcomes = {}, {}
     with signals.protected():
         for mix in prepared.mixes:
-            err.print(f"bots {mix}: playing {prepared.games:,} games per variant ...")
+            err.print(
+                f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
+                f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+                if ru
+                else f"bots {mix}: playing {prepared.games:,} games per variant ..."
+            )
             outcome = run_compare(
                 prepared.variants,
                 prepared.games,
@@ -573,21 +689,32 @@ def compare_matrix(prepared, console, err) -> None:
             )
             if outcome.result.interrupted or signals.received():
                 signals.clear()
-                fail(f"interrupted during the {mix} run; nothing of the matrix is saved.")
+                fail(
+                    f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
+                    if ru
+                    else f"interrupted during the {mix} run; nothing of the matrix is saved.",
+                    req.lang,
+                )
             per_mix[mix] = outcome.analysis.comparisons
             outcomes[mix] = outcome
         rows = robustness(per_mix)
         games = prepared.games
         table = Table(
-            title=f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)",
+            title=(
+                f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
+                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
+                if ru
+                else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
+            ),
             box=box.SIMPLE_HEAD,
             title_justify="left",
         )
-        table.add_column("variant", no_wrap=True, max_width=22)
-        table.add_column("metric", max_width=24)
+        table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
+        table.add_column("показатель" if ru else "metric", max_width=24)
         for mix in prepared.mixes:
-            table.add_column(mix, justify="right", no_wrap=True)
-        table.add_column("verdict", no_wrap=True)
+            table.add_column(bot_name(mix, "ru") if ru else mix, justify="right", no_wrap=True)
+        table.add_column("вывод" if ru else "verdict", no_wrap=True)
+        verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
         for row in rows:
             if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
                 continue
@@ -595,11 +722,17 @@ def compare_matrix(prepared, console, err) -> None:
             for mix in prepared.mixes:
                 c = row["by_mix"].get(mix)
                 cells.append(
-                    "–" if c is None else fmt_value(row["metric"], c["diff"], True) + ("*" if c["significant"] else "")
+                    "–"
+                    if c is None
+                    else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
                 )
             style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
+            word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
             table.add_row(
-                row["variant"], METRIC_BY_NAME[row["metric"]].label, *cells, f"[{style}]{row['verdict']}[/{style}]"
+                row["variant"],
+                label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
+                *cells,
+                f"[{style}]{word}[/{style}]",
             )
         console.print(table)
         first = outcomes[prepared.mixes[0]]
@@ -617,7 +750,11 @@ def compare_matrix(prepared, console, err) -> None:
                 {"games": games},
             )
             save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
-            err.print(f"results of the {prepared.mixes[0]} run and the matrix written to {req.out}/")
+            err.print(
+                f"результаты прогона с ботами {bot_name(prepared.mixes[0], 'ru')} и матрица записаны в {req.out}/"
+                if ru
+                else f"results of the {prepared.mixes[0]} run and the matrix written to {req.out}/"
+            )
         if req.report is not None:
             from .report import ReportData, write
 
@@ -627,7 +764,10 @@ def compare_matrix(prepared, console, err) -> None:
                 req.lang,
             )
             err.print(
-                f"report written to {req.report} (the {prepared.mixes[0]} run in full, and the verdicts "
+                f"отчёт записан в {req.report} (прогон с ботами {bot_name(prepared.mixes[0], 'ru')} полностью "
+                "и выводы при каждом боте)"
+                if ru
+                else f"report written to {req.report} (the {prepared.mixes[0]} run in full, and the verdicts "
                 "under every bot)"
             )
 
@@ -643,37 +783,55 @@ def duel(
     ),
     seed: int = typer.Option(1, "--seed", help="Run seed."),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     """Side A with one bot against side B with another, in duplicate (the same deals, seats swapped)."""
     from .bots import parse_bot
     from .duel import run_duel
+    from .errors import KozelError
     from .rules import load_variant
+    from .say import count, decimal, percent, plural, t, translate
 
+    language = choose_lang(lang)
     for side, name in (("A", bot_a), ("B", bot_b)):
         try:
             parse_bot(name)
         except ValueError as exc:
-            raise ValueError(f"the bot of side {side}: {exc}") from None
+            raise KozelError(f"the bot of side {side}: {exc}", ru=f"бот пары {side}: {translate(str(exc))}") from None
     if not 2 <= games <= 100_000_000:
-        raise ValueError(f"--games must be from 2 to 100,000,000, not {games:,}.")
+        raise KozelError(
+            f"--games must be from 2 to 100,000,000, not {games:,}.",
+            ru=f"--games — от 2 до 100 000 000, а не {count(games, 'ru')}.",
+        )
     if workers is not None and not 1 <= workers <= 4096:
-        raise ValueError(f"--workers must be from 1 to 4096, not {workers}.")
+        raise KozelError(
+            f"--workers must be from 1 to 4096, not {workers}.", ru=f"--workers — от 1 до 4096, а не {workers}."
+        )
     v = load_variant(variant)
     announce_compile("play_batch", [bot_a, bot_b, bot_a, bot_b])
     r = run_duel(v, bot_a, bot_b, games, seed, workers)
-    typer.echo(f"{bot_a} (A) vs {bot_b} (B) on {v.name}: {r.pairs:,} deal sequences played twice, seats swapped")
-    typer.echo(
-        f"  {bot_a}'s side wins {r.win_rate * 100:.2f}% of games (95% CI {r.low * 100:.2f} to {r.high * 100:.2f}%)"
-    )
-    typer.echo(f"  Elo-style difference: {r.elo:+.0f} (95% CI {r.elo_low:+.0f} to {r.elo_high:+.0f})")
-    typer.echo(f"  deals per game: {r.deals_per_game:.2f}")
-    typer.echo(f"  naked goats: {bot_a}'s side {r.naked_a * 100:.2f}% of games, {bot_b}'s side {r.naked_b * 100:.2f}%")
-    if r.low > 0.5:
-        typer.echo(f"  verdict: {bot_a} is stronger than {bot_b}.")
-    elif r.high < 0.5:
-        typer.echo(f"  verdict: {bot_b} is stronger than {bot_a}.")
+    if language == "ru":
+        from .words import bot_name
+
+        a, b = bot_name(bot_a, "ru"), bot_name(bot_b, "ru")
+        pairs = f"{count(r.pairs, 'ru')} {plural(r.pairs, 'серия', 'серии', 'серий')} сдач"
+        variant_name = v.title("ru")
     else:
-        typer.echo("  verdict: no detectable difference at this number of games.")
+        a, b, pairs, variant_name = bot_a, bot_b, f"{r.pairs:,}", v.name
+    pct = lambda x: percent(x, 2, language)  # noqa: E731
+    num = lambda x: decimal(x * 100, 2, language)  # noqa: E731
+    elo = lambda x: decimal(x, 0, language, signed=True)  # noqa: E731
+    typer.echo(t("duel_head", language, a=a, b=b, variant=variant_name, pairs=pairs))
+    typer.echo(t("duel_wins", language, a=a, rate=pct(r.win_rate), low=num(r.low), high=pct(r.high)))
+    typer.echo(t("duel_elo", language, elo=elo(r.elo), low=elo(r.elo_low), high=elo(r.elo_high)))
+    typer.echo(t("duel_deals", language, decimal(r.deals_per_game, 2, language)))
+    typer.echo(t("duel_naked", language, a=a, b=b, na=pct(r.naked_a), nb=pct(r.naked_b)))
+    if r.low > 0.5:
+        typer.echo(t("duel_stronger", language, a, b))
+    elif r.high < 0.5:
+        typer.echo(t("duel_stronger", language, b, a))
+    else:
+        typer.echo(t("duel_none", language))
 
 
 def analysis_of(folder: Path, baseline: str | None, margin: float | None = None):
@@ -776,7 +934,7 @@ def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
 def report_command(
     folder: Path = typer.Argument(..., help="A results folder written by `compare --out` or `sweep --out`."),
     output: Path = typer.Option(..., "-o", "--output", help="The HTML file to write."),
-    lang: str = typer.Option("ru", "--lang", help="Language: ru (default) or en."),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
     force: bool = typer.Option(False, "--force", help="Replace an existing file."),
 ) -> None:
@@ -784,9 +942,9 @@ def report_command(
     from . import signals
     from .report import ReportData, write
     from .results import check_new_file
+    from .say import t
 
-    if lang not in ("ru", "en"):
-        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
+    lang = choose_lang(lang)
     check_new_file(output, force, "-o")
     saved = saved_sweep(folder, baseline, None)
     if saved is not None:
@@ -795,12 +953,12 @@ def report_command(
         summary, analysis = saved
         with signals.protected():
             sweep_report.write(output, summary, analysis, lang)
-        typer.echo(f"report written to {output}")
+        typer.echo(t("report_written", lang, output))
         return
     meta, analysis = analysis_of(folder, baseline)
     with signals.protected():
         write(output, ReportData(meta, analysis), lang)
-    typer.echo(f"report written to {output}")
+    typer.echo(t("report_written", lang, output))
 
 
 def main() -> None:
@@ -810,7 +968,17 @@ def main() -> None:
     # kept; neither ever cuts a file in half (signals.protected). SIGINT is handled even when the
     # shell started us with it ignored (a background job).
     signals.install()
-    app(prog_name="kozel-stats")
+    try:
+        app(prog_name="kozel-stats")
+    except KeyboardInterrupt:  # a Ctrl-C outside a command (parsing the options, or after its message)
+        from .say import lang_from_env, t
+
+        signals.hold()
+        lang = lang_from_env()
+        typer.echo(t("error", lang, t("interrupted", lang, signals.received() or "Ctrl-C")), err=True)
+        sys.exit(2)
+    finally:  # the command has ended (its exit code is set): a late Ctrl-C while Python shuts the worker
+        signals.ignore_interrupts()  # pool down must not turn exit code 2 into 130
 
 
 if __name__ == "__main__":

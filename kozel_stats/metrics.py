@@ -53,8 +53,13 @@ class Metric:
 
     @property
     def per_unit(self) -> str:
-        """What a share is a share of: ``games`` or ``deals``."""
-        return self.per or ("games" if self.kind == "game-rate" else "deals")
+        """What a share is a share of: ``games``, ``matches``, ``deals``, ``shuffles`` (a redeal's share of
+        the dealings) or ``fishes``: `per`, else what the denominator counts (PER_DENOMINATOR)."""
+        if self.per:
+            return self.per
+        if self.denominator is None:
+            return "games"
+        return PER_DENOMINATOR.get(self.denominator, "deals")
 
     @property
     def is_rate(self) -> bool:
@@ -65,6 +70,17 @@ class Metric:
         """Factor from stored value to shown value (100 for percentage points)."""
         return 100.0 if self.is_rate else 1.0
 
+
+#: what a ratio's denominator counts, in the unit words of "N of 100 ..." (words.per_words)
+PER_DENOMINATOR = {
+    "deals": "deals",
+    "lost_deals": "deals",
+    "shuffles": "shuffles",
+    "decided_fishes": "fishes",
+    "decided": "games",
+    "decided_twice": "games",
+    "skill_games": "games",
+}
 
 METRICS: tuple[Metric, ...] = (
     Metric(
@@ -294,6 +310,7 @@ METRICS: tuple[Metric, ...] = (
         "drawn",
         description="matches of match_deals deals that ended with equal scores (Спортивное домино, Генерал)",
         only="match",
+        per="matches",
     ),
     Metric(
         "margin",
@@ -315,6 +332,7 @@ METRICS: tuple[Metric, ...] = (
         description="matches whose last deal changed the result: who was behind (or level) before it is not "
         "who lost the match, or it made a draw",
         only="match",
+        per="matches",
     ),
     Metric(
         "generals_rate",

@@ -19,7 +19,11 @@ def _what(names: list[str], lang: str = "en") -> str:
     text = ", ".join(names)
     if len(text) <= 40:
         return text
-    return f"{len(names)} вариант(а/ов)" if lang == "ru" else f"{len(names)} variants"
+    if lang == "ru":
+        from .say import plural_ru
+
+        return f"{len(names)} {plural_ru(len(names), 'вариант', 'варианта', 'вариантов')}"
+    return f"{len(names)} variants"
 
 
 class GamesProgress:
@@ -78,7 +82,7 @@ class GamesProgress:
             share = f"{100 * done / max(total, 1):.0f}"
             tail = f", {rate}" if rate else ""
             self.console.print(
-                f"сыграно {count} ({share} %), {self.what}{tail}"
+                f"сыграно {count} ({share}%), {self.what}{tail}"
                 if ru
                 else f"played {count} ({share}%) of {self.what}{tail}",
                 highlight=False,

@@ -12,9 +12,11 @@ analysis, the run metadata); every word and number goes through `words` (30 000 
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import math
+import os
 import shutil
 import subprocess
 import tempfile
@@ -747,6 +749,46 @@ def _rules_html(data: ReportData, v: Variants, lang: str) -> str:
 
 
 # --- charts ---------------------------------------------------------------------------------------------------------
+VENDOR = Path(__file__).resolve().parent / "vendor"
+#: the trace types of the partial bundle (vendor/recipe/entry.js; scatter is always in plotly's core)
+BUNDLED_TRACES = ("scatter", "bar", "heatmap")
+VENDORED_PLOTLY_JS = "4.1.1"
+
+
+def plotly_js() -> str:
+    """The plotly.js embedded in a report: the partial bundle of the three trace types the reports draw
+    (vendor/README.md; 1.1 MB instead of 4.8), else plotly's full one."""
+    import plotly.offline
+
+    bundle = VENDOR / "plotly-kozel.min.js"
+    # the figures' JSON is plotly.py's: the bundle (plotly.js 4.1.1) serves the plotly.py of the same
+    # major plotly.js (plotly 7); an older plotly.py keeps its own full bundle
+    same_major = plotly.offline.get_plotlyjs_version().split(".")[0] == VENDORED_PLOTLY_JS.split(".")[0]
+    if bundle.is_file() and same_major and not os.environ.get("KOZEL_FULL_PLOTLY"):
+        return bundle.read_text(encoding="utf-8")
+    return plotly.offline.get_plotlyjs()
+
+
+@functools.lru_cache(maxsize=1)
+def template_json() -> str:
+    """plotly_white, once per report (the figures leave it out: 7 kB each)."""
+    import plotly.graph_objects as go
+
+    return json.dumps(json.loads(go.Figure(layout=dict(template="plotly_white")).to_json())["layout"]["template"])
+
+
+def _rounded(x: Any) -> Any:
+    """A chart's numbers to 5 significant digits: a pixel is far coarser, and the report lighter (a third
+    of the figures' bytes were digits nobody can see). The numbers a reader reads are the page's text."""
+    if isinstance(x, float):
+        return float(f"{x:.5g}") if math.isfinite(x) else x
+    if isinstance(x, list):
+        return [_rounded(v) for v in x]
+    if isinstance(x, dict):
+        return {k: (v if k in ("text", "name", "hovertext", "customdata") else _rounded(v)) for k, v in x.items()}
+    return x
+
+
 def _figure(fig, div_id: str, title: str, legend_items: int = 0, note: str = "") -> tuple[str, dict]:
     """A chart: its title in the page text, a div to draw into, and the figure for the drawing script."""
     fig.update_layout(template="plotly_white", margin=dict(l=10, r=10, t=10, b=40), font=dict(size=12))
@@ -754,6 +796,8 @@ def _figure(fig, div_id: str, title: str, legend_items: int = 0, note: str = "")
     fig.update_yaxes(automargin=True)
     spec = json.loads(fig.to_json())
     spec.pop("config", None)
+    spec["layout"].pop("template", None)  # the page's TEMPLATE (template_json), once for every chart
+    spec["data"] = _rounded(spec["data"])
     spec["legendItems"] = legend_items
     block = (
         f"<figure class='chart-block'><figcaption>{_esc(title)}</figcaption>"
@@ -986,6 +1030,7 @@ table.meta th { white-space: nowrap; }
 SCRIPT = """
 (function () {
   var FIGS = __FIGS__;
+  var TEMPLATE = __TEMPLATE__;
   function legendRows(spec, width) {
     var n = spec.legendItems || 0;
     if (!n) return 0;
@@ -993,7 +1038,7 @@ SCRIPT = """
       .map(function (d) { return d.name || ""; });
     var rows = 1, x = 0;
     names.forEach(function (name) {
-      var w = 48 + 6.6 * name.length;
+      var w = 48 + 7.4 * name.length;  // 11 px Cyrillic runs wider than Latin: rather a row too many than a cut
       if (x + w > width - 20 && x > 0) { rows += 1; x = 0; }
       x += w;
     });
@@ -1005,20 +1050,24 @@ SCRIPT = """
     var width = el.clientWidth || document.documentElement.clientWidth;
     var layout = JSON.parse(JSON.stringify(spec.layout));
     layout.separators = __SEPARATORS__;
+    layout.template = TEMPLATE;
     layout.autosize = true;
     var rows = legendRows(spec, width);
     if (rows) {
       layout.showlegend = true;
       layout.legend = {orientation: "h", x: 0, xanchor: "left", y: -0.12, yanchor: "top", yref: "paper",
-                       font: {size: 11}, maxheight: 21 * rows + 10};
+                       font: {size: 11}, maxheight: 21 * rows + 400};  // never an inner scroll bar
       var plot = layout.height || 380;
       layout.height = plot + 21 * rows;
       layout.margin = Object.assign({}, layout.margin, {b: 50 + 21 * rows});
       layout.legend.y = -(50 / plot);
     }
-    if (width < 500) {
-      layout.font = Object.assign({}, layout.font, {size: 10});
+    if (width < 500) {  // a phone: 11 px, the smallest size read without zooming
+      layout.font = Object.assign({}, layout.font, {size: 11});
       if (spec.narrowTicks) { layout.yaxis = Object.assign({}, layout.yaxis, {ticktext: spec.narrowTicks}); }
+      if (spec.narrowXTicks) {
+        layout.xaxis = Object.assign({}, layout.xaxis, {ticktext: spec.narrowXTicks, tickangle: 0});
+      }
     }
     Plotly.newPlot(el, spec.data, layout, {displayModeBar: false, responsive: true, locale: __LOCALE__});
   }
@@ -1062,6 +1111,17 @@ window.addEventListener("load", function () {
       return r.right > document.documentElement.clientWidth + 2 && !e.closest(".scroll");
     }).slice(0, 5).map(function (e) { return e.tagName + "." + e.className; });
     document.body.dataset.tooWide = JSON.stringify(wide);
+    // a phone reads every chart: no legend with an inner scroll bar, no chart text under 11 px, every
+    // folded section titled in words
+    document.body.dataset.legendScroll = String(Array.from(document.querySelectorAll(".legend .scrollbar"))
+      .filter(function (b) { return parseFloat(b.getAttribute("height") || "0") > 0; }).length);
+    var sizes = Array.from(document.querySelectorAll(".main-svg text")).filter(function (x) {
+      return x.textContent.trim() && x.getBoundingClientRect().width > 0;
+    }).map(function (x) { return parseFloat(getComputedStyle(x).fontSize); });
+    document.body.dataset.minFont = String(sizes.length ? Math.min.apply(null, sizes) : 0);
+    document.body.dataset.bareSummaries = JSON.stringify(Array.from(document.querySelectorAll("summary"))
+      .map(function (x) { return x.textContent.trim(); })
+      .filter(function (x) { return !/[A-Za-zА-Яа-яЁё]{3,}/.test(x); }));
     document.body.dataset.jsErrors = JSON.stringify(window.__errors);
   }, 0);
 });
@@ -1070,7 +1130,6 @@ window.addEventListener("load", function () {
 
 def render(data: ReportData, lang: str = "ru") -> str:
     """The whole report as one HTML string."""
-    import plotly.offline
 
     if lang not in TEXT:
         raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
@@ -1086,7 +1145,8 @@ def render(data: ReportData, lang: str = "ru") -> str:
         bots=_esc(words.bots_text(bots, lang)),
         bots_caveat=t["bots_caveat"],
     )
-    glossary = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(x)}</dd>" for k, x in words.GLOSSARY[lang])
+    run_rules = [v.rules(n) for n in v.names]
+    glossary = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(x)}</dd>" for k, x in words.glossary(lang, run_rules))
     notes = []
     if meta.get("interrupted"):
         notes.append(f"<p class='warn'>{t['interrupted']}</p>")
@@ -1137,6 +1197,7 @@ def render(data: ReportData, lang: str = "ru") -> str:
     script = (
         SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
         .replace("__SEPARATORS__", json.dumps(separators))
+        .replace("__TEMPLATE__", template_json())
         .replace("__LOCALE__", json.dumps(lang))
     )
     others = [n for n in v.names if n != v.baseline]
@@ -1158,7 +1219,7 @@ document.addEventListener("DOMContentLoaded", function () {{
   document.body.dataset.jsErrors = JSON.stringify(window.__errors);
 }});
 </script>
-<script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
+<script type="text/javascript">{plotly_js()}</script>
 </head><body>
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>

@@ -105,6 +105,72 @@ class Variant:
         }
 
 
+def unknown_knob(key: str, where: str, shown: str | None = None) -> VariantError:
+    """An unknown knob, with «вы имели в виду …?» and the closest knob names (Russian short names count)."""
+    from .say import closest, did_you_mean
+
+    aliases = {k.short_ru: k.name for k in KNOBS if k.short_ru}
+    near = closest(key, list(KNOB_BY_NAME), aliases)
+    if near:
+        tail_en, tail_ru = did_you_mean(near, "en"), did_you_mean(near, "ru")
+    else:
+        tail_en = f" Knobs: {', '.join(KNOB_BY_NAME)}."
+        tail_ru = f" Настройки: {', '.join(KNOB_BY_NAME)}."
+    return VariantError(
+        f"{where}: unknown {'key ' + shown if shown else f'knob {key!r}'}.{tail_en} "
+        "`kozel-stats variants show default` lists the allowed knobs.",
+        ru=f"{where}: настройки {shown or key!r} нет.{tail_ru} Все настройки — в `kozel-stats variants show default`.",
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_titles() -> dict[str, dict[str, str]]:
+    """The titles of the shipped variants: name -> {language: title}, for names typed as titles."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted(shipped_dir().glob("*.yaml")):
+        try:
+            title = _read_yaml(path).get("title")
+        except VariantError:
+            continue
+        if isinstance(title, dict):
+            out[path.stem] = {str(k): str(v) for k, v in title.items()}
+        elif isinstance(title, str):
+            out[path.stem] = {"en": title}
+    return out
+
+
+def by_title(spec: str) -> str | None:
+    """The shipped variant whose Russian or English title is `spec` (case, ё/е, quotes aside), when exactly
+    one is: «рыба рыбаку» -> fish-to-fisherman."""
+    from .say import normal
+
+    typed = normal(spec)
+    names = {name for name, titles in shipped_titles().items() for t in titles.values() if normal(t) == typed}
+    return names.pop() if len(names) == 1 else None
+
+
+def unknown_variant(spec: str) -> VariantError:
+    """An unknown variant name, with the closest names and titles («вы имели в виду …?»)."""
+    from .say import closest, did_you_mean, plural
+
+    names = shipped_names()
+    titles = shipped_titles()
+    aliases = {t: name for name, ts in titles.items() for t in ts.values()}
+    near = closest(spec, names, aliases)
+    n = len(names)
+    listing_en = f"`kozel-stats variants` lists all {n}; a .yaml file of your own works too."
+    listing_ru = (
+        f"Все {n} {plural(n, 'вариант', 'варианта', 'вариантов')} — в `kozel-stats variants`; "
+        "подойдёт и свой файл .yaml."
+    )
+    shown_en = [f"{x} ({titles[x]['en']})" if titles.get(x, {}).get("en") else x for x in near]
+    shown_ru = [f"{x} («{titles[x]['ru']}»)" if titles.get(x, {}).get("ru") else x for x in near]
+    return VariantError(
+        f"{spec}: unknown variant.{did_you_mean(shown_en, 'en')} {listing_en}",
+        ru=f"{spec}: такого варианта нет.{did_you_mean(shown_ru, 'ru')} {listing_ru}",
+    )
+
+
 def shipped_dir() -> Path:
     """The folder of the variants shipped with the package."""
     repo = Path(__file__).resolve().parent.parent / "variants"
@@ -152,7 +218,11 @@ MAX_VARIANT_BYTES = 256 * 1024  # a variant file is a few hundred bytes
 MAX_YAML_NODES = 10_000  # the whole document, aliases expanded: no "billion laughs"
 
 
-class _StrictLoader(yaml.SafeLoader):
+#: libyaml's parser when PyYAML has it (ten times faster: `kozel-stats variants` reads every shipped file)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]
     """yaml.SafeLoader that refuses a key given twice in one mapping (YAML itself lets the
     last one win silently: `target: 50` then `target: 200` would mean 200)."""
 
@@ -252,12 +322,24 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
         cycle = " -> ".join(p.stem for p in chain + (resolved,))
         raise VariantError(f"{path}: key 'extends' makes a cycle: {cycle}.")
     data = _read_yaml(path)
-    for key in data:
-        if key not in TOP_KEYS:
-            raise VariantError(f"{path}: unknown key {key!r}; allowed top-level keys: {', '.join(TOP_KEYS)}.")
-    for key in ("name", "description", "source"):
-        if key not in data:
-            raise VariantError(f"{path}: missing key '{key}' (every variant states its name, description and source).")
+    unknown = [str(key) for key in data if key not in TOP_KEYS]
+    missing = [key for key in ("name", "description", "source") if key not in data]
+    if unknown or missing:  # every problem of the keys in one message, not one per run
+        en, ru = [], []
+        if missing:
+            quoted = ", ".join(f"'{k}'" for k in missing)
+            en.append(f"missing key{'s' if len(missing) > 1 else ''} {quoted}")
+            ru.append(f"нет {'ключей' if len(missing) > 1 else 'ключа'} {quoted}")
+        if unknown:
+            quoted = ", ".join(repr(k) for k in unknown)
+            en.append(f"unknown key{'s' if len(unknown) > 1 else ''} {quoted}")
+            ru.append(f"{'лишние ключи' if len(unknown) > 1 else 'лишний ключ'} {quoted}")
+        raise VariantError(
+            f"{path}: {'; '.join(en)}. A variant file has the keys {', '.join(TOP_KEYS)}; name, description and "
+            f"source are required (every variant states them).",
+            ru=f"{path}: {'; '.join(ru)}. В файле варианта ключи {', '.join(TOP_KEYS)}; name, description и source "
+            "обязательны (каждый вариант их называет).",
+        )
     for key in ("name", "source"):
         if not isinstance(data[key], str) or not data[key].strip():
             raise VariantError(f"{path}: key '{key}' must be a non-empty string, not {data[key]!r:.80}.")
@@ -275,7 +357,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     for key, value in rules.items():
         knob = KNOB_BY_NAME.get(key)
         if knob is None:
-            raise VariantError(f"{path}: unknown key 'rules.{key}'; allowed knobs: {', '.join(KNOB_BY_NAME)}.")
+            raise unknown_knob(key, str(path), f"'rules.{key}'")
         check_value(knob, value, str(path))
     parent = data.get("extends")
     if parent is None:
@@ -563,7 +645,7 @@ def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], w
     for key, value in items:
         knob = KNOB_BY_NAME.get(key)
         if knob is None:
-            raise VariantError(f"{where}: unknown knob {key!r}; allowed knobs: {', '.join(KNOB_BY_NAME)}.")
+            raise unknown_knob(key, where)
         check_value(knob, value, where)
         if rules[key] != value and all(k != key for k, _ in named):
             named.append((key, value))
@@ -596,6 +678,8 @@ def _load_changed(spec: str) -> Variant:
     for part in parts:
         key, sep, text = part.partition("=")
         knob = KNOB_BY_NAME.get(key.strip())
+        if sep and knob is None:
+            raise unknown_knob(key.strip(), spec)
         if not sep or knob is None:
             raise VariantError(
                 f"{spec}: {part!r} is not knob=value; a changed variant is written "
@@ -616,7 +700,10 @@ def load_variant(spec: str | Path) -> Variant:
         spec = _renamed(str(spec))
         candidate = shipped_dir() / f"{spec}.yaml"
         if not candidate.is_file():
-            raise VariantError(f"{spec}: unknown variant; give a .yaml file or one of: {', '.join(shipped_names())}.")
+            titled = by_title(str(spec))
+            if titled is None:
+                raise unknown_variant(str(spec))
+            candidate = shipped_dir() / f"{titled}.yaml"
         path = candidate
     data, merged = _load_raw(path, ())
     check_combination(merged, path)

@@ -26,8 +26,18 @@ def _may_raise() -> bool:
     return not _modes or _modes[-1]
 
 
+def rearm() -> None:
+    """Put our handlers back at the C level. LLVM (numba's compiler) registers its own SIGINT handler to
+    clean up its files and, when a Ctrl-C reaches it, leaves the default action behind while Python still
+    believes its handler is set: a second Ctrl-C then killed the process (exit code 130)."""
+    if _installed:
+        signal.signal(signal.SIGINT, _handler)
+        signal.signal(signal.SIGTERM, _handler)
+
+
 def _handler(signum, frame) -> None:
     _pending.append(signum)
+    rearm()
     if _may_raise():
         raise KeyboardInterrupt
 
@@ -40,6 +50,28 @@ def install() -> None:
     _installed = True
 
 
+def hold() -> None:
+    """Until `release()`, a signal is only remembered, never raised: the command is already stopping (a
+    second Ctrl-C while it says so must not cut it short)."""
+    _modes.append(False)
+    rearm()
+
+
+def release() -> None:
+    """End a `hold()`, forgetting what came meanwhile (the command has said it was interrupted)."""
+    if _modes and _modes[-1] is False:
+        _modes.pop()
+    _pending.clear()
+
+
+def ignore_interrupts() -> None:
+    """The command has ended and set its exit code: Ctrl-C is ignored while Python shuts down (the worker
+    pool's clean-up). Python's finalization resets a handler of ours to the default action, which a late
+    Ctrl-C turned into a death by SIGINT (exit code 130); an ignored signal stays ignored."""
+    _modes.append(False)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def received() -> str | None:
     """The name of the first signal received, if any."""
     return NAMES.get(_pending[0], f"signal {_pending[0]}") if _pending else None
@@ -48,6 +80,7 @@ def received() -> str | None:
 def clear() -> None:
     """Forget the signals received (the command has reported them)."""
     _pending.clear()
+    rearm()
 
 
 def _enter(mode: bool) -> None:

@@ -638,6 +638,9 @@ def decimals(half_width: float) -> int:
     return int(min(6, max(0, 1 - math.floor(math.log10(abs(half_width))))))
 
 
+#: "of 100 ..." per unit of a share (metrics.Metric.per_unit)
+PER_EN = {"games": "games", "matches": "matches", "deals": "deals", "shuffles": "shuffles", "fishes": "fish"}
+
 WORDS = {  # metric -> (more, less) for "<amount> <unit> <word>"
     "deals_per_game": ("longer", "shorter"),
     "moves_per_deal": ("longer", "shorter"),
@@ -671,7 +674,7 @@ def verdict(c: Comparison) -> str:
     ci = f"{level_text(c.level)} CI {lo:+.{d}f} to {hi:+.{d}f}{unit if m.is_rate else ''}"
     rel = f"{c.relative * 100:+.1f}%; " if math.isfinite(c.relative) and c.baseline_value else ""
     if m.is_rate and m.kind != "mean":  # a share: also "22 -> 20 of 100 games"
-        per = m.per_unit
+        per = PER_EN.get(m.per_unit, m.per_unit)
         rel = f"{c.baseline_value * 100:.{max(0, d - 1)}f} → {c.value * 100:.{max(0, d - 1)}f} of 100 {per}; " + rel
     more, less = WORDS.get(c.metric, ("higher", "lower"))
     amount = abs(c.diff) * scale

@@ -43,7 +43,7 @@ from . import stats
 from .errors import VariantError
 from .metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from .moments import MAX_GRAM_SIZE, GramSpec, RunStats
-from .rules import KNOB_BY_NAME, Variant, format_knob_value, parse_knob_value, with_rules
+from .rules import KNOB_BY_NAME, Variant, format_knob_value, parse_knob_value, unknown_knob, with_rules
 
 #: A full grid larger than this is refused (give --cells to play a random subset of it).
 MAX_GRID = 100_000
@@ -98,6 +98,8 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
         key, sep, values = text.partition("=")
         key = key.strip()
         knob = KNOB_BY_NAME.get(key)
+        if sep and knob is None:
+            raise unknown_knob(key, f"--vary {text!r}")
         if not sep or knob is None:
             raise ValueError(
                 f"--vary {text!r}: write knob=value,value,... with a knob from: {', '.join(KNOB_BY_NAME)}."
@@ -108,10 +110,7 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
         for part in values.split(","):
             if not part.strip():
                 continue
-            try:
-                value = parse_knob_value(knob, part, f"--vary {key}")
-            except VariantError as exc:
-                raise ValueError(str(exc)) from None
+            value = parse_knob_value(knob, part, f"--vary {key}")
             if value not in levels:
                 levels.append(value)
         if len(levels) < 2:

@@ -14,10 +14,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from . import stats, words
+from . import say, stats, words
 from .knobs import KNOB_BY_NAME
 from .metrics import METRIC_BY_NAME
-from .report import CHECKS, CSS, SCRIPT, _esc, _figure, _wrap
+from .report import CHECKS, CSS, SCRIPT, _esc, _figure, _wrap, plotly_js, template_json
 from .rules import format_knob_value
 
 TEXT: dict[str, dict[str, Any]] = {
@@ -47,7 +47,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "reproduce": "Повторить ровно эти партии:",
         "cell": "клетка",
         "version": "версия",
-        "seed": "зерно",
+        "seed": "зерно случайности",
         "per_cell": "партий на клетку",
         "bots": "боты",
         "backend": "где играли",
@@ -128,6 +128,19 @@ def mark(value: str) -> str:
     return f"{OPEN}{value}{CLOSE}"
 
 
+def shown(knob: str, value: Any, lang: str) -> str:
+    """A knob's value in a sentence: in Russian in words («в каждой сдаче», say.value_word), in English the
+    value as typed, marked as an id."""
+    return say.value_word(knob, value, lang) if lang == "ru" else mark(format_knob_value(value))
+
+
+def knob_value(knob: str, value: Any, lang: str) -> str:
+    """«порог: в каждой сдаче» (ru) / 'threshold every-deal' (en)."""
+    if lang == "ru":
+        return f"{knob_name(knob, lang)}: {say.value_word(knob, value, lang)}"
+    return f"{knob_name(knob, lang)} {mark(format_knob_value(value))}"
+
+
 def plain(text: str) -> str:
     return text.replace(OPEN, "").replace(CLOSE, "")
 
@@ -141,7 +154,7 @@ def term_text(term: str, lang: str) -> str:
     parts = []
     for part in term.split(" × "):
         knob, _, value = part.partition("=")
-        parts.append(f"{knob_name(knob, lang)} {mark(value)}" if knob in KNOB_BY_NAME else part)
+        parts.append(knob_value(knob, value, lang) if knob in KNOB_BY_NAME else part)
     return " × ".join(parts)
 
 
@@ -178,7 +191,7 @@ def ranking_sentence(metric: str, rows: list[dict], lang: str) -> str:
     for r in found:
         c = r["effect"]
         value = c.variant.partition("=")[2]
-        parts.append(f"{knob_name(r['knob'], lang)} ({mark(value)}: {_amount(c, lang)})")
+        parts.append(f"{knob_name(r['knob'], lang)} ({shown(r['knob'], value, lang)}: {_amount(c, lang)})")
     if parts:
         sentence = t["most"].format(metric=name, first=parts[0])
         if len(parts) > 1:
@@ -264,7 +277,7 @@ def _cells_text(n: int, lang: str) -> str:
 def _factors_text(grid: Any, lang: str) -> str:
     parts = []
     for f in grid.factors:
-        values = ", ".join(mark(format_knob_value(v)) + ("*" if v == f.reference else "") for v in f.levels)
+        values = ", ".join(shown(f.knob, v, lang) + ("*" if v == f.reference else "") for v in f.levels)
         parts.append(f"{knob_name(f.knob, lang)} ({values})")
     return "; ".join(parts)
 
@@ -357,7 +370,7 @@ def heatmap(analysis: Any, metric: str, lang: str) -> tuple[str, dict] | None:
         z[i][j] = c.diff * scale
         digits = stats.decimals(c.half_width * scale)
         text[i][j] = words.number(c.diff * scale, digits, lang, signed=True) + ("*" if c.significant else "")
-    labels = [f"{knob_name(grid.factors[f].knob, lang)} {format_knob_value(v)}" for f, v in mains]
+    labels = [plain(knob_value(grid.factors[f].knob, v, lang)) for f, v in mains]
     limit = max((abs(x) for row in z for x in row if x is not None), default=1.0) or 1.0
     fig = go.Figure(
         go.Heatmap(
@@ -366,6 +379,7 @@ def heatmap(analysis: Any, metric: str, lang: str) -> tuple[str, dict] | None:
             y=labels,
             text=text,
             texttemplate="%{text}",
+            textfont=dict(size=11),  # never shrunk below 11 px on a phone
             colorscale="RdBu",
             reversescale=True,
             zmin=-limit,
@@ -376,8 +390,15 @@ def heatmap(analysis: Any, metric: str, lang: str) -> tuple[str, dict] | None:
             ygap=2,
         )
     )
-    fig.update_layout(height=90 + 48 * n, yaxis=dict(autorange="reversed"), xaxis=dict(tickangle=-30))
+    fig.update_layout(
+        height=90 + 48 * n,
+        yaxis=dict(autorange="reversed", tickvals=labels, ticktext=labels),
+        xaxis=dict(tickangle=-30, tickvals=labels, ticktext=labels),
+    )
     block, spec = _figure(fig, f"heat-{metric}", words.label(metric, lang))
+    # a phone: the labels on several lines, so that the cells keep the width of their numbers
+    spec["narrowTicks"] = [_wrap(x, 14) for x in labels]
+    spec["narrowXTicks"] = [_wrap(x, 10) for x in labels]
     return block, spec
 
 
@@ -397,7 +418,12 @@ def _cells_table(summary: dict, analysis: Any, lang: str) -> str:
             f"<td>{_esc(words.value(m, estimates[m].value, lang))}</td>" if m in estimates else "<td>—</td>"
             for m in metrics
         )
-        levels = "".join(f"<td><code>{_esc(format_knob_value(v))}</code></td>" for v in cell.levels)
+        levels = "".join(
+            f"<td>{_esc(say.value_word(f.knob, v, lang))}</td>"
+            if lang == "ru"
+            else f"<td><code>{_esc(format_knob_value(v))}</code></td>"
+            for f, v in zip(grid.factors, cell.levels, strict=True)
+        )
         row_class = " class='ref'" if i == 0 else ""
         body.append(f"<tr{row_class}><td>{i + 1}</td>{levels}{values}</tr>")
     return f"<div class='scroll'><table class='cells'><tr>{head}</tr>{''.join(body)}</table></div>"
@@ -412,7 +438,8 @@ def _values_html(analysis: Any, lang: str) -> str:
             meaning = knob.value_meaning(v, lang)
             ref = f" ({TEXT[lang]['reference']})" if v == f.reference else ""
             items.append(
-                f"<li><code>{_esc(format_knob_value(v))}</code>{_esc(ref)}"
+                (f"<li>{_esc(say.value_word(f.knob, v, lang))} " if lang == "ru" else "<li>")
+                + f"<code>{_esc(format_knob_value(v))}</code>{_esc(ref)}"
                 + (f": {_esc(meaning)}" if meaning else "")
                 + "</li>"
             )
@@ -430,8 +457,6 @@ p.rank { font-weight: 600; margin: .4em 0; }
 
 
 def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
-    import plotly.offline
-
     if lang not in TEXT:
         raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
     t = TEXT[lang]
@@ -455,7 +480,13 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
             items = "".join(f"<li>{as_html(interaction_text(c, lang))}</li>" for c in found)
             listing = f"<ul class='effects'>{items}</ul>"
             if len(found) > MAX_OPEN:  # a long list is folded: the rankings above are the answer
-                listing = f"<details><summary>{_esc(words.count(len(found), lang))}</summary>{listing}</details>"
+                n = len(found)
+                title = (
+                    f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
+                    if lang == "ru"
+                    else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
+                )
+                listing = f"<details><summary>{_esc(title)}</summary>{listing}</details>"
             answer += f"<p>{t['found_interactions']}</p>{listing}"
         else:
             answer += f"<p>{t['no_interactions']}</p>"
@@ -493,6 +524,7 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     script = (
         SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
         .replace("__SEPARATORS__", json.dumps(", " if lang == "ru" else ".,"))
+        .replace("__TEMPLATE__", template_json())
         .replace("__LOCALE__", json.dumps(lang))
     )
     return f"""<!DOCTYPE html>
@@ -504,7 +536,7 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
 window.__errors = [];
 window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
 </script>
-<script type="text/javascript">{plotly.offline.get_plotlyjs()}</script>
+<script type="text/javascript">{plotly_js()}</script>
 </head><body>
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>

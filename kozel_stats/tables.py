@@ -20,10 +20,13 @@ SPECS = {m.name: m for m in METRICS}
 
 TEXT: dict[str, dict[str, Any]] = {
     "en": {
-        "head": "Козёл: {n} variants × {games} per variant, bots {bots} (programs, not people), seed {seed}",
+        "head": "Козёл: {n} × {games} per variant, bots {bots} (programs, not people), seed {seed}",
+        "variants": ("variant", "variants", "variants"),
         "design": "Game i of every variant starts from the same shuffle, so differences come from the rules. A "
         "verdict rests on the four headline metrics, tested together (each at 5%/4, with its 98.75% interval); "
-        "the others are secondary, each with its own 95% interval. (Генерал keeps no points: its two, each at 5%/2.)",
+        "the others are secondary, each with its own 95% interval. p (adj.): the chance of a difference this "
+        "large by luck alone, times the number of headline metrics.",
+        "generals": " (Генерал keeps no points: its two, each at 5%/2.)",
         "interrupted": "Interrupted: these are the games finished before Ctrl-C.",
         "baseline": "{title} ({name}): the baseline",
         "metric": "metric",
@@ -60,11 +63,14 @@ TEXT: dict[str, dict[str, Any]] = {
         },
     },
     "ru": {
-        "head": "Козёл: {n} вариант(а) × {games} на вариант, боты {bots} (программы, не люди), зерно {seed}",
+        "head": "Козёл: {n} × {games} на вариант, боты {bots} (программы, не люди), зерно случайности {seed} "
+        "(с тем же зерном — те же числа)",
+        "variants": ("вариант", "варианта", "вариантов"),
         "design": "Партия i каждого варианта начинается с той же раздачи, поэтому разница идёт от правил. Вывод "
-        "решают четыре главных показателя, проверенные вместе (каждый на уровне 5 %/4, с 98,75 % ДИ); "
-        "остальные — второстепенные, каждый со своим 95 % ДИ. (В Генерале очков нет: там главных два, "
-        "каждый на 5 %/2.)",
+        "решают четыре главных показателя, проверенные вместе (каждый на уровне 5{nbsp}%/4, с 98,75{nbsp}% ДИ); "
+        "остальные — второстепенные, каждый со своим 95{nbsp}% ДИ. «Случайно»: вероятность получить такую "
+        "разницу одним везением, с поправкой на число главных показателей.",
+        "generals": " (В Генерале очков нет: там главных показателей два, каждый на уровне 5{nbsp}%/2.)",
         "interrupted": "Прервано: здесь партии, доигранные до Ctrl-C.",
         "baseline": "{title} ({name}): базовый вариант",
         "metric": "показатель",
@@ -78,7 +84,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "table": "{title} ({name}) против «{base}»: ДИ {level_h} у главных показателей, 95 % у остальных",
         "diff": "разница",
         "interval": "ДИ",
-        "p": "p (попр.)",
+        "p": "случайно",
         "secondary": "(второстеп.)",
         "only_here": "(есть только в этой игре; её 95 % ДИ)",
         "summary": "Главное",
@@ -159,18 +165,23 @@ class _Names:
 def header_lines(meta: dict[str, Any], analysis: Analysis, lang: str = "en") -> list[str]:
     t = TEXT[lang]
     names = [v["name"] for v in meta.get("variants", [])] or list(analysis.estimates)
+    n = len(names)
+    forms = t["variants"]
+    counted = f"{n} {words.plural_ru(n, *forms) if lang == 'ru' else forms[0] if n == 1 else forms[1]}"
+    rules = [v.get("rules") or {} for v in meta.get("variants", [])]
+    design = t["design"] + (t["generals"] if any(r.get("scoring") == "generals" for r in rules) else "")
     lines = [
         "[bold]"
         + escape(
             t["head"].format(
-                n=len(names),
+                n=counted,
                 games=words.games_text(meta.get("games_per_variant", analysis.games_per_variant), lang),
                 bots=words.bots_text(meta.get("bots") or ["random"], lang),
                 seed=meta.get("seed"),
             )
         )
         + "[/bold]",
-        escape(t["design"]),
+        escape(design.replace("{nbsp}", words.NBSP)),
     ]
     if meta.get("interrupted"):
         lines.append(f"[yellow]{escape(t['interrupted'])}[/yellow]")

@@ -16,12 +16,11 @@ Pure Python, no heavy imports.
 from __future__ import annotations
 
 import math
-import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import stats
+from . import say, stats
 from .metrics import METRIC_BY_NAME
 
 LANGS = ("ru", "en")
@@ -29,20 +28,8 @@ NBSP = "\u00a0"
 MINUS = "\u2212"
 
 
-def lang_from_env(environ: Mapping[str, str] | None = None) -> str:
-    """ru when the locale is Russian (LC_ALL, then LC_MESSAGES, then LANG start with "ru"), else en."""
-    env = os.environ if environ is None else environ
-    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(key)
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "en"
-
-
-def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"--lang must be ru or en, not {lang!r}.")
-    return lang
+lang_from_env = say.lang_from_env  # the one rule for the language: --lang, else the locale (say.py)
+check_lang = say.check_lang
 
 
 # --- numbers --------------------------------------------------------------------------------------------------------
@@ -89,17 +76,7 @@ def unit_pp(lang: str) -> str:
     return "п.п." if lang == "ru" else "pp"
 
 
-def plural_ru(n: float, one: str, few: str, many: str, fraction: str | None = None) -> str:
-    """The Russian noun form after a number: 1 партия, 2 партии, 5 партий; a fraction takes the
-    genitive singular (0,2 сдачи)."""
-    if isinstance(n, float) and not float(n).is_integer():
-        return fraction or few
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+plural_ru = say.plural_ru  # one helper for Russian plural forms (say.py)
 
 
 def games_text(n: int, lang: str) -> str:
@@ -169,6 +146,20 @@ EN_UNITS = {
     "moves_per_deal": "moves",
     "draws_per_deal": "tiles",
 }
+
+
+#: "из 100 ..." / "of 100 ..." per unit of a share (metrics.Metric.per_unit): a share of fish wins is out
+#: of 100 fish, a redeal rate out of 100 shuffles (раздачи), not deals
+PER_WORDS = {
+    "ru": {"games": "партий", "matches": "матчей", "deals": "сдач", "shuffles": "раздач", "fishes": "рыб"},
+    "en": stats.PER_EN,
+}
+
+
+def per_word(metric: str, lang: str) -> str:
+    """What a share metric is a share of, as after «из 100» / "of 100": партий, сдач, раздач, рыб."""
+    spec = METRIC_BY_NAME[metric]
+    return PER_WORDS["ru" if lang == "ru" else "en"][spec.per_unit]
 
 
 def label(metric: str, lang: str, solo: bool = False) -> str:
@@ -277,9 +268,8 @@ def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = N
     d = stats.decimals(c.half_width * scale)
     ci = f"{level(c.level, lang)} ДИ {interval(m, c.low, c.high, lang, d)}"
     rel = f"{number(c.relative * 100, 1, lang, signed=True)}{NBSP}%; " if math.isfinite(c.relative) else ""
-    spec = METRIC_BY_NAME[m]
     if rate:
-        per = "партий" if spec.per_unit == "games" else "сдач"
+        per = per_word(m, lang)
         dd = max(0, d - 1)
         rel = f"{number(c.baseline_value * 100, dd, lang)} → {number(c.value * 100, dd, lang)} из 100 {per}; " + rel
     prefix = "второстепенный: " if c.family == "secondary" else ""
@@ -383,8 +373,8 @@ def effect_phrase(c: stats.Comparison, lang: str, solo: bool = False) -> str:
     if is_rate(m):
         base, new = _of_100(c, lang)
         spec = METRIC_BY_NAME[m]
-        per_ru = "" if spec.per_unit == "games" else " сдач"
-        per_en = spec.per_unit
+        per_ru = "" if spec.per_unit == "games" else " " + per_word(m, lang)
+        per_en = per_word(m, lang)
         if lang == "ru":
             subject = {
                 "naked_rate": "голых козлов" if not solo else "голых козлов",
@@ -580,15 +570,15 @@ def note(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
 
 
 # --- the glossary ---------------------------------------------------------------------------------------------------
-GLOSSARY = {
+_GLOSSARY = {
     "ru": [
-        ("сдача", "от раздачи до выхода или рыбы; партия — сдачи, пока кто-то не наберёт 101 (козлы)."),
+        ("сдача", "от раздачи до выхода или рыбы; партия — сдачи, пока кто-то не наберёт {target} (козлы)."),
         ("голые козлы", "проигравшие, у победителей которых за всю партию не записано ни одного очка."),
         ("лысые козлы", "партия кончилась выходом, в последнем ходе которого был 0:0 (два дубля за ход считаются)."),
         ("рыба", "сдача встала: на столе видно, что ни у кого нет подходящей кости; рыбак — кто поставил её."),
         ("яйца", "рыба с равными суммами: никто не пишет, сумма переходит к проигравшим следующую сдачу."),
-        ("сгорел под порогом", "проигравшие набрали меньше порога (13), и очки не записаны, а пропали."),
-        ("передача", "пересдача, когда у кого-то 5 дублей или 6 костей одной масти."),
+        ("сгорел под порогом", "проигравшие набрали меньше порога ({threshold}), и очки не записаны, а пропали."),
+        ("передача", "пересдача, когда у кого-то {doubles} дублей или {suit} костей одной масти."),
         ("доля", "рыба, яйца, досрочное закрытие — доля сдач; голые и лысые козлы — доля партий."),
         ("п.п.", "процентный пункт: разница долей 22 % и 20 % — 2 п.п."),
         (
@@ -596,8 +586,7 @@ GLOSSARY = {
             "доверительный интервал: где, с учётом случайности, лежит настоящее значение. У четырёх главных "
             "показателей (длина партии, голые козлы, рыба, очков за сдачу) — 98,75 % ДИ: они проверяются вместе, "
             "каждый на уровне 5 %/4 (поправка Бонферрони), так что ложный вывод о варианте — не чаще 5 %. "
-            "Остальные — второстепенные, каждый со своим 95 % ДИ. В Генерале очков не пишут: главных показателей "
-            "там два (длина партии, рыба), каждый на уровне 5 %/2.",
+            "Остальные — второстепенные, каждый со своим 95 % ДИ.{generals}",
         ),
         (
             "значимо",
@@ -614,13 +603,16 @@ GLOSSARY = {
         ),
     ],
     "en": [
-        ("deal", "from dealing to an out or a fish; a game is deals until a side reaches 101 (the goats)."),
+        ("deal", "from dealing to an out or a fish; a game is deals until a side reaches {target} (the goats)."),
         ("naked goats (голые козлы)", "the losers whose winners never wrote a point in the game."),
         ("bald goats (лысые козлы)", "the game ended with an out whose last move held 00 (a two-doubles move counts)."),
         ("fish (рыба)", "a blocked deal: the table shows nobody can move; the fisherman laid the last tile."),
         ("eggs (яйца)", "a fish with equal sums: nobody writes, the sum goes to the next deal's losers."),
-        ("vanished under the threshold", "the losers' points were below the threshold (13) and were not written."),
-        ("redeal (передача)", "a new deal when a hand holds 5 doubles or 6 tiles of one suit."),
+        (
+            "vanished under the threshold",
+            "the losers' points were below the threshold ({threshold}) and were not written.",
+        ),
+        ("redeal (передача)", "a new deal when a hand holds {doubles} doubles or {suit} tiles of one suit."),
         ("share", "fish, eggs, early closure: a share of deals; naked and bald goats: a share of games."),
         ("pp", "percentage point: the difference between 22% and 20% is 2 pp."),
         (
@@ -628,8 +620,7 @@ GLOSSARY = {
             "confidence interval: where the true value lies, allowing for chance. The four headline metrics (game "
             "length, naked goats, fish, points per deal) get 98.75% CIs: tested together, each at 5%/4 "
             "(Bonferroni), so a false verdict about a variant happens at most 5% of the time. The others are "
-            "secondary, each with its own 95% CI. Генерал writes no points: it has two headline metrics (game "
-            "length, fish), each at 5%/2.",
+            "secondary, each with its own 95% CI.{generals}",
         ),
         (
             "significant",
@@ -648,6 +639,51 @@ GLOSSARY = {
         ),
     ],
 }
+
+
+GLOSSARY_GENERALS = {
+    "ru": " В Генерале очков не пишут: главных показателей там два (длина партии, рыба), каждый на уровне 5 %/2.",
+    "en": " Генерал writes no points: it has two headline metrics (game length, fish), each at 5%/2.",
+}
+
+
+def _values(values: list[Any], lang: str) -> str:
+    """101 / 101 или 125 / 101, 125 или 150 (the run's values of a knob, in words)."""
+    shown = [count(x, lang) if isinstance(x, int) else str(x) for x in sorted(set(values))]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return f"{', '.join(shown[:-1])} {'или' if lang == 'ru' else 'or'} {shown[-1]}"
+
+
+def glossary(lang: str, rules: Sequence[Mapping[str, Any]] | None = None) -> list[tuple[str, str]]:
+    """The report's glossary with the numbers of the run's variants (their targets, thresholds, redeal
+    counts), not the default's; Генерал's own rule only when it is in the run, the threshold's entry only
+    when some variant has a threshold."""
+    from .knobs import DEFAULTS
+
+    rules = [r for r in (rules or []) if r] or [DEFAULTS]
+
+    def of(knob: str, keep: Any = None) -> list[Any]:
+        return [r.get(knob, DEFAULTS[knob]) for r in rules if keep is None or keep(r)]
+
+    targets = of("target", lambda r: not r.get("match_deals") and r.get("scoring", "points") == "points")
+    thresholds = of("threshold_value", lambda r: r.get("threshold", DEFAULTS["threshold"]) != "none")
+    doubles = [x for x in of("redeal_doubles") if x] or [DEFAULTS["redeal_doubles"]]
+    suits = [x for x in of("redeal_suit") if x] or [DEFAULTS["redeal_suit"]]
+    generals = any(r.get("scoring") == "generals" for r in rules)
+    fill = {
+        "target": _values(targets or of("target"), lang),
+        "threshold": _values(thresholds, lang),
+        "doubles": _values(doubles, lang),
+        "suit": _values(suits, lang),
+        "generals": GLOSSARY_GENERALS[lang] if generals else "",
+    }
+    out = []
+    for term, text in _GLOSSARY[lang]:
+        if "{threshold}" in text and not thresholds:
+            continue
+        out.append((term, text.format(**fill)))
+    return out
 
 
 # --- skill or luck (`compare --skill`) ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_play_prints_a_log_and_writes_records(tmp_path):
     replayed = json.loads(again.read_text())
     assert replayed["deals"] == records[1]["deals"]
     code, out = run("replay", trace)
-    assert code == 0 and "2 game(s) replayed, 2 correct" in out
+    assert code == 0 and "2 games replayed, 2 correct" in out
 
 
 def test_replay_reports_where_a_record_is_wrong(tmp_path):
@@ -95,3 +95,36 @@ def test_help_does_not_import_numba():
 def test_python_dash_m():
     out = subprocess.run([sys.executable, "-m", "kozel_stats", "variants"], capture_output=True, text=True)
     assert out.returncode == 0 and "default" in out.stdout
+
+
+def test_a_double_ctrl_c_before_the_first_batch_exits_2_with_the_message():
+    """Issue 27: the second Ctrl-C used to kill the process with the default action (exit code 130): LLVM's
+    own SIGINT handler, and Python's finalization resetting ours while the worker pool shuts down."""
+    import contextlib
+    import os
+    import signal
+    import time
+
+    args = ["compare", "default", "morskoy", "--games", "2000000", "--batch-size", "1000000", "--workers", "2"]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from kozel_stats.cli import main; main()", *args, "--lang", "ru"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # Ctrl-C goes to the whole group, the workers too
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    children = f"/proc/{proc.pid}/task/{proc.pid}/children"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:  # the pool is up: the first batch is playing
+        with open(children) as handle:
+            if handle.read().split():
+                break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(proc.pid, signal.SIGINT)
+    time.sleep(0.2)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGINT)
+    err = proc.communicate(timeout=300)[1].decode()
+    assert proc.returncode == 2, (proc.returncode, err)
+    assert "kozel-stats: ошибка: прервано (Ctrl-C)" in err and "Traceback" not in err, err

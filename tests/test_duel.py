@@ -99,7 +99,7 @@ def test_bots_matrix_cli(tmp_path):
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "Does the verdict survive" in result.output and "robust" in result.output
+    assert "Держится ли вывод при других ботах?" in result.output and "держится" in result.output
     matrix = json.loads((tmp_path / "run" / "summary.json").read_text())["matrix"]
     assert matrix["bots"] == ["random", "heavy"] and matrix["rows"]
     page = (tmp_path / "matrix.html").read_text(encoding="utf-8")

@@ -1,0 +1,495 @@
+"""The command line's own words in Russian and English: which language, plural forms, numbers with a
+decimal comma, the messages of the commands, the error messages and «вы имели в виду …?».
+
+One rule for the language of every command: ``--lang ru|en``, else the locale (LC_ALL, then LC_MESSAGES,
+then LANG: Russian when it starts with "ru"), else English.
+
+Light on purpose (no numpy): `kozel-stats variants` and the error paths import it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections.abc import Iterable, Mapping
+
+from .errors import KozelError
+
+LANGS = ("ru", "en")
+NBSP = "\u00a0"
+MINUS = "\u2212"
+LANG_RULE = {
+    "en": "ru or en; default: the locale (ru when LC_ALL, LC_MESSAGES or LANG starts with ru), else en",
+    "ru": "ru или en; по умолчанию — язык системы (ru, если LC_ALL, LC_MESSAGES или LANG начинается с ru), иначе en",
+}
+
+
+# --- which language -------------------------------------------------------------------------------------------------
+def lang_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """ru when the locale is Russian (LC_ALL, then LC_MESSAGES, then LANG start with "ru"), else en."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise KozelError(f"--lang must be ru or en, not {lang!r}.", ru=f"--lang — это ru или en, а не {lang!r}.")
+    return lang
+
+
+def choose_lang(lang: str | None) -> str:
+    """--lang, or the locale's language: the one rule of every command."""
+    return check_lang(lang) if lang is not None else lang_from_env()
+
+
+def quiet_lang(lang: object) -> str:
+    """The language to speak in, never failing (an error message about --lang itself is in the locale's)."""
+    return lang if isinstance(lang, str) and lang in LANGS else lang_from_env()
+
+
+# --- numbers and words ----------------------------------------------------------------------------------------------
+def plural_ru(n: float, one: str, few: str, many: str, fraction: str | None = None) -> str:
+    """The Russian noun form after a number: 1 партия, 2 партии, 5 партий; a fraction takes the
+    genitive singular (0,2 сдачи)."""
+    if isinstance(n, float) and not float(n).is_integer():
+        return fraction or few
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def plural(n: float, one: str, few: str, many: str, en: tuple[str, str] | None = None, lang: str = "ru") -> str:
+    """The noun after n: plural(2, "вариант", "варианта", "вариантов") -> варианта; with lang="en" and
+    en=("variant", "variants"): variants."""
+    if lang != "ru" and en is not None:
+        return en[0] if n == 1 else en[1]
+    return plural_ru(n, one, few, many)
+
+
+def count(n: int, lang: str) -> str:
+    """30 000 (ru: a non-breaking space from five digits on) / 30,000 (en)."""
+    n = int(n)
+    if lang != "ru":
+        return f"{n:,}"
+    text = f"{abs(n):,}".replace(",", NBSP) if abs(n) >= 10_000 else str(abs(n))
+    return (MINUS if n < 0 else "") + text
+
+
+def decimal(x: float, digits: int, lang: str, signed: bool = False) -> str:
+    """4,1 (ru) / 4.1 (en)."""
+    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    return text.replace(".", ",").replace("-", MINUS) if lang == "ru" else text
+
+
+def percent(x: float, digits: int, lang: str) -> str:
+    """A share as a percentage, the number joined to its sign: 52,31 % (ru, a non-breaking space) / 52.31%."""
+    return decimal(x * 100, digits, lang) + (f"{NBSP}%" if lang == "ru" else "%")
+
+
+_SPACED_PERCENT = re.compile(r"(\d)[ \u00a0\u202f]+%")
+
+
+def join_percent(text: str) -> str:
+    """22,1 % -> 22,1% for the terminal: rich wraps lines at any space, the non-breaking one too, and a
+    number must never be split from its «%» (the HTML report keeps the non-breaking space)."""
+    return _SPACED_PERCENT.sub(r"\1%", text)
+
+
+# --- the commands' messages -----------------------------------------------------------------------------------------
+#: key -> (English, Russian); str.format fields
+PHRASES: dict[str, tuple[str, str]] = {
+    "error": ("kozel-stats: error: {}", "kozel-stats: ошибка: {}"),
+    "internal": (
+        "kozel-stats: internal error: {} (set KOZEL_DEBUG=1 for the traceback, and please report it).",
+        "kozel-stats: внутренняя ошибка: {} (KOZEL_DEBUG=1 покажет, где именно; пожалуйста, сообщите о ней).",
+    ),
+    "interrupted": (
+        "interrupted ({}); every file written before it is complete.",
+        "прервано ({}); все файлы, записанные до этого, целы.",
+    ),
+    "source": ("source: {}", "источник: {}"),
+    "extends": ("extends: {}   game: {}   hash: {}", "основа: {}   игра: {}   хеш: {}"),
+    "rules_head": ("rules (knob, value, what it means):", "правила (настройка, значение, что оно значит):"),
+    "wrote_records": ("wrote {n} game record{s} to {path}", "{n} {records} записано в {path}"),
+    "cut_off": ("cut off at max_deals", "оборвана на max_deals"),
+    "draw": ("a draw", "ничья"),
+    "side_lost": ("side {side} lost (козлы)", "пара {side} проиграла (козлы)"),
+    "goat": ("P{p} is the goat", "P{p} — козёл"),
+    "game_line": ("game {g}: {deals} deal{s}, {loser}, score {score}", "партия {g}: {deals}, {loser}, счёт {score}"),
+    "replay_ok": ("line {line}, game {game}: OK ({deals} deal{s})", "строка {line}, партия {game}: верно ({deals})"),
+    "replay_line": ("line {line}, {problem}", "строка {line}, {problem}"),
+    "replay_total": (
+        "{n} game{s} replayed, {ok} correct, {bad} with problems.",
+        "{n} переиграно: верно {ok}, с ошибками {bad}.",
+    ),
+    "duel_head": (
+        "{a} (A) vs {b} (B) on {variant}: {pairs} deal sequences played twice, seats swapped",
+        "{a} (A) против {b} (B), правила «{variant}»: {pairs} сыграно дважды, с обменом мест",
+    ),
+    "duel_wins": (
+        "  {a}'s side wins {rate} of games (95% CI {low} to {high})",
+        "  пара {a} выигрывает {rate} партий (95{nbsp}% ДИ {low}…{high})",
+    ),
+    "duel_elo": (
+        "  Elo-style difference: {elo} (95% CI {low} to {high})",
+        "  разница в рейтинге Эло: {elo} (95{nbsp}% ДИ {low}…{high})",
+    ),
+    "duel_deals": ("  deals per game: {}", "  сдач за партию: {}"),
+    "duel_naked": (
+        "  naked goats: {a}'s side {na} of games, {b}'s side {nb}",
+        "  голые козлы: у пары {a} — {na} партий, у пары {b} — {nb}",
+    ),
+    "duel_stronger": ("  verdict: {} is stronger than {}.", "  вывод: {} сильнее, чем {}."),
+    "duel_none": (
+        "  verdict: no detectable difference at this number of games.",
+        "  вывод: при таком числе партий разницы не видно.",
+    ),
+    "report_written": ("report written to {}", "отчёт записан в {}"),
+    "no_variants_yaml": ("{}: holds no game records.", "{}: в файле нет записей партий."),
+}
+
+
+#: a game's titles (the record's "titles") in words
+TITLES_RU = {
+    "naked": "голые козлы",
+    "bald": "лысые козлы",
+    "general": "генерал",
+    "hanging": "подвесной козёл",
+    "kept-00": "козёл с 0:0 на руках",
+    "extra-goat": "внеочередной козёл",
+    "draw": "ничья",
+}
+
+
+def titles(names: Iterable[str], lang: str) -> str:
+    """The titles of a game for `play -q`: 'naked bald' (en: the record's ids) / «голые козлы, лысые козлы»;
+    a drawn match is already called a draw."""
+    names = [n for n in names if not (lang == "ru" and n == "draw")]
+    if lang != "ru":
+        return " ".join(names)
+    return ", ".join(TITLES_RU.get(n, n) for n in names)
+
+
+#: the words of a variant's `source` (where in the rule texts it comes from), in Russian
+_SOURCE_RU = [
+    (r"\(yard differences\)", "(дворовые различия)"),
+    (r"\(out on 00\)", "(выход на 0:0)"),
+    (r"\(drawing rule\)", "(правило добора)"),
+    (r"\(eggs with 2-4 players\)", "(яйца при 2–4 игроках)"),
+    (r"\(section (\d+) near the start\)", r"(раздел \1 в начале)"),
+    (r"\(the bazaar at a fish\)", "(базар при рыбе)"),
+    (r"\bsections\b", "разделы"),
+    (r"\bsection\b", "раздел"),
+    (r"\brules\b", "правила"),
+    (r"\band\b", "и"),
+]
+
+
+def source_text(source: str, lang: str) -> str:
+    """Where a variant comes from: '000_….txt, section 13 (yard differences)' -> '…, раздел 13 (дворовые
+    различия)'."""
+    if lang != "ru":
+        return source
+    for pattern, repl in _SOURCE_RU:
+        source = re.sub(pattern, repl, source)
+    return source
+
+
+def t(key: str, lang: str, *args: object, **kwargs: object) -> str:
+    en, ru = PHRASES[key]
+    return (ru if lang == "ru" else en).format(*args, nbsp=NBSP, **kwargs)
+
+
+# --- «вы имели в виду …?» -------------------------------------------------------------------------------------------
+def normal(text: str) -> str:
+    """A name as typed, for matching: lower case, ё as е, no quotes, _ and - as spaces, single spaces."""
+    text = text.strip().lower().replace("ё", "е").replace("_", " ").replace("-", " ")
+    text = re.sub(r"[«»\"'“”„]", "", text)
+    return re.sub(r"\s+", " ", text)
+
+
+def closest(word: str, names: Iterable[str], aliases: Mapping[str, str] | None = None, most: int = 3) -> list[str]:
+    """The names closest to `word` (difflib), at most `most`; `aliases` (e.g. Russian titles -> names)
+    count as spellings of their names."""
+    spellings: dict[str, str] = {normal(n): n for n in names}
+    for alias, name in (aliases or {}).items():
+        spellings.setdefault(normal(alias), name)
+    typed = normal(word)
+    found: list[str] = []
+    words = [  # a word of a name or a title typed alone: «морской», the shortest first
+        (len(spelling), name)
+        for spelling, name in spellings.items()
+        if len(typed) >= 3 and re.search(r"(^|[\s,(-])" + re.escape(typed), spelling)
+    ]
+    found.extend(name for _, name in sorted(words))
+    for spelling in difflib.get_close_matches(typed, list(spellings), n=most * 2, cutoff=0.6):
+        found.append(spellings[spelling])
+    unique = list(dict.fromkeys(found))
+    return unique[:most]
+
+
+def did_you_mean(options: list[str], lang: str) -> str:
+    if not options:
+        return ""
+    if len(options) > 1:
+        options = [", ".join(options[:-1]), options[-1]]
+    if lang == "ru":
+        return f" Вы имели в виду {' или '.join(options)}?"
+    return f" Did you mean {' or '.join(options)}?"
+
+
+# --- error messages -------------------------------------------------------------------------------------------------
+#: English error sentences (and their common parts) -> Russian, tried in order on the whole message; what
+#: is not matched stays as it is. Paths, options, ids and values the user typed are kept.
+_ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), r)
+    for p, r in [
+        (r"(--[\w-]+) must be from (.+?) to (.+?), not (.+?)\.$", r"\1 должно быть от \2 до \3, а не \4."),
+        (r"(--[\w-]+) must be at least (\S+), not (.+?)\.$", r"\1 должно быть не меньше \2, а не \3."),
+        (r"(--[\w-]+) must fit in 64 bits, not (.+?)\.$", r"\1 должно помещаться в 64 бита, а не \2."),
+        (r"(--[\w-]+) must be ru or en, not (.+?)\.$", r"\1 — это ru или en, а не \2."),
+        (
+            r"^(.+?): the file exists; nothing was done\. Give another name or add --force\.$",
+            r"\1: такой файл уже есть; ничего не сделано. Дайте другое имя или добавьте --force.",
+        ),
+        (r"^(.+?): is a folder; give a file name\.$", r"\1: это папка; нужно имя файла."),
+        (r"^(.+?): the folder (.+) does not exist\.$", r"\1: папки \2 нет."),
+        (r"^(.+?): cannot write in (.+)\.$", r"\1: в \2 нельзя писать."),
+        (
+            r"^--out (.+?): the folder already holds a run's results; nothing was played and nothing was changed\. "
+            r"Choose another folder, continue that run with --resume, or replace it with --force\.$",
+            r"--out \1: в папке уже лежат результаты прогона; ничего не сыграно и не изменено. Выберите другую "
+            r"папку, продолжите тот прогон с --resume или замените его с --force.",
+        ),
+        (r"^(.+?): no such results folder\.$", r"\1: такой папки с результатами нет."),
+        (r"^(.+?): no such file\.$", r"\1: такого файла нет."),
+        (r"^(.+?): no such variant file\.$", r"\1: такого файла варианта нет."),
+        (r"^(.+?): is a folder, not a (.+?)\.$", r"\1: это папка, а не файл."),
+        (r"^(.+?): cannot be read \((.+)\)\.$", r"\1: не читается (\2)."),
+        (r"^(.+?): not valid JSON \((.+)\)\.$", r"\1: это не JSON (\2)."),
+        (
+            r"^(.+?): YAML syntax error at line (\d+), column (\d+): (.+)\.$",
+            r"\1: ошибка YAML в строке \2, столбце \3: \4.",
+        ),
+        (r"^(.+?), line (\d+): not JSON \((.+)\)\.?$", r"\1, строка \2: это не JSON (\3)."),
+        (r"^(.+?), line (\d+): (.+)$", r"\1, строка \2: \3"),
+        (r"^(.+?): field 'variant' missing; pass --variant\.$", r"\1: нет поля 'variant'; укажите --variant."),
+        (
+            r"^give the variants to compare \(names, \.yaml files or folders\), or --resume DIR\.$",
+            "назовите варианты для сравнения (имена, файлы .yaml или папки) или --resume ПАПКА.",
+        ),
+        (
+            r"^give the base variant \(a name or a \.yaml file\) and --vary knob=value,value\.$",
+            "назовите основной вариант (имя или файл .yaml) и --vary настройка=значение,значение.",
+        ),
+        (
+            r"^give at least one --vary knob=value,value \(e\.g\. --vary threshold=once,none\)\.$",
+            "нужна хотя бы одна --vary настройка=значение,значение (например, --vary threshold=once,none).",
+        ),
+        (
+            r"^--vary '(.+?)': give at least two different values of '(.+?)'\.$",
+            r"--vary '\1': нужны хотя бы два разных значения '\2'.",
+        ),
+        (
+            r"^--baseline '(.+?)' is not among the compared variants \((.+)\)\.$",
+            r"--baseline '\1' нет среди вариантов (\2).",
+        ),
+        (r"^--metrics: unknown metric '(.+?)'; known: (.+)\.$", r"--metrics: показателя '\1' нет; есть: \2."),
+        (
+            r"^--bots: give one bot for all seats or one per seat \((\d+)\), not (\d+)\.$",
+            r"--bots: один бот на все места или по одному на место (\1), а не \2.",
+        ),
+        (r"unknown bot '(.+?)'; allowed: (.+?)\.?$", r"бота '\1' нет; есть: \2."),
+        (
+            r"unknown bot '(.+?)': sampler:N needs a whole number of worlds N, 1\.\.(\d+)\.$",
+            r"бота '\1' нет: sampler:N — это целое число миров N, от 1 до \2.",
+        ),
+        (
+            r"^--card (.+?): give a \.txt \(text\) or a \.png \(picture\) file\.$",
+            r"--card \1: нужен файл .txt (текст) или .png (картинка).",
+        ),
+        (
+            r"^(.+?): holds a sweep: its reference cell is fixed, so --baseline does not apply\.$",
+            r"\1: здесь перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
+        ),
+        (
+            r"^--baseline '(.+?)' is not in (.+?) \(variants: (.+)\)\.$",
+            r"--baseline '\1' нет в \2 (варианты: \3).",
+        ),
+        (
+            r"^--game-seed needs --game with (\S+): its first lead changes from game to game "
+            r"\(first_lead_cycle: (\S+)\); give the record's 'game' field\.$",
+            r"--game-seed с «\1» требует --game: первый заход меняется от партии к партии (first_lead_cycle: \2); "
+            r"укажите поле 'game' записи.",
+        ),
+        (r"^(.+?): holds no game records\.$", r"\1: в файле нет записей партий."),
+        (r"^(.+?): holds no games\.$", r"\1: в нём нет партий."),
+        (
+            r"^interrupted \((.+?)\) before any batch of games finished; nothing to keep\.$",
+            r"прервано (\1) до конца первой пачки партий; сохранять нечего.",
+        ),
+        (
+            r"^interrupted \((.+?)\) before two games of every cell finished; nothing to keep\.$",
+            r"прервано (\1), пока в каждой клетке не сыграно и двух партий; сохранять нечего.",
+        ),
+        (
+            r"^interrupted \((.+?)\); every file written before it is complete\.$",
+            r"прервано (\1); все файлы, записанные до этого, целы.",
+        ),
+        (r"^give --scheduler or --cluster, not both\.$", "нужен --scheduler или --cluster, но не оба."),
+        (
+            r"^--csv, --deals and --games-table write into the --out folder; give --out DIR\.$",
+            "--csv, --deals и --games-table пишут в папку --out; укажите --out ПАПКА.",
+        ),
+        (r"^--csv writes into the --out folder; give --out DIR\.$", "--csv пишет в папку --out; укажите --out ПАПКА."),
+        (r"^--max-games only applies with --precision\.$", "--max-games работает только вместе с --precision."),
+        (
+            r"^(--margin) is a share of the (?:baseline|reference) value, from 0 \(excluded\) to 1, not (.+)\.$",
+            r"\1 — доля от опорного значения, больше 0 и не больше 1, а не \2.",
+        ),
+        (
+            r"^(.+?): not a folder; give the folder written by `compare --out`\.$",
+            r"\1: это не папка; нужна папка, которую записал `compare --out`.",
+        ),
+        (
+            r"^--resume DIR continues the (?:run|sweep) saved in DIR: give no (.+?) with it\.$",
+            "--resume ПАПКА продолжает прогон из этой папки: больше ничего (вариантов, --vary) не указывают.",
+        ),
+        (r"^--resume DIR writes into DIR: --out is not needed\.$", "--resume ПАПКА пишет в эту папку: --out не нужен."),
+        (
+            r"^sides A= and B= exist only in pair games; give one bot per seat\.$",
+            "пары A= и B= бывают только в парной игре; дайте по боту на каждое место.",
+        ),
+        (r"^give both sides, e\.g\. A=counter,B=random\.$", "нужны обе пары, например A=counter,B=random."),
+        (
+            r"^'(.+?)' is not SIDE=BOT with SIDE A \(seats 0, 2\) or B \(seats 1, 3\)\.$",
+            r"'\1' — не ПАРА=БОТ, где ПАРА — A (места 0, 2) или B (места 1, 3).",
+        ),
+    ]
+]
+
+
+#: what `replay` finds wrong in a record (codes.ERROR_TEXT and trace.replay_record), in Russian
+REPLAY_RU = {
+    "the hands are not 4 x 7 distinct tiles of the set": "руки — не 4 × 7 разных костей набора",
+    "a hand as dealt required a redeal (передача)": "при такой раздаче полагалась передача",
+    "the event's seat is not the seat whose turn it is": "ходит не тот, чей ход",
+    "illegal move": "недопустимый ход",
+    "knock while holding a legal move": "стук, когда есть чем ходить",
+    "events after the deal had ended": "события после конца сдачи",
+    "the events stop before the deal ends (no out and no fish)": (
+        "события кончаются до конца сдачи (ни выхода, ни рыбы)"
+    ),
+    "deals recorded after the game had ended": "сдачи после конца партии",
+    "the record stops before any side reached the target": "запись кончается раньше, чем кто-то набрал до цели",
+    "the wrong player led the deal": "сдачу начал не тот игрок",
+    "a draw that the rules do not allow here (a playable tile in hand, the last bazaar tile, or not the next "
+    "bazaar tile), or a missing draw": "добор, которого правила здесь не позволяют (есть чем ходить, последняя "
+    "кость базара или не следующая кость), или пропущенный добор",
+}
+
+
+def replay_problem(problem: object, lang: str) -> str:
+    """A problem `replay` found, in `lang`: 'game 0, deal 1: written is [999, 0], the rules give [0, 25]' ->
+    'партия 0, сдача 1: written — [999, 0], а по правилам [0, 25]' (field names stay: they are the record's)."""
+    text = str(problem)
+    if lang != "ru":
+        return text
+    text = re.sub(r"^game (\S+)", r"партия \1", text)
+    text = re.sub(r", deal (\d+)", r", сдача \1", text)
+    text = re.sub(r", event (\d+)", r", событие \1", text)
+    text = re.sub(r": (\w+) (?:is|are) (.+), the rules give (.+)$", r": \1 — \2, а по правилам \3", text)
+    for en, ru in REPLAY_RU.items():
+        text = text.replace(en, ru)
+    return text
+
+
+def error_text(exc: BaseException, lang: str) -> str:
+    """An error's message in `lang`: its own Russian text (KozelError(..., ru=...)), else the phrasebook's."""
+    text = str(exc)
+    if lang != "ru":
+        return text
+    own = getattr(exc, "ru", None)
+    if own:
+        return own
+    return translate(text)
+
+
+def translate(text: str) -> str:
+    """An English error message in Russian by the phrasebook (the first pattern that matches)."""
+    for pattern, repl in _ERRORS_RU:
+        if pattern.search(text):
+            return pattern.sub(repl, text, count=1)
+    head, sep, tail = text.partition(": ")  # "--bots: unknown bot …", "file.yaml: …": the message after it
+    if sep and tail:
+        said = translate(tail)
+        if said != tail:
+            return f"{head}: {said}"
+    return text
+
+
+# --- knob values in words (a sweep's cells, charts and sentences in Russian) ------------------------------------------
+#: a few words per value of the text knobs, to read after the knob's short name: «порог: в каждой сдаче»
+VALUE_RU: dict[str, dict[str, str]] = {
+    "layout": {"chain": "цепочка", "cross": "крест"},
+    "first_lead": {
+        "lowest-double": "младший дубль",
+        "lowest-double-or-heaviest": "младший дубль или самая тяжёлая",
+        "double-11-upward": "1:1, потом выше",
+    },
+    "first_lead_cycle": {
+        "none": "всегда один",
+        "days": "по дням недели",
+        "11-to-66": "от 1:1 до 6:6",
+        "random-day": "случайный день",
+    },
+    "next_lead": {
+        "last-mover": "сделавший последний ход",
+        "fish-winner": "выигравший рыбу",
+        "round-robin": "по кругу",
+        "winners-choose": "выбирают выигравшие",
+        "first-lead": "как в первой сдаче",
+    },
+    "fish_winner": {"lower-sum": "меньшая сумма", "fisherman": "рыбак", "replayed": "никто, переигрывают"},
+    "fish_writes": {"own": "свои очки", "all": "очки всех", "difference": "разность"},
+    "threshold": {"once": "один раз", "every-deal": "в каждой сдаче", "none": "нет"},
+    "specials": {"per-player": "на руку", "per-pair": "на пару", "plain": "по очкам"},
+    "eggs": {"one-side": "одна сумма", "both-sides": "обе суммы", "none": "ничего"},
+    "closed_before_house": {"any": "любые", "closing-pair-only": "только пара"},
+    "solo_fish": {"visible": "когда видно", "draw-down": "добирают базар", "take-all": "забирают базар"},
+    "solo_eggs": {"none": "ничего", "one-hand": "одна рука", "all-hands": "все руки"},
+    "solo_loser": {"every": "все, кроме выигравших", "most": "у кого больше всех"},
+    "solo_writes": {"own": "своя рука", "all-hands": "все руки"},
+    "scoring": {"points": "очки", "generals": "генералы"},
+    "general_out": {"00-or-66": "0:0 или 6:6", "00-and-66": "0:0 и 6:6 вместе"},
+    "extra_lead": {"none": "нет", "goes-on": "партия продолжается", "ends-game": "кончает партию"},
+    "goats": {"one": "один", "every": "все"},
+    "out_66_writers": {"losers": "проигравшие", "all-others": "все, кроме вышедшего"},
+}
+
+
+def value_word(knob: str, value: object, lang: str) -> str:
+    """A knob's value in words: «в каждой сдаче», «да», «25» (ru); the value as written (en: the ids are
+    English words already)."""
+    text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+    if lang != "ru":
+        return text
+    if text in ("true", "false", "True", "False"):
+        return "да" if text.lower() == "true" else "нет"
+    words = VALUE_RU.get(knob, {})
+    if text in words:
+        return words[text]
+    found = re.fullmatch(r"double-([0-6])\1", text)
+    if found:
+        return f"дубль {found[1]}:{found[1]}"
+    if re.fullmatch(r"[+-]?\d+", text):
+        return count(int(text), lang)
+    return text
