@@ -70,8 +70,11 @@ LANG_HELP = (
 def choose_lang(lang: str | None) -> str:
     """--lang, or the locale's language (ru when LC_ALL / LC_MESSAGES / LANG start with ru, else en)."""
     from .say import choose_lang as choose
+    from .warmup import use_language
 
-    return choose(lang)
+    chosen = choose(lang)
+    use_language(chosen)  # the compile notice, printed before anything else, speaks it too
+    return chosen
 
 
 def fail(message: str, lang: str | None = None) -> None:

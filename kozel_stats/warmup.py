@@ -27,17 +27,31 @@ from pathlib import Path
 
 from .codes import thoughtful as thoughtful  # which kernel a set of bots needs (decided with the bot ids)
 
-#: CPU seconds the first compile of each kernel took on the 2-core development machine
-#: (benchmarks/bench_compile.py measures them); play_batch's figure includes play_game's.
-COMPILE_SECONDS = {
-    ("play_game", False): 13,
-    ("play_game", True): 31,
-    ("play_batch", False): 17,
-    ("play_batch", True): 35,
-}
-
-
 NOTICE_AFTER = 1.0  # seconds: loading compiled code from the cache takes less
+NOTICE_EVERY = 15.0  # seconds between the lines that count the compile's time
+#: The notice in the user's language (the command line sets it, `use_language`); no estimate of the time
+#: it will take, which a slower or busier machine would not keep: the seconds so far, counted
+NOTICE_TEXT = {
+    "en": ("compiling the game engine once (later runs start at once)…", "still compiling: {s} s so far…"),
+    "ru": ("собираю игровой движок — один раз (следующие запуски начнутся сразу)…", "всё ещё собираю: {s} с…"),
+}
+_notice_lang = ["en"]
+
+
+def use_language(lang: str) -> None:
+    """The language of the compile notice (ru or en)."""
+    _notice_lang[0] = lang if lang in NOTICE_TEXT else "en"
+
+
+def _announce(notice: Callable[[str], None], stop: threading.Event) -> None:
+    """After NOTICE_AFTER seconds one line, then one every NOTICE_EVERY seconds with the time so far."""
+    first, later = NOTICE_TEXT[_notice_lang[0]]
+    start = time.monotonic()
+    if stop.wait(NOTICE_AFTER):
+        return
+    notice(first)
+    while not stop.wait(NOTICE_EVERY):
+        notice(later.format(s=round(time.monotonic() - start)))
 
 
 def _marker(entry: str, thoughtful: bool) -> Path | None:
@@ -80,23 +94,16 @@ def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None =
     into it, so that loading from numba's cache says nothing)."""
     if is_compiled(entry, thoughtful):
         return 0.0
-    estimate = COMPILE_SECONDS[(entry, thoughtful)]
-    if is_compiled("play_game", thoughtful) and entry == "play_batch":
-        estimate = max(2, estimate - COMPILE_SECONDS[("play_game", thoughtful)])
     # numba may still find the code in its cache (compiled by a test, say): the notice is only
     # printed if loading has not finished within a second
-    timer = None
+    stop = threading.Event()
     if notice is not None:
-        line = f"compiling the game engine once (about {estimate} s of CPU; later runs start at once)…"
-        timer = threading.Timer(NOTICE_AFTER, notice, [line])
-        timer.daemon = True
-        timer.start()
+        threading.Thread(target=_announce, args=(notice, stop), daemon=True).start()
     start = time.process_time()
     try:
         _compile(entry, thoughtful)
     finally:
-        if timer is not None:
-            timer.cancel()
+        stop.set()
     spent = time.process_time() - start
     marker = _marker(entry, thoughtful)
     if marker is not None:

@@ -37,6 +37,33 @@ def test_a_compile_is_announced_while_it_runs(tmp_path, monkeypatch):
 
     monkeypatch.setattr(warmup, "_compile", compiling)
     warmup.prepare("play_game", False, notice)
-    assert len(lines) == 1 and lines[0].startswith("compiling the game engine once (about 13 s of CPU")
+    assert len(lines) == 1 and lines[0].startswith("compiling the game engine once (later runs start at once)")
+    assert not any(ch.isdigit() for ch in lines[0])  # no estimate a slower machine would not keep
     warmup.prepare("play_game", False, notice)  # compiled: nothing to say
     assert len(lines) == 1
+
+
+def test_the_notice_counts_the_seconds_in_the_users_language(tmp_path, monkeypatch):
+    """Issue 27: the notice speaks Russian in a Russian run and counts the time so far, not one static line."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(warmup, "NOTICE_AFTER", 0.0)
+    monkeypatch.setattr(warmup, "NOTICE_EVERY", 0.01)
+    lines: list[str] = []
+    counted = threading.Event()
+
+    def notice(line: str) -> None:
+        lines.append(line)
+        if len(lines) >= 3:
+            counted.set()
+
+    monkeypatch.setattr(warmup, "_compile", lambda entry, thoughtful: counted.wait(60))
+    warmup.use_language("ru")
+    try:
+        warmup.prepare("play_batch", True, notice)
+    finally:
+        warmup.use_language("en")
+    assert counted.is_set()
+    assert lines[0].startswith("собираю игровой движок — один раз") and lines[1].startswith("всё ещё собираю: ")
+    said = len(lines)
+    warmup.prepare("play_batch", True, notice)  # compiled: nothing to say
+    assert len(lines) == said
