@@ -263,7 +263,7 @@ def play(
             with signals.protected():  # a record is written whole or not at all
                 writer.write(record)
             if not quiet:
-                typer.echo(format_game(record, v) + "\n")
+                typer.echo(format_game(record, v, language) + "\n")
             else:
                 typer.echo(quiet_line(record, g, language))
     if trace is not None:

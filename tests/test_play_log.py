@@ -134,3 +134,19 @@ def test_replay_catches_a_wrong_decision():
     deal["vanished"] = [0] * len(deal["vanished"])
     problems = [str(p) for p in replay_record(record, variant)]
     assert any("vanished is [0, 0], the rules give" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_the_log_in_russian_says_the_same(name):
+    """Issue 27: `play --lang ru` prints the log in Russian: no English word beyond ids (variant and bot names,
+    max_deals), and the same numbers line by line as the English log."""
+    from test_russian import english_words
+
+    variant = load_variant(name)
+    record = record_game(variant, run_seed_game(3, 0), ["random"] * variant["players"])
+    en, ru = format_game(record, variant), format_game(record, variant, "ru")
+    assert not english_words(ru), sorted(english_words(ru))
+    assert len(en.splitlines()) == len(ru.splitlines())
+    for line_en, line_ru in zip(en.splitlines(), ru.splitlines()):
+        numbers_en = sorted(re.findall(r"\d+", line_en.replace("kept-00 ", "").replace(":", "")))  # the title id
+        assert numbers_en == sorted(re.findall(r"\d+", line_ru.replace(":", ""))), (line_en, line_ru)
