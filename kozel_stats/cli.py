@@ -224,10 +224,11 @@ def play(
     """Play games and print a readable deal-by-deal log; optionally write game records."""
     from . import signals
     from .errors import KozelError
+    from .playlog import format_game
     from .results import check_new_file
     from .rules import load_variant
     from .say import count, plural, t
-    from .trace import RecordWriter, format_game, game_bots, parse_bots, record_game, run_seed_game
+    from .trace import RecordWriter, game_bots, parse_bots, record_game, run_seed_game
 
     language = choose_lang(lang)
     v = load_variant(variant)

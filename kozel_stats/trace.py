@@ -554,13 +554,3 @@ def game_bots(seats: list[str], game: int) -> list[str]:
     if len(set(seats)) > 1 and game % 2 == 1:
         return seats[-1:] + seats[:-1]
     return list(seats)
-
-
-# --- the readable log: kozel_stats/playlog.py ------------------------------------------------------------
-
-
-def format_game(record: dict[str, Any], variant: Variant | None = None, lang: str = "en") -> str:
-    """The `play` log of a record (`playlog.format_game`)."""
-    from .playlog import format_game as log
-
-    return log(record, variant, lang)

@@ -15,9 +15,10 @@ from kozel_stats import engine as E
 from kozel_stats.codes import TITLE_BALD, TITLE_KEPT_00, TITLE_NAKED, compile_rules
 from kozel_stats.metrics import applies, columns_from_engine, goat_counts
 from kozel_stats.moments import places_from_scores
+from kozel_stats.playlog import format_game
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
-from kozel_stats.trace import bot_array, format_game, parse_bots, play_records, record_game, replay_record
+from kozel_stats.trace import bot_array, parse_bots, play_records, record_game, replay_record
 
 sys.path.insert(0, str(Path(__file__).parent))
 from audit import audit_game  # noqa: E402

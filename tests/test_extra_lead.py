@@ -17,9 +17,10 @@ from kozel_stats.bots import parse_bot
 from kozel_stats.codes import AT_GAP, AT_NONE, E_TILES, TITLE_EXTRA, compile_rules
 from kozel_stats.errors import TraceError
 from kozel_stats.metrics import METRIC_BY_NAME, applies, columns_from_engine
+from kozel_stats.playlog import format_game
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
-from kozel_stats.trace import format_game, record_game, replay_record, run_seed_game, script_arrays
+from kozel_stats.trace import record_game, replay_record, run_seed_game, script_arrays
 
 sys.path.insert(0, str(Path(__file__).parent))
 from audit import audit_game  # noqa: E402

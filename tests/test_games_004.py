@@ -25,9 +25,10 @@ from kozel_stats.codes import (
     compile_rules,
 )
 from kozel_stats.metrics import columns_from_engine
+from kozel_stats.playlog import format_game
 from kozel_stats.rules import VariantError, load_variant, with_rules
 from kozel_stats.runner import play_range
-from kozel_stats.trace import format_game, record_game, replay_record
+from kozel_stats.trace import record_game, replay_record
 
 A, B = 0, 1
 HEAVY_FISH = ["66 55", "01", "56", "02"]  # A holds 33, B holds 3

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+from kozel_stats.playlog import format_game
 from kozel_stats.rules import load_variant, shipped_names
-from kozel_stats.trace import DECISION_KEYS, format_game, record_game, replay_record, run_seed_game
+from kozel_stats.trace import DECISION_KEYS, record_game, replay_record, run_seed_game
 
 SCORE_ITEM = re.compile(r"(\S+) (-?\d+)")
 
