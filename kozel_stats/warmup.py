@@ -81,7 +81,7 @@ def _compile(entry: str, thoughtful: bool) -> None:
 
         record_game(default_variant(), 1, ["counter" if thoughtful else "random"] * 4)
     else:
-        from .runner import play_range
+        from .batches import play_range
         from .sums import compile_now
 
         play_range(params, 1, 0, 1, bots)
