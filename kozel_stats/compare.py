@@ -24,31 +24,12 @@ from .metrics import METRICS, Metric, applies
 from .moments import RunStats
 from .rules import Variant, VariantError, default_variant
 from .runner import Arm, Runner, RunResult, TableSink, make_arm
+from .stats import Analysis
+from .trace import parse_skill
 
 #: With --precision and no --max-games, the most games per variant a run may grow to.
 PRECISION_CAP = 10_000_000
 MAX_GAMES = 10**10  # a sanity bound on --games / --max-games (far beyond any machine)
-
-
-@dataclass
-class Analysis:
-    baseline: str
-    names: list[str]  # arm names, the baseline first
-    estimates: dict[str, list[stats.Estimate]]
-    lengths: dict[str, dict]
-    comparisons: list[stats.Comparison]
-    games_per_variant: int
-    placings: dict[str, dict] = field(default_factory=dict)  # каждый сам за себя only
-    by_deal: dict[str, list[dict]] = field(default_factory=dict)
-    fish_sums: dict[str, dict[int, int]] = field(default_factory=dict)
-    metrics: list[str] = field(default_factory=list)  # shown, in order
-    not_applicable: dict[str, list[str]] = field(default_factory=dict)  # arm -> metrics that mean nothing there
-    chance: dict[str, float] = field(default_factory=dict)  # arm -> chance level of first_lead_loss_rate
-    notes: list[str] = field(default_factory=list)
-    margin: float | None = None
-    precision: dict[str, Any] | None = None
-    # --skill STRONG/WEAK: {"strong", "weak", "bots": the bots of the deal-decides replays (the run's)}
-    skill: dict[str, Any] | None = None
 
 
 #: The metrics of the "skill or luck" question (`compare --skill`), in the order they are told.
@@ -89,27 +70,6 @@ def plan_arms(
     skill: --skill STRONG/WEAK, every arm also plays each game twice more (`runner.Twice`)."""
     arms = [make_arm(v, bots, skill=skill) for v in variants]
     return arms, [(a, 0) for a in range(1, len(arms))]
-
-
-def parse_skill(text: str) -> tuple[str, str]:
-    """--skill STRONG/WEAK -> (STRONG, WEAK): one bot name each (sampler:N allowed)."""
-    from .bots import parse_bot
-
-    parts = text.split("/")
-    if len(parts) != 2 or not all(part.strip() for part in parts):
-        raise ValueError(
-            f"--skill {text!r}: give two bots as STRONG/WEAK, the strong side's bot, a slash and the weak "
-            "side's, e.g. --skill counter/random."
-        )
-    strong, weak = (part.strip() for part in parts)
-    for role, name in (("STRONG", strong), ("WEAK", weak)):
-        if "," in name or "=" in name:
-            raise ValueError(f"--skill {text!r}: {role} is one bot for a whole side, e.g. counter, not {name!r}.")
-        try:
-            parse_bot(name)
-        except ValueError as exc:
-            raise ValueError(f"--skill {text!r}: the {role} bot: {exc}") from None
-    return strong, weak
 
 
 def applies_to(metric: Metric, arm: Arm) -> bool:

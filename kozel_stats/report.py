@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from . import stats, words
-from .compare import Analysis
 from .knobs import KNOB_BY_NAME
 from .metrics import HEADLINE, METRIC_BY_NAME
+from .stats import Analysis
 
 SPECS = METRIC_BY_NAME
 RATE_CHART = ("naked_rate", "bald_rate", "fish_rate", "eggs_rate", "redeal_rate")

@@ -389,7 +389,7 @@ def arms_of(plan: dict) -> list:
         bots = [str(b) for b in a["bots"]]
         skill = None
         if a.get("skill") is not None:
-            from .compare import parse_skill
+            from .trace import parse_skill
 
             saved = a["skill"]
             if not isinstance(saved, list) or len(saved) != 2 or not all(isinstance(b, str) for b in saved):

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -695,3 +695,24 @@ def verdict(c: Comparison) -> str:
 
 def headline_metrics() -> list[Metric]:
     return [METRIC_BY_NAME[name] for name in HEADLINE]
+
+
+@dataclass
+class Analysis:
+    baseline: str
+    names: list[str]  # arm names, the baseline first
+    estimates: dict[str, list[Estimate]]
+    lengths: dict[str, dict]
+    comparisons: list[Comparison]
+    games_per_variant: int
+    placings: dict[str, dict] = field(default_factory=dict)  # каждый сам за себя only
+    by_deal: dict[str, list[dict]] = field(default_factory=dict)
+    fish_sums: dict[str, dict[int, int]] = field(default_factory=dict)
+    metrics: list[str] = field(default_factory=list)  # shown, in order
+    not_applicable: dict[str, list[str]] = field(default_factory=dict)  # arm -> metrics that mean nothing there
+    chance: dict[str, float] = field(default_factory=dict)  # arm -> chance level of first_lead_loss_rate
+    notes: list[str] = field(default_factory=list)
+    margin: float | None = None
+    precision: dict[str, Any] | None = None
+    # --skill STRONG/WEAK: {"strong", "weak", "bots": the bots of the deal-decides replays (the run's)}
+    skill: dict[str, Any] | None = None

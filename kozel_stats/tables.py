@@ -13,8 +13,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from . import stats, words
-from .compare import Analysis
 from .metrics import METRICS
+from .stats import Analysis
 
 SPECS = {m.name: m for m in METRICS}
 

@@ -125,6 +125,27 @@ def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
     return names
 
 
+def parse_skill(text: str) -> tuple[str, str]:
+    """--skill STRONG/WEAK -> (STRONG, WEAK): one bot name each (sampler:N allowed)."""
+    from .bots import parse_bot
+
+    parts = text.split("/")
+    if len(parts) != 2 or not all(part.strip() for part in parts):
+        raise ValueError(
+            f"--skill {text!r}: give two bots as STRONG/WEAK, the strong side's bot, a slash and the weak "
+            "side's, e.g. --skill counter/random."
+        )
+    strong, weak = (part.strip() for part in parts)
+    for role, name in (("STRONG", strong), ("WEAK", weak)):
+        if "," in name or "=" in name:
+            raise ValueError(f"--skill {text!r}: {role} is one bot for a whole side, e.g. counter, not {name!r}.")
+        try:
+            parse_bot(name)
+        except ValueError as exc:
+            raise ValueError(f"--skill {text!r}: the {role} bot: {exc}") from None
+    return strong, weak
+
+
 def bot_array(names: list[str]) -> np.ndarray:
     from .bots import parse_bot
 
