@@ -136,27 +136,9 @@ def score_deal(p, st, gs, row):
     his own hand.
     """
     n_sides = p[P_N_SIDES]
-    all_left = 0
-    for s in range(4):
-        row[D_SUM + s] = 0
-        row[D_WRITTEN + s] = 0
-        row[D_VANISHED_SIDE + s] = 0
-    row[D_APPLIED] = APPLIED_EXTRA if gs[GS_EXTRA] != 0 else 0
-    for seat in range(p[P_PLAYERS]):
-        row[D_SUM + p[P_SEAT_SIDE + seat]] += pips(st[ST_HAND + seat])
-        all_left += pips(st[ST_HAND + seat])
     fish = st[ST_END_KIND] == END_FISH
-    row[D_FISH_SUM] = all_left if fish else 0
+    start_scoring(p, st, gs, row, fish)
     fast = gs[GS_FAST] != 0 and p[P_FAST_WRITES] > 0
-    fast_cost = p[P_FAST_WRITES_00] if gs[GS_FAST] == 2 else p[P_FAST_WRITES]
-    out_66 = not fish and p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2
-    # R-004-morskoy-hanging: who stands at target - 1 when a fast lead (on 66 or 00) begins
-    hanging = 0
-    if gs[GS_FAST] != 0:
-        for s in range(n_sides):
-            if gs[GS_SCORE + s] == p[P_TARGET] - 1:
-                hanging |= 1 << s
-    gs[GS_HANGING] = hanging
     losers = deal_losers(p, row, D_SUM, fish, p[P_SEAT_SIDE + st[ST_LAST]])
     no_fishing = fast or gs[GS_EXTRA] != 0
     if fish and no_fishing:
@@ -197,31 +179,7 @@ def score_deal(p, st, gs, row):
         row[D_LOSER] = lowest_bit_index(losers)
         row[D_APPLIED] |= APPLIED_OUT_00_ENDS
     else:
-        carry = gs[GS_CARRY]
-        gs[GS_CARRY] = 0
-        pot_side = eggs_receiver(p, row, losers)
-        for side in range(n_sides):
-            if losers >> side & 1:
-                if row[D_LOSER] == -1:
-                    row[D_LOSER] = side
-                # R-004-morskoy-fast-66: a fast lead on 00 ended by an out on 66 writes its cost, or (fast_out_66:
-                # out-66) the out on 66's sum
-                plain = not fast or (out_66 and p[P_FAST_OUT_66] == FAST_OUT_66_OUT_66)
-                base = losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain) if plain else fast_cost
-                if not plain:
-                    row[D_APPLIED] |= APPLIED_FAST_COST
-                if side == kept_66:
-                    base += p[P_KEPT_66_WRITES]  # R-004-chechevae-kept: on top of his loss
-                    row[D_APPLIED] |= APPLIED_KEPT_66
-                write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
-            else:
-                if p[P_MEMORY]:
-                    gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
-                if side == kept_66:
-                    write_loss(p, gs, row, side, p[P_KEPT_66_WRITES])  # R-004-chechevae-kept: a winner too
-                    row[D_APPLIED] |= APPLIED_KEPT_66
-        if p[P_SOLO] and popcount(losers) != 1:
-            row[D_LOSER] = -2  # several players lost
+        write_losses(p, st, gs, row, losers, fish, fast, kept_66, winners_plain)
     if p[P_OUT_66_WIPES] and not fish and st[ST_OUT_TILES] == 2 and p[P_SCORING] != SCORING_GENERALS:
         # R-004-morskoy-66: «у закончившего на 6:6 все очки списываются до 0», also when the deal
         # is eggs (solo_loser: most, R-004-morskoy-solo)
@@ -234,6 +192,63 @@ def score_deal(p, st, gs, row):
         row[D_MEMORY + s] = gs[GS_MEMORY + s]
     row[D_CARRY] = gs[GS_CARRY]
     return losers
+
+
+@hot
+def start_scoring(p, st, gs, row, fish):
+    """The deal's row before anyone is scored: the sums left per side (and at a fish all of them), nothing
+    written yet, the extra lead, and who hangs (R-004-morskoy-hanging: a side at target - 1 when a fast lead
+    on 66 or 00 begins)."""
+    all_left = 0
+    for s in range(4):
+        row[D_SUM + s] = 0
+        row[D_WRITTEN + s] = 0
+        row[D_VANISHED_SIDE + s] = 0
+    row[D_APPLIED] = APPLIED_EXTRA if gs[GS_EXTRA] != 0 else 0
+    for seat in range(p[P_PLAYERS]):
+        row[D_SUM + p[P_SEAT_SIDE + seat]] += pips(st[ST_HAND + seat])
+        all_left += pips(st[ST_HAND + seat])
+    row[D_FISH_SUM] = all_left if fish else 0
+    hanging = 0
+    if gs[GS_FAST] != 0:
+        for s in range(p[P_N_SIDES]):
+            if gs[GS_SCORE + s] == p[P_TARGET] - 1:
+                hanging |= 1 << s
+    gs[GS_HANGING] = hanging
+
+
+@hot
+def write_losses(p, st, gs, row, losers, fish, fast, kept_66, winners_plain):
+    """Every losing side writes its loss (its hands, or a fast lead's cost, the specials, the eggs pot, its
+    memory, through the threshold); a side that did not lose forgets its memory; the kept 66 costs its
+    holder, loser or not (R-004-chechevae-kept)."""
+    carry = gs[GS_CARRY]
+    gs[GS_CARRY] = 0
+    pot_side = eggs_receiver(p, row, losers)
+    fast_cost = p[P_FAST_WRITES_00] if gs[GS_FAST] == 2 else p[P_FAST_WRITES]
+    out_66 = not fish and p[P_OUT_66_WRITES] > 0 and st[ST_OUT_TILES] == 2
+    for side in range(p[P_N_SIDES]):
+        if losers >> side & 1:
+            if row[D_LOSER] == -1:
+                row[D_LOSER] = side
+            # R-004-morskoy-fast-66: a fast lead on 00 ended by an out on 66 writes its cost, or (fast_out_66:
+            # out-66) the out on 66's sum
+            plain = not fast or (out_66 and p[P_FAST_OUT_66] == FAST_OUT_66_OUT_66)
+            base = losing_base(p, st, side, fish, st[ST_OUT_TILES], winners_plain) if plain else fast_cost
+            if not plain:
+                row[D_APPLIED] |= APPLIED_FAST_COST
+            if side == kept_66:
+                base += p[P_KEPT_66_WRITES]  # R-004-chechevae-kept: on top of his loss
+                row[D_APPLIED] |= APPLIED_KEPT_66
+            write_loss(p, gs, row, side, base + (carry if side == pot_side else 0) + gs[GS_MEMORY + side])
+        else:
+            if p[P_MEMORY]:
+                gs[GS_MEMORY + side] = 0  # the side did not lose this deal: its memory is forgotten
+            if side == kept_66:
+                write_loss(p, gs, row, side, p[P_KEPT_66_WRITES])  # R-004-chechevae-kept: a winner too
+                row[D_APPLIED] |= APPLIED_KEPT_66
+    if p[P_SOLO] and popcount(losers) != 1:
+        row[D_LOSER] = -2  # several players lost
 
 
 # R-004-general-scoring
