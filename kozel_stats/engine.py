@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move
+from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move, set_game_context
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
@@ -1137,6 +1137,8 @@ def play_game(
             start_deal(p, st, hands, perm, forced, n_events, first_event)
             st[ST_FAST_OK] = fast_ok
             script = script_events[:end_event] if scripted else script_events
+            if thoughtful is not None:
+                set_game_context(work, gs, counted)  # the expert scores its search's leaves in the game
             play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fw, tight)
             if shared:
                 memo_keep(memo, heads, deal, dealt, led, redeals, hands, perm, st)
