@@ -5,6 +5,7 @@ bot against random.
     python benchmarks/bench_bots.py                   # default rules, 1 s x 3 rounds per bot
     python benchmarks/bench_bots.py --duel-games 4000 --sampler sampler:8
     python benchmarks/bench_bots.py --no-duel --json
+    python benchmarks/bench_bots.py --expert 1,2,4,8 --expert-pairs 400   # the expert's curve (issue 26)
 
 Speed: each bot plays all four seats. The target for the scripted bots other than the
 sampler is at least a third of random's games per second. Compilation is excluded (a
@@ -15,6 +16,12 @@ Duel: bot X on side A (seats 0, 2) against random on side B for half of the game
 the sides swapped on the same game seeds for the other half; the loss rate of X's side
 over the games that ended (a game cut off by max_deals has no loser), with a 95% Wilson
 interval. 50% is random's level; lower is stronger.
+
+Expert (--expert N1,N2,...): for each N, games/s with expert:N on all four seats (one core, process
+time), scaled to a core where benchmarks/c_baseline.c plays 1.88 M deals/s (bench_c.py, measured in
+the same run), and the duplicate duel (kozel_stats.duel, one worker) of expert:N against counter and,
+for the first N given with --expert-vs-sampler, against sampler: the share of game pairs won with its
+95% interval.
 """
 
 from __future__ import annotations
@@ -102,6 +109,55 @@ def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
     }
 
 
+C_REFERENCE = 1.88e6  # deals/s of c_baseline.c on the README's machine
+
+
+def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: int, seconds: float, seed: int) -> dict:
+    """Speed and duplicate strength of expert:N for each N (module docstring)."""
+    from bench_c import c_deals_per_second
+
+    from kozel_stats import engine as E
+    from kozel_stats.bots import parse_bot
+    from kozel_stats.codes import compile_rules
+    from kozel_stats.duel import run_duel
+    from kozel_stats.rules import load_variant
+    from kozel_stats.runner import play_range
+
+    variant = load_variant(variant_name)
+    params = compile_rules(variant.rule_dict)
+    c_rate = c_deals_per_second()
+    scale = C_REFERENCE / c_rate if c_rate else float("nan")
+    rows = []
+    for n in ns:
+        bot = f"expert:{n}"
+        ids = np.full(4, parse_bot(bot), dtype=np.int64)
+        play_range(params, seed, 0, 1, ids)  # compile / load the cache
+        games = deals = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            g = play_range(params, seed, 1000 + games, 4, ids).games
+            games += 4
+            deals += int(g[:, E.G_DEALS].sum())
+        gps = games / (time.process_time() - start)
+        r = run_duel(variant, bot, "counter", pairs, seed, workers=1)
+        row = {
+            "bot": bot,
+            "games_per_s": gps,
+            "games_per_s_scaled": gps * scale,
+            "deals_per_game": deals / games,
+            "vs_counter": r.win_rate,
+            "vs_counter_low": r.low,
+            "vs_counter_high": r.high,
+            "pairs": r.pairs,
+        }
+        rows.append(row)
+    vs_sampler = None
+    if sampler_pairs > 0:
+        r = run_duel(variant, f"expert:{ns[0]}", "sampler", sampler_pairs, seed, workers=1)
+        vs_sampler = {"bot": f"expert:{ns[0]}", "pairs": r.pairs, "win": r.win_rate, "low": r.low, "high": r.high}
+    return {"c_deals_per_s": c_rate, "scale": scale, "curve": rows, "vs_sampler": vs_sampler}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", default="default")
@@ -113,7 +169,30 @@ def main() -> None:
     parser.add_argument("--sampler-duel-games", type=int, default=200)
     parser.add_argument("--no-duel", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--expert", default="", help="the expert's curve for these N (e.g. 1,2,4,8) instead")
+    parser.add_argument("--expert-pairs", type=int, default=400, help="duplicate pairs per N against counter")
+    parser.add_argument("--expert-vs-sampler", type=int, default=0, help="pairs of the first N against sampler")
+    parser.add_argument("--expert-seconds", type=float, default=20.0, help="speed: process seconds per N")
     args = parser.parse_args()
+    if args.expert:
+        ns = [int(x) for x in args.expert.split(",")]
+        out = expert_curve(args.variant, ns, args.expert_pairs, args.expert_vs_sampler, args.expert_seconds, args.seed)
+        if args.json:
+            print(json.dumps(out, indent=2))
+            return
+        print(f"variant {args.variant}, one core; c_baseline {out['c_deals_per_s']:,.0f} deals/s here")
+        print(f"(scale to a 1.88 M deals/s core: x{out['scale']:.2f})\n")
+        print("| bot | games/s | games/s scaled | deals/game | pairs won vs counter | 95% interval | pairs |")
+        print("|---|---:|---:|---:|---:|---|---:|")
+        for r in out["curve"]:
+            print(
+                f"| {r['bot']} | {r['games_per_s']:.1f} | {r['games_per_s_scaled']:.1f} | {r['deals_per_game']:.2f} "
+                f"| {r['vs_counter']:.3f} | {r['vs_counter_low']:.3f} - {r['vs_counter_high']:.3f} | {r['pairs']} |"
+            )
+        if out["vs_sampler"]:
+            v = out["vs_sampler"]
+            print(f"\n{v['bot']} vs sampler: {v['win']:.3f} of {v['pairs']} pairs ({v['low']:.3f} - {v['high']:.3f})")
+        return
 
     from kozel_stats.codes import compile_rules
     from kozel_stats.rules import load_variant

@@ -10,7 +10,7 @@ __version__ = "0.1.0"
 
 
 #: The modules whose code numba compiles (the engine, the tables it reads, the statistics' sums).
-COMPILED_MODULES = ("codes.py", "core.py", "scoring.py", "bots.py", "engine.py", "sums.py")
+COMPILED_MODULES = ("codes.py", "core.py", "scoring.py", "expert.py", "bots.py", "engine.py", "sums.py")
 
 # A module-level `from .name import` (at the start of a line: imports inside functions run later
 # and give the kernels no constant)

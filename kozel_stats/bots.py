@@ -12,9 +12,10 @@ an index into the legal moves.
 Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible.
 
 Bot ids (codes.BOT_IDS): random 0, heavy 1, doubles 2, partner 3, counter 4,
-sampler 5, first 6, general 7, general-signal 8. The low 4 bits of an id are the bot, the rest its parameter: the
-sampler's number of sampled worlds per decision ("sampler:N" -> 5 + 16 * N; 0 is
-the default budget). `parse_bot` / `bot_name` convert names and ids.
+sampler 5, first 6, general 7, general-signal 8, expert 9. The low 4 bits of an id are
+the bot, the rest its parameter: the sampler's number of sampled worlds per decision
+("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's number of sampled
+deals ("expert:N" -> 9 + 16 * N). `parse_bot` / `bot_name` convert names and ids.
 
 Every bot plays every variant: chain or cross (Осёл) layout, pairs or каждый сам за
 себя with 2 to 4 players, with or without a bazaar. "Partner" means the other
@@ -85,6 +86,8 @@ from .core import (
     popcount,
     rng_below,
 )
+from .expert import X_COUNTED, X_CTX, X_SIZE, move_value, new_search
+from .scoring import N_GAME_STATE
 
 BOT_RANDOM = 0
 BOT_HEAVY = 1
@@ -95,10 +98,32 @@ BOT_SAMPLER = 5
 BOT_FIRST = 6  # deterministic: the first legal move, no random number drawn
 BOT_GENERAL = 7  # Генерал: keeps 00 / 66 for the out
 BOT_GENERAL_SIGNAL = 8  # ... and reads its partner's signals about 00 / 66
+BOT_EXPERT = 9  # determinized search (expert.py): sampled deals, each searched with the hands open
 BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
 BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
 SAMPLER_MAX_WORLDS = 100_000
+#: expert: sampled deals per decision by default (`expert:N` for N; chosen from the strength/speed curve of
+#: docs/expert.md), plies searched before the greedy play-out, and the tiles left in the hands from which
+#: the search is exact
+EXPERT_DEFAULT_DEALS = 8
+EXPERT_DEPTH = 4
+EXPERT_EXACT_TILES = 10
+#: the bots that take a parameter (`name:N`) and its largest value
+PARAMETRIC = {"sampler": SAMPLER_MAX_WORLDS, "expert": 10_000}
+#: Above the expert's N in its id: its search depth and exact threshold, for the benchmarks' curves only
+#: (`expert_id`; no name reads them: `expert:N` keeps the defaults)
+EXPERT_DEALS_MASK = (1 << 14) - 1
+EXPERT_DEPTH_SHIFT = BOT_KIND_BITS + 14
+EXPERT_EXACT_SHIFT = EXPERT_DEPTH_SHIFT + 5
+
+
+def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0) -> int:
+    """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
+    (0: the default; at most 31 each)."""
+    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32
+    return BOT_EXPERT | (deals << BOT_KIND_BITS) | (depth << EXPERT_DEPTH_SHIFT) | (exact_tiles << EXPERT_EXACT_SHIFT)
+
 
 _KINDS = {
     "random": BOT_RANDOM,
@@ -110,6 +135,7 @@ _KINDS = {
     "first": BOT_FIRST,
     "general": BOT_GENERAL,
     "general-signal": BOT_GENERAL_SIGNAL,
+    "expert": BOT_EXPERT,
 }
 assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
 
@@ -121,7 +147,8 @@ W_SIM = _W.field(N_STATE)  # ... and the playout played in it
 W_BUF = _W.field(MAX_MOVES)  # legal moves inside a playout
 W_SAMPLE = _W.field(30)  # sample_world's scratch
 W_SUMS = _W.field(4)  # deal_value's side sums
-W_TOTAL = _W.field(MAX_MOVES)  # the sampler's total per candidate move
+W_TOTAL = _W.field(MAX_MOVES)  # the sampler's (and the expert's) total per candidate move
+W_EXPERT = _W.field(X_SIZE)  # the expert's search (expert.py's layout; its X_CTX: the game so far)
 W_SIZE = _W.size
 _F = Layout("bot float workspace")
 F_COUNTS = _F.field(5)  # estimate_pips: tiles per holder (4 seats, the bazaar)
@@ -132,16 +159,18 @@ F_WORK_SIZE = _F.size
 
 # --- names <-> ids (pure Python, cheap) ------------------------------------------------------------
 def parse_bot(name: str) -> int:
-    """'random', 'heavy', 'doubles', 'partner', 'counter', 'sampler' or 'sampler:N' -> bot id."""
+    """'random', 'heavy', ..., 'sampler' or 'sampler:N', 'expert' or 'expert:N' -> bot id."""
     text = name.strip() if isinstance(name, str) else name
     if isinstance(text, str) and text in BOT_IDS:
         return BOT_IDS[text]
-    if isinstance(text, str) and text.startswith("sampler:"):
-        arg = text[len("sampler:") :]
-        if arg.isdigit() and 1 <= int(arg) <= SAMPLER_MAX_WORLDS:
-            return BOT_SAMPLER | (int(arg) << BOT_KIND_BITS)
-        raise ValueError(f"unknown bot {name!r}: sampler:N needs a whole number of worlds N, 1..{SAMPLER_MAX_WORLDS}.")
-    raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOT_IDS)}, sampler:N.")
+    if isinstance(text, str) and ":" in text and text.split(":", 1)[0] in PARAMETRIC:
+        kind, arg = text.split(":", 1)
+        top = PARAMETRIC[kind]
+        if arg.isdigit() and 1 <= int(arg) <= top:
+            return BOT_IDS[kind] | (int(arg) << BOT_KIND_BITS)
+        what = "worlds" if kind == "sampler" else "sampled deals"
+        raise ValueError(f"unknown bot {name!r}: {kind}:N needs a whole number of {what} N, 1..{top}.")
+    raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOT_IDS)}, sampler:N, expert:N.")
 
 
 def bot_name(code: int) -> str:
@@ -152,8 +181,8 @@ def bot_name(code: int) -> str:
         for name, k in BOT_IDS.items():
             if k == kind and arg == 0:
                 return name
-            if k == kind and kind == BOT_SAMPLER and arg <= SAMPLER_MAX_WORLDS:
-                return f"sampler:{arg}"
+            if k == kind and name in PARAMETRIC and arg <= PARAMETRIC[name]:
+                return f"{name}:{arg}"
     raise ValueError(f"not a bot id: {code}")
 
 
@@ -880,6 +909,51 @@ def choose_general(p, st, seat, moves, n, rng, signals):
     return choice
 
 
+# --- expert (9) ---------------------------------------------------------------------------------------
+@hot
+def set_game_context(work, gs, counted):
+    """The engine tells the expert, before each deal, the game state the deal starts from (public: the
+    scores on the board) and the deals counted so far towards a match: its search scores the ends of the
+    deal as the engine will."""
+    for i in range(N_GAME_STATE):
+        work[W_EXPERT + X_CTX + i] = gs[i]
+    work[W_EXPERT + X_COUNTED] = counted
+
+
+@jit
+def choose_expert(bot, p, st, seat, moves, n, rng, work):
+    """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
+    saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
+    with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
+    deal in the game's context); the move with the best total, ties at random."""
+    deals = (bot >> BOT_KIND_BITS) & EXPERT_DEALS_MASK
+    if deals <= 0:
+        deals = EXPERT_DEFAULT_DEALS
+    depth = (bot >> EXPERT_DEPTH_SHIFT) & 31  # the measurements' settings (expert_id); 0: the defaults
+    if depth == 0:
+        depth = EXPERT_DEPTH
+    exact = (bot >> EXPERT_EXACT_SHIFT) & 31
+    if exact == 0:
+        exact = EXPERT_EXACT_TILES
+    world = work[W_WORLD : W_WORLD + N_STATE]
+    sample = work[W_SAMPLE : W_SAMPLE + 30]
+    total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
+    xw = work[W_EXPERT : W_EXPERT + X_SIZE]
+    for i in range(n):
+        total[i] = 0
+    for _ in range(deals):
+        sample_world(p, st, seat, world, rng, sample)
+        new_search(xw)
+        for i in range(n):
+            total[i] += move_value(p, world, seat, moves[i], depth, exact, xw)
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        best, best_count, choice = keep_best(total[i], i, best, best_count, choice, rng)
+    return choice
+
+
 # --- dispatch --------------------------------------------------------------------------------------
 @jit
 def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
@@ -899,4 +973,6 @@ def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
         return choose_general(p, st, seat, moves, n, rng, bot == BOT_GENERAL_SIGNAL)
     if bot >= 0 and bot & BOT_KIND_MASK == BOT_SAMPLER:
         return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
+    if bot >= 0 and bot & BOT_KIND_MASK == BOT_EXPERT:
+        return choose_expert(bot, p, st, seat, moves, n, rng, work)
     return rng_below(rng, 1, n)

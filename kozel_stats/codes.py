@@ -282,6 +282,7 @@ BOT_IDS = {
     "first": 6,
     "general": 7,
     "general-signal": 8,
+    "expert": 9,
 }
 
 
@@ -314,6 +315,9 @@ BOT_DOCS = {
     "general-signal": "general, and reads its partner's signals (a wink for 00, a puffed cheek for 66): starves the "
     "ends its partner's 00 / 66 wait for (he is never forced to lay it early) and opens those an opponent's wait for "
     "(to force it out before his out)",
+    "expert": "searching player: deals the unseen tiles at random consistently with hand sizes, knocks and the "
+    "bazaar (8 deals per decision; expert:N for N), searches the rest of the deal on each with the hands open "
+    "(alpha-beta, exact near the end, the engine's scoring in the game's context) and plays the best average",
 }
 
 # --- per-deal output row --------------------------------------------------------

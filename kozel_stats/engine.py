@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move
+from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move, set_game_context
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
@@ -1249,6 +1249,8 @@ def play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, sha
         st[ST_FAST_OK] = fast_ok
         moves = script[1][: script[2][deal + 1]] if scripted else script[1]
         work = iw[I_BOTS : I_BOTS + W_SIZE]
+        if thoughtful is not None:
+            set_game_context(work, gs, gp[GP_COUNTED])  # the expert scores its search's leaves in the game
         play_deal(p, st, leader, bots, rng, iw[I_MOVES : I_MOVES + MAX_MOVES], ev, moves, thoughtful, work, fw, tight)
         if shared:
             memo_keep(memo, heads, deal, iw[I_KEY : I_KEY + 5], led, gp[GP_REDEALS], hands, perm, st)

@@ -455,6 +455,7 @@ BOTS_RU = {
     "first": "первый ход",
     "general": "генерал",
     "general-signal": "генерал с сигналами",
+    "expert": "знаток",
 }
 BOTS_EN = {
     "random": "random",
@@ -466,6 +467,7 @@ BOTS_EN = {
     "first": "first",
     "general": "general",
     "general-signal": "general with signals",
+    "expert": "expert",
 }
 
 

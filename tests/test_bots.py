@@ -23,7 +23,7 @@ from kozel_stats.codes import (
 from kozel_stats.rules import load_variant
 
 SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
-ALL_BOTS = SCRIPTED + ["sampler", "first", "general", "general-signal"]
+ALL_BOTS = SCRIPTED + ["sampler", "first", "general", "general-signal", "expert"]
 
 
 # The engine calls the scripted bots through one compiled function; calling that one here

@@ -5,7 +5,7 @@ import gc
 
 import pytest
 
-from kozel_stats import bots, codes, core, engine, scoring
+from kozel_stats import bots, codes, core, engine, expert, scoring
 from kozel_stats.knobs import KNOBS
 from kozel_stats.rules import load_variant, shipped_names
 
@@ -52,8 +52,9 @@ PREFIXES = {
     "M_": (engine, "_M"),
     "W_": (bots, "_W"),
     "F_": (bots, "_F"),
+    "X_": (expert, "_X"),
 }
-SIZES = ("E_STRIDE", "I_SIZE", "W_SIZE", "F_WORK_SIZE", "M_SIZE")
+SIZES = ("E_STRIDE", "I_SIZE", "W_SIZE", "F_WORK_SIZE", "M_SIZE", "X_SIZE")
 
 
 def test_module_constants_are_the_declared_offsets():

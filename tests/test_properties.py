@@ -19,7 +19,7 @@ from kozel_stats.runner import play_range
 from kozel_stats.trace import record_game, replay_record
 
 VARIANTS = shipped_names()
-FAST_BOTS = sorted(b for b in BOT_IDS if b != "sampler")
+FAST_BOTS = sorted(b for b in BOT_IDS if b not in ("sampler", "expert"))  # the two that think are slow
 bots_strategy = st.lists(st.sampled_from(FAST_BOTS), min_size=4, max_size=4)
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
@@ -123,8 +123,8 @@ def test_random_games_keep_the_invariants(name, seed, bots):
     assert replay_record(record, variant) == []  # legal moves only, scores as the rules give
 
 
-# the sampler thinks by playouts (about a hundred times slower): fewer games for it
-GAMES_PER_BOT = {bot: 1000 for bot in BOT_IDS} | {"sampler": 20}
+# the sampler thinks by playouts, the expert by search (a hundred times slower or more): fewer games for them
+GAMES_PER_BOT = {bot: 1000 for bot in BOT_IDS} | {"sampler": 20, "expert": 20}
 
 
 @pytest.mark.slow

@@ -1,0 +1,472 @@
+"""The `expert` bot's perfect-information search: the rest of a deal with every hand open.
+
+`bots.choose_expert` samples hidden deals consistent with what its seat saw (bots.sample_world) and
+asks this module, on each, the value of every legal move; it plays the best average (docs/expert.md).
+
+The search (`search`) is alpha-beta over the engine's own state array: core.legal_moves makes the
+moves, core.apply_move plays them, draws and knocks follow play_deal's order (a player without a
+move draws while he may, knocks otherwise; a round of knocks is a fish; a visible fish ends the deal
+after solo_fish's draws). The sides are max and min: the seat's side maximises its value, every other
+side minimises it (каждый сам за себя: the paranoid reading, the others as one coalition). A
+transposition table keyed on a hash of the hands, the ends, the turn, the run of knocks and the
+bazaar's position keeps values with their bound (exact, lower, upper) and their best move.
+
+The value of a finished deal is the game's (`leaf_value`): the engine's score_deal and game_over
+(scoring.py) run on a copy of the game state the deal started from, so the threshold, lone 00/66,
+eggs, fish rules, Морской's shared score and every other scoring knob are the engine's own. The
+value for side s is sum over the other sides of min(score, target) minus (sides - 1) times
+min(score_s, target), plus WIN per goat the game's end makes (minus (sides - 1) WIN when s is one):
+a side at 95 of 101 weighs a deal differently from one at 0.
+
+Exact when few tiles are left in the hands (`exact_tiles`); otherwise depth-limited, and a node at
+the horizon is valued by playing the deal out with everyone shedding greedily (the heaviest move,
+doubles first; deterministic) and scoring the end as above: a real outcome of the deal, never a
+proxy of the scoring.
+"""
+
+from __future__ import annotations
+
+from .codes import (
+    DOUBLES_MASK,
+    END_FISH,
+    END_OUT,
+    LOSER_DRAW,
+    MAX_BAZAAR,
+    N_DEAL_COLS,
+    P_MATCH_DEALS,
+    P_N_SIDES,
+    P_PLAYERS,
+    P_SEAT_SIDE,
+    P_TARGET,
+    Layout,
+)
+from .core import (
+    MAX_MOVES,
+    N_STATE,
+    ST_BAZAAR_POS,
+    ST_END,
+    ST_END_KIND,
+    ST_EXTRA,
+    ST_FORCED,
+    ST_HAND,
+    ST_HOUSE,
+    ST_LAST,
+    ST_LEAD_TILE,
+    ST_N_ENDS,
+    ST_OPEN,
+    ST_OUT_TILES,
+    apply_move,
+    draw_next,
+    fish_draws,
+    hot,
+    is_fish,
+    jit,
+    legal_moves,
+    may_draw,
+    move_pips,
+    out_tile_bits,
+    placement,
+    popcount,
+    splitmix64,
+)
+from .scoring import GS_GOATS, GS_SCORE, N_GAME_STATE, counts_toward_match, game_over, mark_lead, score_deal
+
+#: Deepest search: a deal has at most 28 moves (draws and knocks are not plies).
+MAX_PLY = 32
+#: The state fields a move, a draw or the end of a deal change: ST_HAND ... ST_BAZAAR_POS (one block of
+#: the layout), plus ST_LEAD_TILE and ST_EXTRA; saved before a move and put back after its subtree.
+SAVED = ST_BAZAAR_POS + 1
+TT_BITS = 13
+TT_SIZE = 1 << TT_BITS
+#: A game's end against the side, in points of the value (far above any deal's points; 4 targets when more).
+WIN = 1000
+
+TT_EXACT = 0
+TT_LOWER = 1
+TT_UPPER = 2
+#: depth stored for an exact (not depth-limited) value
+DEPTH_EXACT = 63
+
+# --- the search's scratch (one slice of the bots' workspace) -----------------------------------------
+_X = Layout("expert workspace")
+X_CTX = _X.field(N_GAME_STATE)  # the game state the deal started from (the engine's copy)
+X_COUNTED = _X.field()  # ... and the deals counted so far towards a match (R-004-match)
+X_GS = _X.field(N_GAME_STATE)  # a leaf's game state
+X_ROW = _X.field(N_DEAL_COLS)  # a leaf's deal row
+X_GEN = _X.field()  # the transposition table's generation: a new one for every search
+X_NODES = _X.field()  # nodes visited (the benchmarks' count)
+X_SAVE = _X.field(MAX_PLY * (SAVED + 2))
+X_MOVES = _X.field(MAX_PLY * MAX_MOVES)
+X_TT = _X.field(3 * TT_SIZE)  # key, generation, packed entry
+
+
+# --- the value of a finished deal ----------------------------------------------------------------------
+@hot
+def clip_score(p, score):
+    """A score as far as it matters: at the target the game is over (no cap in a match of deals)."""
+    if p[P_MATCH_DEALS] > 0 or p[P_TARGET] <= 0:
+        return score
+    return min(score, p[P_TARGET])
+
+
+@jit
+def leaf_value(p, st, side, work):
+    """The value of the finished deal `st` for `side` (module docstring), from the engine's scoring of
+    it on a copy of the game state it started from (work[X_CTX]). `work`: the expert's scratch."""
+    gs = work[X_GS : X_GS + N_GAME_STATE]
+    row = work[X_ROW : X_ROW + N_DEAL_COLS]
+    for i in range(N_GAME_STATE):
+        gs[i] = work[X_CTX + i]
+    mark_lead(p, st, gs, st[ST_FORCED])
+    losers = score_deal(p, st, gs, row)
+    counted = work[X_COUNTED] + counts_toward_match(p, st, gs)
+    goat = game_over(p, gs, st, losers, counted)
+    n_sides = p[P_N_SIDES]
+    if goat == LOSER_DRAW:
+        return 0
+    if goat >= 0:
+        goats = gs[GS_GOATS]
+        win = max(WIN, 4 * p[P_TARGET])
+        if goats >> side & 1:
+            return -(n_sides - 1) * win
+        return win * popcount(goats)
+    value = 0
+    for s in range(n_sides):
+        v = clip_score(p, gs[GS_SCORE + s]) - clip_score(p, work[X_CTX + GS_SCORE + s])
+        value += -(n_sides - 1) * v if s == side else v
+    return value
+
+
+# --- the deal's rules in the order play_deal applies them ----------------------------------------------
+@hot
+def save_state(st, work, ply):
+    at = X_SAVE + ply * (SAVED + 2)
+    for i in range(SAVED):
+        work[at + i] = st[i]
+    work[at + SAVED] = st[ST_LEAD_TILE]
+    work[at + SAVED + 1] = st[ST_EXTRA]
+
+
+@hot
+def restore_state(st, work, ply):
+    at = X_SAVE + ply * (SAVED + 2)
+    for i in range(SAVED):
+        st[i] = work[at + i]
+    st[ST_LEAD_TILE] = work[at + SAVED]
+    st[ST_EXTRA] = work[at + SAVED + 1]
+
+
+@hot
+def play_one(p, st, seat, move):
+    """`seat` plays `move` (core.apply_move); returns 1 if the deal is over (an out, or a fish the table
+    shows, after the draws solo_fish asks of the next player, as play_deal), else 0."""
+    apply_move(st, seat, move)
+    if st[ST_HAND + seat] == 0:
+        st[ST_END_KIND] = END_OUT
+        st[ST_LAST] = seat
+        st[ST_OUT_TILES] = out_tile_bits(move)
+        return 1
+    if is_fish(p, st):
+        nxt = seat + 1 if seat + 1 < p[P_PLAYERS] else 0
+        for _ in range(fish_draws(p, st)):  # R-solo-fish
+            draw_next(st, nxt)
+        st[ST_END_KIND] = END_FISH
+        st[ST_LAST] = seat
+        return 1
+    return 0
+
+
+@hot
+def to_move(p, st, turn, last_mover, moves):
+    """From `turn`: draws while the player may (R-solo-draw), knocks otherwise (R-move-must), until
+    somebody has a move. Returns (seat to move, number of moves in `moves`); (-1, 0) when a round of
+    knocks ends the deal in a fish the table did not show (its fisherman: `last_mover`)."""
+    players = p[P_PLAYERS]
+    knocks = 0
+    while True:
+        n = legal_moves(p, st, turn, moves)
+        if n > 0:
+            return turn, n
+        if may_draw(p, st):
+            draw_next(st, turn)
+            knocks = 0
+            continue
+        knocks += 1
+        if knocks == players:
+            st[ST_END_KIND] = END_FISH
+            st[ST_LAST] = last_mover
+            return -1, 0
+        turn = turn + 1 if turn + 1 < players else 0
+
+
+@hot
+def tiles_in_hands(p, st):
+    n = 0
+    for s in range(p[P_PLAYERS]):
+        n += popcount(st[ST_HAND + s])
+    return n
+
+
+# --- the evaluation at the horizon -----------------------------------------------------------------
+@hot
+def greedy_index(moves, n):
+    """The heaviest move, doubles first (25 a double), the first of equals: no random number."""
+    best = -1
+    choice = 0
+    for i in range(n):
+        m = moves[i]
+        w = move_pips(m)
+        for k in range(m & 7):
+            if DOUBLES_MASK >> (placement(m, k) & 31) & 1:
+                w += 25
+        if w > best:
+            best = w
+            choice = i
+    return choice
+
+
+@jit
+def greedy_playout(p, st, turn, last_mover, side, work, ply):
+    """Play the deal out from `turn` with every seat greedy (greedy_index) and value its end for `side`.
+    Changes st (the caller restores it); uses the move buffer of `ply`."""
+    moves = work[X_MOVES + ply * MAX_MOVES : X_MOVES + (ply + 1) * MAX_MOVES]
+    players = p[P_PLAYERS]
+    while True:
+        seat, n = to_move(p, st, turn, last_mover, moves)
+        if seat < 0:
+            return leaf_value(p, st, side, work)
+        if play_one(p, st, seat, moves[greedy_index(moves, n)]):
+            return leaf_value(p, st, side, work)
+        last_mover = seat
+        turn = seat + 1 if seat + 1 < players else 0
+
+
+# --- the transposition table ---------------------------------------------------------------------------
+@hot
+def state_key(p, st, turn, last_mover):
+    """A 64-bit hash of everything the rest of the deal depends on (for a given bazaar order): the hands,
+    the open ends, the house, an extra lead's flags, the turn, who moved last, the bazaar's position."""
+    a = st[ST_HAND] | (st[ST_HAND + 1] << 28)
+    b = st[ST_HAND + 2] | (st[ST_HAND + 3] << 28)
+    c = (
+        st[ST_END]
+        | (st[ST_END + 1] << 3)
+        | (st[ST_END + 2] << 6)
+        | (st[ST_END + 3] << 9)
+        | (st[ST_OPEN] << 12)
+        | (st[ST_N_ENDS] << 16)
+        | (st[ST_HOUSE] << 19)
+        | (st[ST_EXTRA] << 20)
+        | (turn << 23)
+        | (last_mover << 26)
+        | (st[ST_BAZAAR_POS] << 29)
+    )
+    h = splitmix64(splitmix64(splitmix64(c) ^ b) ^ a)
+    return h
+
+
+@hot
+def tt_pack(value, best, depth, flag):
+    return (value << 16) | (best << 8) | (depth << 2) | flag
+
+
+# --- alpha-beta ------------------------------------------------------------------------------------------
+# Iterative, over an explicit stack of frames (numba's cache cannot link a recursive function called from
+# another compiled function). Frame fields, one frame per ply:
+FR_SEAT = 0  # the seat to move (after its draws)
+FR_N = 1  # its number of moves (in the move buffer of the ply)
+FR_K = 2  # children taken so far
+FR_I = 3  # the move of the child being searched
+FR_BEST = 4
+FR_BEST_I = 5
+FR_ALPHA = 6
+FR_BETA = 7
+FR_A0 = 8  # the window the node was entered with
+FR_B0 = 9
+FR_MAX = 10  # 1: the seat's side maximises
+FR_KEY = 11
+FR_NEED = 12  # the depth its table entry is good for (DEPTH_EXACT: exact)
+FR_FIRST = 13  # the table's best move, tried first (-1: none)
+FR_DEPTH = 14
+FR_EXACT = 15  # exact_tiles for the children
+FRAME = 16
+X_FRAMES = _X.field(MAX_PLY * FRAME)
+X_SIZE = _X.size
+
+
+@jit
+def enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work):
+    """A node: (1, its value) when it is settled at once (the deal ends in knocks, the horizon, the table),
+    else (0, 0) with its frame set up at `ply`."""
+    work[X_NODES] += 1
+    moves = work[X_MOVES + ply * MAX_MOVES : X_MOVES + (ply + 1) * MAX_MOVES]
+    exact = tiles_in_hands(p, st) <= exact_tiles  # counted before this turn's draws
+    if exact:
+        exact_tiles = 28  # exact below too, whatever the draws add to the hands
+    seat, n = to_move(p, st, turn, last_mover, moves)
+    if seat < 0:
+        return 1, leaf_value(p, st, side, work)
+    if not exact and (depth <= 0 or ply >= MAX_PLY - 1):
+        return 1, greedy_playout(p, st, seat, last_mover, side, work, ply)
+    need = DEPTH_EXACT if exact else depth
+    key = state_key(p, st, seat, last_mover)
+    slot = X_TT + 3 * (key & (TT_SIZE - 1))
+    first = -1
+    if work[slot] == key and work[slot + 1] == work[X_GEN]:
+        entry = work[slot + 2]
+        value = entry >> 16
+        flag = entry & 3
+        if ((entry >> 2) & 63) >= need:
+            if flag == TT_EXACT:
+                return 1, value
+            if flag == TT_LOWER and value >= beta:
+                return 1, value
+            if flag == TT_UPPER and value <= alpha:
+                return 1, value
+        first = (entry >> 8) & 127
+        if first >= n:
+            first = -1
+    f = X_FRAMES + ply * FRAME
+    maximize = p[P_SEAT_SIDE + seat] == side
+    work[f + FR_SEAT] = seat
+    work[f + FR_N] = n
+    work[f + FR_K] = 0
+    work[f + FR_I] = 0
+    work[f + FR_BEST] = -(1 << 40) if maximize else 1 << 40
+    work[f + FR_BEST_I] = 0
+    work[f + FR_ALPHA] = alpha
+    work[f + FR_BETA] = beta
+    work[f + FR_A0] = alpha
+    work[f + FR_B0] = beta
+    work[f + FR_MAX] = 1 if maximize else 0
+    work[f + FR_KEY] = key
+    work[f + FR_NEED] = need
+    work[f + FR_FIRST] = first
+    work[f + FR_DEPTH] = depth
+    work[f + FR_EXACT] = exact_tiles
+    return 0, 0
+
+
+@hot
+def child_value(work, ply, v):
+    """A child of the frame at `ply` is worth v: the frame's best, window and cut-off."""
+    f = X_FRAMES + ply * FRAME
+    if work[f + FR_MAX]:
+        if v > work[f + FR_BEST]:
+            work[f + FR_BEST] = v
+            work[f + FR_BEST_I] = work[f + FR_I]
+        if work[f + FR_BEST] > work[f + FR_ALPHA]:
+            work[f + FR_ALPHA] = work[f + FR_BEST]
+    else:
+        if v < work[f + FR_BEST]:
+            work[f + FR_BEST] = v
+            work[f + FR_BEST_I] = work[f + FR_I]
+        if work[f + FR_BEST] < work[f + FR_BETA]:
+            work[f + FR_BETA] = work[f + FR_BEST]
+    if work[f + FR_ALPHA] >= work[f + FR_BETA]:
+        work[f + FR_K] = work[f + FR_N]  # a cut-off: no more children
+
+
+@hot
+def leave(work, ply):
+    """The frame at `ply` is searched: its value, kept in the table with its bound."""
+    f = X_FRAMES + ply * FRAME
+    best = work[f + FR_BEST]
+    flag = TT_EXACT
+    if best <= work[f + FR_A0]:
+        flag = TT_UPPER
+    elif best >= work[f + FR_B0]:
+        flag = TT_LOWER
+    key = work[f + FR_KEY]
+    slot = X_TT + 3 * (key & (TT_SIZE - 1))
+    work[slot] = key
+    work[slot + 1] = work[X_GEN]
+    work[slot + 2] = tt_pack(best, work[f + FR_BEST_I], work[f + FR_NEED], flag)
+    return best
+
+
+@jit
+def search(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work):
+    """The value for `side` of the deal `st` (not over) with `turn` to move (he may have to draw or knock
+    first), searched with the window (alpha, beta); `depth`: plies left before the horizon (ignored once
+    at most `exact_tiles` tiles are left in the hands: then exact to the end, draws included). Fail-soft
+    alpha-beta with the table, the table's best move first. Changes st (draws, knocks): the caller
+    restores it."""
+    done, v = enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work)
+    if done:
+        return v
+    top = ply
+    players = p[P_PLAYERS]
+    while True:
+        f = X_FRAMES + ply * FRAME
+        k = work[f + FR_K]
+        n = work[f + FR_N]
+        if k < n:
+            first = work[f + FR_FIRST]
+            if first < 0:
+                i = k
+            elif k == 0:
+                i = first
+            elif k <= first:
+                i = k - 1
+            else:
+                i = k
+            work[f + FR_K] = k + 1
+            work[f + FR_I] = i
+            seat = work[f + FR_SEAT]
+            save_state(st, work, ply)
+            if play_one(p, st, seat, work[X_MOVES + ply * MAX_MOVES + i]):
+                v = leaf_value(p, st, side, work)
+                restore_state(st, work, ply)
+                child_value(work, ply, v)
+                continue
+            nxt = seat + 1 if seat + 1 < players else 0
+            done, v = enter(
+                p,
+                st,
+                nxt,
+                seat,
+                side,
+                work[f + FR_ALPHA],
+                work[f + FR_BETA],
+                work[f + FR_DEPTH] - 1,
+                work[f + FR_EXACT],
+                ply + 1,
+                work,
+            )
+            if done:
+                restore_state(st, work, ply)
+                child_value(work, ply, v)
+            else:
+                ply += 1
+            continue
+        v = leave(work, ply)
+        if ply == top:
+            return v
+        ply -= 1
+        restore_state(st, work, ply)
+        child_value(work, ply, v)
+
+
+@jit
+def move_value(p, st, seat, move, depth, exact_tiles, work):
+    """The value for `seat`'s side of playing `move` in the open deal `st` (every hand and the bazaar's
+    order as in st), the rest searched (`search`, full window). st is left as it was."""
+    side = p[P_SEAT_SIDE + seat]
+    save_state(st, work, 0)
+    if play_one(p, st, seat, move):
+        v = leaf_value(p, st, side, work)
+    else:
+        nxt = seat + 1 if seat + 1 < p[P_PLAYERS] else 0
+        v = search(p, st, nxt, seat, side, -(1 << 40), 1 << 40, depth - 1, exact_tiles, 1, work)
+    restore_state(st, work, 0)
+    return v
+
+
+@jit
+def new_search(work):
+    """Forget the transposition table (a new generation: the old entries no longer match)."""
+    work[X_GEN] += 1
+
+
+assert MAX_BAZAAR <= 28 and N_STATE > SAVED

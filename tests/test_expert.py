@@ -1,0 +1,198 @@
+"""The `expert` bot (bots.choose_expert, expert.py): its search equals a brute-force minimax, it plays every
+shipped variant legally (the engine's replay and the independent audit), it sees only the observation,
+and it is reproducible."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import njit
+from test_bots import WORKSPACE, _observations, _redeal_hidden, legal, pick_move, rng_state, variant_params
+
+from kozel_stats import bots as B
+from kozel_stats import core as C
+from kozel_stats import engine as E
+from kozel_stats import expert as X
+from kozel_stats.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
+from kozel_stats.rules import load_variant, shipped_names
+
+
+# --- (a) the search against a brute-force minimax --------------------------------------------------------
+# The brute force follows play_deal's rules with core's primitives, written again here (not expert.py's
+# to_move / play_one): no pruning, no table, every move of every seat; leaves valued by expert.leaf_value
+# (the engine's scoring on a copy of the game state).
+@njit(cache=False)
+def brute_move(p, st, seat, move, side, xw):
+    """The value for `side` of `seat` playing `move` in st (changed), the rest by plain minimax."""
+    players = p[P_PLAYERS]
+    C.apply_move(st, seat, move)
+    if st[C.ST_HAND + seat] == 0:  # an out
+        st[C.ST_END_KIND] = END_OUT
+        st[C.ST_LAST] = seat
+        st[C.ST_OUT_TILES] = C.out_tile_bits(move)
+        return X.leaf_value(p, st, side, xw)
+    turn = (seat + 1) % players
+    if C.is_fish(p, st):  # the table shows a fish: the next player takes what solo_fish asks
+        for _ in range(C.fish_draws(p, st)):
+            C.draw_next(st, turn)
+        st[C.ST_END_KIND] = END_FISH
+        st[C.ST_LAST] = seat
+        return X.leaf_value(p, st, side, xw)
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    knocks = 0
+    while True:
+        n = C.legal_moves(p, st, turn, moves)
+        if n > 0:
+            break
+        if C.may_draw(p, st):
+            C.draw_next(st, turn)
+            knocks = 0
+            continue
+        knocks += 1
+        if knocks == players:  # a round of knocks: a fish, its fisherman the last to move
+            st[C.ST_END_KIND] = END_FISH
+            st[C.ST_LAST] = seat
+            return X.leaf_value(p, st, side, xw)
+        turn = (turn + 1) % players
+    mine = p[P_SEAT_SIDE + turn] == side
+    best = -(1 << 40) if mine else 1 << 40
+    for i in range(n):
+        v = brute_move(p, st.copy(), turn, moves[i], side, xw)
+        best = max(best, v) if mine else min(best, v)
+    return best
+
+
+def endgames(p, n_positions: int, seed: int, max_tiles: int = 10):
+    """Positions (st, seat) of random play with at most `max_tiles` tiles left in the hands (the bazaar as
+    dealt), the seat to move having a move."""
+    out = []
+    for st, seat in _observations(p, 40 * n_positions, seed):
+        left = sum(int(st[C.ST_HAND + s]).bit_count() for s in range(int(p[P_PLAYERS])))
+        if left <= max_tiles:
+            out.append((st, seat))
+            if len(out) == n_positions:
+                break
+    return out
+
+
+def random_context(p, xw, rs):
+    """A game state to score the leaves in: random scores below the target, opened when above 0."""
+    xw[X.X_CTX : X.X_CTX + E.N_GAME_STATE] = 0
+    target = int(p[P_TARGET]) or 100
+    for side in range(4):
+        score = int(rs.integers(0, target)) if rs.random() < 0.7 else 0
+        xw[X.X_CTX + E.GS_SCORE + side] = score
+        xw[X.X_CTX + E.GS_OPENED + side] = int(score > 0)
+        xw[X.X_CTX + E.GS_WROTE + side] = int(score > 0)
+    xw[X.X_COUNTED] = 0
+
+
+SEARCH_VARIANTS = ("default", "osel", "solo-3", "osel-solo-3", "morskoy", "solo-4")
+
+
+@pytest.mark.parametrize("variant", SEARCH_VARIANTS)
+def test_search_equals_brute_force_minimax(variant, n_positions=1700):
+    """>= 10,000 positions over the six variants (chain and cross, pairs and solo, bazaar or not): the
+    value of every legal move, alpha-beta with the table (shared by the moves of a position, as in a
+    decision) against plain minimax."""
+    p = variant_params(variant)
+    rs = np.random.default_rng(26)
+    xw = np.zeros(X.X_SIZE, dtype=np.int64)
+    positions = endgames(p, n_positions, seed=100 + SEARCH_VARIANTS.index(variant))
+    assert len(positions) == n_positions
+    compared = 0
+    values = set()
+    for st, seat in positions:
+        random_context(p, xw, rs)
+        X.new_search(xw)
+        moves, n = legal(p, st, seat)
+        before = st.copy()
+        for i in range(n):
+            fast = int(X.move_value(p, st, seat, moves[i], 1, 10, xw))
+            assert np.array_equal(st, before)
+            slow = int(brute_move(p, st.copy(), seat, moves[i], int(p[P_SEAT_SIDE + seat]), xw))
+            assert fast == slow, (variant, seat, i)
+            values.add(fast)
+            compared += 1
+    assert compared >= n_positions
+    assert len(values) > 20  # the values are the game's, not a constant
+
+
+def test_search_is_game_aware():
+    """The same deal is worth more against a side near the target: its end decides the game."""
+    p = variant_params("default")
+    xw = np.zeros(X.X_SIZE, dtype=np.int64)
+    st, seat = endgames(p, 1, seed=5, max_tiles=8)[0]
+    moves, n = legal(p, st, seat)
+    side = int(p[P_SEAT_SIDE + seat])
+    X.new_search(xw)
+    calm = [int(X.move_value(p, st, seat, moves[i], 1, 10, xw)) for i in range(n)]
+    xw[X.X_CTX + E.GS_SCORE + (1 - side)] = int(p[P_TARGET]) - 1
+    xw[X.X_CTX + E.GS_OPENED + (1 - side)] = 1
+    X.new_search(xw)
+    tense = [int(X.move_value(p, st, seat, moves[i], 1, 10, xw)) for i in range(n)]
+    assert max(tense) > max(calm)
+    assert max(abs(v) for v in tense) >= X.WIN  # a game's end is in the search
+
+
+# --- (b) every shipped variant, legally -------------------------------------------------------------------
+@pytest.mark.parametrize("name", shipped_names())
+def test_expert_plays_every_variant_legally(name):
+    """Records of expert games (expert:1 on every seat, and next to counter) replay as legal in the engine
+    and pass the independent audit."""
+    from audit import audit_game
+
+    from kozel_stats.trace import play_records, replay_record
+
+    variant = load_variant(name)
+    players = variant["players"]
+    for bots in (["expert:1"] * players, (["expert:2", "counter"] * 2)[:players]):
+        for record in play_records(variant, 26, 1, bots):
+            assert record["loser"] is not None or record["titles"] == ["draw"] or record["deals"]
+            assert replay_record(record, variant) == [], (name, bots)
+            assert audit_game(record, variant.rule_dict) == [], (name, bots)
+
+
+# --- (c) the observation only --------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["default", "solo-3", "osel"])
+def test_expert_sees_only_the_observation(variant):
+    p = variant_params(variant)
+    rs = np.random.default_rng(7)
+    code = B.parse_bot("expert:3")
+    differing = 0
+    for st, seat in _observations(p, 12, seed=3):
+        moves, n = legal(p, st, seat)
+        before = st.copy()
+        first = int(pick_move(code, p, st, seat, moves, n, rng_state(99), *WORKSPACE))
+        assert np.array_equal(st, before)
+        for _ in range(3):
+            other = _redeal_hidden(p, st, seat, rs)
+            if other is None:
+                continue
+            differing += int(not np.array_equal(other, st))
+            again = int(pick_move(code, p, other, seat, moves, n, rng_state(99), *WORKSPACE))
+            assert again == first, "expert changed its move when only hidden tiles changed"
+    assert differing > 0
+
+
+# --- (d) reproducible, and names -----------------------------------------------------------------------
+def test_expert_is_reproducible_by_seed():
+    from kozel_stats.runner import play_range
+
+    p = variant_params("default")
+    bots = np.array([B.parse_bot(b) for b in ("expert:2", "counter", "expert:2", "counter")], dtype=np.int64)
+    a = play_range(p, 9, 0, 4, bots).games
+    b = play_range(p, 9, 0, 4, bots).games
+    c = play_range(p, 10, 0, 4, bots).games
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_expert_names():
+    assert B.parse_bot("expert") == 9
+    assert B.parse_bot(" expert:12 ") == 9 + 16 * 12
+    assert B.bot_name(B.parse_bot("expert:12")) == "expert:12"
+    for bad in ["expert:", "expert:0", "expert:x", "expert:10001"]:
+        with pytest.raises(ValueError):
+            B.parse_bot(bad)
+    assert B.expert_id(4) == B.parse_bot("expert:4")
