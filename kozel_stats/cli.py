@@ -99,6 +99,10 @@ def friendly_errors(func: Callable) -> Callable:
                 err=True,
             )
             raise typer.Exit(1) from None
+        finally:  # the results folders this command owned are free again (their lock files removed)
+            results = sys.modules.get("kozel_stats.results")
+            if results is not None:
+                results.release_folders()
 
     return wrapper
 

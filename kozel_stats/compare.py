@@ -492,7 +492,7 @@ class Prepared:
 def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
-    from .results import arms_of, check_new_file, load, prepare_folder
+    from .results import arms_of, check_new_file, load, lock_folder, prepare_folder
     from .rules import load_variants
     from .trace import parse_bots
 
@@ -531,6 +531,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
             raise ValueError("--resume DIR writes into DIR: --out is not needed.")
         if req.bots_matrix:
             raise ValueError("--resume does not continue a --bots-matrix run.")
+        if req.resume.is_dir():  # one run at a time: before anything of it is read
+            lock_folder(req.resume, "--resume")
         loaded = load(req.resume)
         if loaded.plan.get("kind") == "sweep":
             raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")

@@ -14,11 +14,17 @@ error naming the file, and the earlier files are left as they were.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import errno
 import json
 import math
 import os
 import shutil
+import socket
+import stat
+import sys
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -48,37 +54,225 @@ RUN_FILES = (
     "by_deal.csv",
     "fish_sums.csv",
     "deals.parquet",
+    # a sweep's tables (sweep.EFFECTS_FILE, sweep.CELLS_FILE) and their CSV copies
+    "effects.parquet",
+    "cells.parquet",
+    "effects.csv",
+    "cells.csv",
 )
 RUN_DIRS = (GAMES_DIR, DEALS_DIR)
 FORMAT = "kozel-results/2"
+#: The lock file of the run that owns a results folder (docs/results.md).
+LOCK_FILE = ".kozel-stats.lock"
+
+
+# --- one run per folder -----------------------------------------------------------------------------------------
+@dataclass
+class _Held:
+    fd: int
+    path: Path
+
+
+_held: dict[str, _Held] = {}
+
+
+def _owner_text(info: dict) -> str:
+    pid, host, started = info.get("pid", "?"), info.get("host", "?"), info.get("started", "?")
+    command = str(info.get("command", ""))[:120]
+    return f"pid {pid} on {host}, since {started}" + (f": {command}" if command else "")
+
+
+def _read_owner(fd: int) -> dict:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        data = json.loads(os.read(fd, 4096).decode("utf-8", "replace") or "{}")
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _pid_alive(pid: Any) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
+    """Make this process the one run that writes into `folder` (until `release_folders`): a lock file
+    holding the owner's pid, host, start time and command, locked with flock (the kernel releases it
+    when the owner dies, also by kill -9). Another live owner: ResultsError naming the folder and the
+    owner. A lock file left by a run that is gone (stale) is taken over, with a notice."""
+    key = str(folder.resolve())
+    if key in _held:
+        return
+    path = folder / LOCK_FILE
+    import fcntl
+
+    for _ in range(20):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            raise ResultsError(
+                f"{option} {folder}: cannot create its lock file {path} ({exc.strerror or exc})."
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            owner = _read_owner(fd)
+            os.close(fd)
+            raise ResultsError(
+                f"{option} {folder}: another kozel-stats run is writing into this folder ({_owner_text(owner)}); "
+                "nothing was played and nothing was changed. Wait until it ends, or choose another folder."
+            ) from None
+        except OSError:  # no flock on this file system: the owner's pid decides
+            owner = _read_owner(fd)
+            same_host = owner.get("host") == socket.gethostname()
+            if owner and owner.get("pid") != os.getpid() and (not same_host or _pid_alive(owner.get("pid"))):
+                os.close(fd)
+                raise ResultsError(
+                    f"{option} {folder}: another kozel-stats run is writing into this folder "
+                    f"({_owner_text(owner)}); nothing was played and nothing was changed. Wait until it ends, "
+                    f"or, if that run is gone, remove {path}."
+                ) from None
+        try:  # the file we locked may have been removed by its owner meanwhile: lock the one that is there
+            same = os.fstat(fd).st_ino == os.stat(path, follow_symlinks=False).st_ino
+        except FileNotFoundError:
+            same = False
+        if not same:
+            os.close(fd)
+            continue
+        owner = _read_owner(fd)
+        if owner.get("pid") not in (None, os.getpid()) or owner.get("host") not in (None, socket.gethostname()):
+            message = (
+                f"kozel-stats: note: {folder} was locked by a run that is no longer running "
+                f"({_owner_text(owner)}); this run takes the folder over."
+            )
+            (notice or (lambda text: print(text, file=sys.stderr)))(message)
+        info = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+            "command": " ".join(["kozel-stats", *sys.argv[1:]])[:400],
+        }
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, json.dumps(info).encode())
+        _held[key] = _Held(fd, path)
+        return
+    raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
+
+
+def release_folders() -> None:
+    """Give up every folder this process owns: its lock file is removed (a run that ends, well or not)."""
+    for key, held in list(_held.items()):
+        try:
+            if os.fstat(held.fd).st_ino == os.stat(held.path, follow_symlinks=False).st_ino:
+                held.path.unlink()
+        except OSError:
+            pass
+        with contextlib.suppress(OSError):
+            os.close(held.fd)
+        del _held[key]
+
+
+atexit.register(release_folders)
 
 
 # --- writing ------------------------------------------------------------------------------------------------
 def holds_a_run(folder: Path) -> bool:
     return folder.is_dir() and (
-        any((folder / n).exists() for n in RUN_FILES) or any((folder / d).is_dir() for d in RUN_DIRS)
+        any(os.path.lexists(folder / n) for n in RUN_FILES) or any(os.path.lexists(folder / d) for d in RUN_DIRS)
     )
 
 
+def written_by_us(folder: Path) -> bool:
+    """Whether the run files of `folder` are a kozel-stats run's (what --force may remove): its stats.json
+    or summary.json says so, or (before 0.2) its games.parquet has a games table's columns."""
+    for name, test in (
+        (STATS_FILE, lambda d: isinstance(d, dict) and str(d.get("format", "")).startswith("kozel-results/")),
+        (
+            SUMMARY_FILE,
+            lambda d: (
+                isinstance(d, dict) and isinstance(d.get("meta"), dict) and d["meta"].get("tool") == "kozel-stats"
+            ),
+        ),
+    ):
+        path = folder / name
+        if path.is_file() and not path.is_symlink():
+            try:
+                if test(json.loads(path.read_text(encoding="utf-8"))):
+                    return True
+            except (OSError, ValueError, RecursionError):
+                pass
+    legacy = folder / LEGACY_GAMES_FILE
+    if legacy.is_file() and not legacy.is_symlink():
+        try:
+            return {"variant", "game", "bots"} <= set(pl.read_parquet_schema(legacy))
+        except Exception:  # polars raises several kinds for damaged files
+            return False
+    return False
+
+
+def _remove_run(folder: Path) -> None:
+    """--force: remove the run in `folder`, only if kozel-stats wrote it, and only its files; never what a
+    symbolic link points to, a device or a folder it does not know."""
+    found = [n for n in (*RUN_FILES, *RUN_DIRS) if os.path.lexists(folder / n)]
+    if not written_by_us(folder):
+        raise ResultsError(
+            f"--out {folder}: --force replaces a kozel-stats results folder, but {', '.join(found)} there "
+            "were not written by kozel-stats (or are damaged); nothing was removed. Choose another folder, "
+            "or remove them yourself."
+        )
+    for name in found:
+        mode = os.lstat(folder / name).st_mode
+        expected = stat.S_ISDIR if name in RUN_DIRS else stat.S_ISREG
+        if not expected(mode):
+            kind = (
+                "a symbolic link"
+                if stat.S_ISLNK(mode)
+                else "not a regular " + ("folder" if name in RUN_DIRS else "file")
+            )
+            raise ResultsError(
+                f"--out {folder}: {folder / name} is {kind}; --force only removes the files a run wrote. "
+                "Nothing was removed."
+            )
+    for name in found:
+        if name in RUN_DIRS:
+            shutil.rmtree(folder / name)
+        else:
+            (folder / name).unlink()
+    for leftover in folder.glob(".*.partial"):  # a run killed while writing
+        if leftover.is_file() and not leftover.is_symlink():
+            leftover.unlink()
+
+
 def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> None:
-    """Check, before anything is played, that `folder` can receive a run: refuse one that
-    holds another run (unless --force: its files are removed, and only them), and check it
-    can be written."""
-    if folder.exists() and not folder.is_dir():
+    """Check, before anything is played, that `folder` can receive a run, and make this run its owner
+    (`lock_folder`): refuse one that holds another run (unless --force: its files are removed, and only
+    them, and only when kozel-stats wrote them), and check it can be written."""
+    if os.path.lexists(folder) and not folder.is_dir():
         raise ResultsError(f"--out {folder}: is a file, not a folder.")
-    if folder.is_dir() and holds_a_run(folder) and not resume:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
+    lock_folder(folder, "--resume" if resume else "--out")
+    if holds_a_run(folder) and not resume:
         if not force:
             raise ResultsError(
                 f"--out {folder}: the folder already holds a run's results; nothing was played and nothing "
                 "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
             )
-        for name in RUN_FILES:
-            (folder / name).unlink(missing_ok=True)
-        for name in RUN_DIRS:
-            shutil.rmtree(folder / name, ignore_errors=True)
+        _remove_run(folder)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         probe = folder / ".kozel-stats-write-test"
+        probe.unlink(missing_ok=True)
         probe.write_text("ok")
         probe.unlink()
     except OSError as exc:
@@ -90,8 +284,22 @@ def check_new_file(path: Path, force: bool, option: str) -> None:
     and a folder that cannot be written."""
     if path.is_dir():
         raise ResultsError(f"{option} {path}: is a folder; give a file name.")
-    if path.exists() and not force:
+    if os.path.lexists(path) and not force:
         raise ResultsError(f"{option} {path}: the file exists; nothing was done. Give another name or add --force.")
+    if os.path.lexists(path):
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode):
+            kind = (
+                "a symbolic link"
+                if stat.S_ISLNK(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "not a regular file"
+            )
+            raise ResultsError(
+                f"{option} {path}: is {kind}; --force only replaces a regular file. Nothing was done; "
+                "give another name."
+            )
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise ResultsError(f"{option} {path}: the folder {parent} does not exist.")
@@ -119,6 +327,7 @@ def write_atomic(path: Path, write) -> None:
     real name; on a failure (a full disk) the temporary file is removed and the old file kept."""
     tmp = path.with_name(f".{path.name}.partial")
     try:
+        tmp.unlink(missing_ok=True)  # our own name: never write through a link someone left there
         write(tmp)
         os.replace(tmp, path)
     except OSError as exc:

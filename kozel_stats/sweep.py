@@ -569,7 +569,7 @@ class PreparedSweep:
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     """Check every option, file and cell before any output is created or any game is played."""
     from .compare import _check_sizes
-    from .results import check_new_file, prepare_folder
+    from .results import check_new_file, lock_folder, prepare_folder
     from .rules import load_variant
     from .trace import parse_bots
 
@@ -598,6 +598,8 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
             )
         if req.out is not None and req.out != req.resume:
             raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+        if req.resume.is_dir():  # one run at a time: before anything of it is read
+            lock_folder(req.resume, "--resume")
         saved = load_sweep(req.resume)
         if saved.complete and (req.games is None or req.games <= saved.stats.games):
             raise ValueError(

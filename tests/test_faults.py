@@ -415,3 +415,117 @@ def test_a_signal_during_a_write_waits_for_the_write():
         signals.clear()
         signal.signal(signal.SIGINT, old[0])
         signal.signal(signal.SIGTERM, old[1])
+
+
+# --- one run per results folder (issue 28) --------------------------------------------------------------------------
+def until(condition, what: str, timeout: float = 300.0) -> None:
+    """Poll `condition` until it holds (never a fixed sleep), failing with `what` after `timeout` s."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def start_cli(*args) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", *[str(a) for a in args]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+LONG_RUN = ["default", "--games", 5_000_000, "--batch-size", 5000, "--workers", 1, "--seed", 1]
+
+
+def test_two_runs_into_one_folder_the_second_is_refused_naming_the_owner(tmp_path):
+    import signal
+
+    run = tmp_path / "run"
+    first = start_cli("compare", *LONG_RUN, "--out", run)
+    try:
+        lock = run / ".kozel-stats.lock"
+        until(lambda: lock.exists() and lock.stat().st_size > 0 or first.poll() is not None, "the first run's lock")
+        assert first.poll() is None, first.communicate()
+        for args in (
+            ["compare", "default", "no-threshold", "--games", 300, "--seed", 2, "--workers", 1, "--out", run],
+            ["compare", "default", "--games", 300, "--workers", 1, "--out", run, "--force"],
+            ["compare", "--resume", run],
+            ["sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run],
+        ):
+            out = refused(tmp_path, args, [str(run), "another kozel-stats run is writing", f"pid {first.pid}"])
+            assert "nothing was played" in out
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.communicate(timeout=300)
+    assert first.returncode == 2
+    assert not (run / ".kozel-stats.lock").exists()  # the run that ended gave the folder up
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--force")
+    assert code == 0, out
+
+
+def test_a_stale_lock_is_taken_over_with_a_notice(tmp_path):
+    import socket
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    run = tmp_path / "run"
+    run.mkdir()
+    owner = {"pid": gone.pid, "host": socket.gethostname(), "started": "2026-01-01 00:00:00 UTC"}
+    (run / ".kozel-stats.lock").write_text(json.dumps(owner))
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    assert f"pid {gone.pid}" in out and "no longer running" in out and "takes the folder over" in out
+    assert not (run / ".kozel-stats.lock").exists() and (run / "summary.json").exists()
+
+
+def test_force_replaces_only_a_regular_file(tmp_path, good_run):
+    import os
+
+    fifo = tmp_path / "pipe.html"
+    os.mkfifo(fifo)
+    refused(tmp_path, ["report", good_run, "-o", fifo, "--force"], [str(fifo), "not a regular file"])
+    assert fifo.is_fifo()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not yours")
+    link = tmp_path / "link.html"
+    link.symlink_to(outside)
+    refused(tmp_path, ["report", good_run, "-o", link, "--force"], [str(link), "symbolic link"])
+    assert link.is_symlink() and outside.read_text() == "not yours"
+    if os.path.exists("/dev/null") and os.access("/dev/null", os.W_OK):
+        refused(tmp_path, ["report", good_run, "-o", "/dev/null", "--force"], ["/dev/null", "a device"])
+        assert Path("/dev/null").is_char_device()
+
+
+def test_force_replaces_only_a_results_folder_it_recognises(tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "summary.json").write_text('{"someone": "else"}')
+    refused(tmp_path, ["compare", "default", "--games", 100, "--out", other, "--force"], ["not written by kozel-stats"])
+    assert (other / "summary.json").read_text() == '{"someone": "else"}'
+
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep")
+    (run / "games").symlink_to(outside)
+    refused(tmp_path, ["compare", "default", "--games", 100, "--out", run, "--force"], ["symbolic link"])
+    assert (outside / "keep.txt").read_text() == "keep"
+
+
+def test_force_on_a_sweep_folder_leaves_nothing_of_the_earlier_run(tmp_path):
+    run = tmp_path / "sweep"
+    args = ["sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run]
+    code, out = run_cli(*args, "--csv")
+    assert code == 0, out
+    assert (run / "cells.csv").exists() and (run / "effects.csv").exists()
+    (run / "mine.txt").write_text("mine")
+    code, out = run_cli(*args, "--force")
+    assert code == 0, out
+    assert not (run / "cells.csv").exists() and not (run / "effects.csv").exists()
+    assert (run / "cells.parquet").exists() and (run / "mine.txt").read_text() == "mine"
