@@ -429,11 +429,11 @@ def until(condition, what: str, timeout: float = 300.0) -> None:
         time.sleep(0.05)
 
 
-def start_cli(*args) -> subprocess.Popen:
+def start_cli(*args, output=subprocess.PIPE) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "kozel_stats", *[str(a) for a in args]],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=output,
+        stderr=output,
         text=True,
     )
 
@@ -529,3 +529,55 @@ def test_force_on_a_sweep_folder_leaves_nothing_of_the_earlier_run(tmp_path):
     assert code == 0, out
     assert not (run / "cells.csv").exists() and not (run / "effects.csv").exists()
     assert (run / "cells.parquet").exists() and (run / "mine.txt").read_text() == "mine"
+
+
+# --- kill -9 of the command: its workers end at once ------------------------------------------------------------
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_kill_9_of_the_command_ends_its_workers_at_once(tmp_path):
+    """The workers notice that their parent is gone and end within seconds, not after their batch (a
+    batch of 2,000 sampler games takes a minute or more)."""
+    import os
+    import signal
+    import time
+
+    args = ["compare", "default", "--bots", "sampler", "--games", 100_000, "--batch-size", 2000, "--workers", 2]
+    main = start_cli(*args, output=subprocess.DEVNULL)  # no pipe a lingering worker could hold open
+    try:
+        until(lambda: len(children_of(main.pid)) >= 2 or main.poll() is not None, "the workers to start")
+        workers = children_of(main.pid)
+        assert main.poll() is None and len(workers) >= 2
+        main.send_signal(signal.SIGKILL)
+        main.wait()
+        killed = time.monotonic()
+        try:
+            until(lambda: not any(alive(w) for w in workers), "the workers to end", timeout=10)
+        finally:
+            for pid in workers:  # never leave one behind, whatever the outcome
+                if alive(pid):
+                    os.kill(pid, signal.SIGKILL)
+        assert time.monotonic() - killed < 10, "the workers outlived their parent"
+    finally:
+        if main.poll() is None:
+            main.kill()
+        main.wait()
