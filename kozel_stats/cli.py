@@ -10,7 +10,8 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -105,6 +106,25 @@ def friendly_errors(func: Callable) -> Callable:
                 results.release_folders()
 
     return wrapper
+
+
+@contextmanager
+def after_finished(finished: list, err) -> Iterator[None]:
+    """A Ctrl-C or SIGTERM that arrives once the run has played every game and saved it (`finished`
+    holds True) ends the command quietly, exit 0: the run is complete, there is nothing to resume."""
+    from . import signals
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        if not finished:
+            raise
+        stopped = signals.received() or "Ctrl-C"
+        signals.clear()
+        err.print(f"{stopped} received after the run was complete: its results are whole; nothing to resume.")
+    finally:
+        if finished and signals.received():
+            signals.clear()
 
 
 def announce_compile(entry: str, seat_bots: list[str]) -> None:
@@ -389,12 +409,16 @@ def compare(
     err = Console(stderr=True)
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
-    with signals.protected():  # only the games themselves are interrupted; what is finished is saved whole
+    finished = []  # the run played every game and saved them: a signal after that changes nothing
+    with after_finished(finished, err), signals.protected():  # only the games are interrupted
         with GamesProgress(err, [v.name for v in prepared.variants], lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
         result = outcome.result
-        stopped = signals.received() or ("Ctrl-C" if result.interrupted else None)
-        signals.clear()
+        stopped = (signals.received() or "Ctrl-C") if result.interrupted else None
+        if not result.interrupted:
+            finished.append(True)
+        else:
+            signals.clear()
         if outcome.analysis.games_per_variant == 0:
             fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.")
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
@@ -513,12 +537,16 @@ def sweep(
     console = terminal()
     err = Console(stderr=True)
     ru = request.lang == "ru"
-    with signals.protected():
+    finished = []  # as in compare: a signal after every game was played and saved changes nothing
+    with after_finished(finished, err), signals.protected():
         names = [c.name for c in prepared.grid.cells]
         with GamesProgress(err, names, lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
-        stopped = signals.received() or ("Ctrl-C" if outcome.result.interrupted else None)
-        signals.clear()
+        stopped = (signals.received() or "Ctrl-C") if outcome.result.interrupted else None
+        if not outcome.result.interrupted and outcome.analysis is not None:
+            finished.append(True)
+        else:
+            signals.clear()
         if outcome.analysis is None:
             fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.")
         for line in terminal_lines(outcome.summary, outcome.analysis, request.lang):

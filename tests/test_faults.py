@@ -581,3 +581,66 @@ def test_kill_9_of_the_command_ends_its_workers_at_once(tmp_path):
         if main.poll() is None:
             main.kill()
         main.wait()
+
+
+# --- a signal after the run is complete -----------------------------------------------------------------------------
+@pytest.fixture
+def installed_signals():
+    import signal
+
+    from kozel_stats import signals
+
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals.install()
+    try:
+        yield
+    finally:
+        signals.clear()
+        signals._installed = False
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
+
+
+def signal_after(module, name: str, monkeypatch, signum=None) -> None:
+    """`module.name` does its work, then the process receives a signal (Ctrl-C by default)."""
+    import os
+    import signal
+
+    original = getattr(module, name)
+
+    def then_signal(*args, **kwargs):
+        value = original(*args, **kwargs)
+        os.kill(os.getpid(), signum or signal.SIGINT)
+        return value
+
+    monkeypatch.setattr(module, name, then_signal)
+
+
+@pytest.mark.parametrize("when", ["after the save", "while printing"])
+def test_a_signal_after_the_results_are_written_ends_the_run_as_finished(
+    tmp_path, monkeypatch, installed_signals, when
+):
+    import signal
+
+    from kozel_stats import results, tables
+
+    if when == "after the save":
+        signal_after(results, "save", monkeypatch, signal.SIGTERM)
+    else:
+        signal_after(tables, "print_analysis", monkeypatch)
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    assert "received after the run was complete" in out and "interrupted" not in out
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["complete"] and saved["stats"]["games"] == 200
+
+
+def test_a_signal_after_a_sweep_is_written_ends_it_as_finished(tmp_path, monkeypatch, installed_signals):
+    from kozel_stats import sweep
+
+    signal_after(sweep, "save", monkeypatch)
+    run = tmp_path / "run"
+    code, out = run_cli("sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    assert "received after the run was complete" in out and "interrupted" not in out
