@@ -409,7 +409,7 @@ def compare(
     err = Console(stderr=True)
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
-    finished = []  # the run played every game and saved them: a signal after that changes nothing
+    finished: list[bool] = []  # the run played every game and saved them: a signal after that changes nothing
     with after_finished(finished, err), signals.protected():  # only the games are interrupted
         with GamesProgress(err, [v.name for v in prepared.variants], lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
@@ -537,7 +537,7 @@ def sweep(
     console = terminal()
     err = Console(stderr=True)
     ru = request.lang == "ru"
-    finished = []  # as in compare: a signal after every game was played and saved changes nothing
+    finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
     with after_finished(finished, err), signals.protected():
         names = [c.name for c in prepared.grid.cells]
         with GamesProgress(err, names, lang=request.lang) as progress:

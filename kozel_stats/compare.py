@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import shlex
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -492,7 +493,7 @@ class Prepared:
 def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
-    from .results import arms_of, check_new_file, load, lock_folder, prepare_folder
+    from .results import arms_of, check_new_file, load, lock_folder, prepare_folder, variant_changes
     from .rules import load_variants
     from .trace import parse_bots
 
@@ -542,6 +543,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
                 "variant); ask for more with --games."
             )
         arms = arms_of(loaded.plan)
+        for note in variant_changes(loaded.plan, req.resume):
+            print(note, file=sys.stderr)
         variants = [a.variant for a in arms]
         seats = list(arms[0].bots)
         games = req.games or int(loaded.plan.get("games") or loaded.stats.games)

@@ -416,6 +416,7 @@ def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extr
                 "descriptions": dict(a.variant.descriptions),
                 "source": a.variant.source,
                 "rules": a.variant.rule_dict,
+                **({"path": str(Path(a.variant.path).resolve())} if a.variant.path else {}),
                 "bots": list(a.bots),
                 **({"skill": list(a.skill)} if a.skill is not None else {}),
             }
@@ -609,6 +610,48 @@ def arms_of(plan: dict) -> list:
                 raise ResultsError(f"{STATS_FILE}, arm {a['name']!r}: {exc}") from None
         out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1, skill=skill))
     return out
+
+
+def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None:
+    """A note when the variant `spec` (its file, or its name) no longer gives the rules `saved` in the
+    folder's stats.json (`--resume` continues with the saved rules, as the run was played)."""
+    from .rules import load_variant
+
+    where = folder / STATS_FILE
+    try:
+        now = load_variant(spec).rule_dict
+    except Exception as exc:  # a file gone or broken since: the saved rules still say what was played
+        return (
+            f"kozel-stats: note: variant {name}: {spec} cannot be loaded now ({str(exc)[:160]}); the run "
+            f"continues with the rules saved in {where}, as it was played."
+        )
+    changed = [f"{k} {format_value(saved.get(k))} -> {format_value(v)}" for k, v in now.items() if saved.get(k) != v]
+    if not changed:
+        return None
+    return (
+        f"kozel-stats: note: variant {name}: {spec} has changed since the run began ({'; '.join(changed[:6])}"
+        f"{' ...' if len(changed) > 6 else ''}); the run continues with the rules saved in {where}, as it was "
+        "played. To play the new rules, start a new run."
+    )
+
+
+def format_value(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def variant_changes(plan: dict, folder: Path) -> list[str]:
+    """`--resume`: a note for every variant of the run whose file now says other rules than it was played
+    with (the saved rules are used; the run is never silently played with two sets of rules)."""
+    notes = []
+    for arm in arms_of(plan):
+        raw: dict = next((a for a in plan["arms"] if a["name"] == arm.name), {})
+        spec = raw.get("path") if isinstance(raw.get("path"), str) else None
+        if spec is None and "+" not in arm.variant.name:
+            continue  # saved before the file's path was kept, or a changed variant of a sweep's base
+        note = rules_changed(arm.variant.name, spec or arm.variant.name, arm.variant.rule_dict, folder)
+        if note:
+            notes.append(note)
+    return notes
 
 
 def load_legacy(folder: Path, summary: dict) -> Loaded:

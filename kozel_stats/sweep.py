@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -384,8 +385,11 @@ def differing_games(run: RunStats, weights: np.ndarray, metric: Metric) -> tuple
     sx = sum(abs(w) * int(a.sx[m]) for w, a in zip(weights, run.arms, strict=True))
     sn = sum(abs(w) * int(a.sn[m]) for w, a in zip(weights, run.arms, strict=True))
     r0 = sx / sn if sn else 0.0
-    e = np.array([dx - r0 * dn for dx, dn in values])
-    counts = np.array(list(values.values()), dtype=np.float64)
+    # in the order of the values, not of the Counter (which is the order the batches met them): the same
+    # sums give the same bits however the games were split into batches and runs (--resume)
+    items = sorted(values.items())
+    e = np.array([dx - r0 * dn for (dx, dn), _ in items])
+    counts = np.array([c for _, c in items], dtype=np.float64)
     s2, s4 = float((counts * e**2).sum()), float((counts * e**4).sum())
     spread = s4 - s2 * s2 / max(run.games, 1)  # Var(sum e²) estimated (the other games have e = 0)
     return differing, (2.0 * s2 * s2 / spread) if spread > 0 else None
@@ -569,7 +573,7 @@ class PreparedSweep:
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     """Check every option, file and cell before any output is created or any game is played."""
     from .compare import _check_sizes
-    from .results import check_new_file, lock_folder, prepare_folder
+    from .results import check_new_file, lock_folder, prepare_folder, rules_changed
     from .rules import load_variant
     from .trace import parse_bots
 
@@ -601,6 +605,12 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
         if req.resume.is_dir():  # one run at a time: before anything of it is read
             lock_folder(req.resume, "--resume")
         saved = load_sweep(req.resume)
+        if saved.base_path or "+" in saved.base_spec:  # the base's file changed since: say so (saved rules play)
+            note = rules_changed(
+                saved.grid.base.name, saved.base_path or saved.base_spec, saved.grid.base.rule_dict, req.resume
+            )
+            if note:
+                print(note, file=sys.stderr)
         if saved.complete and (req.games is None or req.games <= saved.stats.games):
             raise ValueError(
                 f"--resume {req.resume}: that sweep is complete ({saved.stats.games:,} games per cell); "
@@ -671,7 +681,11 @@ def sweep_plan(prep: PreparedSweep, arms: list, pairs: list, batch_size: int | N
         "kind": "sweep",
         "games": prep.games,
         "sweep": {
-            "base": {"spec": prep.base_spec, **grid.base.to_dict()},
+            "base": {
+                "spec": prep.base_spec,
+                **({"path": str(Path(grid.base.path).resolve())} if grid.base.path else {}),
+                **grid.base.to_dict(),
+            },
             "factors": [{"knob": f.knob, "levels": list(f.levels), "reference": f.reference} for f in grid.factors],
             "levels": [list(c.levels) for c in grid.cells],
             "total": grid.total,
@@ -697,6 +711,7 @@ class SavedSweep:
     complete: bool
     base_spec: str
     summary: dict[str, Any]
+    base_path: str | None = None  # the base variant's file (None: saved without it)
 
 
 def is_sweep(folder: Path) -> bool:
@@ -769,6 +784,7 @@ def load_sweep(folder: Path) -> SavedSweep:
         loaded.complete,
         str(info["base"].get("spec") or base.name),
         loaded.summary,
+        info["base"].get("path") if isinstance(info["base"].get("path"), str) else None,
     )
 
 
