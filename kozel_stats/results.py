@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from . import __version__
+from . import __version__, schema
 from .errors import ResultsError
 
 SUMMARY_FILE = "summary.json"
@@ -493,7 +493,7 @@ def _read_json(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise ResultsError(f"{path}: cannot be read ({exc}).") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=schema.parse_int)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise ResultsError(f"{path}: not valid JSON ({str(exc)[:120]}).") from None
 
@@ -537,8 +537,8 @@ def load(folder: Path) -> Loaded:
         raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
     summary_path = folder / SUMMARY_FILE
     summary = _read_json(summary_path) if summary_path.exists() else {}
-    if summary and not isinstance(summary.get("meta"), dict):
-        raise ResultsError(f"{summary_path}: no 'meta' object; not a kozel-stats summary.")
+    if summary_path.exists():
+        schema.check(summary, "summary", summary_path)
     stats_path = folder / STATS_FILE
     if not stats_path.exists():
         if (folder / LEGACY_GAMES_FILE).exists():
@@ -548,14 +548,11 @@ def load(folder: Path) -> Loaded:
     path = stats_path
     if _need(data, "format", str, path) != FORMAT:
         raise ResultsError(f"{path}: format {data['format']!r} is not {FORMAT!r}.")
-    arms = _need(data, "arms", list, path)
-    for i, arm in enumerate(arms):
-        for key, kind in (("name", str), ("rules", dict), ("bots", list)):
-            _need(arm, key, kind, Path(f"{path}, arms[{i}]"))
-    _need(data, "seed", int, path)
-    _need(data, "pairs", list, path)
-    raw = _need(data, "stats", dict, path)
-    _check_metrics(raw, data, path)
+    if isinstance(data.get("stats"), dict):  # another version's metrics: said as such, not as damage
+        _check_metrics(data["stats"], data, path)
+    schema.check(data, "stats", path)  # every field read below: its type, shape and range
+    arms = data["arms"]
+    raw = data["stats"]
     try:
         stats = RunStats.from_json(raw)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:

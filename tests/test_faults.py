@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import subprocess
 import sys
@@ -206,7 +207,7 @@ def stats_edit(edit):
         ("not json", lambda r: (r / "stats.json").write_text("{oops"), "not valid JSON"),
         ("deep", lambda r: (r / "stats.json").write_text("[" * 100000 + "]" * 100000), "not valid JSON"),
         ("format", stats_edit(lambda d: d.update(format="other/9")), "is not 'kozel-results/2'"),
-        ("shape", stats_edit(lambda d: d["stats"]["arms"][0].update(sx=[1, 2])), "statistics are damaged"),
+        ("shape", stats_edit(lambda d: d["stats"]["arms"][0].update(sx=[1, 2])), "'stats.arms[0].sx' must be a list"),
         ("missing arms", stats_edit(lambda d: d.pop("arms")), "field 'arms' is missing"),
         (
             "older metrics",  # saved before a metric was added: not damaged, another version's
@@ -690,3 +691,89 @@ def test_a_variant_file_changed_before_resume_is_named_and_the_saved_rules_play(
     code, out = run_cli("sweep", "--resume", sweep, "--games", 400, "--workers", 1)
     assert code == 0, out
     assert "variant mine" in out and "cannot be loaded now" in out
+
+
+# --- every field of a results folder is checked by one schema -------------------------------------------------------
+def summary_edit(edit):
+    def change(run):
+        data = json.loads((run / "summary.json").read_text())
+        data = edit(data) or data
+        (run / "summary.json").write_text(json.dumps(data))
+
+    return change
+
+
+def set_in(path: list, value):
+    def edit(d):
+        for key in path[:-1]:
+            d = d[key]
+        d[path[-1]] = value
+
+    return edit
+
+
+SCHEMA_CASES = {
+    "summary is a list": (lambda r: (r / "summary.json").write_text("[]"), ["summary.json", "must be a JSON object"]),
+    "meta bots a number": (summary_edit(set_in(["meta", "bots"], 5)), ["summary.json", "'meta.bots'", "a list"]),
+    "meta seed text": (summary_edit(set_in(["meta", "seed"], "x")), ["summary.json", "'meta.seed'", "an integer"]),
+    "meta variant name": (
+        summary_edit(set_in(["meta", "variants", 0, "name"], 3)),
+        ["summary.json", "'meta.variants[0].name'", "a string"],
+    ),
+    "sx as text": (stats_edit(set_in(["stats", "arms", 0, "sx"], "abc")), ["stats.json", "'stats.arms[0].sx'"]),
+    "deals_hist a list": (
+        stats_edit(set_in(["stats", "arms", 1, "deals_hist"], [1, 2])),
+        ["stats.json", "'stats.arms[1].deals_hist'", "an object"],
+    ),
+    "ragged by_deal": (
+        stats_edit(set_in(["stats", "arms", 0, "by_deal", 3], [1, 2])),
+        ["stats.json", "'stats.arms[0].by_deal[3]'", "3 values, not of 2"],
+    ),
+    "NaN in the sums": (
+        stats_edit(set_in(["stats", "pairs", 0, "sxx", 2], math.nan)),
+        ["stats.json", "'stats.pairs[0].sxx[2]'", "nan"],
+    ),
+    "NaN games": (stats_edit(set_in(["stats", "games"], math.nan)), ["stats.json", "'stats.games'", "nan"]),
+    "huge sum": (
+        lambda r: (r / "stats.json").write_text(
+            re.sub(r'"sx": \[\s*-?\d+', '"sx": [' + "9" * 5000, (r / "stats.json").read_text(), count=1)
+        ),
+        ["stats.json", "'stats.arms[0].sx", "5,000 digits"],
+    ),
+    "seed text": (stats_edit(set_in(["seed"], "one")), ["stats.json", "'seed'", "an integer"]),
+    "bots not a list": (stats_edit(set_in(["arms", 0, "bots"], "random")), ["stats.json", "'arms[0].bots'"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCHEMA_CASES))
+def test_every_field_of_a_results_folder_is_checked(tmp_path, good_run, case):
+    change, words = SCHEMA_CASES[case]
+    run = damaged(tmp_path, good_run, change)
+    refused(tmp_path, ["summarize", run], words)
+    refused(tmp_path, ["report", run, "-o", tmp_path / "r.html"], words)
+    refused(tmp_path, ["compare", "--resume", run, "--games", 800, "--workers", 1], words)
+
+
+@pytest.fixture(scope="module")
+def good_sweep(tmp_path_factory):
+    run = tmp_path_factory.mktemp("sweep") / "run"
+    code, out = run_cli("sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    return run
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (stats_edit(set_in(["games"], "many")), ["stats.json", "field 'games'", "'many'"]),
+        (stats_edit(set_in(["sweep", "total"], None)), ["stats.json", "'sweep.total'"]),
+        (stats_edit(set_in(["sweep", "factors", 0, "levels"], 7)), ["stats.json", "'sweep.factors[0].levels'"]),
+        (stats_edit(set_in(["stats", "gram", "upper", 0], 0.5)), ["stats.json", "'stats.gram.upper[0]'"]),
+        (summary_edit(set_in(["meta", "interrupted"], "no")), ["summary.json", "'meta.interrupted'"]),
+    ],
+)
+def test_every_field_of_a_sweep_folder_is_checked(tmp_path, good_sweep, change, words):
+    run = damaged(tmp_path, good_sweep, change)
+    refused(tmp_path, ["summarize", run], words)
+    refused(tmp_path, ["report", run, "-o", tmp_path / "r.html"], words)
+    refused(tmp_path, ["sweep", "--resume", run, "--games", 400, "--workers", 1], words)
