@@ -259,6 +259,7 @@ def replay(
     ),
 ) -> None:
     """Replay recorded games through the engine; report any illegal move or wrong score."""
+    from .errors import KozelError
     from .rules import load_variant
     from .trace import read_records, replay_record
 
@@ -275,7 +276,10 @@ def replay(
             if not isinstance(name, str):
                 raise ValueError(f"{where}: field 'variant' missing; pass --variant.")
             if name not in cache:
-                cache[name] = load_variant(name)
+                try:
+                    cache[name] = load_variant(name)
+                except (KozelError, ValueError, OSError) as exc:
+                    raise ValueError(f"{where}, field 'variant': {exc}") from None
             v = cache[name]
         problems = replay_record(record, v, where)
         n_games += 1

@@ -44,7 +44,7 @@ from . import stats
 from .errors import VariantError
 from .metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from .moments import MAX_GRAM_SIZE, GramSpec, RunStats
-from .rules import KNOB_BY_NAME, Variant, format_knob_value, parse_knob_value, with_rules
+from .rules import KNOB_BY_NAME, Variant, excerpt, format_knob_value, parse_knob_value, with_rules
 
 #: A full grid larger than this is refused (give --cells to play a random subset of it).
 MAX_GRID = 100_000
@@ -108,7 +108,10 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
         levels: list[Any] = []
         for part in values.split(","):
             if not part.strip():
-                continue
+                raise ValueError(
+                    f"--vary {excerpt(text)!r}: an empty value (two commas, or a comma at an end); give "
+                    f"the values of {key!r} separated by single commas."
+                )
             try:
                 value = parse_knob_value(knob, part, f"--vary {key}")
             except VariantError as exc:
@@ -162,7 +165,11 @@ def build_grid(base: Variant, factors: list[Factor], cells: int | None = None, s
             f"play a random subset with --cells {MAX_CELLS} (or fewer)."
         )
     if len(valid) < 2:
-        raise ValueError("only one cell of the grid can be played: there is nothing to compare.")
+        why = "; ".join(f"{name}: {reason}" for name, reason in skipped[:3]) + (" ..." if len(skipped) > 3 else "")
+        raise ValueError(
+            "only one cell of the grid can be played: there is nothing to compare."
+            + (f" The others cannot be played: {why}" if skipped else "")
+        )
     return Grid(base, factors, valid, skipped, total, sampled)
 
 

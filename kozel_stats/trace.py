@@ -257,6 +257,21 @@ class ReplayProblem:
         return f"{where}: {self.text}"
 
 
+class _HugeNumber(Exception):
+    def __init__(self, digits: int):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _record_int(text: str) -> int:
+    """json.loads(parse_int=...): no field of a record has more than 20 digits; Python refuses to convert
+    more than 4,300 (and takes quadratic time below that)."""
+    digits = len(text.lstrip("-"))
+    if digits > 400:
+        raise _HugeNumber(digits)
+    return int(text)
+
+
 def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, game object); TraceError on a line that is not a JSON object."""
     try:
@@ -273,7 +288,12 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 if not line.strip():
                     continue
                 try:
-                    obj = json.loads(line)
+                    obj = json.loads(line, parse_int=_record_int)
+                except _HugeNumber as huge:
+                    raise TraceError(
+                        f"{path}, line {lineno}: holds an integer of {huge.digits:,} digits; no field of a game "
+                        "record is anywhere near that long."
+                    ) from None
                 except RecursionError:
                     raise TraceError(f"{path}, line {lineno}: nested too deeply to be a game record.") from None
                 except json.JSONDecodeError as exc:

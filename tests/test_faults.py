@@ -777,3 +777,73 @@ def test_every_field_of_a_sweep_folder_is_checked(tmp_path, good_sweep, change, 
     refused(tmp_path, ["summarize", run], words)
     refused(tmp_path, ["report", run, "-o", tmp_path / "r.html"], words)
     refused(tmp_path, ["sweep", "--resume", run, "--games", 400, "--workers", 1], words)
+
+
+# --- odd names, grids and records -------------------------------------------------------------------------------------
+def long_valid_name() -> str:
+    from kozel_stats.rules import DEFAULTS, KNOBS, format_knob_value
+
+    name = "default+" + "+".join(f"{k.name}={format_knob_value(DEFAULTS[k.name])}" for k in KNOBS)
+    assert len(name) > 255
+    return name
+
+
+def test_a_valid_changed_name_longer_than_a_file_name_loads():
+    code, out = run_cli("variants", "show", long_valid_name())
+    assert code == 0 and "File name too long" not in out, out
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("default+target=101+target=125", ["'target' is given twice"]),
+        ("+target=125", ["no base variant before the first '+'"]),
+        ("default+target=" + "9" * 3000, ["3,015 characters", "'target'"]),
+        ("default+" + "x" * 5000 + "=1", ["5,010 characters", "is not knob=value"]),
+        ("nowhere" + "y" * 5000, ["5,007 characters", "unknown variant"]),
+    ],
+)
+def test_odd_changed_variant_names(tmp_path, spec, words):
+    out = refused(tmp_path, ["variants", "show", spec], words)
+    assert not any(c * 200 in out for c in "9xy"), out  # a short excerpt of a huge argument, never all of it
+    assert "is a folder" not in out
+
+
+@pytest.mark.parametrize(
+    "vary, words",
+    [
+        (["threshold=once,,none"], ["--vary", "'threshold'", "an empty value"]),
+        (["threshold=once,none,"], ["an empty value"]),
+        (["solo_eggs=one-hand,none"], ["only one cell", "default+solo_eggs=one-hand", "'solo_eggs'", "pairs: false"]),
+    ],
+)
+def test_impossible_or_odd_grids_say_which_knob_and_why(tmp_path, vary, words):
+    args = ["sweep", "default", *[a for v in vary for a in ("--vary", v)], "--games", 100, "--workers", 1]
+    refused(tmp_path, args, words)
+
+
+def test_a_skipped_cell_is_shown_with_its_reason(tmp_path):
+    args = ["sweep", "default", "--vary", "pairs=true,false", "--vary", "solo_eggs=none,one-hand"]
+    code, out = run_cli(*args, "--games", 100, "--workers", 1)
+    assert code == 0, out
+    assert "skipped: default+solo_eggs=one-hand (key 'solo_eggs'" in " ".join(out.split())
+
+
+def test_an_alias_bomb_inside_a_knob_names_the_knob(tmp_path):
+    body = "name: bomb\n" + HEAD + 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + LAUGHS
+    path = variant_file(tmp_path, "bomb", body + "rules:\n  target: *i\n")
+    refused(tmp_path, ["variants", "show", path], [str(path), "more than 10,000 values", "the knob 'target'"])
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda r: r.replace('"seed":', '"seed":' + "9" * 5000 + ',"x":', 1), ["line 1", "5,000 digits"]),
+        (lambda r: r + "\n" + r.replace('"variant":"default"', '"variant":"no-such-rules"'), ["line 2", "'variant'"]),
+        (lambda r: r.replace('"variant":"default"', '"variant":"' + "z" * 300 + '+target=5"'), ["line 1", "'variant'"]),
+    ],
+)
+def test_records_with_huge_numbers_or_unknown_variants_name_the_line(tmp_path, record_line, make, words):
+    path = tmp_path / "odd.jsonl"
+    path.write_text(make(record_line) + "\n")
+    refused(tmp_path, ["replay", path], [str(path), *words])
