@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import polars as pl
+
 from . import stats
 from .metrics import METRICS, Metric, applies
 from .moments import RunStats
@@ -556,6 +558,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         seed = int(loaded.plan["seed"])
         skill = arms[0].skill
         req.batch_size = req.batch_size or loaded.plan.get("batch_size")
+        keep_tables_whole(req, start.games)
     else:
         if not req.variants:
             raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
@@ -594,6 +597,43 @@ def prepare_request(req: CompareRequest) -> Prepared:
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
     return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill)
+
+
+def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
+    """`--resume`: the folder's tables must cover the same games as its statistics when the run ends. The
+    tables and CSV copies the run wrote are written again (not left behind, older than the rest), and every
+    part the run keeps and will read (its CSV copy) is checked now, before a game is played: a damaged one
+    is an error, with nothing played and nothing changed."""
+    from .errors import ResultsError
+    from .results import DEALS_DIR, GAMES_DIR
+
+    folder = req.resume
+    assert folder is not None
+    req.games_table = req.games_table or (folder / GAMES_DIR).is_dir()
+    req.deals = req.deals or (folder / DEALS_DIR).is_dir()
+    if not req.csv and (folder / "by_deal.csv").exists():
+        req.csv = True
+        print(f"kozel-stats: note: {folder} holds CSV copies of its tables; they are written again.", file=sys.stderr)
+    for sub in (GAMES_DIR, DEALS_DIR):
+        for part in sorted((folder / sub).glob("part-*.parquet")) if (folder / sub).is_dir() else []:
+            try:
+                if int(part.name.split("-")[1]) >= kept_games:
+                    continue  # written after the last checkpoint: removed, played again
+            except (IndexError, ValueError):
+                raise ResultsError(
+                    f"--resume {folder}: {part} is not a part this tool writes (part-GAME-VARIANT)."
+                ) from None
+            try:
+                if req.csv:
+                    pl.read_parquet(part)
+                else:
+                    pl.read_parquet_schema(part)
+            except Exception as exc:  # polars raises several kinds for damaged files
+                raise ResultsError(
+                    f"--resume {folder}: {part} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was "
+                    "played and nothing was changed. The run cannot be continued with its games table whole: "
+                    "play it again into a new folder."
+                ) from None
 
 
 def execute(

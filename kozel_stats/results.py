@@ -454,9 +454,19 @@ def fish_sums_frame(analysis) -> pl.DataFrame:
 
 def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv: bool = False) -> list[Path]:
     """Write a finished (or interrupted) run: stats.json, the small tables, summary.json last."""
+    # what can fail on its input (a damaged part) comes first, stats.json (which says "complete") just before
+    # summary.json: a failure leaves the statistics of the last checkpoint, never a complete stats.json beside
+    # an older summary
     written = []
-    write_stats(folder, plan, stats, complete=not summary["meta"].get("interrupted", False))
-    written.append(folder / STATS_FILE)
+    if csv:
+        for sub in RUN_DIRS:
+            for part in sorted((folder / sub).glob("*.parquet")) if (folder / sub).is_dir() else []:
+                try:
+                    frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
+                except Exception as exc:  # polars raises several kinds for damaged files
+                    raise ResultsError(f"{part}: damaged ({type(exc).__name__}: {str(exc)[:120]}).") from None
+                write_atomic(part.with_suffix(".csv"), frame.write_csv)
+                written.append(part.with_suffix(".csv"))
     for name, frame in ((BY_DEAL_FILE, by_deal_frame(analysis)), (FISH_SUMS_FILE, fish_sums_frame(analysis))):
         write_atomic(folder / name, frame.write_parquet)
         written.append(folder / name)
@@ -464,12 +474,8 @@ def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv
             path = folder / name.replace(".parquet", ".csv")
             write_atomic(path, frame.write_csv)
             written.append(path)
-    if csv:
-        for sub in RUN_DIRS:
-            for part in sorted((folder / sub).glob("*.parquet")) if (folder / sub).is_dir() else []:
-                frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
-                write_atomic(part.with_suffix(".csv"), frame.write_csv)
-                written.append(part.with_suffix(".csv"))
+    write_stats(folder, plan, stats, complete=not summary["meta"].get("interrupted", False))
+    written.append(folder / STATS_FILE)
     write_json(folder / SUMMARY_FILE, summary)
     written.append(folder / SUMMARY_FILE)
     return written
@@ -562,6 +568,10 @@ def load(folder: Path) -> Loaded:
     if stats.games <= 0:
         raise ResultsError(f"{path}: holds no finished games.")
     complete = bool(data.get("complete")) and bool(summary)
+    if complete:  # a summary of other games than the statistics (a save cut short): not the complete run
+        meta = summary["meta"]
+        said = meta.get("games_per_cell", meta.get("games_per_variant"))
+        complete = said is None or said == stats.games
     return Loaded(data, stats, summary, complete)
 
 

@@ -628,6 +628,12 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
             raise ValueError(f"--games {games:,} is fewer than the {saved.stats.games:,} games already played.")
         req.out = req.resume
         req.batch_size = req.batch_size or saved.batch_size
+        if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
+            req.csv = True
+            print(
+                f"kozel-stats: note: {req.resume} holds CSV copies of its tables; they are written again.",
+                file=sys.stderr,
+            )
         req.margin = req.margin if req.margin is not None else saved.margin
         grid, seats, seed, metrics, start, base_spec = (
             saved.grid,

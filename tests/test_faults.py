@@ -847,3 +847,30 @@ def test_records_with_huge_numbers_or_unknown_variants_name_the_line(tmp_path, r
     path = tmp_path / "odd.jsonl"
     path.write_text(make(record_line) + "\n")
     refused(tmp_path, ["replay", path], [str(path), *words])
+
+
+# --- --resume checks what it will need before playing, and leaves no files that disagree ------------------------------
+def test_resume_with_a_damaged_games_table_part_is_refused_before_playing(tmp_path):
+    run = tmp_path / "run"
+    args = ["compare", "default", "--games", 400, "--batch-size", 200, "--workers", 1, "--games-table"]
+    code, out = run_cli(*args, "--out", run)
+    assert code == 0, out
+    part = sorted((run / "games").glob("part-*.parquet"))[0]
+    part.write_bytes(b"PAR1 this is not a parquet file PAR1")
+    refused(tmp_path, ["compare", "--resume", run, "--games", 800, "--workers", 1, "--csv"], [str(part), "damaged"])
+    saved = json.loads((run / "stats.json").read_text())
+    summary = json.loads((run / "summary.json").read_text())
+    assert saved["stats"]["games"] == summary["meta"]["games_per_variant"] == 400
+
+
+def test_resume_keeps_the_tables_and_csv_copies_with_the_statistics(tmp_path):
+    run = tmp_path / "run"
+    args = ["compare", "default", "--games", 400, "--batch-size", 200, "--workers", 1, "--games-table", "--csv"]
+    code, out = run_cli(*args, "--out", run)
+    assert code == 0, out
+    code, out = run_cli("compare", "--resume", run, "--games", 800, "--workers", 1)  # neither option again
+    assert code == 0, out
+    assert len(list((run / "games").glob("part-*.parquet"))) == len(list((run / "games").glob("part-*.csv"))) == 4
+    by_deal = pl.read_csv(run / "by_deal.csv")
+    assert by_deal.equals(pl.read_parquet(run / "by_deal.parquet"))
+    assert pl.read_csv(run / "by_deal.csv")["games"][0] == 800
