@@ -51,6 +51,7 @@ SCHEDULER_HELP = (
     "pip install 'kozel-stats[dask]'). The result is bit-identical to a local run."
 )
 CLUSTER_HELP = "Play on a Dask LocalCluster of N worker processes started for this run: local:N."
+CONNECT_HELP = "With --scheduler: seconds to reach the scheduler and hear its handshake (default 20)."
 LANG_HELP = "Language of the terminal output and the report: ru or en (default: from the locale, LANG/LC_ALL)."
 
 
@@ -366,6 +367,7 @@ def compare(
     ),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
     skill: str | None = typer.Option(
         None,
         "--skill",
@@ -407,6 +409,7 @@ def compare(
         scheduler=scheduler,
         cluster=cluster,
         skill=skill,
+        connect_timeout=connect_timeout,
     )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
@@ -508,6 +511,7 @@ def sweep(
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
 ) -> None:
     """Which rule matters most: play every combination of knob values and rank the knobs by their effect."""
     from rich.console import Console
@@ -536,6 +540,7 @@ def sweep(
         batch_size,
         scheduler,
         cluster,
+        connect_timeout,
     )
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()

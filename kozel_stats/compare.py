@@ -473,6 +473,7 @@ class CompareRequest:
     scheduler: str | None = None  # --scheduler tcp://HOST:PORT: play on a Dask cluster
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started for the run
     skill: str | None = None  # --skill STRONG/WEAK: skill edge, deal decides (every game played three more times)
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
 
 
 DEFAULT_GAMES = 100_000
@@ -517,7 +518,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
     if req.scheduler is not None or req.cluster is not None:
-        from .cluster import check_scheduler, parse_cluster
+        from .cluster import check_scheduler, check_timeout, parse_cluster
 
         if req.scheduler is not None and req.cluster is not None:
             raise ValueError("give --scheduler or --cluster, not both.")
@@ -525,6 +526,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
             check_scheduler(req.scheduler)
         if req.cluster is not None:
             parse_cluster(req.cluster)
+        if req.connect_timeout is not None:
+            check_timeout(req.connect_timeout)
         if req.bots_matrix:
             raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
     if req.resume is not None:
@@ -666,9 +669,10 @@ def execute(
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    from .cluster import backend
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
 
-    with backend(req.scheduler, req.cluster, on_compile) as chosen:
+    timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
         outcome = run_compare(
             variants,
             prep.games,

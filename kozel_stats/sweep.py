@@ -560,6 +560,7 @@ class SweepRequest:
     batch_size: int | None = None
     scheduler: str | None = None
     cluster: str | None = None
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
 
 
 DEFAULT_GAMES = 20_000
@@ -595,12 +596,14 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     if req.scheduler is not None and req.cluster is not None:
         raise ValueError("give --scheduler or --cluster, not both.")
     if req.scheduler is not None or req.cluster is not None:
-        from .cluster import check_scheduler, parse_cluster
+        from .cluster import check_scheduler, check_timeout, parse_cluster
 
         if req.scheduler is not None:
             check_scheduler(req.scheduler)
         if req.cluster is not None:
             parse_cluster(req.cluster)
+        if req.connect_timeout is not None:
+            check_timeout(req.connect_timeout)
     start = None
     if req.resume is not None:
         if req.base is not None or req.vary or req.cells is not None or req.metrics:
@@ -948,13 +951,14 @@ def execute(
 ) -> SweepOutcome:
     """Play the sweep (on the local pool or a Dask cluster), checkpoint into --out as it goes,
     and save everything whole, also after an interruption."""
-    from .cluster import backend
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
     from .results import write_stats
 
     req = prep.request
     arms, pairs, _ = plan(prep.grid, prep.seats, prep.metrics)
     command = reproduce_command(prep)
-    with backend(req.scheduler, req.cluster, on_compile) as chosen:
+    timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
         workers = req.workers or chosen.workers or os.cpu_count() or 1
         batch_size = req.batch_size or default_batch_size(prep.games, workers, len(arms))
         plan_data = sweep_plan(prep, arms, pairs, batch_size, command)
