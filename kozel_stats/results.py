@@ -284,6 +284,12 @@ def check_new_file(path: Path, force: bool, option: str) -> None:
     and a folder that cannot be written."""
     if path.is_dir():
         raise ResultsError(f"{option} {path}: is a folder; give a file name.")
+    inside = _run_file_of(path)
+    if inside is not None:
+        raise ResultsError(
+            f"{option} {path}: is a file of the results folder {inside}; a report, a card or a record never "
+            "replaces a run's results (not even with --force). Give a name outside its run files."
+        )
     if os.path.lexists(path) and not force:
         raise ResultsError(f"{option} {path}: the file exists; nothing was done. Give another name or add --force.")
     if os.path.lexists(path):
@@ -305,6 +311,16 @@ def check_new_file(path: Path, force: bool, option: str) -> None:
         raise ResultsError(f"{option} {path}: the folder {parent} does not exist.")
     if not os.access(parent, os.W_OK):
         raise ResultsError(f"{option} {path}: cannot write in {parent}.")
+
+
+def _run_file_of(path: Path) -> Path | None:
+    """The results folder whose run file (or table part, or lock file) `path` would be, if any."""
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.name in (*RUN_FILES, LOCK_FILE) and holds_a_run(parent):
+        return parent
+    if parent.name in RUN_DIRS and holds_a_run(parent.parent):
+        return parent.parent
+    return None
 
 
 def disk_error(exc: OSError, path: Path) -> ResultsError:

@@ -116,8 +116,12 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
                 value = parse_knob_value(knob, part, f"--vary {key}")
             except VariantError as exc:
                 raise ValueError(str(exc)) from None
-            if value not in levels:
-                levels.append(value)
+            if value in levels:
+                raise ValueError(
+                    f"--vary {excerpt(text)!r}: the value {format_knob_value(value)!r} of {key!r} is given twice; "
+                    "give each value once."
+                )
+            levels.append(value)
         if len(levels) < 2:
             raise ValueError(f"--vary {text!r}: give at least two different values of {key!r}.")
         reference = base[key] if base[key] in levels else levels[0]

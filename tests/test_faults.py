@@ -814,6 +814,7 @@ def test_odd_changed_variant_names(tmp_path, spec, words):
     [
         (["threshold=once,,none"], ["--vary", "'threshold'", "an empty value"]),
         (["threshold=once,none,"], ["an empty value"]),
+        (["threshold=once,none,once"], ["the value 'once' of 'threshold' is given twice"]),
         (["solo_eggs=one-hand,none"], ["only one cell", "default+solo_eggs=one-hand", "'solo_eggs'", "pairs: false"]),
     ],
 )
@@ -874,3 +875,16 @@ def test_resume_keeps_the_tables_and_csv_copies_with_the_statistics(tmp_path):
     by_deal = pl.read_csv(run / "by_deal.csv")
     assert by_deal.equals(pl.read_parquet(run / "by_deal.parquet"))
     assert pl.read_csv(run / "by_deal.csv")["games"][0] == 800
+
+
+def test_a_report_or_record_never_replaces_a_runs_own_files(tmp_path, good_run):
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    for args in (
+        ["report", run, "-o", run / "summary.json", "--force"],
+        ["play", "default", "--trace", run / "stats.json", "--force", "-q"],
+        ["compare", "default", "--games", 100, "--report", run / "by_deal.parquet", "--force"],
+    ):
+        refused(tmp_path, args, ["is a file of the results folder", str(run)])
+    code, out = run_cli("report", run, "-o", run / "report.html")  # beside the results: fine
+    assert code == 0, out
