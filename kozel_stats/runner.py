@@ -576,7 +576,7 @@ def die_with_parent(parent: int) -> None:
     """End this worker at once when its parent (the command) is gone, also by kill -9, which leaves
     it no chance to stop its pool: on Linux the kernel kills the worker with the parent
     (PR_SET_PDEATHSIG); elsewhere, and as a second guard, a thread polls os.getppid(), which changes
-    when the parent dies (it acts between the engine's calls, which hold the interpreter)."""
+    when the parent dies (during a batch too: the engine's compiled loops release the interpreter)."""
     import os
     import sys
     import threading
