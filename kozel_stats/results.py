@@ -160,10 +160,13 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
             "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
             "command": " ".join(["kozel-stats", *sys.argv[1:]])[:400],
         }
-        os.ftruncate(fd, 0)
-        os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, json.dumps(info).encode())
-        _held[key] = _Held(fd, path)
+        _held[key] = _Held(fd, path)  # ours now: released (and removed) however this run ends
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, json.dumps(info).encode())
+        except OSError as exc:
+            raise disk_error(exc, path) from None
         return
     raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
 
@@ -341,7 +344,9 @@ def _disk_full(path: Path) -> bool:
 def write_atomic(path: Path, write) -> None:
     """Write a file under a temporary name beside it, then rename: never half a file under the
     real name; on a failure (a full disk) the temporary file is removed and the old file kept."""
-    tmp = path.with_name(f".{path.name}.partial")
+    # this process's own temporary name: two commands writing the same file never write into one temporary
+    # file (the last complete one wins, whole)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
         tmp.unlink(missing_ok=True)  # our own name: never write through a link someone left there
         write(tmp)

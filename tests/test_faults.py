@@ -888,3 +888,15 @@ def test_a_report_or_record_never_replaces_a_runs_own_files(tmp_path, good_run):
         refused(tmp_path, args, ["is a file of the results folder", str(run)])
     code, out = run_cli("report", run, "-o", run / "report.html")  # beside the results: fine
     assert code == 0, out
+
+
+def test_a_write_never_goes_through_a_link_left_at_its_temporary_name(tmp_path, good_run):
+    import os
+
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not yours")
+    for name in (".r.html.partial", f".r.html.{os.getpid()}.partial"):  # the names a write uses, then and now
+        (tmp_path / name).symlink_to(outside)
+    code, out = run_cli("report", good_run, "-o", tmp_path / "r.html")
+    assert code == 0, out
+    assert outside.read_text() == "not yours" and (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
