@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -134,7 +135,23 @@ def backend(
                     "and port right?"
                 ) from None
             ready = _ready(client, str(address), cluster or str(address), timeout)
-        yield ready
+        with _dask_logs_quiet():
+            try:
+                yield ready
+            except (KeyboardInterrupt, SystemExit, GeneratorExit, KozelError):
+                raise
+            except BaseException as exc:  # what Dask raises when the cluster goes away mid-run
+                lost = client.status not in ("running", "connecting") or isinstance(
+                    exc, (OSError, TimeoutError, CancelledError)
+                )
+                if not lost:
+                    raise
+                raise ClusterError(
+                    f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
+                    f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {client.status}). With --out, the "
+                    "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
+                    "cluster is back, or on this machine without --scheduler (the same games, the same bits)."
+                ) from None
     finally:
         with _quiet_workers():
             if client is not None:
@@ -142,6 +159,36 @@ def backend(
                     client.close(timeout=min(timeout, 10))
             if local is not None:
                 local.close(timeout=min(timeout, 10))
+
+
+@contextmanager
+def _dask_logs_quiet() -> Iterator[None]:
+    """While the run plays, Dask's own log lines (a lost scheduler's reconnection attempts, with their
+    tracebacks) are not printed: the run ends with one message of ours instead."""
+    with _dask_loggers_at(CRITICAL):
+        yield
+
+
+CRITICAL = 50  # logging.CRITICAL
+
+
+@contextmanager
+def _dask_loggers_at(level: int) -> Iterator[None]:
+    """Every logger of Dask's (its configuration gives some their own level) at `level`, then as before."""
+    import logging
+
+    names = ["distributed", "dask"] + [
+        n for n in logging.root.manager.loggerDict if n.startswith(("distributed.", "dask."))
+    ]
+    loggers = [logging.getLogger(n) for n in names]
+    saved = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(level)
+    try:
+        yield
+    finally:
+        for lg, old in zip(loggers, saved, strict=True):
+            lg.setLevel(old)
 
 
 @contextmanager
@@ -159,19 +206,16 @@ def _quiet_workers() -> Iterator[None]:
     env = {"DASK_LOGGING__DISTRIBUTED": "error"}
     saved_env = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.ERROR)
     main = threading.current_thread() is threading.main_thread()
     handler = signal.getsignal(signal.SIGINT) if main else None
     if main:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        yield
+        with _dask_loggers_at(logging.CRITICAL):
+            yield
     finally:
         if main:
             signal.signal(signal.SIGINT, handler)
-        logger.setLevel(level)
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)

@@ -364,3 +364,31 @@ def test_kill_9_of_the_command_ends_its_local_cluster(tmp_path):
         for pid in workers:  # never leave one behind, whatever the outcome
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_scheduler_lost_mid_run_is_one_clear_error_and_the_checkpoint_resumes(cluster, tmp_path):
+    run = tmp_path / "run"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", "compare", "default", "no-threshold", "--games", "3000000"]
+        + ["--batch-size", "5000", "--scheduler", cluster.address, "--out", str(run)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _until(lambda: (run / "stats.json").exists() or proc.poll() is not None, "the first checkpoint", 600)
+        assert proc.poll() is None
+        cluster.scheduler.kill()
+        cluster.scheduler.wait()
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 2, err
+    assert f"the Dask cluster at {cluster.address} was lost" in err and "--resume" in err, err
+    assert "Traceback" not in err and "internal error" not in err and "distributed.client" not in err, err
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["stats"]["games"] > 0 and not saved["complete"]
+    code, text = run_cli("compare", "--resume", run, "--games", saved["stats"]["games"] + 5000, "--workers", "1")
+    assert code == 0, text
