@@ -250,9 +250,15 @@ def _remove_run(folder: Path) -> None:
             shutil.rmtree(folder / name)
         else:
             (folder / name).unlink()
-    for leftover in folder.glob(".*.partial"):  # a run killed while writing
-        if leftover.is_file() and not leftover.is_symlink():
-            leftover.unlink()
+
+
+def _half_written(path: Path) -> bool:
+    """Whether `path` is a temporary file of `write_atomic` for one of a run's files (.NAME[.PID].partial)."""
+    name = path.name[1:].removesuffix(".partial")
+    head, _, pid = name.rpartition(".")
+    if pid.isdigit():
+        name = head
+    return name in RUN_FILES or (path.parent.name in RUN_DIRS and name.startswith("part-"))
 
 
 def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> None:
@@ -266,6 +272,10 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
     except OSError as exc:
         raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
     lock_folder(folder, "--resume" if resume else "--out")
+    for sub in (folder, *(folder / d for d in RUN_DIRS)):  # half files of a run that was killed while writing:
+        for leftover in sub.glob(".*.partial") if sub.is_dir() else []:  # only the folder's owner writes here
+            if _half_written(leftover) and leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
     if holds_a_run(folder) and not resume:
         if not force:
             raise ResultsError(

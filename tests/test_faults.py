@@ -900,3 +900,13 @@ def test_a_write_never_goes_through_a_link_left_at_its_temporary_name(tmp_path, 
     code, out = run_cli("report", good_run, "-o", tmp_path / "r.html")
     assert code == 0, out
     assert outside.read_text() == "not yours" and (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_the_half_files_of_a_killed_run_are_removed_by_the_next_owner(tmp_path, good_run):
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    (run / ".stats.json.4242.partial").write_text('{"half": ')
+    (run / ".my-own.partial").write_text("not a run's")
+    code, out = run_cli("compare", "--resume", run, "--games", 800, "--workers", 1)
+    assert code == 0, out
+    assert not (run / ".stats.json.4242.partial").exists() and (run / ".my-own.partial").read_text() == "not a run's"
