@@ -109,8 +109,15 @@ def friendly_errors(func: Callable) -> Callable:
     return wrapper
 
 
+REPORT_WHOLE = "the report was written: it is whole"
+
+
 @contextmanager
-def after_finished(finished: list, err) -> Iterator[None]:
+def after_finished(
+    finished: list,
+    say: Callable[[str], None],
+    what: str = "the run was complete: its results are whole; nothing to resume",
+) -> Iterator[None]:
     """A Ctrl-C or SIGTERM that arrives once the run has played every game and saved it (`finished`
     holds True) ends the command quietly, exit 0: the run is complete, there is nothing to resume."""
     from . import signals
@@ -122,7 +129,7 @@ def after_finished(finished: list, err) -> Iterator[None]:
             raise
         stopped = signals.received() or "Ctrl-C"
         signals.clear()
-        err.print(f"{stopped} received after the run was complete: its results are whole; nothing to resume.")
+        say(f"{stopped} received after {what}.")
     finally:
         if finished and signals.received():
             signals.clear()
@@ -417,7 +424,7 @@ def compare(
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
     finished: list[bool] = []  # the run played every game and saved them: a signal after that changes nothing
-    with after_finished(finished, err), signals.protected():  # only the games are interrupted
+    with after_finished(finished, err.print), signals.protected():  # only the games are interrupted
         with GamesProgress(err, [v.name for v in prepared.variants], lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
         result = outcome.result
@@ -547,7 +554,7 @@ def sweep(
     err = Console(stderr=True)
     ru = request.lang == "ru"
     finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
-    with after_finished(finished, err), signals.protected():
+    with after_finished(finished, err.print), signals.protected():
         names = [c.name for c in prepared.grid.cells]
         with GamesProgress(err, names, lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
@@ -834,13 +841,17 @@ def report_command(
         from . import sweep_report
 
         summary, analysis = saved
-        with signals.protected():
+        done: list[bool] = []  # a signal once the report is written changes nothing
+        with after_finished(done, lambda text: typer.echo(text, err=True), REPORT_WHOLE), signals.protected():
             sweep_report.write(output, summary, analysis, lang)
+            done.append(True)
         typer.echo(f"report written to {output}")
         return
     meta, analysis = analysis_of(folder, baseline)
-    with signals.protected():
+    written: list[bool] = []
+    with after_finished(written, lambda text: typer.echo(text, err=True), REPORT_WHOLE), signals.protected():
         write(output, ReportData(meta, analysis), lang)
+        written.append(True)
     typer.echo(f"report written to {output}")
 
 

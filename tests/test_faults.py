@@ -910,3 +910,13 @@ def test_the_half_files_of_a_killed_run_are_removed_by_the_next_owner(tmp_path, 
     code, out = run_cli("compare", "--resume", run, "--games", 800, "--workers", 1)
     assert code == 0, out
     assert not (run / ".stats.json.4242.partial").exists() and (run / ".my-own.partial").read_text() == "not a run's"
+
+
+def test_a_signal_after_a_report_is_written_ends_it_as_finished(tmp_path, good_run, monkeypatch, installed_signals):
+    from kozel_stats import report
+
+    signal_after(report, "write", monkeypatch)
+    code, out = run_cli("report", good_run, "-o", tmp_path / "r.html")
+    assert code == 0, out
+    assert "received after the report was written: it is whole" in out and "report written to" in out
+    assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
