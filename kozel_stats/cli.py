@@ -232,7 +232,7 @@ def play(
     if trace is not None:
         check_new_file(trace, force, "--trace")
     announce_compile("play_game", seats)
-    with RecordWriter(trace) as writer:
+    with RecordWriter(trace, force) as writer:
         for g, s in enumerate(seeds):
             if game_seed is not None:
                 g = game_index or 0

@@ -518,17 +518,39 @@ class RecordWriter:
     Unbuffered, so that nothing is left to be written later, half, at close. With no path it
     writes nothing."""
 
-    def __init__(self, path: Path | None):
+    def __init__(self, path: Path | None, force: bool = False):
         self.path = path
+        self.force = force  # replace an existing file (checked before: a regular file); else it must not exist
         self.fd: int | None = None
         self.size = 0
 
     def __enter__(self) -> RecordWriter:
         if self.path is not None:
+            import fcntl
+
+            # never through a link, never a file that appeared since the checks (another command's)
+            flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | (0 if self.force else os.O_EXCL)
             try:
-                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                self.fd = os.open(self.path, flags, 0o644)
+            except FileExistsError:
+                raise TraceError(
+                    f"--trace {self.path}: the file exists (another command created it just now); nothing was "
+                    "written. Give another name or add --force."
+                ) from None
             except OSError as exc:
                 raise TraceError(f"--trace {self.path}: cannot be written ({exc.strerror or exc}).") from None
+            try:  # one writer at a time: two commands never mix their records in one file
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(self.fd)
+                self.fd = None
+                raise TraceError(
+                    f"--trace {self.path}: another command is writing its records there; nothing was written. "
+                    "Give another name, or wait until it ends."
+                ) from None
+            except OSError:
+                pass  # no flock on this file system
+            os.ftruncate(self.fd, 0)
         return self
 
     def write(self, record: dict[str, Any]) -> None:

@@ -920,3 +920,19 @@ def test_a_signal_after_a_report_is_written_ends_it_as_finished(tmp_path, good_r
     assert code == 0, out
     assert "received after the report was written: it is whole" in out and "report written to" in out
     assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_two_commands_never_write_records_into_one_file(tmp_path):
+    import fcntl
+    import os
+
+    trace = tmp_path / "games.jsonl"
+    trace.write_text("")
+    fd = os.open(trace, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a `play --trace` that is writing there holds it
+        refused(tmp_path, ["play", "default", "--trace", trace, "--force", "-q"], [str(trace), "another command"])
+    finally:
+        os.close(fd)
+    code, out = run_cli("play", "default", "--trace", trace, "--force", "-q")
+    assert code == 0 and len(trace.read_text().splitlines()) == 1, out
