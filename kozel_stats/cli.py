@@ -604,7 +604,8 @@ def compare_matrix(prepared, console, err) -> None:
 
     req = prepared.request
     per_mix, outcomes = {}, {}
-    with signals.protected():
+    finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
+    with after_finished(finished, err.print), signals.protected():
         for mix in prepared.mixes:
             err.print(f"bots {mix}: playing {prepared.games:,} games per variant ...")
             outcome = run_compare(
@@ -624,6 +625,7 @@ def compare_matrix(prepared, console, err) -> None:
                 fail(f"interrupted during the {mix} run; nothing of the matrix is saved.")
             per_mix[mix] = outcome.analysis.comparisons
             outcomes[mix] = outcome
+        finished.append(True)
         rows = robustness(per_mix)
         games = prepared.games
         table = Table(

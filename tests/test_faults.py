@@ -940,3 +940,15 @@ def test_two_commands_never_write_records_into_one_file(tmp_path):
         os.close(fd)
     code, out = run_cli("play", "default", "--trace", trace, "--force", "-q")
     assert code == 0 and len(trace.read_text().splitlines()) == 1, out
+
+
+def test_a_signal_after_a_bots_matrix_is_written_ends_it_as_finished(tmp_path, monkeypatch, installed_signals):
+    from kozel_stats import results
+
+    signal_after(results, "save", monkeypatch)
+    run = tmp_path / "run"
+    args = ["compare", "default", "--bots-matrix", "random,heavy", "--games", 200, "--workers", 1, "--out", run]
+    code, out = run_cli(*args)
+    assert code == 0, out
+    assert "received after the run was complete" in out and "interrupted" not in out
+    assert json.loads((run / "summary.json").read_text())["matrix"]["bots"] == ["random", "heavy"]
