@@ -171,6 +171,28 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
     raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
 
 
+def writing_now(folder: Path) -> str | None:
+    """Who owns `folder` now, when another process is writing a run into it (None when nobody is)."""
+    path = folder / LOCK_FILE
+    if str(folder.resolve()) in _held or not path.is_file():
+        return None
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return _owner_text(_read_owner(fd))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return None
+
+
 def release_folders() -> None:
     """Give up every folder this process owns: its lock file is removed (a run that ends, well or not)."""
     for key, held in list(_held.items()):
@@ -572,6 +594,13 @@ def load(folder: Path) -> Loaded:
         raise ResultsError(f"{folder}: no such results folder.")
     if not folder.is_dir():
         raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
+    owner = writing_now(folder)
+    if owner is not None:  # read anyway (every file is whole), but say what it is
+        print(
+            f"kozel-stats: note: a run is writing into {folder} now ({owner}); these are the games of its last "
+            "checkpoint.",
+            file=sys.stderr,
+        )
     summary_path = folder / SUMMARY_FILE
     summary = _read_json(summary_path) if summary_path.exists() else {}
     if summary_path.exists():

@@ -952,3 +952,22 @@ def test_a_signal_after_a_bots_matrix_is_written_ends_it_as_finished(tmp_path, m
     assert code == 0, out
     assert "received after the run was complete" in out and "interrupted" not in out
     assert json.loads((run / "summary.json").read_text())["matrix"]["bots"] == ["random", "heavy"]
+
+
+def test_reading_a_folder_that_a_run_is_writing_says_so(tmp_path, good_run):
+    import fcntl
+    import os
+
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    lock = run / ".kozel-stats.lock"
+    lock.write_text(json.dumps({"pid": 4242, "host": "h", "started": "now"}))
+    fd = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as the run that writes there holds it
+        code, out = run_cli("summarize", run)
+        assert code == 0 and "a run is writing into" in out and "pid 4242" in out, out
+    finally:
+        os.close(fd)
+    code, out = run_cli("summarize", run)
+    assert code == 0 and "a run is writing" not in out, out
