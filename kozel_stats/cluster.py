@@ -206,6 +206,8 @@ def _quiet_workers() -> Iterator[None]:
     env = {"DASK_LOGGING__DISTRIBUTED": "error"}
     saved_env = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
+    # (ignored, not blocked: a blocked SIGINT does not stay blocked in the spawned workers. The price: a Ctrl-C
+    # in the seconds the cluster starts or stops is lost; SIGTERM is not)
     main = threading.current_thread() is threading.main_thread()
     handler = signal.getsignal(signal.SIGINT) if main else None
     if main:
