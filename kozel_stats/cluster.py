@@ -15,6 +15,7 @@ optional extra (``pip install 'kozel-stats[dask]'``).
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError
@@ -141,11 +142,18 @@ def backend(
             except (KeyboardInterrupt, SystemExit, GeneratorExit, KozelError):
                 raise
             except BaseException as exc:  # what Dask raises when the cluster goes away mid-run
-                lost = client.status not in ("running", "connecting") or isinstance(
-                    exc, (OSError, TimeoutError, CancelledError)
+                lost = (
+                    client.status not in ("running", "connecting")
+                    or isinstance(exc, (OSError, TimeoutError, CancelledError))
+                    or not _listening(str(address))
                 )
                 if not lost:
                     raise
+                # the client's reconnection attempts go on logging until this process ends: never shown
+                logging.getLogger("distributed").disabled = True
+                for name in list(logging.root.manager.loggerDict):
+                    if name.startswith("distributed."):
+                        logging.getLogger(name).disabled = True
                 raise ClusterError(
                     f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
                     f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {client.status}). With --out, the "
@@ -159,6 +167,21 @@ def backend(
                     client.close(timeout=min(timeout, 10))
             if local is not None:
                 local.close(timeout=min(timeout, 10))
+
+
+def _listening(address: str) -> bool:
+    """Whether something still accepts connections at a tcp:// address (True for other protocols)."""
+    import socket
+
+    if not address.startswith("tcp://"):
+        return True
+    rest = address[len("tcp://") :].rstrip("/")
+    host, _, port = rest.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=2):
+            return True
+    except (OSError, ValueError):
+        return False
 
 
 @contextmanager
