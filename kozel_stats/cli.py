@@ -10,7 +10,8 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -61,6 +62,7 @@ SCHEDULER_HELP = (
     "pip install 'kozel-stats[dask]'). The result is bit-identical to a local run."
 )
 CLUSTER_HELP = "Play on a Dask LocalCluster of N worker processes started for this run: local:N."
+CONNECT_HELP = "With --scheduler: seconds to reach the scheduler and hear its handshake (default 20)."
 LANG_HELP = (
     "Language of everything printed (and of the report): ru or en; default: the locale (ru when LC_ALL, "
     "LC_MESSAGES or LANG starts with ru), else en. The same rule for every command."
@@ -122,8 +124,38 @@ def friendly_errors(func: Callable) -> Callable:
                 raise
             typer.echo(t("internal", lang, f"{type(exc).__name__}: {exc}"), err=True)
             raise typer.Exit(1) from None
+        finally:  # the results folders this command owned are free again (their lock files removed)
+            results = sys.modules.get("kozel_stats.results")
+            if results is not None:
+                results.release_folders()
 
     return wrapper
+
+
+REPORT_WHOLE = "the report was written: it is whole"
+
+
+@contextmanager
+def after_finished(
+    finished: list,
+    say: Callable[[str], None],
+    what: str = "the run was complete: its results are whole; nothing to resume",
+) -> Iterator[None]:
+    """A Ctrl-C or SIGTERM that arrives once the run has played every game and saved it (`finished`
+    holds True) ends the command quietly, exit 0: the run is complete, there is nothing to resume."""
+    from . import signals
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        if not finished:
+            raise
+        stopped = signals.received() or "Ctrl-C"
+        signals.clear()
+        say(f"{stopped} received after {what}.")
+    finally:
+        if finished and signals.received():
+            signals.clear()
 
 
 def announce_compile(entry: str, seat_bots: list[str]) -> None:
@@ -256,7 +288,7 @@ def play(
     if trace is not None:
         check_new_file(trace, force, "--trace")
     announce_compile("play_game", seats)
-    with RecordWriter(trace) as writer:
+    with RecordWriter(trace, force) as writer:
         for g, s in enumerate(seeds):
             if game_seed is not None:
                 g = game_index or 0
@@ -325,7 +357,10 @@ def replay(
                     ru=f"{records}, строка {lineno}: нет поля 'variant'; укажите --variant.",
                 )
             if name not in cache:
-                cache[name] = load_variant(name)
+                try:
+                    cache[name] = load_variant(name)
+                except (KozelError, ValueError, OSError) as exc:
+                    raise ValueError(f"{where}, field 'variant': {exc}") from None
             v = cache[name]
         problems = replay_record(record, v, where)
         n_games += 1
@@ -426,6 +461,7 @@ def compare(
     ),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
     skill: str | None = typer.Option(
         None,
         "--skill",
@@ -467,18 +503,23 @@ def compare(
         scheduler=scheduler,
         cluster=cluster,
         skill=skill,
+        connect_timeout=connect_timeout,
     )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
-    with signals.protected():  # only the games themselves are interrupted; what is finished is saved whole
+    finished: list[bool] = []  # the run played every game and saved them: a signal after that changes nothing
+    with after_finished(finished, err.print), signals.protected():  # only the games are interrupted
         with GamesProgress(err, [v.name for v in prepared.variants], lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
         result = outcome.result
-        stopped = signals.received() or ("Ctrl-C" if result.interrupted else None)
-        signals.clear()
+        stopped = (signals.received() or "Ctrl-C") if result.interrupted else None
+        if not result.interrupted:
+            finished.append(True)
+        else:
+            signals.clear()
         if outcome.analysis.games_per_variant == 0:
             fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.", request.lang)
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
@@ -577,6 +618,7 @@ def sweep(
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
 ) -> None:
     """Which rule matters most: play every combination of knob values and rank the knobs by their effect."""
     from rich.console import Console
@@ -605,17 +647,22 @@ def sweep(
         batch_size,
         scheduler,
         cluster,
+        connect_timeout,
     )
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
     ru = request.lang == "ru"
-    with signals.protected():
+    finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
+    with after_finished(finished, err.print), signals.protected():
         names = [c.name for c in prepared.grid.cells]
         with GamesProgress(err, names, lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
-        stopped = signals.received() or ("Ctrl-C" if outcome.result.interrupted else None)
-        signals.clear()
+        stopped = (signals.received() or "Ctrl-C") if outcome.result.interrupted else None
+        if not outcome.result.interrupted and outcome.analysis is not None:
+            finished.append(True)
+        else:
+            signals.clear()
         if outcome.analysis is None:
             fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.", request.lang)
         for line in terminal_lines(outcome.summary, outcome.analysis, request.lang):
@@ -671,7 +718,8 @@ def compare_matrix(prepared, console, err) -> None:
     req = prepared.request
     ru = req.lang == "ru"
     per_mix, outcomes = {}, {}
-    with signals.protected():
+    finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
+    with after_finished(finished, err.print), signals.protected():
         for mix in prepared.mixes:
             err.print(
                 f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
@@ -701,6 +749,7 @@ def compare_matrix(prepared, console, err) -> None:
                 )
             per_mix[mix] = outcome.analysis.comparisons
             outcomes[mix] = outcome
+        finished.append(True)
         rows = robustness(per_mix)
         games = prepared.games
         table = Table(
@@ -955,13 +1004,17 @@ def report_command(
         from . import sweep_report
 
         summary, analysis = saved
-        with signals.protected():
+        done: list[bool] = []  # a signal once the report is written changes nothing
+        with after_finished(done, lambda text: typer.echo(text, err=True), REPORT_WHOLE), signals.protected():
             sweep_report.write(output, summary, analysis, lang)
+            done.append(True)
         typer.echo(t("report_written", lang, output))
         return
     meta, analysis = analysis_of(folder, baseline)
-    with signals.protected():
+    written: list[bool] = []
+    with after_finished(written, lambda text: typer.echo(text, err=True), REPORT_WHOLE), signals.protected():
         write(output, ReportData(meta, analysis), lang)
+        written.append(True)
     typer.echo(t("report_written", lang, output))
 
 

@@ -14,8 +14,11 @@ optional extra (``pip install 'kozel-stats[dask]'``).
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +26,6 @@ from typing import Any
 from .errors import KozelError
 
 RETRIES = 3  # a task that raises (e.g. a worker's memory error) is tried this many more times
-CONNECT_TIMEOUT = "20s"
 
 
 class ClusterError(KozelError):
@@ -65,80 +67,248 @@ def check_scheduler(address: str) -> str:
     return address.strip()
 
 
+#: Seconds to reach a --scheduler and hear its handshake (--connect-timeout), and for its first worker.
+DEFAULT_CONNECT_TIMEOUT = 20.0
+#: The longest a Dask handshake message is (it is a few hundred bytes): more is not a Dask scheduler.
+MAX_HANDSHAKE_BYTES = 1 << 20
+
+
+def check_timeout(seconds: float) -> float:
+    if not 0.1 <= seconds <= 3600:
+        raise ClusterError(f"--connect-timeout must be from 0.1 to 3600 seconds, not {seconds:g}.")
+    return seconds
+
+
 @contextmanager
 def backend(
-    scheduler: str | None = None, cluster: str | None = None, notice: Callable[[str], None] | None = None
+    scheduler: str | None = None,
+    cluster: str | None = None,
+    notice: Callable[[str], None] | None = None,
+    timeout: float = DEFAULT_CONNECT_TIMEOUT,
 ) -> Iterator[Backend]:
     """The executor the runner plays on: the local pool (neither option), an existing Dask
     cluster (`scheduler`, tcp://HOST:PORT) or a LocalCluster of N worker processes on
-    127.0.0.1 (`cluster`, "local:N"). Everything Dask started here is stopped on exit."""
+    127.0.0.1 (`cluster`, "local:N"). Everything Dask started here is stopped on exit.
+
+    Connecting takes at most `timeout` seconds (an address that accepts connections and never
+    answers, one that is not a Dask scheduler, one that cannot be reached: one ClusterError naming
+    the address), and Ctrl-C or SIGTERM stop it at once (`signals.interruptible`)."""
     if scheduler is None and cluster is None:
         yield Backend(None, None, "local")
         return
     if scheduler is not None and cluster is not None:
         raise ClusterError("give --scheduler or --cluster, not both.")
+    from . import signals
+
+    timeout = check_timeout(timeout)
     n_local = parse_cluster(cluster) if cluster is not None else 0
     address = check_scheduler(scheduler) if scheduler is not None else None
     _need_dask()
     from distributed import Client, LocalCluster
 
     local = None
+    client = None
     try:
-        if n_local:
-            if notice:
-                notice(f"starting a Dask LocalCluster of {n_local} workers on 127.0.0.1")
-            local = LocalCluster(
-                n_workers=n_local,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-            )
-            address = local.scheduler_address
-        assert address is not None  # given, or the LocalCluster's
-        if address.startswith("tcp://"):
-            _probe(address)
-        try:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as exc:
-            raise ClusterError(
-                f"--scheduler {address}: cannot reach the Dask scheduler there ({exc}); is `dask scheduler` "
-                "running, and is the address and port right?"
-            ) from None
-        try:
-            yield _ready(client, str(address), cluster or str(address))
-        finally:
-            client.close()
+        with signals.interruptible():  # connecting can always be stopped
+            if n_local:
+                if notice:
+                    notice(f"starting a Dask LocalCluster of {n_local} workers on 127.0.0.1")
+                with _quiet_workers():
+                    local = LocalCluster(
+                        n_workers=n_local,
+                        threads_per_worker=1,
+                        processes=True,
+                        host="127.0.0.1",
+                        dashboard_address=None,
+                    )
+                address = local.scheduler_address
+            assert address is not None  # given, or the LocalCluster's
+            if address.startswith("tcp://") and not n_local:
+                _probe(address, timeout)
+            try:
+                client = Client(address, timeout=f"{timeout}s")
+            except (KeyboardInterrupt, ClusterError):
+                raise
+            except Exception as exc:  # OSError, TimeoutError, or what a stranger's bytes make of Dask
+                raise ClusterError(
+                    f"--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s "
+                    f"({type(exc).__name__}: {str(exc)[:120]}); is `dask scheduler` running, and is the address "
+                    "and port right?"
+                ) from None
+            ready = _ready(client, str(address), cluster or str(address), timeout)
+        with _dask_logs_quiet():
+            try:
+                yield ready
+            except (KeyboardInterrupt, SystemExit, GeneratorExit, KozelError):
+                raise
+            except BaseException as exc:  # what Dask raises when the cluster goes away mid-run
+                lost = (
+                    client.status not in ("running", "connecting")
+                    or isinstance(exc, (OSError, TimeoutError, CancelledError))
+                    or not _listening(str(address))
+                )
+                if not lost:
+                    raise
+                # the client's reconnection attempts go on logging until this process ends: never shown
+                logging.getLogger("distributed").disabled = True
+                for name in list(logging.root.manager.loggerDict):
+                    if name.startswith("distributed."):
+                        logging.getLogger(name).disabled = True
+                raise ClusterError(
+                    f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
+                    f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {client.status}). With --out, the "
+                    "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
+                    "cluster is back, or on this machine without --scheduler (the same games, the same bits)."
+                ) from None
     finally:
-        if local is not None:
-            local.close()
+        with _quiet_workers():
+            if client is not None:
+                with contextlib.suppress(Exception):  # a scheduler gone meanwhile: nothing left to close
+                    client.close(timeout=min(timeout, 10))
+            if local is not None:
+                local.close(timeout=min(timeout, 10))
 
 
-def _probe(address: str) -> None:
-    """Fail at once, with the reason, when nothing listens at a tcp:// address (Dask's own client
-    would keep retrying until its timeout)."""
+def _listening(address: str) -> bool:
+    """Whether something still accepts connections at a tcp:// address (True for other protocols)."""
     import socket
+
+    if not address.startswith("tcp://"):
+        return True
+    rest = address[len("tcp://") :].rstrip("/")
+    host, _, port = rest.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=2):
+            return True
+    except (OSError, ValueError):
+        return False
+
+
+@contextmanager
+def _dask_logs_quiet() -> Iterator[None]:
+    """While the run plays, Dask's own log lines (a lost scheduler's reconnection attempts, with their
+    tracebacks) are not printed: the run ends with one message of ours instead."""
+    with _dask_loggers_at(CRITICAL):
+        yield
+
+
+CRITICAL = 50  # logging.CRITICAL
+
+
+@contextmanager
+def _dask_loggers_at(level: int) -> Iterator[None]:
+    """Every logger of Dask's (its configuration gives some their own level) at `level`, then as before."""
+    import logging
+
+    names = ["distributed", "dask"] + [
+        n for n in logging.root.manager.loggerDict if n.startswith(("distributed.", "dask."))
+    ]
+    loggers = [logging.getLogger(n) for n in names]
+    saved = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(level)
+    try:
+        yield
+    finally:
+        for lg, old in zip(loggers, saved, strict=True):
+            lg.setLevel(old)
+
+
+@contextmanager
+def _quiet_workers() -> Iterator[None]:
+    """A LocalCluster's worker processes ignore Ctrl-C (this process handles it and stops them: the
+    terminal sends it to every process of the group) and log errors only, and so does Dask here while
+    it stops them: an interrupted run prints its one message, not the workers' tracebacks and warnings.
+    The worker processes are spawned (a new interpreter): they inherit an ignored SIGINT and the
+    environment, which Dask reads its logging levels from."""
+    import logging
+    import os
+    import signal
+    import threading
+
+    env = {"DASK_LOGGING__DISTRIBUTED": "error"}
+    saved_env = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    # (ignored, not blocked: a blocked SIGINT does not stay blocked in the spawned workers. The price: a Ctrl-C
+    # in the seconds the cluster starts or stops is lost; SIGTERM is not)
+    main = threading.current_thread() is threading.main_thread()
+    handler = signal.getsignal(signal.SIGINT) if main else None
+    if main:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with _dask_loggers_at(logging.CRITICAL):
+            yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, handler)
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _probe(address: str, timeout: float) -> None:
+    """Fail at once, with the reason, when nothing listens at a tcp:// address, when what listens does not
+    answer, or answers in another protocol (an HTTP server): a Dask scheduler sends its handshake as soon as
+    a connection opens, eight bytes of length then the message. (Dask's own client would retry until its
+    timeout, or read the first bytes of a stranger's answer as a length of exabytes.)"""
+    import socket
+    import struct
 
     rest = address[len("tcp://") :].rstrip("/")
     host, _, port = rest.rpartition(":") if ":" in rest else (rest, "", "8786")  # Dask's default port
+    advice = "is `dask scheduler` running, and is the address and port right?"
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=10):
-            pass
+        sock = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except (OSError, ValueError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise ClusterError(
-            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); is `dask scheduler` "
-            "running, and is the address and port right?"
+            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); {advice}"
         ) from None
+    with sock:
+        try:
+            sock.settimeout(timeout)
+            head = b""
+            while len(head) < 8:
+                chunk = sock.recv(8 - len(head))
+                if not chunk:
+                    raise ClusterError(
+                        f"--scheduler {address}: the server there closed the connection without a Dask handshake; "
+                        f"it is not a Dask scheduler ({advice})"
+                    )
+                head += chunk
+        except TimeoutError:
+            raise ClusterError(
+                f"--scheduler {address}: something accepts connections there but sent no Dask handshake within "
+                f"{timeout:g} s (--connect-timeout); it is not a Dask scheduler, or it is hung. {advice.capitalize()}"
+            ) from None
+        except OSError as exc:
+            raise ClusterError(
+                f"--scheduler {address}: the connection failed ({exc.strerror or exc}); {advice}"
+            ) from None
+    (length,) = struct.unpack("<Q", head)
+    if not 0 < length <= MAX_HANDSHAKE_BYTES:
+        shown = head.decode("latin-1").encode("unicode_escape").decode()
+        raise ClusterError(
+            f"--scheduler {address}: the server there answers in another protocol (its first bytes: {shown!r}); "
+            f"it is not a Dask scheduler ({advice})"
+        )
 
 
-def _ready(client: Any, address: str, where: str) -> Backend:
+def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Backend:
     """Check that the cluster has workers and that they play the same games as this machine."""
     import kozel_stats
 
     threads = sum(client.nthreads().values())
     if threads == 0:
-        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (TimeoutError, OSError):
+            raise ClusterError(
+                f"--scheduler {address}: the Dask scheduler has no worker, and none came within {timeout:g} s "
+                "(--connect-timeout); start some with `dask worker ADDRESS`."
+            ) from None
         threads = sum(client.nthreads().values())
     mine = (kozel_stats.__version__, kozel_stats.engine_digest())
     theirs = client.run(_worker_identity)

@@ -13,11 +13,14 @@ from __future__ import annotations
 import math
 import os
 import shlex
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import polars as pl
 
 from . import stats
 from .metrics import METRICS, Metric, applies
@@ -430,6 +433,7 @@ class CompareRequest:
     scheduler: str | None = None  # --scheduler tcp://HOST:PORT: play on a Dask cluster
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started for the run
     skill: str | None = None  # --skill STRONG/WEAK: skill edge, deal decides (every game played three more times)
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
 
 
 DEFAULT_GAMES = 100_000
@@ -452,7 +456,7 @@ class Prepared:
 def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
-    from .results import arms_of, check_new_file, load, prepare_folder
+    from .results import arms_of, check_new_file, load, lock_folder, prepare_folder, variant_changes
     from .rules import load_variants
     from .trace import parse_bots
 
@@ -474,7 +478,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
     if req.scheduler is not None or req.cluster is not None:
-        from .cluster import check_scheduler, parse_cluster
+        from .cluster import check_scheduler, check_timeout, parse_cluster
 
         if req.scheduler is not None and req.cluster is not None:
             raise ValueError("give --scheduler or --cluster, not both.")
@@ -482,6 +486,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
             check_scheduler(req.scheduler)
         if req.cluster is not None:
             parse_cluster(req.cluster)
+        if req.connect_timeout is not None:
+            check_timeout(req.connect_timeout)
         if req.bots_matrix:
             raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
     if req.resume is not None:
@@ -491,6 +497,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
             raise ValueError("--resume DIR writes into DIR: --out is not needed.")
         if req.bots_matrix:
             raise ValueError("--resume does not continue a --bots-matrix run.")
+        if req.resume.is_dir():  # one run at a time: before anything of it is read
+            lock_folder(req.resume, "--resume")
         loaded = load(req.resume)
         if loaded.plan.get("kind") == "sweep":
             raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")
@@ -500,6 +508,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
                 "variant); ask for more with --games."
             )
         arms = arms_of(loaded.plan)
+        for note in variant_changes(loaded.plan, req.resume):
+            print(note, file=sys.stderr)
         variants = [a.variant for a in arms]
         seats = list(arms[0].bots)
         games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
@@ -511,6 +521,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         seed = int(loaded.plan["seed"])
         skill = arms[0].skill
         req.batch_size = req.batch_size or loaded.plan.get("batch_size")
+        keep_tables_whole(req, start.games)
     else:
         if not req.variants:
             raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
@@ -551,6 +562,43 @@ def prepare_request(req: CompareRequest) -> Prepared:
     return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill)
 
 
+def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
+    """`--resume`: the folder's tables must cover the same games as its statistics when the run ends. The
+    tables and CSV copies the run wrote are written again (not left behind, older than the rest), and every
+    part the run keeps and will read (its CSV copy) is checked now, before a game is played: a damaged one
+    is an error, with nothing played and nothing changed."""
+    from .errors import ResultsError
+    from .results import DEALS_DIR, GAMES_DIR
+
+    folder = req.resume
+    assert folder is not None
+    req.games_table = req.games_table or (folder / GAMES_DIR).is_dir()
+    req.deals = req.deals or (folder / DEALS_DIR).is_dir()
+    if not req.csv and (folder / "by_deal.csv").exists():
+        req.csv = True
+        print(f"kozel-stats: note: {folder} holds CSV copies of its tables; they are written again.", file=sys.stderr)
+    for sub in (GAMES_DIR, DEALS_DIR):
+        for part in sorted((folder / sub).glob("part-*.parquet")) if (folder / sub).is_dir() else []:
+            try:
+                if int(part.name.split("-")[1]) >= kept_games:
+                    continue  # written after the last checkpoint: removed, played again
+            except (IndexError, ValueError):
+                raise ResultsError(
+                    f"--resume {folder}: {part} is not a part this tool writes (part-GAME-VARIANT)."
+                ) from None
+            try:
+                if req.csv:
+                    pl.read_parquet(part)
+                else:
+                    pl.read_parquet_schema(part)
+            except Exception as exc:  # polars raises several kinds for damaged files
+                raise ResultsError(
+                    f"--resume {folder}: {part} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was "
+                    "played and nothing was changed. The run cannot be continued with its games table whole: "
+                    "play it again into a new folder."
+                ) from None
+
+
 def execute(
     prep: Prepared, progress: Callable[[int, int], None] | None = None, on_compile: Callable[[str], None] | None = None
 ) -> CompareOutcome:
@@ -581,9 +629,10 @@ def execute(
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    from .cluster import backend
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
 
-    with backend(req.scheduler, req.cluster, on_compile) as chosen:
+    timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
         outcome = run_compare(
             variants,
             prep.games,

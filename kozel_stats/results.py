@@ -14,11 +14,17 @@ error naming the file, and the earlier files are left as they were.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import errno
 import json
 import math
 import os
 import shutil
+import socket
+import stat
+import sys
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -27,7 +33,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from . import __version__
+from . import __version__, schema
 from .errors import ResultsError
 
 SUMMARY_FILE = "summary.json"
@@ -48,37 +54,260 @@ RUN_FILES = (
     "by_deal.csv",
     "fish_sums.csv",
     "deals.parquet",
+    # a sweep's tables (sweep.EFFECTS_FILE, sweep.CELLS_FILE) and their CSV copies
+    "effects.parquet",
+    "cells.parquet",
+    "effects.csv",
+    "cells.csv",
 )
 RUN_DIRS = (GAMES_DIR, DEALS_DIR)
 FORMAT = "kozel-results/2"
+#: The lock file of the run that owns a results folder (docs/results.md).
+LOCK_FILE = ".kozel-stats.lock"
+
+
+# --- one run per folder -----------------------------------------------------------------------------------------
+@dataclass
+class _Held:
+    fd: int
+    path: Path
+
+
+_held: dict[str, _Held] = {}
+
+
+def _owner_text(info: dict) -> str:
+    pid, host, started = info.get("pid", "?"), info.get("host", "?"), info.get("started", "?")
+    command = str(info.get("command", ""))[:120]
+    return f"pid {pid} on {host}, since {started}" + (f": {command}" if command else "")
+
+
+def _read_owner(fd: int) -> dict:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        data = json.loads(os.read(fd, 4096).decode("utf-8", "replace") or "{}")
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _pid_alive(pid: Any) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
+    """Make this process the one run that writes into `folder` (until `release_folders`): a lock file
+    holding the owner's pid, host, start time and command, locked with flock (the kernel releases it
+    when the owner dies, also by kill -9). Another live owner: ResultsError naming the folder and the
+    owner. A lock file left by a run that is gone (stale) is taken over, with a notice."""
+    key = str(folder.resolve())
+    if key in _held:
+        return
+    path = folder / LOCK_FILE
+    import fcntl
+
+    for _ in range(20):
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError as exc:
+            raise ResultsError(
+                f"{option} {folder}: cannot create its lock file {path} ({exc.strerror or exc})."
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            owner = _read_owner(fd)
+            os.close(fd)
+            raise ResultsError(
+                f"{option} {folder}: another kozel-stats run is writing into this folder ({_owner_text(owner)}); "
+                "nothing was played and nothing was changed. Wait until it ends, or choose another folder."
+            ) from None
+        except OSError:  # no flock on this file system: the owner's pid decides
+            owner = _read_owner(fd)
+            same_host = owner.get("host") == socket.gethostname()
+            if owner and owner.get("pid") != os.getpid() and (not same_host or _pid_alive(owner.get("pid"))):
+                os.close(fd)
+                raise ResultsError(
+                    f"{option} {folder}: another kozel-stats run is writing into this folder "
+                    f"({_owner_text(owner)}); nothing was played and nothing was changed. Wait until it ends, "
+                    f"or, if that run is gone, remove {path}."
+                ) from None
+        try:  # the file we locked may have been removed by its owner meanwhile: lock the one that is there
+            same = os.fstat(fd).st_ino == os.stat(path, follow_symlinks=False).st_ino
+        except FileNotFoundError:
+            same = False
+        if not same:
+            os.close(fd)
+            continue
+        owner = _read_owner(fd)
+        if owner.get("pid") not in (None, os.getpid()) or owner.get("host") not in (None, socket.gethostname()):
+            message = (
+                f"kozel-stats: note: {folder} was locked by a run that is no longer running "
+                f"({_owner_text(owner)}); this run takes the folder over."
+            )
+            (notice or (lambda text: print(text, file=sys.stderr)))(message)
+        info = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "started": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+            "command": " ".join(["kozel-stats", *sys.argv[1:]])[:400],
+        }
+        _held[key] = _Held(fd, path)  # ours now: released (and removed) however this run ends
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, json.dumps(info).encode())
+        except OSError as exc:
+            raise disk_error(exc, path) from None
+        return
+    raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
+
+
+def writing_now(folder: Path) -> str | None:
+    """Who owns `folder` now, when another process is writing a run into it (None when nobody is)."""
+    path = folder / LOCK_FILE
+    if str(folder.resolve()) in _held or not path.is_file():
+        return None
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return _owner_text(_read_owner(fd))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return None
+
+
+def release_folders() -> None:
+    """Give up every folder this process owns: its lock file is removed (a run that ends, well or not)."""
+    for key, held in list(_held.items()):
+        try:
+            if os.fstat(held.fd).st_ino == os.stat(held.path, follow_symlinks=False).st_ino:
+                held.path.unlink()
+        except OSError:
+            pass
+        with contextlib.suppress(OSError):
+            os.close(held.fd)
+        del _held[key]
+
+
+atexit.register(release_folders)
 
 
 # --- writing ------------------------------------------------------------------------------------------------
 def holds_a_run(folder: Path) -> bool:
     return folder.is_dir() and (
-        any((folder / n).exists() for n in RUN_FILES) or any((folder / d).is_dir() for d in RUN_DIRS)
+        any(os.path.lexists(folder / n) for n in RUN_FILES) or any(os.path.lexists(folder / d) for d in RUN_DIRS)
     )
 
 
+def written_by_us(folder: Path) -> bool:
+    """Whether the run files of `folder` are a kozel-stats run's (what --force may remove): its stats.json
+    or summary.json says so, or (before 0.2) its games.parquet has a games table's columns."""
+    for name, test in (
+        (STATS_FILE, lambda d: isinstance(d, dict) and str(d.get("format", "")).startswith("kozel-results/")),
+        (
+            SUMMARY_FILE,
+            lambda d: (
+                isinstance(d, dict) and isinstance(d.get("meta"), dict) and d["meta"].get("tool") == "kozel-stats"
+            ),
+        ),
+    ):
+        path = folder / name
+        if path.is_file() and not path.is_symlink():
+            try:
+                if test(json.loads(path.read_text(encoding="utf-8"))):
+                    return True
+            except (OSError, ValueError, RecursionError):
+                pass
+    legacy = folder / LEGACY_GAMES_FILE
+    if legacy.is_file() and not legacy.is_symlink():
+        try:
+            return {"variant", "game", "bots"} <= set(pl.read_parquet_schema(legacy))
+        except Exception:  # polars raises several kinds for damaged files
+            return False
+    return False
+
+
+def _remove_run(folder: Path) -> None:
+    """--force: remove the run in `folder`, only if kozel-stats wrote it, and only its files; never what a
+    symbolic link points to, a device or a folder it does not know."""
+    found = [n for n in (*RUN_FILES, *RUN_DIRS) if os.path.lexists(folder / n)]
+    if not written_by_us(folder):
+        raise ResultsError(
+            f"--out {folder}: --force replaces a kozel-stats results folder, but {', '.join(found)} there "
+            "were not written by kozel-stats (or are damaged); nothing was removed. Choose another folder, "
+            "or remove them yourself."
+        )
+    for name in found:
+        mode = os.lstat(folder / name).st_mode
+        expected = stat.S_ISDIR if name in RUN_DIRS else stat.S_ISREG
+        if not expected(mode):
+            kind = (
+                "a symbolic link"
+                if stat.S_ISLNK(mode)
+                else "not a regular " + ("folder" if name in RUN_DIRS else "file")
+            )
+            raise ResultsError(
+                f"--out {folder}: {folder / name} is {kind}; --force only removes the files a run wrote. "
+                "Nothing was removed."
+            )
+    for name in found:
+        if name in RUN_DIRS:
+            shutil.rmtree(folder / name)
+        else:
+            (folder / name).unlink()
+
+
+def _half_written(path: Path) -> bool:
+    """Whether `path` is a temporary file of `write_atomic` for one of a run's files (.NAME[.PID].partial)."""
+    name = path.name[1:].removesuffix(".partial")
+    head, _, pid = name.rpartition(".")
+    if pid.isdigit():
+        name = head
+    return name in RUN_FILES or (path.parent.name in RUN_DIRS and name.startswith("part-"))
+
+
 def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> None:
-    """Check, before anything is played, that `folder` can receive a run: refuse one that
-    holds another run (unless --force: its files are removed, and only them), and check it
-    can be written."""
-    if folder.exists() and not folder.is_dir():
+    """Check, before anything is played, that `folder` can receive a run, and make this run its owner
+    (`lock_folder`): refuse one that holds another run (unless --force: its files are removed, and only
+    them, and only when kozel-stats wrote them), and check it can be written."""
+    if os.path.lexists(folder) and not folder.is_dir():
         raise ResultsError(f"--out {folder}: is a file, not a folder.")
-    if folder.is_dir() and holds_a_run(folder) and not resume:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
+    lock_folder(folder, "--resume" if resume else "--out")
+    for sub in (folder, *(folder / d for d in RUN_DIRS)):  # half files of a run that was killed while writing:
+        for leftover in sub.glob(".*.partial") if sub.is_dir() else []:  # only the folder's owner writes here
+            if _half_written(leftover) and leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+    if holds_a_run(folder) and not resume:
         if not force:
             raise ResultsError(
                 f"--out {folder}: the folder already holds a run's results; nothing was played and nothing "
                 "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
             )
-        for name in RUN_FILES:
-            (folder / name).unlink(missing_ok=True)
-        for name in RUN_DIRS:
-            shutil.rmtree(folder / name, ignore_errors=True)
+        _remove_run(folder)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         probe = folder / ".kozel-stats-write-test"
+        probe.unlink(missing_ok=True)
         probe.write_text("ok")
         probe.unlink()
     except OSError as exc:
@@ -90,13 +319,43 @@ def check_new_file(path: Path, force: bool, option: str) -> None:
     and a folder that cannot be written."""
     if path.is_dir():
         raise ResultsError(f"{option} {path}: is a folder; give a file name.")
-    if path.exists() and not force:
+    inside = _run_file_of(path)
+    if inside is not None:
+        raise ResultsError(
+            f"{option} {path}: is a file of the results folder {inside}; a report, a card or a record never "
+            "replaces a run's results (not even with --force). Give a name outside its run files."
+        )
+    if os.path.lexists(path) and not force:
         raise ResultsError(f"{option} {path}: the file exists; nothing was done. Give another name or add --force.")
+    if os.path.lexists(path):
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode):
+            kind = (
+                "a symbolic link"
+                if stat.S_ISLNK(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "not a regular file"
+            )
+            raise ResultsError(
+                f"{option} {path}: is {kind}; --force only replaces a regular file. Nothing was done; "
+                "give another name."
+            )
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise ResultsError(f"{option} {path}: the folder {parent} does not exist.")
     if not os.access(parent, os.W_OK):
         raise ResultsError(f"{option} {path}: cannot write in {parent}.")
+
+
+def _run_file_of(path: Path) -> Path | None:
+    """The results folder whose run file (or table part, or lock file) `path` would be, if any."""
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.name in (*RUN_FILES, LOCK_FILE) and holds_a_run(parent):
+        return parent
+    if parent.name in RUN_DIRS and holds_a_run(parent.parent):
+        return parent.parent
+    return None
 
 
 def disk_error(exc: OSError, path: Path) -> ResultsError:
@@ -117,8 +376,11 @@ def _disk_full(path: Path) -> bool:
 def write_atomic(path: Path, write) -> None:
     """Write a file under a temporary name beside it, then rename: never half a file under the
     real name; on a failure (a full disk) the temporary file is removed and the old file kept."""
-    tmp = path.with_name(f".{path.name}.partial")
+    # this process's own temporary name: two commands writing the same file never write into one temporary
+    # file (the last complete one wins, whole)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
+        tmp.unlink(missing_ok=True)  # our own name: never write through a link someone left there
         write(tmp)
         os.replace(tmp, path)
     except OSError as exc:
@@ -207,6 +469,7 @@ def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extr
                 "descriptions": dict(a.variant.descriptions),
                 "source": a.variant.source,
                 "rules": a.variant.rule_dict,
+                **({"path": str(Path(a.variant.path).resolve())} if a.variant.path else {}),
                 "bots": list(a.bots),
                 **({"skill": list(a.skill)} if a.skill is not None else {}),
             }
@@ -244,9 +507,19 @@ def fish_sums_frame(analysis) -> pl.DataFrame:
 
 def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv: bool = False) -> list[Path]:
     """Write a finished (or interrupted) run: stats.json, the small tables, summary.json last."""
+    # what can fail on its input (a damaged part) comes first, stats.json (which says "complete") just before
+    # summary.json: a failure leaves the statistics of the last checkpoint, never a complete stats.json beside
+    # an older summary
     written = []
-    write_stats(folder, plan, stats, complete=not summary["meta"].get("interrupted", False))
-    written.append(folder / STATS_FILE)
+    if csv:
+        for sub in RUN_DIRS:
+            for part in sorted((folder / sub).glob("*.parquet")) if (folder / sub).is_dir() else []:
+                try:
+                    frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
+                except Exception as exc:  # polars raises several kinds for damaged files
+                    raise ResultsError(f"{part}: damaged ({type(exc).__name__}: {str(exc)[:120]}).") from None
+                write_atomic(part.with_suffix(".csv"), frame.write_csv)
+                written.append(part.with_suffix(".csv"))
     for name, frame in ((BY_DEAL_FILE, by_deal_frame(analysis)), (FISH_SUMS_FILE, fish_sums_frame(analysis))):
         write_atomic(folder / name, frame.write_parquet)
         written.append(folder / name)
@@ -254,12 +527,8 @@ def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv
             path = folder / name.replace(".parquet", ".csv")
             write_atomic(path, frame.write_csv)
             written.append(path)
-    if csv:
-        for sub in RUN_DIRS:
-            for part in sorted((folder / sub).glob("*.parquet")) if (folder / sub).is_dir() else []:
-                frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
-                write_atomic(part.with_suffix(".csv"), frame.write_csv)
-                written.append(part.with_suffix(".csv"))
+    write_stats(folder, plan, stats, complete=not summary["meta"].get("interrupted", False))
+    written.append(folder / STATS_FILE)
     write_json(folder / SUMMARY_FILE, summary)
     written.append(folder / SUMMARY_FILE)
     return written
@@ -283,7 +552,7 @@ def _read_json(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise ResultsError(f"{path}: cannot be read ({exc}).") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=schema.parse_int)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise ResultsError(f"{path}: not valid JSON ({str(exc)[:120]}).") from None
 
@@ -325,10 +594,17 @@ def load(folder: Path) -> Loaded:
         raise ResultsError(f"{folder}: no such results folder.")
     if not folder.is_dir():
         raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
+    owner = writing_now(folder)
+    if owner is not None:  # read anyway (every file is whole), but say what it is
+        print(
+            f"kozel-stats: note: a run is writing into {folder} now ({owner}); these are the games of its last "
+            "checkpoint.",
+            file=sys.stderr,
+        )
     summary_path = folder / SUMMARY_FILE
     summary = _read_json(summary_path) if summary_path.exists() else {}
-    if summary and not isinstance(summary.get("meta"), dict):
-        raise ResultsError(f"{summary_path}: no 'meta' object; not a kozel-stats summary.")
+    if summary_path.exists():
+        schema.check(summary, "summary", summary_path)
     stats_path = folder / STATS_FILE
     if not stats_path.exists():
         if (folder / LEGACY_GAMES_FILE).exists():
@@ -338,14 +614,11 @@ def load(folder: Path) -> Loaded:
     path = stats_path
     if _need(data, "format", str, path) != FORMAT:
         raise ResultsError(f"{path}: format {data['format']!r} is not {FORMAT!r}.")
-    arms = _need(data, "arms", list, path)
-    for i, arm in enumerate(arms):
-        for key, kind in (("name", str), ("rules", dict), ("bots", list)):
-            _need(arm, key, kind, Path(f"{path}, arms[{i}]"))
-    _need(data, "seed", int, path)
-    _need(data, "pairs", list, path)
-    raw = _need(data, "stats", dict, path)
-    _check_metrics(raw, data, path)
+    if isinstance(data.get("stats"), dict):  # another version's metrics: said as such, not as damage
+        _check_metrics(data["stats"], data, path)
+    schema.check(data, "stats", path)  # every field read below: its type, shape and range
+    arms = data["arms"]
+    raw = data["stats"]
     try:
         stats = RunStats.from_json(raw)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
@@ -355,6 +628,10 @@ def load(folder: Path) -> Loaded:
     if stats.games <= 0:
         raise ResultsError(f"{path}: holds no finished games.")
     complete = bool(data.get("complete")) and bool(summary)
+    if complete:  # a summary of other games than the statistics (a save cut short): not the complete run
+        meta = summary["meta"]
+        said = meta.get("games_per_cell", meta.get("games_per_variant"))
+        complete = said is None or said == stats.games
     return Loaded(data, stats, summary, complete)
 
 
@@ -400,6 +677,48 @@ def arms_of(plan: dict) -> list:
                 raise ResultsError(f"{STATS_FILE}, arm {a['name']!r}: {exc}") from None
         out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1, skill=skill))
     return out
+
+
+def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None:
+    """A note when the variant `spec` (its file, or its name) no longer gives the rules `saved` in the
+    folder's stats.json (`--resume` continues with the saved rules, as the run was played)."""
+    from .rules import load_variant
+
+    where = folder / STATS_FILE
+    try:
+        now = load_variant(spec).rule_dict
+    except Exception as exc:  # a file gone or broken since: the saved rules still say what was played
+        return (
+            f"kozel-stats: note: variant {name}: {spec} cannot be loaded now ({str(exc)[:160]}); the run "
+            f"continues with the rules saved in {where}, as it was played."
+        )
+    changed = [f"{k} {format_value(saved.get(k))} -> {format_value(v)}" for k, v in now.items() if saved.get(k) != v]
+    if not changed:
+        return None
+    return (
+        f"kozel-stats: note: variant {name}: {spec} has changed since the run began ({'; '.join(changed[:6])}"
+        f"{' ...' if len(changed) > 6 else ''}); the run continues with the rules saved in {where}, as it was "
+        "played. To play the new rules, start a new run."
+    )
+
+
+def format_value(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def variant_changes(plan: dict, folder: Path) -> list[str]:
+    """`--resume`: a note for every variant of the run whose file now says other rules than it was played
+    with (the saved rules are used; the run is never silently played with two sets of rules)."""
+    notes = []
+    for arm in arms_of(plan):
+        raw: dict = next((a for a in plan["arms"] if a["name"] == arm.name), {})
+        spec = raw.get("path") if isinstance(raw.get("path"), str) else None
+        if spec is None and "+" not in arm.variant.name:
+            continue  # saved before the file's path was kept, or a changed variant of a sweep's base
+        note = rules_changed(arm.variant.name, spec or arm.variant.name, arm.variant.rule_dict, folder)
+        if note:
+            notes.append(note)
+    return notes
 
 
 def load_legacy(folder: Path, summary: dict) -> Loaded:

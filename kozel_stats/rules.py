@@ -243,6 +243,23 @@ class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]
         return super().construct_mapping(node, deep=deep)
 
 
+def _expanding_key(node, limit: int) -> str | None:
+    """Where an alias bomb expands: the knob (a key of `rules`) first, else the top-level key."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    keys = [(k.value if isinstance(k, yaml.ScalarNode) else "?", v) for k, v in node.value]
+    for name, value in keys:
+        if name == "rules" and isinstance(value, yaml.MappingNode):
+            for k, v in value.value:
+                knob = k.value if isinstance(k, yaml.ScalarNode) else "?"
+                if _count_nodes(v, limit) > limit:
+                    return f"the knob {str(knob)[:60]!r} (rules.{str(knob)[:60]}, line {k.start_mark.line + 1})"
+    for name, value in keys:
+        if _count_nodes(value, limit) > limit:
+            return f"the key {str(name)[:60]!r} (line {value.start_mark.line + 1})"
+    return None
+
+
 def _count_nodes(node, limit: int) -> int:
     """Nodes of a composed YAML document with every alias expanded, counting up to `limit`."""
     count = 0
@@ -279,9 +296,11 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         try:
             node = loader.get_single_node()
             if node is not None and _count_nodes(node, MAX_YAML_NODES) > MAX_YAML_NODES:
+                where = _expanding_key(node, MAX_YAML_NODES)
                 raise VariantError(
-                    f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values (anchors and "
-                    "aliases repeated within each other); a variant file is a short mapping."
+                    f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values"
+                    + (f" in {where}" if where else "")
+                    + " (anchors and aliases repeated within each other); a variant file is a short mapping."
                 )
             data = loader.construct_document(node) if node is not None else None
         finally:
@@ -671,10 +690,28 @@ def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], w
     )
 
 
+def excerpt(text: str, limit: int = 80) -> str:
+    """At most `limit` characters of a (possibly huge) argument, for a message."""
+    return text if len(text) <= limit else f"{text[: limit - 20]}...{text[-12:]} ({len(text):,} characters)"
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists() that says False for a name the system cannot even look up (too long, a NUL)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _load_changed(spec: str) -> Variant:
     """`BASE+knob=value+...`: a variant (a shipped name or a file) with knobs changed."""
     base_spec, *parts = spec.split("+")
-    changes = []
+    shown = excerpt(spec)
+    if not base_spec.strip():
+        raise VariantError(
+            f"{shown}: no base variant before the first '+'; write BASE+knob=value (e.g. default+threshold=none)."
+        )
+    changes: list[tuple[str, Any]] = []
     for part in parts:
         key, sep, text = part.partition("=")
         knob = KNOB_BY_NAME.get(key.strip())
@@ -682,11 +719,13 @@ def _load_changed(spec: str) -> Variant:
             raise unknown_knob(key.strip(), spec)
         if not sep or knob is None:
             raise VariantError(
-                f"{spec}: {part!r} is not knob=value; a changed variant is written "
+                f"{shown}: {excerpt(part, 40)!r} is not knob=value; a changed variant is written "
                 "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: "
                 f"{', '.join(KNOB_BY_NAME)}."
             )
-        changes.append((knob.name, parse_knob_value(knob, text, spec)))
+        if any(name == knob.name for name, _ in changes):
+            raise VariantError(f"{shown}: the knob {knob.name!r} is given twice; give each knob once.")
+        changes.append((knob.name, parse_knob_value(knob, text, shown)))
     return with_rules(load_variant(base_spec), changes, spec)
 
 
@@ -694,15 +733,17 @@ def load_variant(spec: str | Path) -> Variant:
     """Load a variant from a file path, the name of a shipped variant, or either followed by
     changed knobs (``default+threshold=none``)."""
     path = Path(spec)
-    if isinstance(spec, str) and "+" in spec and not path.exists():
+    if isinstance(spec, str) and "+" in spec and not _exists(path):
         return _load_changed(spec)
-    if not path.suffix and not path.exists():
+    if not str(spec).strip():
+        raise VariantError("an empty variant name; give a variant name or a .yaml file.")
+    if not path.suffix and not _exists(path):
         spec = _renamed(str(spec))
         candidate = shipped_dir() / f"{spec}.yaml"
-        if not candidate.is_file():
+        if not _exists(candidate) or not candidate.is_file():
             titled = by_title(str(spec))
             if titled is None:
-                raise unknown_variant(str(spec))
+                raise unknown_variant(excerpt(str(spec)))
             candidate = shipped_dir() / f"{titled}.yaml"
         path = candidate
     data, merged = _load_raw(path, ())

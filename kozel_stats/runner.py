@@ -442,11 +442,52 @@ class RunResult:
 SIGNAL_POLL_SECONDS = 0.2
 
 
-def _worker_signals() -> None:
+#: How often a worker looks whether its parent is still there (besides the kernel's PR_SET_PDEATHSIG).
+PARENT_POLL_SECONDS = 0.5
+
+
+def _worker_signals(parent: int | None = None) -> None:
     # Ctrl-C is handled once, by the parent, which then stops the pool cleanly; a worker that the
     # parent terminates just ends (the parent's own SIGTERM handler is inherited by fork).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if parent is not None:
+        die_with_parent(parent)
+
+
+def die_with_parent(parent: int) -> None:
+    """End this worker at once when its parent (the command) is gone, also by kill -9, which leaves
+    it no chance to stop its pool: on Linux the kernel kills the worker with the parent
+    (PR_SET_PDEATHSIG); elsewhere, and as a second guard, a thread polls os.getppid(), which changes
+    when the parent dies (during a batch too: the engine's compiled loops release the interpreter)."""
+    import os
+    import sys
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the guard was set
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="kozel-parent-watch", daemon=True).start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers ignore Ctrl-C (the parent handles it) and die with the parent."""
+    import os
+
+    return ProcessPoolExecutor(workers, initializer=_worker_signals, initargs=(os.getpid(),))
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
@@ -479,7 +520,7 @@ def map_on_pool(function: Callable, tasks: list, workers: int) -> list:
     As in `Runner.play`, Ctrl-C and SIGTERM (with `signals.install()`) are acted on between waits,
     never inside the pool's locks; the pool is then stopped (`stop_pool`) and KeyboardInterrupt
     raised, so an interrupted command always ends and leaves no worker behind."""
-    pool = ProcessPoolExecutor(workers, initializer=_worker_signals)
+    pool = worker_pool(workers)
     try:
         with protected():
             futures = [pool.submit(function, task) for task in tasks]
@@ -554,7 +595,7 @@ class Runner:
         if self._executor is not None:
             return self._executor
         if self._own_pool is None:
-            self._own_pool = ProcessPoolExecutor(self.workers, initializer=_worker_signals)
+            self._own_pool = worker_pool(self.workers)
         return self._own_pool
 
     def _tasks(self, upto: int) -> list[tuple[int, int]]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from . import stats
 from .errors import VariantError
 from .metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from .moments import MAX_GRAM_SIZE, GramSpec, RunStats
-from .rules import KNOB_BY_NAME, Variant, format_knob_value, parse_knob_value, unknown_knob, with_rules
+from .rules import KNOB_BY_NAME, Variant, excerpt, format_knob_value, parse_knob_value, unknown_knob, with_rules
 
 #: A full grid larger than this is refused (give --cells to play a random subset of it).
 MAX_GRID = 100_000
@@ -109,10 +110,20 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
         levels: list[Any] = []
         for part in values.split(","):
             if not part.strip():
-                continue
-            value = parse_knob_value(knob, part, f"--vary {key}")
-            if value not in levels:
-                levels.append(value)
+                raise ValueError(
+                    f"--vary {excerpt(text)!r}: an empty value (two commas, or a comma at an end); give "
+                    f"the values of {key!r} separated by single commas."
+                )
+            try:
+                value = parse_knob_value(knob, part, f"--vary {key}")
+            except VariantError as exc:
+                raise ValueError(str(exc)) from None
+            if value in levels:
+                raise ValueError(
+                    f"--vary {excerpt(text)!r}: the value {format_knob_value(value)!r} of {key!r} is given twice; "
+                    "give each value once."
+                )
+            levels.append(value)
         if len(levels) < 2:
             raise ValueError(f"--vary {text!r}: give at least two different values of {key!r}.")
         reference = base[key] if base[key] in levels else levels[0]
@@ -160,7 +171,11 @@ def build_grid(base: Variant, factors: list[Factor], cells: int | None = None, s
             f"play a random subset with --cells {MAX_CELLS} (or fewer)."
         )
     if len(valid) < 2:
-        raise ValueError("only one cell of the grid can be played: there is nothing to compare.")
+        why = "; ".join(f"{name}: {reason}" for name, reason in skipped[:3]) + (" ..." if len(skipped) > 3 else "")
+        raise ValueError(
+            "only one cell of the grid can be played: there is nothing to compare."
+            + (f" The others cannot be played: {why}" if skipped else "")
+        )
     return Grid(base, factors, valid, skipped, total, sampled)
 
 
@@ -383,8 +398,11 @@ def differing_games(run: RunStats, weights: np.ndarray, metric: Metric) -> tuple
     sx = sum(abs(w) * int(a.sx[m]) for w, a in zip(weights, run.arms, strict=True))
     sn = sum(abs(w) * int(a.sn[m]) for w, a in zip(weights, run.arms, strict=True))
     r0 = sx / sn if sn else 0.0
-    e = np.array([dx - r0 * dn for dx, dn in values])
-    counts = np.array(list(values.values()), dtype=np.float64)
+    # in the order of the values, not of the Counter (which is the order the batches met them): the same
+    # sums give the same bits however the games were split into batches and runs (--resume)
+    items = sorted(values.items())
+    e = np.array([dx - r0 * dn for (dx, dn), _ in items])
+    counts = np.array([c for _, c in items], dtype=np.float64)
     s2, s4 = float((counts * e**2).sum()), float((counts * e**4).sum())
     spread = s4 - s2 * s2 / max(run.games, 1)  # Var(sum e²) estimated (the other games have e = 0)
     return differing, (2.0 * s2 * s2 / spread) if spread > 0 else None
@@ -548,6 +566,7 @@ class SweepRequest:
     batch_size: int | None = None
     scheduler: str | None = None
     cluster: str | None = None
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
 
 
 DEFAULT_GAMES = 20_000
@@ -568,7 +587,7 @@ class PreparedSweep:
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     """Check every option, file and cell before any output is created or any game is played."""
     from .compare import _check_sizes
-    from .results import check_new_file, prepare_folder
+    from .results import check_new_file, lock_folder, prepare_folder, rules_changed
     from .rules import load_variant
     from .trace import parse_bots
 
@@ -583,12 +602,14 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     if req.scheduler is not None and req.cluster is not None:
         raise ValueError("give --scheduler or --cluster, not both.")
     if req.scheduler is not None or req.cluster is not None:
-        from .cluster import check_scheduler, parse_cluster
+        from .cluster import check_scheduler, check_timeout, parse_cluster
 
         if req.scheduler is not None:
             check_scheduler(req.scheduler)
         if req.cluster is not None:
             parse_cluster(req.cluster)
+        if req.connect_timeout is not None:
+            check_timeout(req.connect_timeout)
     start = None
     if req.resume is not None:
         if req.base is not None or req.vary or req.cells is not None or req.metrics:
@@ -597,7 +618,15 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
             )
         if req.out is not None and req.out != req.resume:
             raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+        if req.resume.is_dir():  # one run at a time: before anything of it is read
+            lock_folder(req.resume, "--resume")
         saved = load_sweep(req.resume)
+        if saved.base_path or "+" in saved.base_spec:  # the base's file changed since: say so (saved rules play)
+            note = rules_changed(
+                saved.grid.base.name, saved.base_path or saved.base_spec, saved.grid.base.rule_dict, req.resume
+            )
+            if note:
+                print(note, file=sys.stderr)
         if saved.complete and (req.games is None or req.games <= saved.stats.games):
             raise ValueError(
                 f"--resume {req.resume}: that sweep is complete ({saved.stats.games:,} games per cell); "
@@ -608,6 +637,12 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
             raise ValueError(f"--games {games:,} is fewer than the {saved.stats.games:,} games already played.")
         req.out = req.resume
         req.batch_size = req.batch_size or saved.batch_size
+        if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
+            req.csv = True
+            print(
+                f"kozel-stats: note: {req.resume} holds CSV copies of its tables; they are written again.",
+                file=sys.stderr,
+            )
         req.margin = req.margin if req.margin is not None else saved.margin
         grid, seats, seed, metrics, start, base_spec = (
             saved.grid,
@@ -668,7 +703,11 @@ def sweep_plan(prep: PreparedSweep, arms: list, pairs: list, batch_size: int | N
         "kind": "sweep",
         "games": prep.games,
         "sweep": {
-            "base": {"spec": prep.base_spec, **grid.base.to_dict()},
+            "base": {
+                "spec": prep.base_spec,
+                **({"path": str(Path(grid.base.path).resolve())} if grid.base.path else {}),
+                **grid.base.to_dict(),
+            },
             "factors": [{"knob": f.knob, "levels": list(f.levels), "reference": f.reference} for f in grid.factors],
             "levels": [list(c.levels) for c in grid.cells],
             "total": grid.total,
@@ -694,6 +733,7 @@ class SavedSweep:
     complete: bool
     base_spec: str
     summary: dict[str, Any]
+    base_path: str | None = None  # the base variant's file (None: saved without it)
 
 
 def is_sweep(folder: Path) -> bool:
@@ -766,6 +806,7 @@ def load_sweep(folder: Path) -> SavedSweep:
         loaded.complete,
         str(info["base"].get("spec") or base.name),
         loaded.summary,
+        info["base"].get("path") if isinstance(info["base"].get("path"), str) else None,
     )
 
 
@@ -916,13 +957,14 @@ def execute(
 ) -> SweepOutcome:
     """Play the sweep (on the local pool or a Dask cluster), checkpoint into --out as it goes,
     and save everything whole, also after an interruption."""
-    from .cluster import backend
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
     from .results import write_stats
 
     req = prep.request
     arms, pairs, _ = plan(prep.grid, prep.seats, prep.metrics)
     command = reproduce_command(prep)
-    with backend(req.scheduler, req.cluster, on_compile) as chosen:
+    timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
         workers = req.workers or chosen.workers or os.cpu_count() or 1
         batch_size = req.batch_size or default_batch_size(prep.games, workers, len(arms))
         plan_data = sweep_plan(prep, arms, pairs, batch_size, command)

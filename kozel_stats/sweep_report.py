@@ -291,7 +291,8 @@ def _notes(summary: dict, analysis: Any, lang: str) -> list[str]:
     if grid.sampled:
         out.append(t["sampled"].format(played=len(grid.cells), total=grid.total))
     if grid.skipped:
-        out.append(t["skipped"].format(names=", ".join(n for n, _ in grid.skipped[:8])))
+        # each with its reason: the knob that makes it impossible and why (the README promises it)
+        out.append(t["skipped"].format(names="; ".join(f"{n} ({why.rstrip('.')})" for n, why in grid.skipped[:8])))
     if analysis.not_estimable:
         out.append(t["not_estimable"].format(terms=", ".join(analysis.not_estimable[:8])))
     skipped_metrics = [n for n in analysis.notes if n.startswith("no effects for")]

@@ -289,6 +289,21 @@ class ReplayProblem:
         return f"{where}: {self.text}"
 
 
+class _HugeNumber(Exception):
+    def __init__(self, digits: int):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _record_int(text: str) -> int:
+    """json.loads(parse_int=...): no field of a record has more than 20 digits; Python refuses to convert
+    more than 4,300 (and takes quadratic time below that)."""
+    digits = len(text.lstrip("-"))
+    if digits > 400:
+        raise _HugeNumber(digits)
+    return int(text)
+
+
 def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, game object); TraceError on a line that is not a JSON object."""
     try:
@@ -305,7 +320,12 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 if not line.strip():
                     continue
                 try:
-                    obj = json.loads(line)
+                    obj = json.loads(line, parse_int=_record_int)
+                except _HugeNumber as huge:
+                    raise TraceError(
+                        f"{path}, line {lineno}: holds an integer of {huge.digits:,} digits; no field of a game "
+                        "record is anywhere near that long."
+                    ) from None
                 except RecursionError:
                     raise TraceError(f"{path}, line {lineno}: nested too deeply to be a game record.") from None
                 except json.JSONDecodeError as exc:
@@ -534,17 +554,39 @@ class RecordWriter:
     Unbuffered, so that nothing is left to be written later, half, at close. With no path it
     writes nothing."""
 
-    def __init__(self, path: Path | None):
+    def __init__(self, path: Path | None, force: bool = False):
         self.path = path
+        self.force = force  # replace an existing file (checked before: a regular file); else it must not exist
         self.fd: int | None = None
         self.size = 0
 
     def __enter__(self) -> RecordWriter:
         if self.path is not None:
+            import fcntl
+
+            # never through a link, never a file that appeared since the checks (another command's)
+            flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | (0 if self.force else os.O_EXCL)
             try:
-                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                self.fd = os.open(self.path, flags, 0o644)
+            except FileExistsError:
+                raise TraceError(
+                    f"--trace {self.path}: the file exists (another command created it just now); nothing was "
+                    "written. Give another name or add --force."
+                ) from None
             except OSError as exc:
                 raise TraceError(f"--trace {self.path}: cannot be written ({exc.strerror or exc}).") from None
+            try:  # one writer at a time: two commands never mix their records in one file
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(self.fd)
+                self.fd = None
+                raise TraceError(
+                    f"--trace {self.path}: another command is writing its records there; nothing was written. "
+                    "Give another name, or wait until it ends."
+                ) from None
+            except OSError:
+                pass  # no flock on this file system
+            os.ftruncate(self.fd, 0)
         return self
 
     def write(self, record: dict[str, Any]) -> None:

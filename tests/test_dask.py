@@ -5,6 +5,7 @@ in the middle of the run. Every server is bound to 127.0.0.1 and stopped by the 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -163,3 +164,231 @@ def test_an_unreachable_scheduler_is_one_clear_error(tmp_path):
     code, text = run_cli("compare", "default", "--games", "100", "--scheduler", f"tcp://127.0.0.1:{port}")
     assert code == 2 and "cannot reach the Dask scheduler" in text and "Traceback" not in text, text
     assert not list(tmp_path.iterdir())
+
+
+# --- clusters that misbehave (issue 28): fake servers on 127.0.0.1, stopped by the test ------------------------------
+class FakeServer:
+    """A TCP server on 127.0.0.1 that accepts connections and then says `greeting` (b"": nothing, ever),
+    or answers an HTTP request (http=True)."""
+
+    def __init__(self, greeting: bytes = b"", http: bool = False):
+        import socket
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.greeting, self.http = greeting, http
+        self.accepted = threading.Event()
+        self.stopping = threading.Event()
+        self.conns: list = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.conns.append(conn)
+            self.accepted.set()
+            if self.greeting:
+                conn.sendall(self.greeting)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(10)
+        for conn in self.conns:
+            conn.close()
+        self.sock.close()
+
+
+@pytest.fixture
+def fake_server():
+    servers: list[FakeServer] = []
+
+    def start(**kwargs) -> FakeServer:
+        servers.append(FakeServer(**kwargs))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def test_a_scheduler_that_never_answers_times_out_with_one_clear_error(tmp_path, fake_server):
+    server = fake_server()
+    started = time.monotonic()
+    code, text = run_cli(
+        "compare", "default", "--games", "100", "--scheduler", server.address, "--connect-timeout", "1"
+    )
+    assert code == 2, text
+    assert server.address in text and "no Dask handshake within 1 s" in text and "Traceback" not in text, text
+    assert time.monotonic() - started < 60
+    assert server.accepted.is_set()
+
+
+@pytest.mark.parametrize(
+    "greeting, words",
+    [
+        (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "answers in another protocol"),
+        (b"", "no Dask handshake"),  # an HTTP server waits for the request: nothing comes
+    ],
+)
+def test_an_address_that_is_not_a_dask_scheduler_is_one_clear_error(tmp_path, fake_server, greeting, words):
+    server = fake_server(greeting=greeting)
+    for command in (
+        ["compare", "default", "--games", "100"],
+        ["sweep", "default", "--vary", "target=101,125", "--games", "100"],
+    ):
+        code, text = run_cli(*command, "--scheduler", server.address, "--connect-timeout", "2", "--out", tmp_path / "o")
+        assert code == 2, text
+        assert server.address in text and "not a Dask scheduler" in text and words in text, text
+        assert "internal error" not in text and "MemoryError" not in text and "Traceback" not in text, text
+    assert not (tmp_path / "o" / "stats.json").exists()
+
+
+def test_an_http_server_is_not_taken_for_a_scheduler(tmp_path):
+    """A real HTTP server (it says nothing until asked)."""
+    import http.server
+    import threading
+
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        address = f"tcp://127.0.0.1:{httpd.server_address[1]}"
+        code, text = run_cli("compare", "default", "--games", "100", "--scheduler", address, "--connect-timeout", "1")
+        assert code == 2 and address in text and "not a Dask scheduler" in text, text
+        assert "MemoryError" not in text and "internal error" not in text, text
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(10)
+
+
+def test_sigterm_ends_a_run_that_is_connecting(tmp_path, fake_server):
+    server = fake_server()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", "compare", "default", "--games", "100"]
+        + ["--scheduler", server.address, "--connect-timeout", "600"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _until(lambda: server.accepted.is_set() or proc.poll() is not None, "the run to connect")
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        stopped = time.monotonic()
+        _, err = proc.communicate(timeout=120)
+        assert time.monotonic() - stopped < 30, "SIGTERM was not acted on while connecting"
+        assert proc.returncode == 2 and "interrupted (SIGTERM)" in err and "Traceback" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
+def test_ctrl_c_with_a_local_cluster_prints_only_the_message(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", "compare", "default", "no-threshold", "--games", "5000000"]
+        + ["--batch-size", "5000", "--cluster", "local:2", "--out", str(tmp_path / "run")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        stats = tmp_path / "run" / "stats.json"
+        _until(lambda: stats.exists() or proc.poll() is not None, "the first checkpoint of the run", 600)
+        assert proc.poll() is None
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches every process of the group, the workers too
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 2, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert "interrupted (Ctrl-C)" in err, err
+    assert not any(w in err for w in ("Traceback", "KeyboardInterrupt", "WARNING", "distributed.")), err
+    assert len(lines) <= 8, err
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_kill_9_of_the_command_ends_its_local_cluster(tmp_path):
+    args = ["compare", "default", "--bots", "sampler", "--games", "100000", "--batch-size", "2000"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", *args, "--cluster", "local:2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    workers: list[int] = []
+    try:
+        _until(lambda: len(_children(proc.pid)) >= 3 or proc.poll() is not None, "the cluster's workers")
+        workers = _children(proc.pid)
+        assert proc.poll() is None
+        proc.kill()
+        proc.wait()
+        _until(lambda: not any(_alive(w) for w in workers), "the workers to end", timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pid in workers:  # never leave one behind, whatever the outcome
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_scheduler_lost_mid_run_is_one_clear_error_and_the_checkpoint_resumes(cluster, tmp_path):
+    run = tmp_path / "run"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", "compare", "default", "no-threshold", "--games", "3000000"]
+        + ["--batch-size", "5000", "--scheduler", cluster.address, "--out", str(run)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _until(lambda: (run / "stats.json").exists() or proc.poll() is not None, "the first checkpoint", 600)
+        assert proc.poll() is None
+        cluster.scheduler.kill()
+        cluster.scheduler.wait()
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 2, err
+    assert f"the Dask cluster at {cluster.address} was lost" in err and "--resume" in err, err
+    assert "Traceback" not in err and "internal error" not in err and "distributed.client" not in err, err
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["stats"]["games"] > 0 and not saved["complete"]
+    code, text = run_cli("compare", "--resume", run, "--games", saved["stats"]["games"] + 5000, "--workers", "1")
+    assert code == 0, text

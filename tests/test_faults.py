@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import subprocess
 import sys
@@ -206,7 +207,7 @@ def stats_edit(edit):
         ("not json", lambda r: (r / "stats.json").write_text("{oops"), "not valid JSON"),
         ("deep", lambda r: (r / "stats.json").write_text("[" * 100000 + "]" * 100000), "not valid JSON"),
         ("format", stats_edit(lambda d: d.update(format="other/9")), "is not 'kozel-results/2'"),
-        ("shape", stats_edit(lambda d: d["stats"]["arms"][0].update(sx=[1, 2])), "statistics are damaged"),
+        ("shape", stats_edit(lambda d: d["stats"]["arms"][0].update(sx=[1, 2])), "'stats.arms[0].sx' must be a list"),
         ("missing arms", stats_edit(lambda d: d.pop("arms")), "field 'arms' is missing"),
         (
             "older metrics",  # saved before a metric was added: not damaged, another version's
@@ -415,3 +416,558 @@ def test_a_signal_during_a_write_waits_for_the_write():
         signals.clear()
         signal.signal(signal.SIGINT, old[0])
         signal.signal(signal.SIGTERM, old[1])
+
+
+# --- one run per results folder (issue 28) --------------------------------------------------------------------------
+def until(condition, what: str, timeout: float = 300.0) -> None:
+    """Poll `condition` until it holds (never a fixed sleep), failing with `what` after `timeout` s."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def start_cli(*args, output=subprocess.PIPE) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "kozel_stats", *[str(a) for a in args]],
+        stdout=output,
+        stderr=output,
+        text=True,
+    )
+
+
+LONG_RUN = ["default", "--games", 5_000_000, "--batch-size", 5000, "--workers", 1, "--seed", 1]
+
+
+def test_two_runs_into_one_folder_the_second_is_refused_naming_the_owner(tmp_path):
+    import signal
+
+    run = tmp_path / "run"
+    first = start_cli("compare", *LONG_RUN, "--out", run)
+    try:
+        lock = run / ".kozel-stats.lock"
+        until(lambda: lock.exists() and lock.stat().st_size > 0 or first.poll() is not None, "the first run's lock")
+        assert first.poll() is None, first.communicate()
+        for args in (
+            ["compare", "default", "no-threshold", "--games", 300, "--seed", 2, "--workers", 1, "--out", run],
+            ["compare", "default", "--games", 300, "--workers", 1, "--out", run, "--force"],
+            ["compare", "--resume", run],
+            ["sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run],
+        ):
+            # (not `refused`: the first run writes its checkpoints into the folder meanwhile)
+            code, out = run_cli(*args)
+            assert code == 2, (args, out)
+            for words in (str(run), "another kozel-stats run is writing", f"pid {first.pid}", "nothing was played"):
+                assert words in out, (args, out)
+            assert "Traceback" not in out and "internal error" not in out, out
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.communicate(timeout=300)
+    assert first.returncode == 2
+    assert not (run / ".kozel-stats.lock").exists()  # the run that ended gave the folder up
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--force")
+    assert code == 0, out
+
+
+def test_a_stale_lock_is_taken_over_with_a_notice(tmp_path):
+    import socket
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    run = tmp_path / "run"
+    run.mkdir()
+    owner = {"pid": gone.pid, "host": socket.gethostname(), "started": "2026-01-01 00:00:00 UTC"}
+    (run / ".kozel-stats.lock").write_text(json.dumps(owner))
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    assert f"pid {gone.pid}" in out and "no longer running" in out and "takes the folder over" in out
+    assert not (run / ".kozel-stats.lock").exists() and (run / "summary.json").exists()
+
+
+def test_force_replaces_only_a_regular_file(tmp_path, good_run):
+    import os
+
+    fifo = tmp_path / "pipe.html"
+    os.mkfifo(fifo)
+    refused(tmp_path, ["report", good_run, "-o", fifo, "--force"], [str(fifo), "not a regular file"])
+    assert fifo.is_fifo()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not yours")
+    link = tmp_path / "link.html"
+    link.symlink_to(outside)
+    refused(tmp_path, ["report", good_run, "-o", link, "--force"], [str(link), "symbolic link"])
+    assert link.is_symlink() and outside.read_text() == "not yours"
+    if os.path.exists("/dev/null") and os.access("/dev/null", os.W_OK):
+        refused(tmp_path, ["report", good_run, "-o", "/dev/null", "--force"], ["/dev/null", "a device"])
+        assert Path("/dev/null").is_char_device()
+
+
+def test_force_replaces_only_a_results_folder_it_recognises(tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "summary.json").write_text('{"someone": "else"}')
+    refused(tmp_path, ["compare", "default", "--games", 100, "--out", other, "--force"], ["not written by kozel-stats"])
+    assert (other / "summary.json").read_text() == '{"someone": "else"}'
+
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep")
+    (run / "games").symlink_to(outside)
+    refused(tmp_path, ["compare", "default", "--games", 100, "--out", run, "--force"], ["symbolic link"])
+    assert (outside / "keep.txt").read_text() == "keep"
+
+
+def test_force_on_a_sweep_folder_leaves_nothing_of_the_earlier_run(tmp_path):
+    run = tmp_path / "sweep"
+    args = ["sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run]
+    code, out = run_cli(*args, "--csv")
+    assert code == 0, out
+    assert (run / "cells.csv").exists() and (run / "effects.csv").exists()
+    (run / "mine.txt").write_text("mine")
+    code, out = run_cli(*args, "--force")
+    assert code == 0, out
+    assert not (run / "cells.csv").exists() and not (run / "effects.csv").exists()
+    assert (run / "cells.parquet").exists() and (run / "mine.txt").read_text() == "mine"
+
+
+# --- kill -9 of the command: its workers end at once ------------------------------------------------------------
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_kill_9_of_the_command_ends_its_workers_at_once(tmp_path):
+    """The workers notice that their parent is gone and end within seconds, not after their batch (a
+    batch of 2,000 sampler games takes a minute or more)."""
+    import os
+    import signal
+    import time
+
+    args = ["compare", "default", "--bots", "sampler", "--games", 100_000, "--batch-size", 2000, "--workers", 2]
+    main = start_cli(*args, output=subprocess.DEVNULL)  # no pipe a lingering worker could hold open
+    try:
+        until(lambda: len(children_of(main.pid)) >= 2 or main.poll() is not None, "the workers to start")
+        workers = children_of(main.pid)
+        assert main.poll() is None and len(workers) >= 2
+        main.send_signal(signal.SIGKILL)
+        main.wait()
+        killed = time.monotonic()
+        try:
+            until(lambda: not any(alive(w) for w in workers), "the workers to end", timeout=10)
+        finally:
+            for pid in workers:  # never leave one behind, whatever the outcome
+                if alive(pid):
+                    os.kill(pid, signal.SIGKILL)
+        assert time.monotonic() - killed < 10, "the workers outlived their parent"
+    finally:
+        if main.poll() is None:
+            main.kill()
+        main.wait()
+
+
+# --- a signal after the run is complete -----------------------------------------------------------------------------
+@pytest.fixture
+def installed_signals():
+    import signal
+
+    from kozel_stats import signals
+
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals.install()
+    try:
+        yield
+    finally:
+        signals.clear()
+        signals._installed = False
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
+
+
+def signal_after(module, name: str, monkeypatch, signum=None) -> None:
+    """`module.name` does its work, then the process receives a signal (Ctrl-C by default)."""
+    import os
+    import signal
+
+    original = getattr(module, name)
+
+    def then_signal(*args, **kwargs):
+        value = original(*args, **kwargs)
+        os.kill(os.getpid(), signum or signal.SIGINT)
+        return value
+
+    monkeypatch.setattr(module, name, then_signal)
+
+
+@pytest.mark.parametrize("when", ["after the save", "while printing"])
+def test_a_signal_after_the_results_are_written_ends_the_run_as_finished(
+    tmp_path, monkeypatch, installed_signals, when
+):
+    import signal
+
+    from kozel_stats import results, tables
+
+    if when == "after the save":
+        signal_after(results, "save", monkeypatch, signal.SIGTERM)
+    else:
+        signal_after(tables, "print_analysis", monkeypatch)
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    assert "received after the run was complete" in out and "interrupted" not in out
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["complete"] and saved["stats"]["games"] == 200
+
+
+def test_a_signal_after_a_sweep_is_written_ends_it_as_finished(tmp_path, monkeypatch, installed_signals):
+    from kozel_stats import sweep
+
+    signal_after(sweep, "save", monkeypatch)
+    run = tmp_path / "run"
+    code, out = run_cli("sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    assert "received after the run was complete" in out and "interrupted" not in out
+
+
+# --- --resume is exact -----------------------------------------------------------------------------------------------
+def derived(run: Path) -> dict:
+    summary = json.loads((run / "summary.json").read_text())
+    return {k: v for k, v in summary.items() if k not in ("meta", "notes")}
+
+
+def test_a_resumed_sweep_gives_every_derived_number_bit_for_bit(tmp_path):
+    """The interaction estimates of summary.json come from the sums in a fixed order: a sweep played in one
+    go, and the same sweep played in two parts with other batches, have the same summary to the last bit."""
+    args = ["sweep", "default", "--vary", "threshold=once,none", "--vary", "target=101,125", "--seed", 3]
+    code, out = run_cli(*args, "--games", 1200, "--batch-size", 200, "--workers", 1, "--out", tmp_path / "one")
+    assert code == 0, out
+    code, out = run_cli(*args, "--games", 500, "--batch-size", 100, "--workers", 1, "--out", tmp_path / "two")
+    assert code == 0, out
+    code, out = run_cli("sweep", "--resume", tmp_path / "two", "--games", 1200, "--batch-size", 300, "--workers", 2)
+    assert code == 0, out
+    one, two = derived(tmp_path / "one"), derived(tmp_path / "two")
+    assert (
+        json.loads((tmp_path / "one" / "stats.json").read_text())["stats"]
+        == json.loads((tmp_path / "two" / "stats.json").read_text())["stats"]
+    )
+    assert one == two
+
+
+def test_a_variant_file_changed_before_resume_is_named_and_the_saved_rules_play(tmp_path):
+    mine = variant_file(tmp_path, "mine", "name: mine\n" + HEAD + "extends: default\nrules: {target: 125}\n")
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", mine, "--games", 300, "--workers", 1, "--out", run)
+    assert code == 0, out
+    mine.write_text("name: mine\n" + HEAD + "extends: default\nrules: {target: 150}\n")
+    code, out = run_cli("compare", "--resume", run, "--games", 600, "--workers", 1)
+    assert code == 0, out
+    assert "variant mine" in out and str(mine) in out and "target 125 -> 150" in out and "saved in" in out
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["arms"][1]["rules"]["target"] == 125 and saved["stats"]["games"] == 600
+
+    sweep = tmp_path / "sweep"
+    args = ["sweep", mine, "--vary", "threshold=once,none", "--games", 200, "--workers", 1, "--out", sweep]
+    code, out = run_cli(*args)
+    assert code == 0, out
+    mine.unlink()
+    code, out = run_cli("sweep", "--resume", sweep, "--games", 400, "--workers", 1)
+    assert code == 0, out
+    assert "variant mine" in out and "cannot be loaded now" in out
+
+
+# --- every field of a results folder is checked by one schema -------------------------------------------------------
+def summary_edit(edit):
+    def change(run):
+        data = json.loads((run / "summary.json").read_text())
+        data = edit(data) or data
+        (run / "summary.json").write_text(json.dumps(data))
+
+    return change
+
+
+def set_in(path: list, value):
+    def edit(d):
+        for key in path[:-1]:
+            d = d[key]
+        d[path[-1]] = value
+
+    return edit
+
+
+SCHEMA_CASES = {
+    "summary is a list": (lambda r: (r / "summary.json").write_text("[]"), ["summary.json", "must be a JSON object"]),
+    "meta bots a number": (summary_edit(set_in(["meta", "bots"], 5)), ["summary.json", "'meta.bots'", "a list"]),
+    "meta seed text": (summary_edit(set_in(["meta", "seed"], "x")), ["summary.json", "'meta.seed'", "an integer"]),
+    "meta variant name": (
+        summary_edit(set_in(["meta", "variants", 0, "name"], 3)),
+        ["summary.json", "'meta.variants[0].name'", "a string"],
+    ),
+    "sx as text": (stats_edit(set_in(["stats", "arms", 0, "sx"], "abc")), ["stats.json", "'stats.arms[0].sx'"]),
+    "deals_hist a list": (
+        stats_edit(set_in(["stats", "arms", 1, "deals_hist"], [1, 2])),
+        ["stats.json", "'stats.arms[1].deals_hist'", "an object"],
+    ),
+    "ragged by_deal": (
+        stats_edit(set_in(["stats", "arms", 0, "by_deal", 3], [1, 2])),
+        ["stats.json", "'stats.arms[0].by_deal[3]'", "3 values, not of 2"],
+    ),
+    "NaN in the sums": (
+        stats_edit(set_in(["stats", "pairs", 0, "sxx", 2], math.nan)),
+        ["stats.json", "'stats.pairs[0].sxx[2]'", "nan"],
+    ),
+    "NaN games": (stats_edit(set_in(["stats", "games"], math.nan)), ["stats.json", "'stats.games'", "nan"]),
+    "huge sum": (
+        lambda r: (r / "stats.json").write_text(
+            re.sub(r'"sx": \[\s*-?\d+', '"sx": [' + "9" * 5000, (r / "stats.json").read_text(), count=1)
+        ),
+        ["stats.json", "'stats.arms[0].sx", "5,000 digits"],
+    ),
+    "seed text": (stats_edit(set_in(["seed"], "one")), ["stats.json", "'seed'", "an integer"]),
+    "bots not a list": (stats_edit(set_in(["arms", 0, "bots"], "random")), ["stats.json", "'arms[0].bots'"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCHEMA_CASES))
+def test_every_field_of_a_results_folder_is_checked(tmp_path, good_run, case):
+    change, words = SCHEMA_CASES[case]
+    run = damaged(tmp_path, good_run, change)
+    refused(tmp_path, ["summarize", run], words)
+    refused(tmp_path, ["report", run, "-o", tmp_path / "r.html"], words)
+    refused(tmp_path, ["compare", "--resume", run, "--games", 800, "--workers", 1], words)
+
+
+@pytest.fixture(scope="module")
+def good_sweep(tmp_path_factory):
+    run = tmp_path_factory.mktemp("sweep") / "run"
+    code, out = run_cli("sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    return run
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (stats_edit(set_in(["games"], "many")), ["stats.json", "field 'games'", "'many'"]),
+        (stats_edit(set_in(["sweep", "total"], None)), ["stats.json", "'sweep.total'"]),
+        (stats_edit(set_in(["sweep", "factors", 0, "levels"], 7)), ["stats.json", "'sweep.factors[0].levels'"]),
+        (stats_edit(set_in(["stats", "gram", "upper", 0], 0.5)), ["stats.json", "'stats.gram.upper[0]'"]),
+        (summary_edit(set_in(["meta", "interrupted"], "no")), ["summary.json", "'meta.interrupted'"]),
+    ],
+)
+def test_every_field_of_a_sweep_folder_is_checked(tmp_path, good_sweep, change, words):
+    run = damaged(tmp_path, good_sweep, change)
+    refused(tmp_path, ["summarize", run], words)
+    refused(tmp_path, ["report", run, "-o", tmp_path / "r.html"], words)
+    refused(tmp_path, ["sweep", "--resume", run, "--games", 400, "--workers", 1], words)
+
+
+# --- odd names, grids and records -------------------------------------------------------------------------------------
+def long_valid_name() -> str:
+    from kozel_stats.rules import DEFAULTS, KNOBS, format_knob_value
+
+    name = "default+" + "+".join(f"{k.name}={format_knob_value(DEFAULTS[k.name])}" for k in KNOBS)
+    assert len(name) > 255
+    return name
+
+
+def test_a_valid_changed_name_longer_than_a_file_name_loads():
+    code, out = run_cli("variants", "show", long_valid_name())
+    assert code == 0 and "File name too long" not in out, out
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("default+target=101+target=125", ["'target' is given twice"]),
+        ("+target=125", ["no base variant before the first '+'"]),
+        ("default+target=" + "9" * 3000, ["3,015 characters", "'target'"]),
+        ("default+" + "x" * 5000 + "=1", ["5,010 characters", "is not knob=value"]),
+        ("nowhere" + "y" * 5000, ["5,007 characters", "unknown variant"]),
+    ],
+)
+def test_odd_changed_variant_names(tmp_path, spec, words):
+    out = refused(tmp_path, ["variants", "show", spec], words)
+    assert not any(c * 200 in out for c in "9xy"), out  # a short excerpt of a huge argument, never all of it
+    assert "is a folder" not in out
+
+
+@pytest.mark.parametrize(
+    "vary, words",
+    [
+        (["threshold=once,,none"], ["--vary", "'threshold'", "an empty value"]),
+        (["threshold=once,none,"], ["an empty value"]),
+        (["threshold=once,none,once"], ["the value 'once' of 'threshold' is given twice"]),
+        (["solo_eggs=one-hand,none"], ["only one cell", "default+solo_eggs=one-hand", "'solo_eggs'", "pairs: false"]),
+    ],
+)
+def test_impossible_or_odd_grids_say_which_knob_and_why(tmp_path, vary, words):
+    args = ["sweep", "default", *[a for v in vary for a in ("--vary", v)], "--games", 100, "--workers", 1]
+    refused(tmp_path, args, words)
+
+
+def test_a_skipped_cell_is_shown_with_its_reason(tmp_path):
+    args = ["sweep", "default", "--vary", "pairs=true,false", "--vary", "solo_eggs=none,one-hand"]
+    code, out = run_cli(*args, "--games", 100, "--workers", 1)
+    assert code == 0, out
+    assert "skipped: default+solo_eggs=one-hand (key 'solo_eggs'" in " ".join(out.split())
+
+
+def test_an_alias_bomb_inside_a_knob_names_the_knob(tmp_path):
+    body = "name: bomb\n" + HEAD + 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + LAUGHS
+    path = variant_file(tmp_path, "bomb", body + "rules:\n  target: *i\n")
+    refused(tmp_path, ["variants", "show", path], [str(path), "more than 10,000 values", "the knob 'target'"])
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda r: r.replace('"seed":', '"seed":' + "9" * 5000 + ',"x":', 1), ["line 1", "5,000 digits"]),
+        (lambda r: r + "\n" + r.replace('"variant":"default"', '"variant":"no-such-rules"'), ["line 2", "'variant'"]),
+        (lambda r: r.replace('"variant":"default"', '"variant":"' + "z" * 300 + '+target=5"'), ["line 1", "'variant'"]),
+    ],
+)
+def test_records_with_huge_numbers_or_unknown_variants_name_the_line(tmp_path, record_line, make, words):
+    path = tmp_path / "odd.jsonl"
+    path.write_text(make(record_line) + "\n")
+    refused(tmp_path, ["replay", path], [str(path), *words])
+
+
+# --- --resume checks what it will need before playing, and leaves no files that disagree ------------------------------
+def test_resume_with_a_damaged_games_table_part_is_refused_before_playing(tmp_path):
+    run = tmp_path / "run"
+    args = ["compare", "default", "--games", 400, "--batch-size", 200, "--workers", 1, "--games-table"]
+    code, out = run_cli(*args, "--out", run)
+    assert code == 0, out
+    part = sorted((run / "games").glob("part-*.parquet"))[0]
+    part.write_bytes(b"PAR1 this is not a parquet file PAR1")
+    refused(tmp_path, ["compare", "--resume", run, "--games", 800, "--workers", 1, "--csv"], [str(part), "damaged"])
+    saved = json.loads((run / "stats.json").read_text())
+    summary = json.loads((run / "summary.json").read_text())
+    assert saved["stats"]["games"] == summary["meta"]["games_per_variant"] == 400
+
+
+def test_resume_keeps_the_tables_and_csv_copies_with_the_statistics(tmp_path):
+    run = tmp_path / "run"
+    args = ["compare", "default", "--games", 400, "--batch-size", 200, "--workers", 1, "--games-table", "--csv"]
+    code, out = run_cli(*args, "--out", run)
+    assert code == 0, out
+    code, out = run_cli("compare", "--resume", run, "--games", 800, "--workers", 1)  # neither option again
+    assert code == 0, out
+    assert len(list((run / "games").glob("part-*.parquet"))) == len(list((run / "games").glob("part-*.csv"))) == 4
+    by_deal = pl.read_csv(run / "by_deal.csv")
+    assert by_deal.equals(pl.read_parquet(run / "by_deal.parquet"))
+    assert pl.read_csv(run / "by_deal.csv")["games"][0] == 800
+
+
+def test_a_report_or_record_never_replaces_a_runs_own_files(tmp_path, good_run):
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    for args in (
+        ["report", run, "-o", run / "summary.json", "--force"],
+        ["play", "default", "--trace", run / "stats.json", "--force", "-q"],
+        ["compare", "default", "--games", 100, "--report", run / "by_deal.parquet", "--force"],
+    ):
+        refused(tmp_path, args, ["is a file of the results folder", str(run)])
+    code, out = run_cli("report", run, "-o", run / "report.html")  # beside the results: fine
+    assert code == 0, out
+
+
+def test_a_write_never_goes_through_a_link_left_at_its_temporary_name(tmp_path, good_run):
+    import os
+
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not yours")
+    for name in (".r.html.partial", f".r.html.{os.getpid()}.partial"):  # the names a write uses, then and now
+        (tmp_path / name).symlink_to(outside)
+    code, out = run_cli("report", good_run, "-o", tmp_path / "r.html")
+    assert code == 0, out
+    assert outside.read_text() == "not yours" and (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_the_half_files_of_a_killed_run_are_removed_by_the_next_owner(tmp_path, good_run):
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    (run / ".stats.json.4242.partial").write_text('{"half": ')
+    (run / ".my-own.partial").write_text("not a run's")
+    code, out = run_cli("compare", "--resume", run, "--games", 800, "--workers", 1)
+    assert code == 0, out
+    assert not (run / ".stats.json.4242.partial").exists() and (run / ".my-own.partial").read_text() == "not a run's"
+
+
+def test_a_signal_after_a_report_is_written_ends_it_as_finished(tmp_path, good_run, monkeypatch, installed_signals):
+    from kozel_stats import report
+
+    signal_after(report, "write", monkeypatch)
+    code, out = run_cli("report", good_run, "-o", tmp_path / "r.html")
+    assert code == 0, out
+    assert "received after the report was written: it is whole" in out and "report written to" in out
+    assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_two_commands_never_write_records_into_one_file(tmp_path):
+    import fcntl
+    import os
+
+    trace = tmp_path / "games.jsonl"
+    trace.write_text("")
+    fd = os.open(trace, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a `play --trace` that is writing there holds it
+        refused(tmp_path, ["play", "default", "--trace", trace, "--force", "-q"], [str(trace), "another command"])
+    finally:
+        os.close(fd)
+    code, out = run_cli("play", "default", "--trace", trace, "--force", "-q")
+    assert code == 0 and len(trace.read_text().splitlines()) == 1, out
+
+
+def test_a_signal_after_a_bots_matrix_is_written_ends_it_as_finished(tmp_path, monkeypatch, installed_signals):
+    from kozel_stats import results
+
+    signal_after(results, "save", monkeypatch)
+    run = tmp_path / "run"
+    args = ["compare", "default", "--bots-matrix", "random,heavy", "--games", 200, "--workers", 1, "--out", run]
+    code, out = run_cli(*args)
+    assert code == 0, out
+    assert "received after the run was complete" in out and "interrupted" not in out
+    assert json.loads((run / "summary.json").read_text())["matrix"]["bots"] == ["random", "heavy"]
+
+
+def test_reading_a_folder_that_a_run_is_writing_says_so(tmp_path, good_run):
+    import fcntl
+    import os
+
+    run = tmp_path / "run"
+    shutil.copytree(good_run, run)
+    lock = run / ".kozel-stats.lock"
+    lock.write_text(json.dumps({"pid": 4242, "host": "h", "started": "now"}))
+    fd = os.open(lock, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as the run that writes there holds it
+        code, out = run_cli("summarize", run)
+        assert code == 0 and "a run is writing into" in out and "pid 4242" in out, out
+    finally:
+        os.close(fd)
+    code, out = run_cli("summarize", run)
+    assert code == 0 and "a run is writing" not in out, out
