@@ -1249,7 +1249,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 
 def write(path: Path, data: ReportData, lang: str = "ru") -> None:
     """Write the report whole or not at all (a temporary file renamed when complete)."""
-    from .results import write_text_atomic
+    from .files import write_text_atomic
 
     write_text_atomic(path, render(data, lang))
 
@@ -1291,7 +1291,7 @@ document.body.dataset.height = String(Math.ceil(box.height));
 def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
     """The headline card: FILE.txt as text, FILE.png as a picture drawn by headless Chromium."""
     from .errors import KozelError
-    from .results import write_text_atomic
+    from .files import write_text_atomic
 
     path = Path(path)
     if path.suffix.lower() != ".png":

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import errno
 import json
 import math
 import os
@@ -35,6 +34,7 @@ import polars as pl
 
 from . import __version__, schema
 from .errors import ResultsError
+from .files import disk_error, write_atomic, write_text_atomic
 
 SUMMARY_FILE = "summary.json"
 STATS_FILE = "stats.json"
@@ -356,49 +356,6 @@ def _run_file_of(path: Path) -> Path | None:
     if parent.name in RUN_DIRS and holds_a_run(parent.parent):
         return parent.parent
     return None
-
-
-def disk_error(exc: OSError, path: Path) -> ResultsError:
-    if exc.errno == errno.ENOSPC:
-        return ResultsError(f"no space left on the device for {path}; the files written before are unchanged.")
-    return ResultsError(f"{path}: cannot be written ({exc.strerror or exc}).")
-
-
-def _disk_full(path: Path) -> bool:
-    """Whether the file system of `path` is (nearly) full: less than 1 MiB free."""
-    try:
-        st = os.statvfs(path.parent)
-    except OSError:
-        return False
-    return st.f_bavail * st.f_frsize < 1 << 20
-
-
-def write_atomic(path: Path, write) -> None:
-    """Write a file under a temporary name beside it, then rename: never half a file under the
-    real name; on a failure (a full disk) the temporary file is removed and the old file kept."""
-    # this process's own temporary name: two commands writing the same file never write into one temporary
-    # file (the last complete one wins, whole)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    try:
-        tmp.unlink(missing_ok=True)  # our own name: never write through a link someone left there
-        write(tmp)
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise disk_error(exc, path) from None
-    except BaseException as exc:
-        tmp.unlink(missing_ok=True)
-        text = str(exc)
-        # polars reports a full disk as its own error ("os error 28", or only "transport error")
-        if "No space left" in text or "os error 28" in text or (isinstance(exc, Exception) and _disk_full(path)):
-            raise disk_error(OSError(errno.ENOSPC, "No space left on device"), path) from None
-        if type(exc).__module__.startswith("polars"):
-            raise ResultsError(f"{path}: cannot be written ({type(exc).__name__}: {text[:160]}).") from None
-        raise
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 def write_json(path: Path, data: Any) -> None:

@@ -399,7 +399,7 @@ class TableSink:
         self.written: list[Path] = []
 
     def _write(self, frame: pl.DataFrame, path: Path) -> None:
-        from .results import write_atomic  # an interruption or a full disk never leaves half a file
+        from .files import write_atomic  # an interruption or a full disk never leaves half a file
 
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, frame.write_parquet)

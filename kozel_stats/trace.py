@@ -598,7 +598,7 @@ class RecordWriter:
             while view:
                 view = view[os.write(self.fd, view) :]
         except OSError as exc:
-            from .results import disk_error
+            from .files import disk_error
 
             with contextlib.suppress(OSError):
                 os.ftruncate(self.fd, self.size)
