@@ -3,6 +3,8 @@ line run in-process. (Fixtures and the test session's environment are in conftes
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from kozel_stats import core as C
@@ -137,3 +139,26 @@ def run_cli(*args):
 
     result = CliRunner().invoke(app, [str(a) for a in args])
     return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def children_of(pid: int) -> list[int]:
+    """The living child processes of `pid` (Linux: read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (not gone, not a zombie)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

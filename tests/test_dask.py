@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import run_cli
+from helpers import alive, children_of, run_cli
 
 distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'kozel-stats[dask]'")
 
@@ -320,26 +320,6 @@ def test_ctrl_c_with_a_local_cluster_prints_only_the_message(tmp_path):
     assert len(lines) <= 8, err
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
 def test_kill_9_of_the_command_ends_its_local_cluster(tmp_path):
     args = ["compare", "default", "--bots", "sampler", "--games", "100000", "--batch-size", "2000"]
@@ -351,18 +331,18 @@ def test_kill_9_of_the_command_ends_its_local_cluster(tmp_path):
     )
     workers: list[int] = []
     try:
-        _until(lambda: len(_children(proc.pid)) >= 3 or proc.poll() is not None, "the cluster's workers")
-        workers = _children(proc.pid)
+        _until(lambda: len(children_of(proc.pid)) >= 3 or proc.poll() is not None, "the cluster's workers")
+        workers = children_of(proc.pid)
         assert proc.poll() is None
         proc.kill()
         proc.wait()
-        _until(lambda: not any(_alive(w) for w in workers), "the workers to end", timeout=15)
+        _until(lambda: not any(alive(w) for w in workers), "the workers to end", timeout=15)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         for pid in workers:  # never leave one behind, whatever the outcome
-            if _alive(pid):
+            if alive(pid):
                 os.kill(pid, signal.SIGKILL)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from helpers import run_cli
+from helpers import alive, children_of, run_cli
 
 HEAD = "description: d\nsource: s\n"
 
@@ -537,27 +537,6 @@ def test_force_on_a_sweep_folder_leaves_nothing_of_the_earlier_run(tmp_path):
 
 
 # --- kill -9 of the command: its workers end at once ------------------------------------------------------------
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
 def test_kill_9_of_the_command_ends_its_workers_at_once(tmp_path):
     """The workers notice that their parent is gone and end within seconds, not after their batch (a
