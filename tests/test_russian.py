@@ -21,7 +21,7 @@ IDS = (
     | {str(c) for k in KNOBS for c in k.choices}
     | {m.name for m in METRICS}
     | {"random", "heavy", "doubles", "partner", "counter", "sampler", "first", "general", "general-signal"}
-    | {"sampler:N", "true", "false"}
+    | {"sampler:N", "expert", "expert:N", "true", "false"}
     | {"kozel", "stats", "kozel-stats", "yaml", "json", "Ctrl-C", "SIGTERM", "KOZEL_DEBUG", "default", "sweep"}
     | {"name", "description", "source", "title", "extends", "game", "rules", "kozel", "variant", "written"}
 )
