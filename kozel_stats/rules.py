@@ -715,8 +715,8 @@ def _load_changed(spec: str) -> Variant:
     for part in parts:
         key, sep, text = part.partition("=")
         knob = KNOB_BY_NAME.get(key.strip())
-        if sep and knob is None:
-            raise unknown_knob(key.strip(), spec)
+        if sep and knob is None and len(key.strip()) <= 40:  # a name, misspelled: the closest knobs
+            raise unknown_knob(key.strip(), shown)
         if not sep or knob is None:
             raise VariantError(
                 f"{shown}: {excerpt(part, 40)!r} is not knob=value; a changed variant is written "
