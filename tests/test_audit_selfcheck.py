@@ -70,6 +70,7 @@ DEFAULT = {
     "draw_last": False,
     "voluntary_fast": False,
     "fast_writes_00": 0,
+    "fast_out_66": "fast-cost",  # R-004-morskoy-fast-66
     "out_00_writes": False,
     "extra_lead": "none",
 }
