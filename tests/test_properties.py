@@ -123,13 +123,14 @@ def test_random_games_keep_the_invariants(name, seed, bots):
     assert replay_record(record, variant) == []  # legal moves only, scores as the rules give
 
 
-# the sampler thinks by playouts, the expert by search (a hundred times slower or more): fewer games for them
-GAMES_PER_BOT = {bot: 1000 for bot in BOT_IDS} | {"sampler": 20, "expert": 20}
+# the sampler thinks by playouts (a hundred times slower): fewer games; the expert's search is slower still
+# (minutes a game on the cross): its games on every variant are tests/test_expert.py's, records and audit
+GAMES_PER_BOT = {bot: 1000 for bot in BOT_IDS} | {"sampler": 20}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
-@pytest.mark.parametrize("bot", sorted(BOT_IDS))
+@pytest.mark.parametrize("bot", sorted(set(BOT_IDS) - {"expert"}))
 def test_every_variant_plays_1000_games(name, bot):
     variant = load_variant(name)
     n_games = GAMES_PER_BOT[bot]
