@@ -25,6 +25,8 @@ player of the same side (none when every player is his own side).
 from __future__ import annotations
 
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from .codes import (
     ALL_TILES,
@@ -955,10 +957,37 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work):
 
 
 # --- dispatch --------------------------------------------------------------------------------------
+def searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+    """The searching bots' move (sampler, expert), in the kernel whose flag says a seat searches."""
+    raise NotImplementedError("compiled only: numba picks the implementation by the flag's type")
+
+
+@overload(searching_choice, jit_options={"cache": True, "nogil": True, "error_model": "numpy"})
+def _searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+    # Chosen by the flag's numba type while the kernel is typed, so the kernel of the thinking bots
+    # (an integer flag, engine.thoughtful_flag) never types nor compiles the search: most of the compile
+    # time of the kernel with every bot, which the default level of play (counter) would pay for nothing.
+    if isinstance(searching, types.Boolean):
+
+        def search(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+            if bot & BOT_KIND_MASK == BOT_SAMPLER:
+                return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
+            return choose_expert(bot, p, st, seat, moves, n, rng, work)
+
+        return search
+
+    def counter_instead(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+        # unreachable: a seat that searches always gets the searching kernel (codes.kernel_flavour)
+        return choose_counter(p, st, seat, moves, n, rng, fwork)
+
+    return counter_instead
+
+
 @jit
-def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
+def choose_move(bot, p, st, seat, moves, n, rng, work, fwork, searching):
     """Index into `moves` (n >= 1 legal moves) of the bot's choice; `work` / `fwork`: the
-    bots' int and float scratch (W_SIZE, F_WORK_SIZE; the move loop allocates nothing)."""
+    bots' int and float scratch (W_SIZE, F_WORK_SIZE; the move loop allocates nothing);
+    `searching`: the kernel's flag (engine.thoughtful_flag), True where the search is compiled."""
     if n == 1 or bot == BOT_FIRST:  # first: the first legal move, without a random number
         return 0
     if bot == BOT_HEAVY:
@@ -971,8 +1000,6 @@ def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
         return choose_counter(p, st, seat, moves, n, rng, fwork)
     if bot in (BOT_GENERAL, BOT_GENERAL_SIGNAL):
         return choose_general(p, st, seat, moves, n, rng, bot == BOT_GENERAL_SIGNAL)
-    if bot >= 0 and bot & BOT_KIND_MASK == BOT_SAMPLER:
-        return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
-    if bot >= 0 and bot & BOT_KIND_MASK == BOT_EXPERT:
-        return choose_expert(bot, p, st, seat, moves, n, rng, work)
+    if bot >= 0 and (bot & BOT_KIND_MASK == BOT_SAMPLER or bot & BOT_KIND_MASK == BOT_EXPERT):
+        return searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork)
     return rng_below(rng, 1, n)

@@ -162,9 +162,9 @@ def announce_compile(entry: str, seat_bots: list[str]) -> None:
     """Compile (or load) the kernel a command needs before it starts, saying so on stderr."""
     from . import signals
     from .trace import bot_array
-    from .warmup import prepare, thoughtful
+    from .warmup import kernel_flavour, prepare
 
-    prepare(entry, thoughtful(bot_array(seat_bots)) if seat_bots else False, lambda line: typer.echo(line, err=True))
+    prepare(entry, kernel_flavour(bot_array(seat_bots)) if seat_bots else 0, lambda line: typer.echo(line, err=True))
     signals.rearm()  # LLVM may have left its own SIGINT handler behind
 
 

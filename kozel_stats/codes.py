@@ -288,8 +288,24 @@ BOT_IDS = {
 
 def thoughtful(bot_ids) -> bool:
     """Whether any seat plays a bot other than random and heavy (or a record): those two are
-    compiled into the engine's fast kernel; every other bot needs the thoughtful one."""
+    compiled into the engine's fast kernel; every other bot needs a thoughtful one."""
     return any(int(b) not in (BOT_SCRIPT, BOT_IDS["random"], BOT_IDS["heavy"]) for b in bot_ids)
+
+
+#: The bots that search (their ids' low 4 bits; the rest of an id is the bot's parameter, bots.py)
+SEARCHING_BOTS = (BOT_IDS["sampler"], BOT_IDS["expert"])
+#: The three kernels a set of bots can need, from the cheapest to compile to the dearest
+KERNEL_FAST, KERNEL_THINKING, KERNEL_SEARCHING = 0, 1, 2
+KERNEL_NAMES = ("fast", "thoughtful", "searching")
+
+
+def kernel_flavour(bot_ids) -> int:
+    """Which kernel a set of bots needs: random and heavy only (KERNEL_FAST); the scripted thinking bots,
+    counter and the like (KERNEL_THINKING); or a searching bot, sampler or expert (KERNEL_SEARCHING), whose
+    search is most of the compile time and is left out of the other two (the `player` level compiles no search)."""
+    if any(int(b) >= 0 and int(b) & 15 in SEARCHING_BOTS for b in bot_ids):
+        return KERNEL_SEARCHING
+    return KERNEL_THINKING if thoughtful(bot_ids) else KERNEL_FAST
 
 
 BOT_DOCS = {

@@ -76,6 +76,8 @@ from .codes import (
     FIRST_LEAD_DOUBLE_11_UPWARD,
     FIRST_LEAD_LOWEST_DOUBLE,
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
+    KERNEL_FAST,
+    KERNEL_SEARCHING,
     LEAD_EXTRA_LEADER,
     LEAD_FAST,
     LEAD_FIRST,
@@ -129,7 +131,7 @@ from .codes import (
     TILE_HI,
     TILE_LO,
     Layout,
-    thoughtful,
+    kernel_flavour,
 )
 from .codes import (
     D_CARRY as D_CARRY,
@@ -556,17 +558,20 @@ def match_scripted_move(st, moves, n, row):
 
 
 @jit
-def choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork):
+def choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork, thoughtful):
     """The scripted bots beyond random and heavy, behind one ordinary (not inlined) call,
     so that their code does not weigh on the move loop of the two fast bots."""
-    return choose_move(bot, p, st, seat, moves, n, rng, work, fwork)
+    return choose_move(bot, p, st, seat, moves, n, rng, work, fwork, thoughtful)
 
 
 def thoughtful_flag(bots):
-    """The `thoughtful` argument of the kernels: None when every seat plays random or heavy (or
-    a record), so that numba prunes the thoughtful bots' branch and never compiles them (most
-    of the compile time); 1 otherwise. Both kernels are cached on disk separately."""
-    return 1 if thoughtful(bots) else None
+    """The `thoughtful` argument of the kernels, whose numba type picks the kernel (codes.kernel_flavour):
+    None when every seat plays random or heavy (or a record), so that numba prunes the thoughtful bots'
+    branch and never compiles them; the integer 1 for the thinking bots without the search (counter and the
+    like: bots.searching_choice compiles no search for an integer); True (a boolean) when a seat searches
+    (sampler, expert). The three kernels are cached on disk separately."""
+    flavour = kernel_flavour(bots)
+    return None if flavour == KERNEL_FAST else (True if flavour == KERNEL_SEARCHING else 1)
 
 
 # --- a deal -----------------------------------------------------------------------------------------
@@ -642,7 +647,7 @@ def bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork):
         return choose_heavy(p, moves, n, rng)
     if bot == BOT_RANDOM or thoughtful is None:
         return rng_below(rng, 1, n)
-    return choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork)
+    return choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork, thoughtful)
 
 
 # R-solo-fish

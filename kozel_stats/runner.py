@@ -582,10 +582,11 @@ class Runner:
         """Compile (or load) the kernel once in this process before any worker starts, so the
         workers load it from the cache and no game timing includes compilation."""
         if self.compile_seconds is None:
-            from .warmup import prepare, thoughtful
+            from .warmup import kernel_flavour, prepare
 
-            needed = any(
-                thoughtful(work[1]) or (work[6] is not None and thoughtful(work[6].bot_ids())) for work in self.work
+            needed = max(
+                max(kernel_flavour(work[1]), kernel_flavour(work[6].bot_ids()) if work[6] is not None else 0)
+                for work in self.work
             )
             with interruptible():
                 self.compile_seconds = prepare("play_batch", needed, self.on_compile)

@@ -11,8 +11,10 @@ the sources, so a second clone (or a moved one) compiles again: the marker names
 package's folder too.
 
 Kernels: `play_game` (the play / replay / record path) and `play_batch` (the fast
-path of compare, duel and the benchmarks, which reuses play_game's code), each in two
-flavours: the random and heavy bots only (`fast`), or every bot (`thoughtful`).
+path of compare, duel and the benchmarks, which reuses play_game's code), each in three
+flavours (codes.kernel_flavour): the random and heavy bots only (`fast`), the thinking bots
+without the search (`thoughtful`: counter, the `player` level), or every bot (`searching`:
+sampler and expert too, whose search is most of that kernel's compile time).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .codes import thoughtful as thoughtful  # which kernel a set of bots needs (decided with the bot ids)
+from .codes import KERNEL_FAST, KERNEL_NAMES, KERNEL_SEARCHING, KERNEL_THINKING
+from .codes import kernel_flavour as kernel_flavour  # which kernel a set of bots needs (decided with the bot ids)
 
 NOTICE_AFTER = 1.0  # seconds: loading compiled code from the cache takes less
 NOTICE_EVERY = 15.0  # seconds between the lines that count the compile's time
@@ -54,32 +57,38 @@ def _announce(notice: Callable[[str], None], stop: threading.Event) -> None:
         notice(later.format(s=round(time.monotonic() - start)))
 
 
-def _marker(entry: str, thoughtful: bool) -> Path | None:
+#: The bot that stands for every bot of a kernel flavour when it is compiled
+_STANDS_FOR = {KERNEL_FAST: "random", KERNEL_THINKING: "counter", KERNEL_SEARCHING: "expert"}
+
+
+def _marker(entry: str, flavour: int) -> Path | None:
     folder = os.environ.get("NUMBA_CACHE_DIR")
     if not folder:
         return None
     here = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:12]
-    return Path(folder) / f"compiled-{entry}-{'thoughtful' if thoughtful else 'fast'}-{here}.ok"
+    return Path(folder) / f"compiled-{entry}-{KERNEL_NAMES[flavour]}-{here}.ok"
 
 
-def is_compiled(entry: str, thoughtful: bool) -> bool:
-    marker = _marker(entry, thoughtful)
+def is_compiled(entry: str, flavour: int) -> bool:
+    marker = _marker(entry, flavour)
     return marker is not None and marker.is_file()
 
 
-def _compile(entry: str, thoughtful: bool) -> None:
+def _compile(entry: str, flavour: int) -> None:
     import numpy as np
 
     from .codes import compile_rules
     from .rules import DEFAULTS
+    from .trace import bot_array
 
     params = compile_rules(dict(DEFAULTS))
-    bots = np.full(4, 4 if thoughtful else 0, dtype=np.int64)  # counter stands for every thoughtful bot
+    bot = _STANDS_FOR[flavour]
+    bots = np.asarray(bot_array([bot] * 4), dtype=np.int64)
     if entry == "play_game":
         from .rules import default_variant
         from .trace import record_game
 
-        record_game(default_variant(), 1, ["counter" if thoughtful else "random"] * 4)
+        record_game(default_variant(), 1, [bot] * 4)
     else:
         from .batches import play_range
         from .sums import compile_now
@@ -88,11 +97,12 @@ def _compile(entry: str, thoughtful: bool) -> None:
         compile_now()  # the statistics' sums, which every batch of a compare or a sweep runs
 
 
-def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None = None) -> float:
-    """Compile (or load from the cache) one kernel; return the CPU seconds it took to compile
-    (0.0 when it was already compiled). `notice` gets one line when a compile starts (a second
-    into it, so that loading from numba's cache says nothing)."""
-    if is_compiled(entry, thoughtful):
+def prepare(entry: str, flavour: int, notice: Callable[[str], None] | None = None) -> float:
+    """Compile (or load from the cache) one kernel (`flavour`: codes.kernel_flavour); return the CPU seconds
+    it took to compile (0.0 when it was already compiled). `notice` gets one line when a compile starts (a
+    second into it, so that loading from numba's cache says nothing)."""
+    flavour = int(flavour)
+    if is_compiled(entry, flavour):
         return 0.0
     # numba may still find the code in its cache (compiled by a test, say): the notice is only
     # printed if loading has not finished within a second
@@ -101,29 +111,45 @@ def prepare(entry: str, thoughtful: bool, notice: Callable[[str], None] | None =
         threading.Thread(target=_announce, args=(notice, stop), daemon=True).start()
     start = time.process_time()
     try:
-        _compile(entry, thoughtful)
+        _compile(entry, flavour)
     finally:
         stop.set()
     spent = time.process_time() - start
-    marker = _marker(entry, thoughtful)
+    marker = _marker(entry, flavour)
     if marker is not None:
         with contextlib.suppress(OSError):  # a read-only cache only costs the notice next time
             marker.write_text(f"{spent:.1f}\n")
     return spent
 
 
+def _prepare_quietly(task: tuple[str, int]) -> float:
+    return prepare(*task)
+
+
 def main() -> None:
     """`python -m kozel_stats.warmup`: compile every kernel now (CI does this before the tests,
-    so that test timeouts measure tests, not compilation)."""
+    so that test timeouts measure tests, not compilation), one process per core: the kernels are
+    compiled independently and numba writes each cache file whole (a temporary file, renamed)."""
+    import multiprocessing
     import sys
+    from concurrent.futures import ProcessPoolExecutor
 
-    for entry in ("play_game", "play_batch"):
-        for flavour in (False, True):
-            spent = prepare(entry, flavour, lambda line: print(line, file=sys.stderr, flush=True))
-            kind = "every bot" if flavour else "random and heavy bots"
+    kinds = {KERNEL_FAST: "random and heavy bots", KERNEL_THINKING: "thinking bots", KERNEL_SEARCHING: "every bot"}
+    # the dearest first, so that two cores finish together
+    tasks = [
+        (entry, flavour)
+        for flavour in (KERNEL_SEARCHING, KERNEL_THINKING, KERNEL_FAST)
+        for entry in ("play_batch", "play_game")
+    ]
+    print(f"compiling {len(tasks)} kernels…", file=sys.stderr, flush=True)
+    workers = max(1, min(len(tasks), os.cpu_count() or 1))
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for (entry, flavour), spent in zip(tasks, pool.map(_prepare_quietly, tasks), strict=True):
             print(
-                f"{entry} ({kind}): " + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),
+                f"{entry} ({kinds[flavour]}): "
+                + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),
                 file=sys.stderr,
+                flush=True,
             )
 
 

@@ -29,7 +29,8 @@ ALL_BOTS = SCRIPTED + ["sampler", "first", "general", "general-signal", "expert"
 # The engine calls the scripted bots through one compiled function; calling that one here
 # saves compiling bots.choose_move a second time (it is the same code).
 pick_move = getattr(E, "choose_thoughtful", B.choose_move)
-WORKSPACE = (np.zeros(B.W_SIZE, dtype=np.int64), np.zeros(B.F_WORK_SIZE))
+#: the bots' scratch, and the kernel's flag: True, the kernel in which every bot plays (searching ones too)
+WORKSPACE = (np.zeros(B.W_SIZE, dtype=np.int64), np.zeros(B.F_WORK_SIZE), True)
 
 
 def variant_params(name: str) -> np.ndarray:

@@ -11,7 +11,7 @@ from kozel_stats import warmup
 def test_the_compiled_marker_belongs_to_this_clone(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     compiled = []
-    monkeypatch.setattr(warmup, "_compile", lambda entry, thoughtful: compiled.append(entry))
+    monkeypatch.setattr(warmup, "_compile", lambda entry, flavour: compiled.append(entry))
     (tmp_path / "compiled-play_batch-fast.ok").write_text("1\n")  # the old name, shared by every clone
     assert not warmup.is_compiled("play_batch", False)
     warmup.prepare("play_batch", False)
@@ -32,7 +32,7 @@ def test_a_compile_is_announced_while_it_runs(tmp_path, monkeypatch):
         lines.append(line)
         said.set()
 
-    def compiling(entry: str, thoughtful: bool) -> None:
+    def compiling(entry: str, flavour: int) -> None:
         assert said.wait(60), "no notice while compiling"  # the compile lasts until the notice is out
 
     monkeypatch.setattr(warmup, "_compile", compiling)
@@ -56,7 +56,7 @@ def test_the_notice_counts_the_seconds_in_the_users_language(tmp_path, monkeypat
         if len(lines) >= 3:
             counted.set()
 
-    monkeypatch.setattr(warmup, "_compile", lambda entry, thoughtful: counted.wait(60))
+    monkeypatch.setattr(warmup, "_compile", lambda entry, flavour: counted.wait(60))
     warmup.use_language("ru")
     try:
         warmup.prepare("play_batch", True, notice)
@@ -67,3 +67,24 @@ def test_the_notice_counts_the_seconds_in_the_users_language(tmp_path, monkeypat
     said = len(lines)
     warmup.prepare("play_batch", True, notice)  # compiled: nothing to say
     assert len(lines) == said
+
+
+def test_each_set_of_bots_gets_the_cheapest_kernel_that_plays_it():
+    """The default level (counter) compiles no search: the searching bots have a kernel of their own, picked by the
+    numba type of the engine's flag (None, an integer, a boolean: bots.searching_choice)."""
+    from kozel_stats import engine
+    from kozel_stats.codes import KERNEL_FAST, KERNEL_SEARCHING, KERNEL_THINKING, kernel_flavour
+    from kozel_stats.trace import bot_array
+
+    cases = {
+        ("random", "heavy", "random", "heavy"): (KERNEL_FAST, None),
+        ("counter",) * 4: (KERNEL_THINKING, 1),
+        ("counter", "random", "general-signal", "first"): (KERNEL_THINKING, 1),
+        ("counter", "expert:3", "counter", "random"): (KERNEL_SEARCHING, True),
+        ("sampler",) * 4: (KERNEL_SEARCHING, True),
+    }
+    for bots, (flavour, flag) in cases.items():
+        ids = bot_array(list(bots))
+        assert kernel_flavour(ids) == flavour, bots
+        assert engine.thoughtful_flag(ids) is flag or engine.thoughtful_flag(ids) == flag, bots
+        assert type(engine.thoughtful_flag(ids)) is type(flag), bots  # the type picks the kernel
