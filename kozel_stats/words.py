@@ -22,6 +22,7 @@ from typing import Any
 
 from . import say, stats
 from .metrics import METRIC_BY_NAME
+from .roster import BOTS
 
 LANGS = ("ru", "en")
 NBSP = "\u00a0"
@@ -445,30 +446,8 @@ def headline(
 
 
 # --- the people at the table ----------------------------------------------------------------------------------------
-BOTS_RU = {
-    "random": "случайный",
-    "heavy": "тяжеловес",
-    "doubles": "дублист",
-    "partner": "партнёр",
-    "counter": "счётчик",
-    "sampler": "перебор",
-    "first": "первый ход",
-    "general": "генерал",
-    "general-signal": "генерал с сигналами",
-    "expert": "знаток",
-}
-BOTS_EN = {
-    "random": "random",
-    "heavy": "heavy",
-    "doubles": "doubles",
-    "partner": "partner",
-    "counter": "counter",
-    "sampler": "sampler",
-    "first": "first",
-    "general": "general",
-    "general-signal": "general with signals",
-    "expert": "expert",
-}
+BOTS_RU = {bot.name: bot.ru for bot in BOTS}
+BOTS_EN = {bot.name: bot.en for bot in BOTS}
 
 
 def bot_name(spec: str, lang: str) -> str:
