@@ -113,3 +113,17 @@ BOTS = (
 PARAMETRIC = {bot.name: bot.most for bot in BOTS if bot.most}
 #: What --bots reads for one seat, as the help lists it
 CHOICES = ", ".join([*(bot.name for bot in BOTS), *(f"{name}:N" for name in PARAMETRIC)])
+
+
+def markdown_table() -> str:
+    """The bot table of docs/bots.md, generated from BOTS (a test checks the page holds it):
+    `python -m kozel_stats.roster` prints it."""
+    lines = ["| bot | how it plays |", "|---|---|"]
+    for bot in BOTS:
+        names = f"`{bot.name}`, `{bot.name}:N`" if bot.most else f"`{bot.name}`"
+        lines.append(f"| {names} | {bot.doc} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown_table())

@@ -95,3 +95,10 @@ def test_the_engine_fills_every_declared_column():
     assert set(columns) == {c.name for c in GAME_COLUMNS} - made_by_the_runner
     assert list(columns_from_engine(games)) == list(STORED)
     assert columns["deals"].tolist() == [1, 2, 3] and columns["score_b"].tolist() == [7, 7, 7]
+
+
+def test_the_bot_table_of_the_docs_is_generated_from_the_roster():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    assert roster.markdown_table() in page, "run `python -m kozel_stats.roster` and paste the table into docs/bots.md"
