@@ -1,6 +1,7 @@
 """The bots, declared once: the name --bots reads, the engine's kind, what each does, and its names in prose.
-codes.BOT_IDS / BOT_DOCS, bots.py's kernel constants, words' names and the command line's help are read from
-here. A base module without numpy, so that the command line's help can list the bots without loading it."""
+codes.BOT_IDS / BOT_DOCS, bots.py's kernel constants, words' names, the command line's help and the table of
+docs/bots.md are read from here. A base module without numpy, so that the command line's help can list the bots
+without loading it."""
 
 from __future__ import annotations
 
