@@ -11,8 +11,7 @@ an index into the legal moves.
 
 Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible.
 
-Bot ids (codes.BOT_IDS): random 0, heavy 1, doubles 2, partner 3, counter 4,
-sampler 5, first 6, general 7, general-signal 8, expert 9. The low 4 bits of an id are
+Bot ids (roster.BOTS declares each bot's kind: random 0, ..., sampler 5, ..., expert 9). The low 4 bits of an id are
 the bot, the rest its parameter: the sampler's number of sampled worlds per decision
 ("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's number of sampled
 deals ("expert:N" -> 9 + 16 * N). `parse_bot` / `bot_name` convert names and ids.
@@ -89,30 +88,29 @@ from .core import (
     rng_below,
 )
 from .expert import X_COUNTED, X_CTX, X_SIZE, move_value, new_search
+from .roster import PARAMETRIC  # the bots that take a parameter (`name:N`) and its largest value
 from .scoring import N_GAME_STATE
 
-BOT_RANDOM = 0
-BOT_HEAVY = 1
-BOT_DOUBLES = 2
-BOT_PARTNER = 3
-BOT_COUNTER = 4
-BOT_SAMPLER = 5
-BOT_FIRST = 6  # deterministic: the first legal move, no random number drawn
-BOT_GENERAL = 7  # Генерал: keeps 00 / 66 for the out
-BOT_GENERAL_SIGNAL = 8  # ... and reads its partner's signals about 00 / 66
-BOT_EXPERT = 9  # determinized search (expert.py): sampled deals, each searched with the hands open
+# the kinds as the kernels' constants (codes.BOTS declares them)
+BOT_RANDOM = BOT_IDS["random"]
+BOT_HEAVY = BOT_IDS["heavy"]
+BOT_DOUBLES = BOT_IDS["doubles"]
+BOT_PARTNER = BOT_IDS["partner"]
+BOT_COUNTER = BOT_IDS["counter"]
+BOT_SAMPLER = BOT_IDS["sampler"]
+BOT_FIRST = BOT_IDS["first"]  # deterministic: the first legal move, no random number drawn
+BOT_GENERAL = BOT_IDS["general"]  # Генерал: keeps 00 / 66 for the out
+BOT_GENERAL_SIGNAL = BOT_IDS["general-signal"]  # ... and reads its partner's signals about 00 / 66
+BOT_EXPERT = BOT_IDS["expert"]  # determinized search (expert.py): sampled deals, each searched with the hands open
 BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
 BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
-SAMPLER_MAX_WORLDS = 100_000
 #: expert: sampled deals per decision by default (`expert:N` for N; chosen from the strength/speed curve of
 #: docs/expert.md), plies searched before the greedy play-out, and the tiles left in the hands from which
 #: the search is exact
 EXPERT_DEFAULT_DEALS = 8
 EXPERT_DEPTH = 4
 EXPERT_EXACT_TILES = 10
-#: the bots that take a parameter (`name:N`) and its largest value
-PARAMETRIC = {"sampler": SAMPLER_MAX_WORLDS, "expert": 10_000}
 #: Above the expert's N in its id: its search depth and exact threshold, for the benchmarks' curves only
 #: (`expert_id`; no name reads them: `expert:N` keeps the defaults)
 EXPERT_DEALS_MASK = (1 << 14) - 1
@@ -125,21 +123,6 @@ def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0) -> int:
     (0: the default; at most 31 each)."""
     assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32
     return BOT_EXPERT | (deals << BOT_KIND_BITS) | (depth << EXPERT_DEPTH_SHIFT) | (exact_tiles << EXPERT_EXACT_SHIFT)
-
-
-_KINDS = {
-    "random": BOT_RANDOM,
-    "heavy": BOT_HEAVY,
-    "doubles": BOT_DOUBLES,
-    "partner": BOT_PARTNER,
-    "counter": BOT_COUNTER,
-    "sampler": BOT_SAMPLER,
-    "first": BOT_FIRST,
-    "general": BOT_GENERAL,
-    "general-signal": BOT_GENERAL_SIGNAL,
-    "expert": BOT_EXPERT,
-}
-assert dict(BOT_IDS) == _KINDS, "codes.BOT_IDS and bots.py disagree"
 
 
 # --- the bots' scratch, allocated once per game by the engine -------------------------------------------

@@ -16,9 +16,11 @@ from pathlib import Path
 
 import typer
 
+from .roster import CHOICES as BOT_CHOICES
+
 MAX_PLAY_GAMES = 1_000_000
 BOTS_HELP = (
-    "Bots: one for all seats (random, heavy, doubles, partner, counter, sampler, sampler:N), one per seat "
+    f"Bots: one for all seats ({BOT_CHOICES}), one per seat "
     "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random)."
 )
 

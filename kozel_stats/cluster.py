@@ -104,7 +104,7 @@ def backend(
     n_local = parse_cluster(cluster) if cluster is not None else 0
     address = check_scheduler(scheduler) if scheduler is not None else None
     _need_dask()
-    from distributed import Client, LocalCluster
+    from distributed import LocalCluster
 
     local = None
     client = None
@@ -125,16 +125,7 @@ def backend(
             assert address is not None  # given, or the LocalCluster's
             if address.startswith("tcp://") and not n_local:
                 _probe(address, timeout)
-            try:
-                client = Client(address, timeout=f"{timeout}s")
-            except (KeyboardInterrupt, ClusterError):
-                raise
-            except Exception as exc:  # OSError, TimeoutError, or what a stranger's bytes make of Dask
-                raise ClusterError(
-                    f"--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s "
-                    f"({type(exc).__name__}: {str(exc)[:120]}); is `dask scheduler` running, and is the address "
-                    "and port right?"
-                ) from None
+            client = _connect(address, timeout)
             ready = _ready(client, str(address), cluster or str(address), timeout)
         with _dask_logs_quiet():
             try:
@@ -149,17 +140,7 @@ def backend(
                 )
                 if not lost:
                     raise
-                # the client's reconnection attempts go on logging until this process ends: never shown
-                logging.getLogger("distributed").disabled = True
-                for name in list(logging.root.manager.loggerDict):
-                    if name.startswith("distributed."):
-                        logging.getLogger(name).disabled = True
-                raise ClusterError(
-                    f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
-                    f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {client.status}). With --out, the "
-                    "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
-                    "cluster is back, or on this machine without --scheduler (the same games, the same bits)."
-                ) from None
+                raise _lost(address, exc, client.status) from None
     finally:
         with _quiet_workers():
             if client is not None:
@@ -167,6 +148,37 @@ def backend(
                     client.close(timeout=min(timeout, 10))
             if local is not None:
                 local.close(timeout=min(timeout, 10))
+
+
+def _connect(address: str, timeout: float) -> Any:
+    """A Dask Client of the scheduler at `address`, or one ClusterError naming it."""
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=f"{timeout}s")
+    except (KeyboardInterrupt, ClusterError):
+        raise
+    except Exception as exc:  # OSError, TimeoutError, or what a stranger's bytes make of Dask
+        raise ClusterError(
+            f"--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s "
+            f"({type(exc).__name__}: {str(exc)[:120]}); is `dask scheduler` running, and is the address "
+            "and port right?"
+        ) from None
+
+
+def _lost(address: str, exc: BaseException, status: str) -> ClusterError:
+    """The error for a cluster lost mid-run; Dask's own logging is silenced for good first."""
+    # the client's reconnection attempts go on logging until this process ends: never shown
+    logging.getLogger("distributed").disabled = True
+    for name in list(logging.root.manager.loggerDict):
+        if name.startswith("distributed."):
+            logging.getLogger(name).disabled = True
+    return ClusterError(
+        f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
+        f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {status}). With --out, the "
+        "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
+        "cluster is back, or on this machine without --scheduler (the same games, the same bits)."
+    )
 
 
 def _listening(address: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .knobs import KNOB_BY_NAME, KNOBS
+from .roster import BOTS
 
 # --- tiles -----------------------------------------------------------------
 # Tile index i <-> (lo, hi) with lo <= hi, ordered 00, 01, ..., 06, 11, ..., 66.
@@ -272,18 +273,10 @@ def encode_knob(name: str, value) -> int:
 
 # --- bots ----------------------------------------------------------------------
 BOT_SCRIPT = -1  # replay: moves come from a record, checked against the rules
-BOT_IDS = {
-    "random": 0,
-    "heavy": 1,
-    "doubles": 2,
-    "partner": 3,
-    "counter": 4,
-    "sampler": 5,
-    "first": 6,
-    "general": 7,
-    "general-signal": 8,
-    "expert": 9,
-}
+
+
+BOT_IDS = {bot.name: bot.kind for bot in BOTS}
+BOT_DOCS = {bot.name: bot.doc for bot in BOTS}
 
 
 def thoughtful(bot_ids) -> bool:
@@ -307,34 +300,6 @@ def kernel_flavour(bot_ids) -> int:
         return KERNEL_SEARCHING
     return KERNEL_THINKING if thoughtful(bot_ids) else KERNEL_FAST
 
-
-BOT_DOCS = {
-    "random": "uniform over the distinct legal moves",
-    "heavy": "sheds the most pips (both tiles of a two-doubles move count; under Чечевэ's rules a 66 also weighs "
-    "what it costs left in hand, and a 00 more than any tile); ties at random",
-    "doubles": "gets rid of doubles first (the heaviest double first, two at once if it can), then the "
-    "heaviest tile; ties at random",
-    "partner": "keeps open the end values its partner fed and away from those he knocked on; leads from its "
-    "longest suit; otherwise heavy; ties at random (without a partner: heavy, and the lead rule)",
-    "counter": "counts tiles, knocks and hand sizes, never sees a hidden tile: goes out; makes a fish when its "
-    "side is likely lighter, never when likely heavier; keeps an end only it can answer («сидит на "
-    "конце»); makes ends the opponents cannot answer (the next player first); otherwise doubles "
-    "first, then the heaviest tile; ties at random",
-    "sampler": "reference player: deals the unseen tiles at random consistently with hand sizes and knocks "
-    "(24 worlds per decision; sampler:N for N) and plays each legal move out to the end of the deal "
-    "with everyone playing like counter; picks the best average deal result for its side; slow",
-    "first": "always plays the first of its legal moves (in the engine's order), without any randomness: the "
-    "same table gives the same move, so a game of four `first` bots is decided by the deal alone (the "
-    "check of `compare --skill`'s deal-decides measure)",
-    "general": "Генерал: goes out on 00 / 66 when it can, else goes out; never lays 00 / 66 before its out; keeps "
-    "open the ends its own 00 / 66 wait for; then the heaviest tile; ties at random",
-    "general-signal": "general, and reads its partner's signals (a wink for 00, a puffed cheek for 66): starves the "
-    "ends its partner's 00 / 66 wait for (he is never forced to lay it early) and opens those an opponent's wait for "
-    "(to force it out before his out)",
-    "expert": "searching player: deals the unseen tiles at random consistently with hand sizes, knocks and the "
-    "bazaar (8 deals per decision; expert:N for N), searches the rest of the deal on each with the hands open "
-    "(alpha-beta, exact near the end, the engine's scoring in the game's context) and plays the best average",
-}
 
 # --- per-deal output row --------------------------------------------------------
 _D = Layout("deal row")

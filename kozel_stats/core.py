@@ -466,6 +466,90 @@ def open_values(ends, n_ends, open_arms):
     return values, slot_of
 
 
+@hot
+def load_cross(st):
+    """The cross as random_cross_rest keeps it in local variables: the number of ends, the open arms,
+    the house, the ends packed 3 bits each, and the open values with the first open slot of each."""
+    n_ends = st[ST_N_ENDS]
+    open_arms = st[ST_OPEN]
+    ends = packed_ends(st, n_ends)
+    values, slot_of = open_values(ends, n_ends, open_arms)
+    return n_ends, open_arms, st[ST_HOUSE], ends, values, slot_of
+
+
+@hot
+def store_cross(st, n_ends, open_arms, house, ends):
+    """load_cross's variables written back into the deal's state."""
+    st[ST_N_ENDS] = n_ends
+    st[ST_OPEN] = open_arms
+    st[ST_HOUSE] = house
+    for i in range(n_ends):
+        st[ST_END + i] = (ends >> (3 * i)) & 7
+
+
+@hot
+def listed_cross_move(p, st, seat, hand, rng, x, moves, n_ends, open_arms, house, ends, board, end_mask, moves_made):
+    """A turn on which two doubles or more fit (up to four moves at once), played as play_deal plays it:
+    the local state written back, a move drawn from legal_moves_cross's list and applied. Returns the
+    move and the generator's state; the caller reads the deal's state again."""
+    store_cross(st, n_ends, open_arms, house, ends)
+    st[ST_BOARD] = board
+    st[ST_END_MASK] = end_mask
+    st[ST_MOVES] = moves_made
+    rng[1] = x
+    n = legal_moves_cross(p, st, hand, moves)
+    move = moves[rng_below(rng, 1, n)]  # never a single move: each double alone is one
+    apply_move(st, seat, move)
+    return move, rng[1]
+
+
+@hot
+def double_moves(doubles, slot_of, house, open_arms, never, pair_only):
+    """The one fitting double's end (the first open slot of its number) and its number of moves: laid
+    open, and laid closed unless closed_before_house forbids it."""
+    v = TILE_LO[lowest_bit_index(doubles)]
+    double_slot = ((slot_of >> (4 * v)) & 15) - 1
+    # R-osel-closing-pair: before the house, a lone double laid closed only as the early closure;
+    # R-004-chechevae-first-double: never
+    closed_ok = not (house == 0 and (never or (pair_only and open_arms & ~(1 << double_slot))))
+    return double_slot, 2 if closed_ok else 1
+
+
+@hot
+def lay_single(st, seat, singles, values, slot_of, ends, k):
+    """The k-th fitting single tile, counted through the open values in ascending order, laid on the
+    first open end of its value: returns the tile and the packed ends after it."""
+    unseen = values
+    while unseen:
+        v = lowest_bit_index(unseen)
+        m = singles & SUIT_MASK[v]
+        c = popcount(m)
+        if k < c:
+            slot = ((slot_of >> (4 * v)) & 15) - 1
+            t = nth_bit_index(m, k)
+            value = TILE_LO[t] + TILE_HI[t] - v
+            st[ST_FED + seat] |= 1 << value
+            return t, (ends & ~(7 << (3 * slot))) | (value << (3 * slot))
+        k -= c
+        unseen &= unseen - 1
+    return -1, ends  # k is below the count of fitting singles: never reached
+
+
+# R-osel-moves, R-osel-house
+@hot
+def lay_double(t, closed, double_slot, n_ends, open_arms, house, ends):
+    """The lone fitting double laid open or closed: returns the cross's n_ends, open arms, house, ends."""
+    v = TILE_LO[t]
+    if closed:
+        open_arms &= ~(1 << double_slot)  # this end is dead for good
+    elif house == 0:
+        house = 1  # the first double laid open: two more ends of its number
+        ends = (ends & 63) | (v << 6) | (v << 9)
+        n_ends = 4
+        open_arms |= 12
+    return n_ends, open_arms, house, ends
+
+
 @loop
 def random_cross_rest(p, st, turn, last_mover, rng, moves):
     """random_chain_rest on Осёл's cross: the rest of a deal after the lead when every seat plays the
@@ -479,11 +563,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
     min_left = 0 if p[P_DRAW_LAST] else 1
     pair_only = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_PAIR_ONLY
     never = p[P_CLOSED_BEFORE_HOUSE] == CLOSED_NEVER
-    n_ends = st[ST_N_ENDS]
-    open_arms = st[ST_OPEN]
-    house = st[ST_HOUSE]
-    ends = packed_ends(st, n_ends)
-    values, slot_of = open_values(ends, n_ends, open_arms)
+    n_ends, open_arms, house, ends, values, slot_of = load_cross(st)
     board, end_mask, bazaar_pos, moves_made, knocks, draws = deal_counters(st)
     x = rng[1]
     knocks_in_a_row = 0
@@ -494,28 +574,12 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
         fits = hand & end_mask
         doubles = fits & DOUBLES_MASK
         out_tiles = 0
-        if doubles & (doubles - 1):  # two doubles or more fit: the list of moves (up to four at once)
-            st[ST_N_ENDS] = n_ends
-            st[ST_OPEN] = open_arms
-            st[ST_HOUSE] = house
-            for i in range(n_ends):
-                st[ST_END + i] = (ends >> (3 * i)) & 7
-            st[ST_BOARD] = board
-            st[ST_END_MASK] = end_mask
-            st[ST_MOVES] = moves_made
-            rng[1] = x
-            n = legal_moves_cross(p, st, hand, moves)
-            move = moves[rng_below(rng, 1, n)]  # never a single move: each double alone is one
-            apply_move(st, seat, move)
-            x = rng[1]
-            n_ends = st[ST_N_ENDS]
-            open_arms = st[ST_OPEN]
-            house = st[ST_HOUSE]
-            ends = packed_ends(st, n_ends)
-            values, slot_of = open_values(ends, n_ends, open_arms)
-            board = st[ST_BOARD]
-            end_mask = st[ST_END_MASK]
-            moves_made = st[ST_MOVES]
+        if doubles & (doubles - 1):
+            move, x = listed_cross_move(
+                p, st, seat, hand, rng, x, moves, n_ends, open_arms, house, ends, board, end_mask, moves_made
+            )
+            n_ends, open_arms, house, ends, values, slot_of = load_cross(st)
+            board, end_mask, moves_made = st[ST_BOARD], st[ST_END_MASK], st[ST_MOVES]
             hand = st[ST_HAND + seat]
             out_tiles = out_tile_bits(move)
         else:
@@ -524,12 +588,8 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
             n = n_singles
             double_slot = -1
             if doubles:
-                v = TILE_LO[lowest_bit_index(doubles)]
-                double_slot = ((slot_of >> (4 * v)) & 15) - 1
-                # R-osel-closing-pair: before the house, a lone double laid closed only as the early closure;
-                # R-004-chechevae-first-double: never
-                closed_ok = not (house == 0 and (never or (pair_only and open_arms & ~(1 << double_slot))))
-                n += 2 if closed_ok else 1
+                double_slot, n_double = double_moves(doubles, slot_of, house, open_arms, never, pair_only)
+                n += n_double
             if n == 0:
                 if drew(st, seat, hand, has_bazaar and 28 - bazaar_pos > min_left, bazaar_pos):
                     bazaar_pos += 1
@@ -544,30 +604,12 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
                 continue
             x, k = pick(x, n)
             if k < n_singles:
-                unseen = values  # the open values in ascending order, by their set bits
-                while True:
-                    v = lowest_bit_index(unseen)
-                    m = singles & SUIT_MASK[v]
-                    c = popcount(m)
-                    if k < c:
-                        slot = ((slot_of >> (4 * v)) & 15) - 1
-                        t = nth_bit_index(m, k)
-                        value = TILE_LO[t] + TILE_HI[t] - v
-                        ends = (ends & ~(7 << (3 * slot))) | (value << (3 * slot))
-                        st[ST_FED + seat] |= 1 << value
-                        break
-                    k -= c
-                    unseen &= unseen - 1
-            else:  # R-osel-moves, R-osel-house: the double, laid open (k == n_singles) or closed
+                t, ends = lay_single(st, seat, singles, values, slot_of, ends, k)
+            else:  # the double, laid open (k == n_singles) or closed
                 t = lowest_bit_index(doubles)
-                v = TILE_LO[t]
-                if k > n_singles:
-                    open_arms &= ~(1 << double_slot)  # laid closed: this end is dead for good
-                elif house == 0:
-                    house = 1  # the first double laid open: two more ends of its number
-                    ends = (ends & 63) | (v << 6) | (v << 9)
-                    n_ends = 4
-                    open_arms |= 12
+                n_ends, open_arms, house, ends = lay_double(
+                    t, k > n_singles, double_slot, n_ends, open_arms, house, ends
+                )
                 out_tiles = tile_out_bits(t)
             hand &= ~(1 << t)
             board |= 1 << t
@@ -585,11 +627,7 @@ def random_cross_rest(p, st, turn, last_mover, rng, moves):
         if (ALL_TILES & ~board & end_mask) == 0:  # R-fish-visible, R-osel-closure
             bazaar_pos, draws = end_in_fish(p, st, seat, turn, bazaar_pos, draws)
             break
-    st[ST_N_ENDS] = n_ends
-    st[ST_OPEN] = open_arms
-    st[ST_HOUSE] = house
-    for i in range(n_ends):
-        st[ST_END + i] = (ends >> (3 * i)) & 7
+    store_cross(st, n_ends, open_arms, house, ends)
     store_deal_counters(st, board, end_mask, bazaar_pos, moves_made, knocks, draws)
     rng[1] = x
 

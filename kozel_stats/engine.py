@@ -665,6 +665,21 @@ def fish_ends_deal(p, st, seat, turn, bots, moves, ev, script, recording):
     st[ST_LAST] = seat
 
 
+# R-end-out, R-fish-visible
+@hot
+def deal_ended(p, st, seat, turn, move, bots, moves, ev, script, recording):
+    """After `seat` laid `move`: an out, or a fish the table shows (fish_ends_deal). True when the deal ended."""
+    if st[ST_HAND + seat] == 0:
+        st[ST_END_KIND] = END_OUT
+        st[ST_LAST] = seat
+        st[ST_OUT_TILES] = out_tile_bits(move)
+        return True
+    if is_fish(p, st):
+        fish_ends_deal(p, st, seat, turn, bots, moves, ev, script, recording)
+        return True
+    return False
+
+
 # R-end-out, R-move-must, R-solo-draw, R-solo-fish, R-fish-visible
 @loop
 def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork, tight=None):
@@ -736,13 +751,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             listless = st[ST_LEAD_TILE] != FORCED_EXTRA
         knocks_in_a_row = 0
         last_mover = seat
-        if st[ST_HAND + seat] == 0:
-            st[ST_END_KIND] = END_OUT
-            st[ST_LAST] = seat
-            st[ST_OUT_TILES] = out_tile_bits(move)
-            return
-        if is_fish(p, st):
-            fish_ends_deal(p, st, seat, turn, bots, moves, ev, script, recording)
+        if deal_ended(p, st, seat, turn, move, bots, moves, ev, script, recording):
             return
         if tight is not None and all_random and listless:
             if chain:

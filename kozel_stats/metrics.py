@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .rules import holds
+
 
 @dataclass(frozen=True)
 class Metric:
@@ -32,12 +34,13 @@ class Metric:
     deal, or per some other count). unit: ``pp`` for shares (values are fractions, shown in
     percentage points), else the unit of the value. headline: one of the four numbers that
     decide a verdict (README, "What decides a verdict"); the others are secondary.
-    only: the games the metric applies to (``pairs``, ``solo``, or a rule: ``general``,
-    ``bazaar``, ``cross``, ``out_66``, ``shared_score``, ``match`` (match_deals), ``match-pairs``,
-    ``generals`` (scoring: generals), ``goats-every``, ``kept-00``, ``extra-lead``; ``skill``: pair games of a run with
-    ``--skill``; ``twice``: any game of a run with ``--skill``); None: every game. per: what a
+    only: the games the metric applies to: a condition on the rules (rules.CONDITIONS: ``bazaar``, ``cross``,
+    ``match``, ...); ``skill``: pair games of a run with ``--skill``; ``twice``: any game of a run with
+    ``--skill``; None: every game. per: what a
     share is a share of, in words (``games`` or ``deals``); by default games for a
-    ``game-rate``, deals otherwise.
+    ``game-rate``, deals otherwise. restated_by: the knobs that decide the metric by definition: when a variant
+    changes one of them, the change of the metric restates the rule (fish to the fisherman: the fisherman's side
+    wins every fish) and is not a finding (words.restates).
     """
 
     name: str
@@ -50,6 +53,7 @@ class Metric:
     description: str = ""
     only: str | None = None
     per: str | None = None
+    restated_by: tuple[str, ...] = ()
 
     @property
     def per_unit(self) -> str:
@@ -129,6 +133,7 @@ METRICS: tuple[Metric, ...] = (
         False,
         "bald",
         description="games lost as лысые козлы (the last deal ended by an out on 00)",
+        restated_by=("out_00_ends_game",),
     ),
     Metric(
         "general_rate",
@@ -139,6 +144,7 @@ METRICS: tuple[Metric, ...] = (
         "general",
         description="games ended by a генерал (an out on 00 and 66 at once)",
         only="general",
+        restated_by=("general",),
     ),
     Metric(
         "hanging_rate",
@@ -160,6 +166,7 @@ METRICS: tuple[Metric, ...] = (
         "decided",
         description="decided games with more than one goat (Чечевэ: an out on 00, or several at the target at once)",
         only="goats-every",
+        restated_by=("goats",),
     ),
     Metric(
         "kept_00_rate",
@@ -170,6 +177,7 @@ METRICS: tuple[Metric, ...] = (
         "kept_00",
         description="games ended by a player left holding 00 (Чечевэ: he is a goat at once)",
         only="kept-00",
+        restated_by=("kept_00_goat",),
     ),
     Metric(
         "extra_goat_rate",
@@ -181,6 +189,7 @@ METRICS: tuple[Metric, ...] = (
         description="games with an extra goat («внеочередной козёл»: the loser of an extra lead on 00 and 66 at "
         "once; with extra_lead: ends-game, games ended by one)",
         only="extra-lead",
+        restated_by=("extra_lead",),
     ),
     Metric(
         "first_lead_loss_rate",
@@ -203,6 +212,7 @@ METRICS: tuple[Metric, ...] = (
         "deals",
         description="deals ended as eggs: nobody loses and the pot carries (a fish with equal sums; каждый сам "
         "за себя with solo_loser: most also an out whose most pips left are shared)",
+        restated_by=("fish_winner", "solo_eggs"),
     ),
     Metric(
         "redeal_rate",
@@ -213,6 +223,7 @@ METRICS: tuple[Metric, ...] = (
         "redeals",
         "shuffles",
         description="shuffles that needed a redeal (передача): redeals / (deals + redeals)",
+        restated_by=("redeal_doubles", "redeal_suit", "players", "pairs"),
     ),
     Metric(
         "fisherman_share",
@@ -223,6 +234,7 @@ METRICS: tuple[Metric, ...] = (
         "fisherman_wins",
         "decided_fishes",
         description="fishes someone lost (not eggs, not a replayed fish) won by the fisherman's side",
+        restated_by=("fish_winner",),
     ),
     Metric(
         "moves_per_deal",
@@ -243,6 +255,7 @@ METRICS: tuple[Metric, ...] = (
         "vanished_deals",
         "lost_deals",
         description="lost deals whose points all vanished under the threshold",
+        restated_by=("threshold", "threshold_value", "memory"),
     ),
     Metric(
         "draws_per_deal",
@@ -254,6 +267,7 @@ METRICS: tuple[Metric, ...] = (
         "deals",
         description="tiles drawn from the bazaar per deal (каждый сам за себя)",
         only="bazaar",
+        restated_by=("solo_fish",),
     ),
     Metric(
         "early_closure_rate",
@@ -265,6 +279,7 @@ METRICS: tuple[Metric, ...] = (
         "deals",
         description="deals ended by closing every end (Осёл)",
         only="cross",
+        restated_by=("closed_before_house",),
     ),
     Metric(
         "out66_rate",
@@ -277,6 +292,7 @@ METRICS: tuple[Metric, ...] = (
         description="deals ended by an out on 66 that makes the losers write a fixed sum (Морской: 100; Чечевэ: "
         "50 to each other player)",
         only="out_66",
+        restated_by=("out_66_writes",),
     ),
     Metric(
         "burn_rate",
@@ -289,6 +305,7 @@ METRICS: tuple[Metric, ...] = (
         description="deals whose writing burned the other side's score, or whose out on 66 wiped the winners' "
         "(Морской)",
         only="shared_score",
+        restated_by=("shared_score", "out_66_wipes"),
     ),
     Metric(
         "leader_win_share",
@@ -311,6 +328,7 @@ METRICS: tuple[Metric, ...] = (
         description="matches of match_deals deals that ended with equal scores (Спортивное домино, Генерал)",
         only="match",
         per="matches",
+        restated_by=("match_deals",),
     ),
     Metric(
         "margin",
@@ -344,6 +362,7 @@ METRICS: tuple[Metric, ...] = (
         "lost_deals",
         description="Генерал: deals (fishes, which are replayed, not counted) that made a генерал",
         only="generals",
+        restated_by=("general_out",),
     ),
     Metric(
         "generals_a_rate",
@@ -355,6 +374,7 @@ METRICS: tuple[Metric, ...] = (
         "lost_deals",
         description="Генерал: generals written against side A (seats 0 and 2) per 100 counted deals",
         only="generals",
+        restated_by=("general_out",),
     ),
     Metric(
         "generals_b_rate",
@@ -366,6 +386,7 @@ METRICS: tuple[Metric, ...] = (
         "lost_deals",
         description="Генерал: generals written against side B (seats 1 and 3) per 100 counted deals",
         only="generals",
+        restated_by=("general_out",),
     ),
     Metric(
         "skill_edge",
@@ -419,38 +440,59 @@ TWICE = {
     "decided_twice": "1 when the game and its replay both have a loser",
 }
 
-#: The stored per-game columns the metrics need (names of docs/results.md's games table).
-STORED = (
-    "deals",
-    "redeals",
-    "fishes",
-    "eggs",
-    "fisherman_wins",
-    "decided_fishes",
-    "moves",
-    "written",
-    "lost_deals",
-    "vanished_deals",
-    "naked",
-    "bald",
-    "general",
-    "hanging",
-    "kept_00",
-    "goats",
-    "extra_goats",
-    "loser",
-    "first_leader_side",
-    "draws",
-    "early_closures",
-    "out_66",
-    "burns",
-    "leader_wins",
-    "last_deal_decided",
-    "score_a",
-    "score_b",
+
+@dataclass(frozen=True)
+class GameColumn:
+    """One column of the games table (docs/results.md), declared once: the runner writes it, the statistics read
+    it, a results folder's table is checked against it."""
+
+    name: str
+    dtype: str  # its polars type in the table
+    source: str  # the engine's G_* column it copies, a title bit (codes.TITLE_*), or what engine_columns makes
+    stored: bool = True  # the metrics read it (STORED)
+    optional: bool = False  # folders written before it existed lack it (their metrics then have no data)
+
+
+SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
+#: The games table's columns, in order; variant, game and bots are the runner's (the arm and the game's number)
+GAME_COLUMNS = (
+    GameColumn("variant", "Categorical", "", stored=False),
+    GameColumn("game", "Int64", "", stored=False),
+    GameColumn("seed", "Int64", "G_SEED", stored=False),
+    GameColumn("bots", "Categorical", "", stored=False),
+    GameColumn("deals", "Int32", "G_DEALS"),
+    GameColumn("redeals", "Int32", "G_REDEALS"),
+    GameColumn("fishes", "Int32", "G_FISHES"),
+    GameColumn("eggs", "Int32", "G_EGGS"),
+    GameColumn("fisherman_wins", "Int32", "G_FISHERMAN_WINS"),
+    GameColumn("decided_fishes", "Int32", "G_DECIDED_FISHES", optional=True),
+    GameColumn("moves", "Int32", "G_MOVES"),
+    GameColumn("knocks", "Int32", "G_KNOCKS", stored=False),
+    GameColumn("written", "Int32", "G_WRITTEN"),
+    GameColumn("lost_deals", "Int32", "G_LOST_DEALS"),
+    GameColumn("vanished_deals", "Int32", "G_VANISHED_DEALS"),
+    GameColumn("vanished", "Int32", "G_VANISHED", stored=False),
+    GameColumn("loser", "Int8", "G_LOSER"),
+    GameColumn("naked", "Boolean", "TITLE_NAKED"),
+    GameColumn("bald", "Boolean", "TITLE_BALD"),
+    GameColumn("general", "Boolean", "TITLE_GENERAL"),
+    GameColumn("hanging", "Boolean", "TITLE_HANGING"),
+    GameColumn("kept_00", "Boolean", "TITLE_KEPT_00", optional=True),
+    GameColumn("goats", "Int8", "goat_counts", optional=True),
+    GameColumn("extra_goats", "Int16", "G_EXTRA_GOATS", optional=True),
+    *(GameColumn(name, "Int32", "G_SCORE", stored=s < 2) for s, name in enumerate(SCORE_COLUMNS)),
+    GameColumn("first_leader_side", "Int8", "G_FIRST_LEADER"),
+    GameColumn("draws", "Int32", "G_DRAWS"),
+    GameColumn("early_closures", "Int32", "G_EARLY_CLOSURES"),
+    GameColumn("out_66", "Int32", "G_OUT_66"),
+    GameColumn("burns", "Int32", "G_BURNS"),
+    GameColumn("leader_wins", "Int32", "G_LEADER_WINS", optional=True),
+    GameColumn("last_deal_decided", "Int8", "G_LAST_DECIDED", optional=True),
 )
+#: The stored per-game columns the metrics need
+STORED = tuple(c.name for c in GAME_COLUMNS if c.stored)
 #: Stored columns that folders written before they existed lack (their metrics then have no data).
-OPTIONAL = ("leader_wins", "last_deal_decided", "kept_00", "goats", "extra_goats", "decided_fishes")
+OPTIONAL = tuple(c.name for c in GAME_COLUMNS if c.optional)
 
 
 #: Metrics of points, which mean nothing when no points are written (scoring: generals).
@@ -462,77 +504,40 @@ def applies(metric: Metric, rules: dict, skill: bool = False) -> bool:
     run played the second plays of `compare --skill` (the ``skill`` and ``twice`` metrics)."""
     if rules.get("scoring") == "generals" and metric.name in POINTS_ONLY:
         return False  # Генерал keeps no points (R-004-general-scoring)
-    only = metric.only
     if metric.name == "first_lead_loss_rate" and rules.get("goats") == "every":
         return False  # several goats at once: who lost is not one side, and the chance is not 1 / sides
+    only = metric.only
     if only is None:
         return True
     if only == "skill":
         return skill and bool(rules.get("pairs", True)) and rules.get("players", 4) == 4
     if only == "twice":
         return skill
-    if only == "general":
-        return bool(rules.get("general"))
-    if only == "goats-every":
-        return rules.get("goats") == "every"
-    if only == "kept-00":
-        return bool(rules.get("kept_00_goat"))
-    if only == "extra-lead":
-        return rules.get("extra_lead", "none") != "none"
-    if only == "fast":
-        return rules.get("lead_repeats", 0) > 0 or bool(rules.get("voluntary_fast"))
-    if only == "bazaar":
-        return not rules.get("pairs", True) and rules.get("players", 4) < 4
-    if only == "cross":
-        return rules.get("layout") == "cross"
-    if only == "out_66":
-        return rules.get("out_66_writes", 0) > 0
-    if only == "shared_score":
-        return bool(rules.get("shared_score")) or bool(rules.get("out_66_wipes"))
-    if only == "match":
-        return rules.get("match_deals", 0) > 0
-    if only == "match-pairs":
-        return rules.get("match_deals", 0) > 0 and bool(rules.get("pairs", True))
-    if only == "generals":
-        return rules.get("scoring") == "generals"
-    return True
+    return holds(only, rules)
+
+
+def engine_columns(games: np.ndarray) -> dict[str, np.ndarray]:
+    """Every games-table column the engine's per-game rows (engine.G_* layout) hold, as GAME_COLUMNS says."""
+    from . import codes
+    from . import engine as E
+
+    titles = games[:, E.G_TITLES]
+    columns = {}
+    for s, name in enumerate(SCORE_COLUMNS):
+        columns[name] = games[:, E.G_SCORE + s]
+    for c in GAME_COLUMNS:
+        if c.source.startswith("TITLE_"):
+            columns[c.name] = (titles & getattr(codes, c.source)) != 0
+        elif c.source.startswith("G_") and c.source != "G_SCORE":
+            columns[c.name] = games[:, getattr(E, c.source)]
+    columns["goats"] = goat_counts(games[:, E.G_GOATS])
+    return columns
 
 
 def columns_from_engine(games: np.ndarray) -> dict[str, np.ndarray]:
-    """The stored columns from the engine's per-game rows (engine.G_* layout)."""
-    from . import engine as E
-    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00, TITLE_NAKED
-
-    titles = games[:, E.G_TITLES]
-    return {
-        "deals": games[:, E.G_DEALS],
-        "redeals": games[:, E.G_REDEALS],
-        "fishes": games[:, E.G_FISHES],
-        "eggs": games[:, E.G_EGGS],
-        "fisherman_wins": games[:, E.G_FISHERMAN_WINS],
-        "decided_fishes": games[:, E.G_DECIDED_FISHES],
-        "moves": games[:, E.G_MOVES],
-        "written": games[:, E.G_WRITTEN],
-        "lost_deals": games[:, E.G_LOST_DEALS],
-        "vanished_deals": games[:, E.G_VANISHED_DEALS],
-        "naked": (titles & TITLE_NAKED) != 0,
-        "bald": (titles & TITLE_BALD) != 0,
-        "general": (titles & TITLE_GENERAL) != 0,
-        "hanging": (titles & TITLE_HANGING) != 0,
-        "kept_00": (titles & TITLE_KEPT_00) != 0,
-        "goats": goat_counts(games[:, E.G_GOATS]),
-        "extra_goats": games[:, E.G_EXTRA_GOATS],
-        "loser": games[:, E.G_LOSER],
-        "first_leader_side": games[:, E.G_FIRST_LEADER],
-        "draws": games[:, E.G_DRAWS],
-        "early_closures": games[:, E.G_EARLY_CLOSURES],
-        "out_66": games[:, E.G_OUT_66],
-        "burns": games[:, E.G_BURNS],
-        "leader_wins": games[:, E.G_LEADER_WINS],
-        "last_deal_decided": games[:, E.G_LAST_DECIDED],
-        "score_a": games[:, E.G_SCORE],
-        "score_b": games[:, E.G_SCORE + 1],
-    }
+    """The stored columns from the engine's per-game rows."""
+    columns = engine_columns(games)
+    return {name: columns[name] for name in STORED}
 
 
 def goat_bits(masks: np.ndarray, sides: int = 4) -> np.ndarray:

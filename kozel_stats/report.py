@@ -863,16 +863,25 @@ def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, d
 
 
 def charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
-    import plotly.graph_objects as go
-
-    t = TEXT[lang]
-    a = data.analysis
     names = v.names
     style = {n: _style(i, n == v.baseline) for i, n in enumerate([x for x in names if x != v.baseline])}
     style[v.baseline] = _style(0, True)
-    out = []
+    a = data.analysis
+    return [
+        *_length_charts(a, v, style, lang),
+        _rate_chart(a, v, lang),
+        _by_deal_chart(a, v, style, lang),
+        _fish_chart(a, v, style, lang),
+    ]
+
+
+def _length_charts(a: Analysis, v: Variants, style: dict, lang: str) -> list[tuple[str, dict]]:
+    """The games' lengths in deals: their distribution, and the share of games still going after k deals."""
+    import plotly.graph_objects as go
+
+    t = TEXT[lang]
     hist, surv = go.Figure(), go.Figure()
-    for name in names:
+    for name in v.names:
         dist = a.lengths[name]["histogram"]
         ks = sorted(int(k) for k in dist)
         counts = [dist[k] if k in dist else dist[str(k)] for k in ks]
@@ -887,11 +896,17 @@ def charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
         surv.add_trace(go.Scatter(x=ks, y=going, name=v.title(name), mode="lines", line=dict(style[name], shape="hv")))
     hist.update_layout(xaxis_title=t["deals"], yaxis_title=t["share"], yaxis_tickformat=".0%", height=380)
     surv.update_layout(xaxis_title=t["k"], yaxis_title=t["still"], yaxis_tickformat=".0%", height=380)
-    out += [
-        _figure(hist, "chart-length", t["length_hist"], len(names)),
-        _figure(surv, "chart-survival", t["survival"], len(names)),
+    return [
+        _figure(hist, "chart-length", t["length_hist"], len(v.names)),
+        _figure(surv, "chart-survival", t["survival"], len(v.names)),
     ]
-    # shares with intervals: a row per variant, a colour per share
+
+
+def _rate_chart(a: Analysis, v: Variants, lang: str) -> tuple[str, dict]:
+    """Shares with intervals: a row per variant, a colour per share."""
+    import plotly.graph_objects as go
+
+    names = v.names
     rates = go.Figure()
     n = len(names)
     for k, metric in enumerate(RATE_CHART):
@@ -920,38 +935,43 @@ def charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
         xaxis_tickformat=".0%",
         yaxis=dict(tickvals=list(range(n)), ticktext=[v.title(x) for x in reversed(names)], range=[-0.6, n - 0.4]),
     )
-    block, spec = _figure(rates, "chart-rates", t["rates"], len(RATE_CHART))
+    block, spec = _figure(rates, "chart-rates", TEXT[lang]["rates"], len(RATE_CHART))
     spec["narrowTicks"] = [_wrap(v.title(x)) for x in reversed(names)]
-    out.append((block, spec))
+    return block, spec
+
+
+def _by_deal_chart(a: Analysis, v: Variants, style: dict, lang: str) -> tuple[str, dict]:
+    """The loser's (solid) and the winner's (dashed) mean score after each deal."""
+    import plotly.graph_objects as go
+
+    t = TEXT[lang]
     by_deal = go.Figure()
-    for name in names:
+    for name in v.names:
         rows = [r for r in a.by_deal.get(name, []) if r["games"] >= 30]
         line = dict(style[name], dash="solid")
-        by_deal.add_trace(
-            go.Scatter(
-                x=[r["deal"] for r in rows],
-                y=[r["loser_score_mean"] for r in rows],
-                name=v.title(name),
-                legendgroup=name,
-                mode="lines",
-                line=line,
+        for column, solid in (("loser_score_mean", True), ("winner_score_mean", False)):
+            by_deal.add_trace(
+                go.Scatter(
+                    x=[r["deal"] for r in rows],
+                    y=[r[column] for r in rows],
+                    name=v.title(name),
+                    legendgroup=name,
+                    showlegend=None if solid else False,  # the dashed twin shares the solid one's entry
+                    mode="lines",
+                    line=line if solid else dict(line, dash="dash"),
+                )
             )
-        )
-        by_deal.add_trace(
-            go.Scatter(
-                x=[r["deal"] for r in rows],
-                y=[r["winner_score_mean"] for r in rows],
-                name=v.title(name),
-                legendgroup=name,
-                showlegend=False,
-                mode="lines",
-                line=dict(line, dash="dash"),
-            )
-        )
     by_deal.update_layout(xaxis_title=t["k"], yaxis_title=t["score"], height=380)
-    out.append(_figure(by_deal, "chart-by-deal", t["by_deal"], len(names)))
+    return _figure(by_deal, "chart-by-deal", t["by_deal"], len(v.names))
+
+
+def _fish_chart(a: Analysis, v: Variants, style: dict, lang: str) -> tuple[str, dict]:
+    """The distribution of the pips left in the hands at a fish."""
+    import plotly.graph_objects as go
+
+    t = TEXT[lang]
     fish = go.Figure()
-    for name in names:
+    for name in v.names:
         hist_ = a.fish_sums.get(name, {})
         total = max(sum(hist_.values()), 1)
         fish.add_trace(
@@ -964,8 +984,7 @@ def charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, dict]]:
             )
         )
     fish.update_layout(xaxis_title=t["pips"], yaxis_title=t["fish_share"], yaxis_tickformat=".0%", height=380)
-    out.append(_figure(fish, "chart-fish", t["fish_sums"], len(names)))
-    return out
+    return _figure(fish, "chart-fish", t["fish_sums"], len(v.names))
 
 
 # --- the page -------------------------------------------------------------------------------------------------------
@@ -1128,6 +1147,60 @@ window.addEventListener("load", function () {
 """
 
 
+def _notes_html(data: ReportData, titles: dict[str, str], lang: str) -> str:
+    """The warnings above the answer: an interrupted run, the analysis's notes, the precision asked for."""
+    t = TEXT[lang]
+    a = data.analysis
+    notes = []
+    if data.meta.get("interrupted"):
+        notes.append(f"<p class='warn'>{t['interrupted']}</p>")
+    for note in words.notes(a.notes, lang, titles):
+        notes.append(f"<p class='warn'>{_esc(note)}</p>")
+    precision = a.precision
+    if precision:
+        key = "precision_met" if precision["met"] else "precision_short"
+        text = t[key].format(
+            target=words.number(precision["target"], 4, lang).rstrip("0"),
+            games=words.games_text(precision["games"], lang),
+            limit=words.count(precision["limit"], lang),
+            short=", ".join(precision.get("short", [])[:6]),
+        )
+        notes.append(f"<p class='warn'>{_esc(text)}</p>")
+    return "".join(notes)
+
+
+def _meta_html(data: ReportData, bots: list[str], lang: str) -> str:
+    """The table of the run: version, seed, games, bots, workers, duration, the variants' hashes."""
+    t = TEXT[lang]
+    meta = data.meta
+    duration = meta.get("duration_s")
+    meta_rows = [
+        (t["version"], _esc(meta.get("version", ""))),
+        (t["seed"], f"<code>{_esc(meta.get('seed', ''))}</code>"),
+        (t["per_variant"], _esc(words.count(data.analysis.games_per_variant, lang))),
+        (t["bots"], _esc(words.bots_text(bots, lang)) + f" <code class='id'>{_esc(','.join(bots))}</code>"),
+        (t["workers"], _esc(meta.get("workers", ""))),
+        (t["duration"], _esc(words.seconds(duration, lang)) if duration is not None else "—"),
+        (
+            t["hashes"],
+            " ".join(f"<code>{_esc(x['name'])}={_esc(x.get('hash', ''))}</code>" for x in meta.get("variants", [])),
+        ),
+    ]
+    return "".join(f"<tr><th>{k}</th><td>{x}</td></tr>" for k, x in meta_rows)
+
+
+def page_script(figs: dict, lang: str) -> str:
+    """The page's script with the figures, the number format and plotly's template filled in (this report's
+    and the sweep's)."""
+    separators = ", " if lang == "ru" else ".,"
+    return (
+        SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
+        .replace("__SEPARATORS__", json.dumps(separators))
+        .replace("__TEMPLATE__", template_json())
+        .replace("__LOCALE__", json.dumps(lang))
+    )
+
+
 def render(data: ReportData, lang: str = "ru") -> str:
     """The whole report as one HTML string."""
 
@@ -1147,26 +1220,7 @@ def render(data: ReportData, lang: str = "ru") -> str:
     )
     run_rules = [v.rules(n) for n in v.names]
     glossary = "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(x)}</dd>" for k, x in words.glossary(lang, run_rules))
-    notes = []
-    if meta.get("interrupted"):
-        notes.append(f"<p class='warn'>{t['interrupted']}</p>")
-    for note in words.notes(a.notes, lang, titles):
-        notes.append(f"<p class='warn'>{_esc(note)}</p>")
-    precision = a.precision
-    if precision:
-        key = "precision_met" if precision["met"] else "precision_short"
-        notes.append(
-            "<p class='warn'>"
-            + _esc(
-                t[key].format(
-                    target=words.number(precision["target"], 4, lang).rstrip("0"),
-                    games=words.games_text(precision["games"], lang),
-                    limit=words.count(precision["limit"], lang),
-                    short=", ".join(precision.get("short", [])[:6]),
-                )
-            )
-            + "</p>"
-        )
+    notes = _notes_html(data, titles, lang)
     level_h = words.level(1 - stats.ALPHA / max(1, len(HEADLINE)), lang)
     forest = forest_charts(data, v, lang)
     other = charts(data, v, lang)
@@ -1178,28 +1232,9 @@ def render(data: ReportData, lang: str = "ru") -> str:
     base_html = f"«{_esc(v.title(v.baseline))}»"
     forest_html = "".join(block for block, _ in forest)
     charts_html = "".join(block for block, _ in other)
-    duration = meta.get("duration_s")
-    meta_rows = [
-        (t["version"], _esc(meta.get("version", ""))),
-        (t["seed"], f"<code>{_esc(meta.get('seed', ''))}</code>"),
-        (t["per_variant"], _esc(words.count(a.games_per_variant, lang))),
-        (t["bots"], _esc(words.bots_text(bots, lang)) + f" <code class='id'>{_esc(','.join(bots))}</code>"),
-        (t["workers"], _esc(meta.get("workers", ""))),
-        (t["duration"], _esc(words.seconds(duration, lang)) if duration is not None else "—"),
-        (
-            t["hashes"],
-            " ".join(f"<code>{_esc(x['name'])}={_esc(x.get('hash', ''))}</code>" for x in meta.get("variants", [])),
-        ),
-    ]
-    meta_html = "".join(f"<tr><th>{k}</th><td>{x}</td></tr>" for k, x in meta_rows)
+    meta_html = _meta_html(data, bots, lang)
     reproduce = _esc(meta.get("command") or "")
-    separators = ", " if lang == "ru" else ".,"
-    script = (
-        SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
-        .replace("__SEPARATORS__", json.dumps(separators))
-        .replace("__TEMPLATE__", template_json())
-        .replace("__LOCALE__", json.dumps(lang))
-    )
+    script = page_script(figs, lang)
     others = [n for n in v.names if n != v.baseline]
     card = _esc(card_text(data, lang))
     forest_note = _esc(t["forest_note"].format(baseline=v.title(v.baseline), level=level_h))
@@ -1224,7 +1259,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>
 <details class="glossary"><summary>{t["glossary"]}</summary><dl>{glossary}</dl></details>
-{"".join(notes)}
+{notes}
 <h2 id="main">{t["main"]}</h2>
 <div id="verdicts">{_cards(data, v, lang)}</div>
 <details class="chat"{" open" if len(others) <= MANY else ""}><summary>{t["chat"]}</summary>

@@ -405,42 +405,69 @@ def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
     )
 
 
+#: What a variant's rules can be, decided once: the knobs that need one of these (KNOB_NEEDS) and the
+#: metrics that mean something only under one (metrics.Metric.only, metrics.applies) read it by name.
+CONDITIONS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "cross": lambda rules: rules["layout"] == "cross",
+    "chain": lambda rules: rules["layout"] == "chain",
+    "bazaar": lambda rules: rules["tiles_each"] * rules["players"] < 28,  # fewer tiles dealt than the set's 28
+    "solo": lambda rules: not rules["pairs"],
+    "fast": lambda rules: rules["lead_repeats"] > 0 or bool(rules["voluntary_fast"]),
+    "general": lambda rules: bool(rules["general"]),
+    "generals": lambda rules: rules["scoring"] == "generals",
+    "match": lambda rules: rules["match_deals"] > 0,
+    "match-pairs": lambda rules: rules["match_deals"] > 0 and bool(rules["pairs"]),
+    "no-match": lambda rules: rules["match_deals"] == 0,
+    "goats-every": lambda rules: rules["goats"] == "every",
+    "kept-00": lambda rules: bool(rules["kept_00_goat"]),
+    "extra-lead": lambda rules: rules["extra_lead"] != "none",
+    "out_66": lambda rules: rules["out_66_writes"] > 0,
+    "shared_score": lambda rules: bool(rules["shared_score"]) or bool(rules["out_66_wipes"]),
+}
+
+
+def holds(condition: str, rules: dict[str, Any]) -> bool:
+    """Whether a CONDITIONS entry holds for these rules (knobs they leave out at their defaults: the rules of
+    a results folder written before a knob existed)."""
+    return bool(CONDITIONS[condition]({**DEFAULTS, **rules}))
+
+
 #: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise)
 KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any], str], ...] = (
     (
         "closed_before_house",
         lambda rules: rules["closed_before_house"] != "any",
-        lambda rules: rules["layout"] == "cross",
+        CONDITIONS["cross"],
         "applies to Осёл's cross layout only (layout: cross)",
     ),
     (
         "solo_fish",
         lambda rules: rules["solo_fish"] != "visible",
-        lambda rules: rules["tiles_each"] * rules["players"] < 28,
+        CONDITIONS["bazaar"],
         "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
     ),
     (
         "draw_last",
         lambda rules: rules["draw_last"],
-        lambda rules: rules["tiles_each"] * rules["players"] < 28,
+        CONDITIONS["bazaar"],
         "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
     ),
     (
         "solo_eggs",
         lambda rules: rules["solo_eggs"] != "none",
-        lambda rules: not rules["pairs"],
+        CONDITIONS["solo"],
         "applies to каждый сам за себя only (pairs: false)",
     ),
     (
         "solo_writes",
         lambda rules: rules["solo_writes"] != "own",
-        lambda rules: not rules["pairs"],
+        CONDITIONS["solo"],
         "applies to каждый сам за себя only (pairs: false)",
     ),
     (
         "solo_loser",
         lambda rules: rules["solo_loser"] != "every",
-        lambda rules: not rules["pairs"],
+        CONDITIONS["solo"],
         "applies to каждый сам за себя only (pairs: false)",
     ),
     (
@@ -452,7 +479,7 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
     (
         "fast_writes",
         lambda rules: rules["fast_writes"] > 0,
-        lambda rules: rules["lead_repeats"] > 0 or rules["voluntary_fast"],
+        CONDITIONS["fast"],
         "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
     ),
     (
@@ -486,13 +513,13 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
     (
         "goats",
         lambda rules: rules["goats"] != "one",
-        lambda rules: not rules["pairs"],
+        CONDITIONS["solo"],
         "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
     ),
     (
         "out_66_writers",
         lambda rules: rules["out_66_writers"] != "losers",
-        lambda rules: rules["out_66_writes"] > 0,
+        CONDITIONS["out_66"],
         "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
     ),
     (
@@ -511,25 +538,25 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
     (
         "kept_00_goat",
         lambda rules: rules["kept_00_goat"],
-        lambda rules: rules["match_deals"] == 0,
+        CONDITIONS["no-match"],
         "ends the game, and a match (match_deals > 0) ends after its deals",
     ),
     (
         "extra_lead",
         lambda rules: rules["extra_lead"] != "none",
-        lambda rules: rules["layout"] == "chain",
+        CONDITIONS["chain"],
         "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
     ),
     (
         "extra_lead",
         lambda rules: rules["extra_lead"] == "ends-game",
-        lambda rules: rules["match_deals"] == 0,
+        CONDITIONS["no-match"],
         "ends the game, and a match (match_deals > 0) ends after its deals",
     ),
     (
         "general_out",
         lambda rules: rules["general_out"] != "00-or-66",
-        lambda rules: rules["scoring"] == "generals",
+        CONDITIONS["generals"],
         "applies to Генерал's scoring only (scoring: generals)",
     ),
     (

@@ -39,67 +39,6 @@ from .signals import interruptible, protected, received
 
 __all__ = ["Batch", "play_range"]  # read from here too (duel, the tests)
 
-GAME_COLUMNS = {
-    # name: (engine column, dtype)
-    "seed": ("G_SEED", pl.Int64),
-    "deals": ("G_DEALS", pl.Int32),
-    "redeals": ("G_REDEALS", pl.Int32),
-    "fishes": ("G_FISHES", pl.Int32),
-    "eggs": ("G_EGGS", pl.Int32),
-    "fisherman_wins": ("G_FISHERMAN_WINS", pl.Int32),
-    "decided_fishes": ("G_DECIDED_FISHES", pl.Int32),
-    "moves": ("G_MOVES", pl.Int32),
-    "knocks": ("G_KNOCKS", pl.Int32),
-    "written": ("G_WRITTEN", pl.Int32),
-    "lost_deals": ("G_LOST_DEALS", pl.Int32),
-    "vanished_deals": ("G_VANISHED_DEALS", pl.Int32),
-    "vanished": ("G_VANISHED", pl.Int32),
-    "loser": ("G_LOSER", pl.Int8),
-    "first_leader_side": ("G_FIRST_LEADER", pl.Int8),
-    "draws": ("G_DRAWS", pl.Int32),
-    "early_closures": ("G_EARLY_CLOSURES", pl.Int32),
-    "out_66": ("G_OUT_66", pl.Int32),
-    "burns": ("G_BURNS", pl.Int32),
-    "extra_goats": ("G_EXTRA_GOATS", pl.Int16),
-    "leader_wins": ("G_LEADER_WINS", pl.Int32),
-    "last_deal_decided": ("G_LAST_DECIDED", pl.Int8),
-}
-SCORE_COLUMNS = ("score_a", "score_b", "score_c", "score_d")  # per side; c and d only for 3-4 solo players
-#: The games table's columns, in order (docs/results.md).
-GAMES_TABLE = (
-    "variant",
-    "game",
-    "seed",
-    "bots",
-    "deals",
-    "redeals",
-    "fishes",
-    "eggs",
-    "fisherman_wins",
-    "decided_fishes",
-    "moves",
-    "knocks",
-    "written",
-    "lost_deals",
-    "vanished_deals",
-    "vanished",
-    "loser",
-    "naked",
-    "bald",
-    "general",
-    "hanging",
-    "kept_00",
-    "goats",
-    "extra_goats",
-    *SCORE_COLUMNS,
-    "first_leader_side",
-    "draws",
-    "early_closures",
-    "out_66",
-    "burns",
-    "leader_wins",
-    "last_deal_decided",
-)
 #: With --skill, the games table also holds the per-game numbers of the second plays (metrics.TWICE).
 TWICE_TABLE = ("skill_wins", "skill_games", "same_loser", "decided_twice")
 #: The bot_salt of a game's second play (deal decides): the same shuffles, independent bot decisions.
@@ -305,33 +244,22 @@ def play_batch_stats(
 def games_frame(batch: Batch, arm: Arm) -> pl.DataFrame:
     """Per-game rows in the documented schema (docs/results.md), with compact types."""
     from . import engine as E
-    from .codes import TITLE_BALD, TITLE_GENERAL, TITLE_HANGING, TITLE_KEPT_00, TITLE_NAKED
-    from .metrics import goat_counts
+    from .metrics import GAME_COLUMNS, engine_columns
 
     g = batch.games
     n = len(g)
-    titles = g[:, E.G_TITLES]
     names = list(arm.bots)
     straight, swapped = ",".join(names), ",".join(names[-1:] + names[:-1])
-    cols: dict[str, pl.Series] = {
-        "variant": pl.repeat(arm.name, n, eager=True).cast(pl.Categorical).alias("variant"),
-        "game": pl.Series("game", np.arange(batch.first_game, batch.first_game + n, dtype=np.int64)),
-        "bots": pl.Series("bots", np.where(g[:, E.G_SWAPPED] != 0, 1, 0))
-        .replace_strict({0: straight, 1: swapped}, return_dtype=pl.String)
-        .cast(pl.Categorical),
+    values: dict[str, Any] = engine_columns(g) | {
+        "variant": pl.repeat(arm.name, n, eager=True),
+        "game": np.arange(batch.first_game, batch.first_game + n, dtype=np.int64),
+        "bots": pl.Series(np.where(g[:, E.G_SWAPPED] != 0, 1, 0)).replace_strict(
+            {0: straight, 1: swapped}, return_dtype=pl.String
+        ),
     }
-    for name, (column, dtype) in GAME_COLUMNS.items():
-        cols[name] = pl.Series(name, g[:, getattr(E, column)]).cast(dtype)
-    cols["naked"] = pl.Series("naked", (titles & TITLE_NAKED) != 0)
-    cols["bald"] = pl.Series("bald", (titles & TITLE_BALD) != 0)
-    cols["general"] = pl.Series("general", (titles & TITLE_GENERAL) != 0)
-    cols["hanging"] = pl.Series("hanging", (titles & TITLE_HANGING) != 0)
-    cols["kept_00"] = pl.Series("kept_00", (titles & TITLE_KEPT_00) != 0)
-    cols["goats"] = pl.Series("goats", goat_counts(g[:, E.G_GOATS])).cast(pl.Int8)
-    for s, name in enumerate(SCORE_COLUMNS):
-        cols[name] = pl.Series(name, g[:, E.G_SCORE + s]).cast(pl.Int32)
+    cols = [pl.Series(c.name, values[c.name]).cast(getattr(pl, c.dtype)) for c in GAME_COLUMNS]
     extra = [pl.Series(c, batch.twice[c]).cast(pl.Int8) for c in TWICE_TABLE if batch.twice and c in batch.twice]
-    return pl.DataFrame([cols[c] for c in GAMES_TABLE] + extra)
+    return pl.DataFrame(cols + extra)
 
 
 def deals_frame(batch: Batch, arm: Arm) -> pl.DataFrame:

@@ -247,6 +247,12 @@ def did_you_mean(options: list[str], lang: str) -> str:
 
 
 # --- error messages -------------------------------------------------------------------------------------------------
+def _path(en: str, ru: str) -> tuple[str, str]:
+    """A message about a file or a folder, 'PATH: sentence.': the sentence's pattern and its Russian, with the
+    path (group 1) kept in front; the sentence's own groups are numbered from 2."""
+    return rf"^(.+?): {en}$", rf"\1: {ru}"
+
+
 #: English error sentences (and their common parts) -> Russian, tried in order on the whole message; what
 #: is not matched stays as it is. Paths, options, ids and values the user typed are kept.
 _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
@@ -256,32 +262,29 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
         (r"(--[\w-]+) must be at least (\S+), not (.+?)\.$", r"\1 должно быть не меньше \2, а не \3."),
         (r"(--[\w-]+) must fit in 64 bits, not (.+?)\.$", r"\1 должно помещаться в 64 бита, а не \2."),
         (r"(--[\w-]+) must be ru or en, not (.+?)\.$", r"\1 — это ru или en, а не \2."),
-        (
-            r"^(.+?): the file exists; nothing was done\. Give another name or add --force\.$",
-            r"\1: такой файл уже есть; ничего не сделано. Дайте другое имя или добавьте --force.",
+        _path(
+            r"the file exists; nothing was done\. Give another name or add --force\.",
+            "такой файл уже есть; ничего не сделано. Дайте другое имя или добавьте --force.",
         ),
-        (r"^(.+?): is a folder; give a file name\.$", r"\1: это папка; нужно имя файла."),
-        (r"^(.+?): the folder (.+) does not exist\.$", r"\1: папки \2 нет."),
-        (r"^(.+?): cannot write in (.+)\.$", r"\1: в \2 нельзя писать."),
+        _path(r"is a folder; give a file name\.", "это папка; нужно имя файла."),
+        _path(r"the folder (.+) does not exist\.", r"папки \2 нет."),
+        _path(r"cannot write in (.+)\.", r"в \2 нельзя писать."),
         (
             r"^--out (.+?): the folder already holds a run's results; nothing was played and nothing was changed\. "
             r"Choose another folder, continue that run with --resume, or replace it with --force\.$",
             r"--out \1: в папке уже лежат результаты прогона; ничего не сыграно и не изменено. Выберите другую "
             r"папку, продолжите тот прогон с --resume или замените его с --force.",
         ),
-        (r"^(.+?): no such results folder\.$", r"\1: такой папки с результатами нет."),
-        (r"^(.+?): no such file\.$", r"\1: такого файла нет."),
-        (r"^(.+?): no such variant file\.$", r"\1: такого файла варианта нет."),
-        (r"^(.+?): is a folder, not a (.+?)\.$", r"\1: это папка, а не файл."),
-        (r"^(.+?): cannot be read \((.+)\)\.$", r"\1: не читается (\2)."),
-        (r"^(.+?): not valid JSON \((.+)\)\.$", r"\1: это не JSON (\2)."),
-        (
-            r"^(.+?): YAML syntax error at line (\d+), column (\d+): (.+)\.$",
-            r"\1: ошибка YAML в строке \2, столбце \3: \4.",
-        ),
+        _path(r"no such results folder\.", "такой папки с результатами нет."),
+        _path(r"no such file\.", "такого файла нет."),
+        _path(r"no such variant file\.", "такого файла варианта нет."),
+        _path(r"is a folder, not a (.+?)\.", "это папка, а не файл."),
+        _path(r"cannot be read \((.+)\)\.", r"не читается (\2)."),
+        _path(r"not valid JSON \((.+)\)\.", r"это не JSON (\2)."),
+        _path(r"YAML syntax error at line (\d+), column (\d+): (.+)\.", r"ошибка YAML в строке \2, столбце \3: \4."),
         (r"^(.+?), line (\d+): not JSON \((.+)\)\.?$", r"\1, строка \2: это не JSON (\3)."),
         (r"^(.+?), line (\d+): (.+)$", r"\1, строка \2: \3"),
-        (r"^(.+?): field 'variant' missing; pass --variant\.$", r"\1: нет поля 'variant'; укажите --variant."),
+        _path(r"field 'variant' missing; pass --variant\.", "нет поля 'variant'; укажите --variant."),
         (
             r"^give the variants to compare \(names, \.yaml files or folders\), or --resume DIR\.$",
             "назовите варианты для сравнения (имена, файлы .yaml или папки) или --resume ПАПКА.",
@@ -316,9 +319,9 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
             r"^--card (.+?): give a \.txt \(text\) or a \.png \(picture\) file\.$",
             r"--card \1: нужен файл .txt (текст) или .png (картинка).",
         ),
-        (
-            r"^(.+?): holds a sweep: its reference cell is fixed, so --baseline does not apply\.$",
-            r"\1: здесь перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
+        _path(
+            r"holds a sweep: its reference cell is fixed, so --baseline does not apply\.",
+            "здесь перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
         ),
         (
             r"^--baseline '(.+?)' is not in (.+?) \(variants: (.+)\)\.$",
@@ -330,8 +333,8 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
             r"--game-seed с «\1» требует --game: первый заход меняется от партии к партии (first_lead_cycle: \2); "
             r"укажите поле 'game' записи.",
         ),
-        (r"^(.+?): holds no game records\.$", r"\1: в файле нет записей партий."),
-        (r"^(.+?): holds no games\.$", r"\1: в нём нет партий."),
+        _path(r"holds no game records\.", "в файле нет записей партий."),
+        _path(r"holds no games\.", "в нём нет партий."),
         (
             r"^interrupted \((.+?)\) before any batch of games finished; nothing to keep\.$",
             r"прервано (\1) до конца первой пачки партий; сохранять нечего.",
@@ -355,9 +358,9 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
             r"^(--margin) is a share of the (?:baseline|reference) value, from 0 \(excluded\) to 1, not (.+)\.$",
             r"\1 — доля от опорного значения, больше 0 и не больше 1, а не \2.",
         ),
-        (
-            r"^(.+?): not a folder; give the folder written by `compare --out`\.$",
-            r"\1: это не папка; нужна папка, которую записал `compare --out`.",
+        _path(
+            r"not a folder; give the folder written by `compare --out`\.",
+            "это не папка; нужна папка, которую записал `compare --out`.",
         ),
         (
             r"^--resume DIR continues the (?:run|sweep) saved in DIR: give no (.+?) with it\.$",

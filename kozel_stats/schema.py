@@ -66,6 +66,10 @@ class Spec:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def refuse(self, value: Any, where: str) -> Bad:
+        """The error for a value that is not what this spec describes."""
+        return Bad(where, f"must be {self.describe()}, not {show(value)}")
+
 
 class Anything(Spec):
     def check(self, value: Any, where: str) -> None:
@@ -95,34 +99,44 @@ class Int(Spec):
 
     def check(self, value: Any, where: str) -> None:
         if not self.ok(value):
-            raise Bad(where, f"must be {self.describe()}, not {show(value)}")
+            raise self.refuse(value, where)
 
 
-class Num(Spec):
+class Scalar(Spec):
+    """A single value of one kind (`fits`), described in a message as `description`."""
+
+    description = ""
+
+    def fits(self, value: Any) -> bool:
+        raise NotImplementedError
+
     def describe(self) -> str:
-        return "a finite number"
+        return self.description
 
     def check(self, value: Any, where: str) -> None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise Bad(where, f"must be {self.describe()}, not {show(value)}")
+        if not self.fits(value):
+            raise self.refuse(value, where)
 
 
-class Str(Spec):
-    def describe(self) -> str:
-        return "a string"
+class Num(Scalar):
+    description = "a finite number"
 
-    def check(self, value: Any, where: str) -> None:
-        if not isinstance(value, str):
-            raise Bad(where, f"must be a string, not {show(value)}")
+    def fits(self, value: Any) -> bool:
+        return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
 
 
-class Bool(Spec):
-    def describe(self) -> str:
-        return "true or false"
+class Str(Scalar):
+    description = "a string"
 
-    def check(self, value: Any, where: str) -> None:
-        if not isinstance(value, bool):
-            raise Bad(where, f"must be true or false, not {show(value)}")
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, str)
+
+
+class Bool(Scalar):
+    description = "true or false"
+
+    def fits(self, value: Any) -> bool:
+        return isinstance(value, bool)
 
 
 class Opt(Spec):
@@ -156,7 +170,7 @@ class List(Spec):
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, list):
-            raise Bad(where, f"must be {self.describe()}, not {show(value)}")
+            raise self.refuse(value, where)
         n = self._length()
         if n is not None and len(value) != n:
             raise Bad(where, f"must be a list of {n} values, not of {len(value)}")
@@ -187,7 +201,7 @@ class Map(Spec):
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise Bad(where, f"must be an object, not {show(value)}")
+            raise self.refuse(value, where)
         for k, v in value.items():
             if self.key is not None and not self.key(k):
                 raise Bad(where, f"has the key {show(k)}; its keys must be {self.key_text}")
@@ -205,7 +219,7 @@ class Obj(Spec):
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise Bad(where, f"must be an object, not {show(value)}")
+            raise self.refuse(value, where)
         for name, spec in self.fields.items():
             inner = f"{where}.{name}" if where else name
             if name not in value:
@@ -230,17 +244,23 @@ SUMS = List(Int(), _metrics)
 TEXTS = Map(Str())
 
 
-def _stats_schema() -> Obj:
+#: What describes a variant in every file that names one: its titles, descriptions and source
+DESCRIBED = {
+    "title": Opt(TEXTS),
+    "description": Opt(Str()),
+    "descriptions": Opt(TEXTS),
+    "source": Opt(Str()),
+}
+
+
+def _arm_schema() -> Obj:
+    """One arm's sums (stats.arms[i])."""
     from .moments import BY_DEAL_COLS, FISH_SUM_BINS, MAX_BY_DEAL
 
-    arm = Obj(
+    return Obj(
         {
             "games": COUNT,
-            "sx": SUMS,
-            "sn": SUMS,
-            "sxx": SUMS,
-            "snn": SUMS,
-            "sxn": SUMS,
+            **{sums: SUMS for sums in ("sx", "sn", "sxx", "snn", "sxn")},
             "deals_hist": Map(COUNT, _int_text, "deal counts written as integers"),
             "fish_sums": List(COUNT, FISH_SUM_BINS),
             "by_deal": List(List(Int(), BY_DEAL_COLS), MAX_BY_DEAL),
@@ -248,19 +268,24 @@ def _stats_schema() -> Obj:
             "placed_games": COUNT,
         }
     )
-    pair = Obj(
+
+
+def _pair_schema() -> Obj:
+    """One pair of arms played on the same deals (stats.pairs[i])."""
+    return Obj(
         {
             "a": COUNT,
             "b": COUNT,
-            "sxx": SUMS,
-            "sxn": SUMS,
-            "snx": SUMS,
-            "snn": SUMS,
+            **{sums: SUMS for sums in ("sxx", "sxn", "snx", "snn")},
             "differing": List(COUNT, _metrics),
             "differences": List(Opt(List(List(Int(), 3))), _metrics),
         }
     )
-    gram = Obj(
+
+
+def _gram_schema() -> Obj:
+    """The sweep's Gram matrix (stats.gram)."""
+    return Obj(
         {
             "columns": List(Str(), least=1),
             "arms": Int(1, 100_000),
@@ -271,43 +296,46 @@ def _stats_schema() -> Obj:
             "values": Opt(List(List(Opt(List(List(Num(), 3)))))),
         }
     )
-    plan_arm = Obj(
+
+
+def _sweep_schema() -> Obj:
+    """The sweep's plan: its base, factors and levels."""
+    base = Obj({"name": Str(), "rules": Map(Anything()), "spec": Opt(Str()), "path": Opt(Str()), **DESCRIBED})
+    factor = Obj({"knob": Str(), "levels": List(Anything(), least=2), "reference": Anything()})
+    return Obj(
         {
-            "name": Str(),
-            "variant": Opt(Str()),
-            "rules": Map(Anything()),
-            "bots": List(Str(), least=1),
-            "title": Opt(TEXTS),
-            "description": Opt(Str()),
-            "descriptions": Opt(TEXTS),
-            "source": Opt(Str()),
-            "path": Opt(Str()),
-            "skill": Opt(List(Str(), 2)),
-        }
-    )
-    sweep = Obj(
-        {
-            "base": Obj(
-                {
-                    "name": Str(),
-                    "rules": Map(Anything()),
-                    "spec": Opt(Str()),
-                    "path": Opt(Str()),
-                    "title": Opt(TEXTS),
-                    "description": Opt(Str()),
-                    "descriptions": Opt(TEXTS),
-                    "source": Opt(Str()),
-                }
-            ),
-            "factors": List(
-                Obj({"knob": Str(), "levels": List(Anything(), least=2), "reference": Anything()}), least=1
-            ),
+            "base": base,
+            "factors": List(factor, least=1),
             "levels": List(List(Anything())),
             "total": Int(1),
             "sampled": Bool(),
             "skipped": Opt(List(List(Str(), 2))),
             "metrics": List(Str(), least=1),
             "margin": Opt(Num()),
+        }
+    )
+
+
+def _stats_schema() -> Obj:
+    plan_arm = Obj(
+        {
+            "name": Str(),
+            "variant": Opt(Str()),
+            "rules": Map(Anything()),
+            "bots": List(Str(), least=1),
+            **DESCRIBED,
+            "path": Opt(Str()),
+            "skill": Opt(List(Str(), 2)),
+        }
+    )
+    stats = Obj(
+        {
+            "games": COUNT,
+            "ranges": List(List(COUNT, 2)),
+            "metrics": List(Str()),
+            "arms": List(_arm_schema()),
+            "pairs": List(_pair_schema()),
+            "gram": Opt(_gram_schema()),
         }
     )
     return Obj(
@@ -322,17 +350,8 @@ def _stats_schema() -> Obj:
             "games": Opt(Int(1)),
             "complete": Opt(Bool()),
             "kind": Opt(Str()),
-            "sweep": Opt(sweep),
-            "stats": Obj(
-                {
-                    "games": COUNT,
-                    "ranges": List(List(COUNT, 2)),
-                    "metrics": List(Str()),
-                    "arms": List(arm),
-                    "pairs": List(pair),
-                    "gram": Opt(gram),
-                }
-            ),
+            "sweep": Opt(_sweep_schema()),
+            "stats": stats,
         }
     )
 
@@ -342,10 +361,7 @@ def _summary_schema() -> Obj:
         {
             "name": Str(),
             "hash": Opt(Str()),
-            "title": Opt(TEXTS),
-            "description": Opt(Str()),
-            "descriptions": Opt(TEXTS),
-            "source": Opt(Str()),
+            **DESCRIBED,
             "rules": Opt(Map(Anything())),
         }
     )

@@ -390,12 +390,7 @@ def compare_metric(
     differing: int | None
     if pair is not None:
         g = a.games
-        mean_na, mean_nb = Fraction(int(a.sn[j]), g), Fraction(int(b.sn[j]), g)
-        ss_a, ss_b = _sum_sq_linearized(a, j), _sum_sq_linearized(b, j)
-        assert ss_a is not None and ss_b is not None  # both ratios exist here
-        cross = int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j])
-        ss_e = ss_a / mean_na**2 + ss_b / mean_nb**2 - 2 * cross / (mean_na * mean_nb)
-        se = math.sqrt(max(float(ss_e), 0.0) / (g - 1) / g)
+        se = _paired_se(a, b, pair, j, ra, rb)
         differing = int(pair.differing[j])
         df = g - 1 if is_mean else None
         n = g
@@ -416,26 +411,46 @@ def compare_metric(
     histogram = pair.differences[j] if pair is not None else None
     if differing is not None and differing < SPARSE_PAIRS and histogram is not None:
         # few games differ: the exact sign-flip test decides, and its inversion is the interval
-        r0 = Fraction(int(a.sx[j]) + int(b.sx[j]), int(a.sn[j]) + int(b.sn[j]) or 1)
-        scale = float(Fraction(int(a.sn[j]) + int(b.sn[j]), 2))
-        t_obs = float(int(a.sx[j]) - int(b.sx[j]) - r0 * (int(a.sn[j]) - int(b.sn[j])))
-        p, accept_max = _sign_flip(histogram, r0, t_obs, level_alpha)
-        if differing == 0:
-            half = 0.0
-        elif t_obs != 0:
-            half = abs(diff) * accept_max / abs(t_obs)  # the test inverted around the estimate
-        else:
-            half = accept_max / scale
-        significant = p <= level_alpha and diff != 0
-        # the interval agrees with the test by construction (they only differ by sampling error
-        # when the null distribution is sampled): it excludes 0 exactly when the test rejects
-        half = min(half, abs(diff) * (1 - 1e-9)) if significant else max(half, abs(diff))
+        half, p, significant, mde, tost_half = _sparse_test(a, b, j, histogram, differing, diff, q, level_alpha)
         test, interval = "exact sign-flip", "exact sign-flip, inverted"
-        mde = half * (q + _norm_ppf(POWER)) / q
-        tost_half = half * _quantile(1 - level_alpha, None) / q
     else:
         half, p, significant, mde, tost_half = _normal_test(diff, se, q, df, level_alpha)
     return _finish(base, metric, half, p, bool(significant), mde, tost_half, family_size, test, interval, n, differing)
+
+
+def _paired_se(a: ArmStats, b: ArmStats, pair: PairStats, j: int, ra: Fraction, rb: Fraction) -> float:
+    """The standard error of the paired difference of two ratios (the delta method over the same games)."""
+    g = a.games
+    mean_na, mean_nb = Fraction(int(a.sn[j]), g), Fraction(int(b.sn[j]), g)
+    ss_a, ss_b = _sum_sq_linearized(a, j), _sum_sq_linearized(b, j)
+    assert ss_a is not None and ss_b is not None  # both ratios exist here
+    cross = int(pair.sxx[j]) - rb * int(pair.sxn[j]) - ra * int(pair.snx[j]) + ra * rb * int(pair.snn[j])
+    ss_e = ss_a / mean_na**2 + ss_b / mean_nb**2 - 2 * cross / (mean_na * mean_nb)
+    return math.sqrt(max(float(ss_e), 0.0) / (g - 1) / g)
+
+
+def _sparse_test(
+    a: ArmStats, b: ArmStats, j: int, histogram: Any, differing: int, diff: float, q: float, level_alpha: float
+) -> tuple:
+    """(half-width, p, significant, mde, TOST half-width) of the exact sign-flip test over the few games
+    that differ, and of its inversion as the interval."""
+    r0 = Fraction(int(a.sx[j]) + int(b.sx[j]), int(a.sn[j]) + int(b.sn[j]) or 1)
+    scale = float(Fraction(int(a.sn[j]) + int(b.sn[j]), 2))
+    t_obs = float(int(a.sx[j]) - int(b.sx[j]) - r0 * (int(a.sn[j]) - int(b.sn[j])))
+    p, accept_max = _sign_flip(histogram, r0, t_obs, level_alpha)
+    if differing == 0:
+        half = 0.0
+    elif t_obs != 0:
+        half = abs(diff) * accept_max / abs(t_obs)  # the test inverted around the estimate
+    else:
+        half = accept_max / scale
+    significant = p <= level_alpha and diff != 0
+    # the interval agrees with the test by construction (they only differ by sampling error
+    # when the null distribution is sampled): it excludes 0 exactly when the test rejects
+    half = min(half, abs(diff) * (1 - 1e-9)) if significant else max(half, abs(diff))
+    mde = half * (q + _norm_ppf(POWER)) / q
+    tost_half = half * _quantile(1 - level_alpha, None) / q
+    return half, p, significant, mde, tost_half
 
 
 def _normal_test(diff: float, se: float, q: float, df: float | None, level_alpha: float) -> tuple:

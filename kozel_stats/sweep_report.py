@@ -9,7 +9,6 @@ The words and numbers go through `words`, the page's style and scripts are the c
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 from . import say, stats, words
 from .knobs import KNOB_BY_NAME
 from .metrics import METRIC_BY_NAME
-from .report import CHECKS, CSS, SCRIPT, _esc, _figure, _wrap, plotly_js, template_json
+from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_js
 from .rules import format_knob_value
 
 TEXT: dict[str, dict[str, Any]] = {
@@ -457,6 +456,45 @@ p.rank { font-weight: 600; margin: .4em 0; }
 """
 
 
+def _answer_html(analysis: Any, lang: str) -> str:
+    """The answer: a ranking of the factors per metric, then the interactions found (folded when many)."""
+    t = TEXT[lang]
+    answer = "".join(
+        f"<p class='rank'>{as_html(ranking_sentence(m, analysis.ranking[m], lang))}</p>" for m in analysis.metrics
+    )
+    found = significant_interactions(analysis)
+    if not analysis.interactions:
+        return answer
+    if not found:
+        return answer + f"<p>{t['no_interactions']}</p>"
+    items = "".join(f"<li>{as_html(interaction_text(c, lang))}</li>" for c in found)
+    listing = f"<ul class='effects'>{items}</ul>"
+    if len(found) > MAX_OPEN:  # a long list is folded: the rankings above are the answer
+        n = len(found)
+        title = (
+            f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
+            if lang == "ru"
+            else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
+        )
+        listing = f"<details><summary>{_esc(title)}</summary>{listing}</details>"
+    return answer + f"<p>{t['found_interactions']}</p>{listing}"
+
+
+def _meta_html(meta: dict, bots: list[str], lang: str) -> str:
+    """The table of the run: version, seed, games per cell, bots, backend, duration."""
+    t = TEXT[lang]
+    duration = meta.get("duration_s")
+    meta_rows = [
+        (t["version"], _esc(meta.get("version", ""))),
+        (t["seed"], f"<code>{_esc(meta.get('seed', ''))}</code>"),
+        (t["per_cell"], _esc(words.count(meta["games_per_cell"], lang))),
+        (t["bots"], _esc(words.bots_text(bots, lang)) + f" <code class='id'>{_esc(','.join(bots))}</code>"),
+        (t["backend"], f"<code>{_esc(meta.get('backend', 'local'))}</code>"),
+        (t["duration"], _esc(words.seconds(duration, lang)) if duration is not None else "—"),
+    ]
+    return "".join(f"<tr><th>{k}</th><td>{x}</td></tr>" for k, x in meta_rows)
+
+
 def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     if lang not in TEXT:
         raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
@@ -472,25 +510,7 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
         games=_esc(words.games_text(meta["games_per_cell"], lang)),
         bots=_esc(words.bots_text(bots, lang)),
     )
-    answer = "".join(
-        f"<p class='rank'>{as_html(ranking_sentence(m, analysis.ranking[m], lang))}</p>" for m in analysis.metrics
-    )
-    found = significant_interactions(analysis)
-    if analysis.interactions:
-        if found:
-            items = "".join(f"<li>{as_html(interaction_text(c, lang))}</li>" for c in found)
-            listing = f"<ul class='effects'>{items}</ul>"
-            if len(found) > MAX_OPEN:  # a long list is folded: the rankings above are the answer
-                n = len(found)
-                title = (
-                    f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
-                    if lang == "ru"
-                    else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
-                )
-                listing = f"<details><summary>{_esc(title)}</summary>{listing}</details>"
-            answer += f"<p>{t['found_interactions']}</p>{listing}"
-        else:
-            answer += f"<p>{t['no_interactions']}</p>"
+    answer = _answer_html(analysis, lang)
     figs: dict[str, dict] = {}
     blocks = []
     for metric in analysis.metrics:
@@ -512,22 +532,8 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
         if heat_blocks
         else ""
     )
-    duration = meta.get("duration_s")
-    meta_rows = [
-        (t["version"], _esc(meta.get("version", ""))),
-        (t["seed"], f"<code>{_esc(meta.get('seed', ''))}</code>"),
-        (t["per_cell"], _esc(words.count(meta["games_per_cell"], lang))),
-        (t["bots"], _esc(words.bots_text(bots, lang)) + f" <code class='id'>{_esc(','.join(bots))}</code>"),
-        (t["backend"], f"<code>{_esc(meta.get('backend', 'local'))}</code>"),
-        (t["duration"], _esc(words.seconds(duration, lang)) if duration is not None else "—"),
-    ]
-    meta_html = "".join(f"<tr><th>{k}</th><td>{x}</td></tr>" for k, x in meta_rows)
-    script = (
-        SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
-        .replace("__SEPARATORS__", json.dumps(", " if lang == "ru" else ".,"))
-        .replace("__TEMPLATE__", template_json())
-        .replace("__LOCALE__", json.dumps(lang))
-    )
+    meta_html = _meta_html(meta, bots, lang)
+    script = page_script(figs, lang)
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

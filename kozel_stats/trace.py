@@ -368,6 +368,45 @@ def _tile(name: Any, where: str) -> int:
         raise TraceError(f"{where}: {exc}.") from None
 
 
+def _event_row(event: Any, ew: str, players: int) -> list[int]:
+    """One recorded event (a play of 1 to 4 tiles, a knock or a draw) as the engine's script row."""
+    if not isinstance(event, dict):
+        raise TraceError(f"{ew}: an event must be a JSON object.")
+    seat = _bounded(_need(event, "p", int, ew), 0, players - 1, "p", ew)
+    row = [0] * N_EVENT_COLS
+    row[E_SEAT] = seat
+    if event.get("knock") is True:
+        row[E_KIND] = EV_KNOCK
+    elif "play" in event:
+        tiles = _need(event, "play", list, ew)
+        at = _need(event, "at", list, ew)
+        if not 1 <= len(tiles) <= 4 or len(at) != len(tiles):
+            raise TraceError(f"{ew}: 'play' needs 1 to 4 tiles and 'at' one value per tile.")
+        closed = event.get("closed", [False] * len(tiles))
+        if not isinstance(closed, list) or len(closed) != len(tiles) or not all(isinstance(c, bool) for c in closed):
+            raise TraceError(f"{ew}: 'closed' must be one true/false per tile.")
+        row[E_KIND] = EV_PLAY
+        row[E_NTILES] = len(tiles)
+        for k, (name, value) in enumerate(zip(tiles, at, strict=True)):
+            row[E_TILES + E_STRIDE * k] = _tile(name, ew)
+            row[E_TILES + E_STRIDE * k + 2] = int(closed[k])
+            if value is None:
+                row[E_TILES + E_STRIDE * k + 1] = AT_NONE
+            elif value == "gap":  # R-004-morskoy-extra: 60 between an extra lead's 66 and 00
+                row[E_TILES + E_STRIDE * k + 1] = AT_GAP
+            elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
+                row[E_TILES + E_STRIDE * k + 1] = value
+            else:
+                raise TraceError(f"{ew}: 'at' values must be 0..6, \"gap\" or null, not {value!r}.")
+    elif "draw" in event:
+        row[E_KIND] = EV_DRAW
+        row[E_NTILES] = 1
+        row[E_TILES] = _tile(event["draw"], ew)
+    else:
+        raise TraceError(f"{ew}: an event needs 'play', 'knock' or 'draw'.")
+    return row
+
+
 def script_arrays(
     record: dict[str, Any], where: str, players: int = 4, tiles_each: int = 7
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -406,46 +445,7 @@ def script_arrays(
         if len(events_list) > MAX_EVENTS:
             raise TraceError(f"{dw}: {len(events_list):,} events is more than a deal can have.")
         for e, event in enumerate(events_list):
-            ew = f"{dw}, event {e + 1}"
-            if not isinstance(event, dict):
-                raise TraceError(f"{ew}: an event must be a JSON object.")
-            seat = _bounded(_need(event, "p", int, ew), 0, players - 1, "p", ew)
-            row = [0] * N_EVENT_COLS
-            row[E_SEAT] = seat
-            if event.get("knock") is True:
-                row[E_KIND] = EV_KNOCK
-            elif "play" in event:
-                tiles = _need(event, "play", list, ew)
-                at = _need(event, "at", list, ew)
-                if not 1 <= len(tiles) <= 4 or len(at) != len(tiles):
-                    raise TraceError(f"{ew}: 'play' needs 1 to 4 tiles and 'at' one value per tile.")
-                closed = event.get("closed", [False] * len(tiles))
-                if (
-                    not isinstance(closed, list)
-                    or len(closed) != len(tiles)
-                    or not all(isinstance(c, bool) for c in closed)
-                ):
-                    raise TraceError(f"{ew}: 'closed' must be one true/false per tile.")
-                row[E_KIND] = EV_PLAY
-                row[E_NTILES] = len(tiles)
-                for k, (name, value) in enumerate(zip(tiles, at, strict=True)):
-                    row[E_TILES + E_STRIDE * k] = _tile(name, ew)
-                    row[E_TILES + E_STRIDE * k + 2] = int(closed[k])
-                    if value is None:
-                        row[E_TILES + E_STRIDE * k + 1] = AT_NONE
-                    elif value == "gap":  # R-004-morskoy-extra: 60 between an extra lead's 66 and 00
-                        row[E_TILES + E_STRIDE * k + 1] = AT_GAP
-                    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
-                        row[E_TILES + E_STRIDE * k + 1] = value
-                    else:
-                        raise TraceError(f"{ew}: 'at' values must be 0..6, \"gap\" or null, not {value!r}.")
-            elif "draw" in event:
-                row[E_KIND] = EV_DRAW
-                row[E_NTILES] = 1
-                row[E_TILES] = _tile(event["draw"], ew)
-            else:
-                raise TraceError(f"{ew}: an event needs 'play', 'knock' or 'draw'.")
-            rows.append(row)
+            rows.append(_event_row(event, f"{dw}, event {e + 1}", players))
         offsets.append(len(rows))
     events = np.array(rows, dtype=np.int64).reshape(-1, N_EVENT_COLS)
     return hands, events, np.array(offsets, dtype=np.int64)

@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import say, stats
-from .metrics import METRIC_BY_NAME
+from .metrics import METRIC_BY_NAME, METRICS
+from .roster import BOTS
 
 LANGS = ("ru", "en")
 NBSP = "\u00a0"
@@ -35,11 +36,7 @@ check_lang = say.check_lang
 # --- numbers --------------------------------------------------------------------------------------------------------
 def count(n: int | float, lang: str) -> str:
     """An integer with thousands separators: 30 000 (ru, from five digits on), 30,000 (en)."""
-    n = int(round(n))
-    if lang != "ru":
-        return f"{n:,}"
-    text = f"{abs(n):,}".replace(",", NBSP) if abs(n) >= 10_000 else str(abs(n))
-    return (MINUS if n < 0 else "") + text
+    return say.count(int(round(n)), lang)
 
 
 def number(x: float, digits: int, lang: str, signed: bool = False) -> str:
@@ -295,28 +292,8 @@ def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = N
 
 
 # --- the headline of a variant --------------------------------------------------------------------------------------
-#: metric -> the knobs that decide it by definition: when a variant changes one of them, the change of
-#: the metric restates the rule (fish to the fisherman: the fisherman's side wins every fish) and is
-#: not a finding.
-RESTATES: dict[str, tuple[str, ...]] = {
-    "fisherman_share": ("fish_winner",),
-    "eggs_rate": ("fish_winner", "solo_eggs"),
-    "vanished_share": ("threshold", "threshold_value", "memory"),
-    "redeal_rate": ("redeal_doubles", "redeal_suit", "players", "pairs"),
-    "general_rate": ("general",),
-    "bald_rate": ("out_00_ends_game",),
-    "several_goats_rate": ("goats",),
-    "kept_00_rate": ("kept_00_goat",),
-    "extra_goat_rate": ("extra_lead",),
-    "draws_per_deal": ("solo_fish",),
-    "early_closure_rate": ("closed_before_house",),
-    "out66_rate": ("out_66_writes",),
-    "burn_rate": ("shared_score", "out_66_wipes"),
-    "generals_rate": ("general_out",),
-    "generals_a_rate": ("general_out",),
-    "generals_b_rate": ("general_out",),
-    "draw_rate": ("match_deals",),
-}
+#: metric -> the knobs that decide it by definition (metrics.Metric.restated_by)
+RESTATES: dict[str, tuple[str, ...]] = {m.name: m.restated_by for m in METRICS if m.restated_by}
 
 
 def restates(metric: str, rules: Mapping[str, Any] | None, base_rules: Mapping[str, Any] | None) -> bool:
@@ -445,30 +422,8 @@ def headline(
 
 
 # --- the people at the table ----------------------------------------------------------------------------------------
-BOTS_RU = {
-    "random": "случайный",
-    "heavy": "тяжеловес",
-    "doubles": "дублист",
-    "partner": "партнёр",
-    "counter": "счётчик",
-    "sampler": "перебор",
-    "first": "первый ход",
-    "general": "генерал",
-    "general-signal": "генерал с сигналами",
-    "expert": "знаток",
-}
-BOTS_EN = {
-    "random": "random",
-    "heavy": "heavy",
-    "doubles": "doubles",
-    "partner": "partner",
-    "counter": "counter",
-    "sampler": "sampler",
-    "first": "first",
-    "general": "general",
-    "general-signal": "general with signals",
-    "expert": "expert",
-}
+BOTS_RU = {bot.name: bot.ru for bot in BOTS}
+BOTS_EN = {bot.name: bot.en for bot in BOTS}
 
 
 def bot_name(spec: str, lang: str) -> str:
