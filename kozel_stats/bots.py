@@ -945,7 +945,7 @@ def searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
     raise NotImplementedError("compiled only: numba picks the implementation by the flag's type")
 
 
-@overload(searching_choice, jit_options={"cache": True, "nogil": True, "error_model": "numpy"})
+@overload(searching_choice, jit_options={"nogil": True, "error_model": "numpy"})
 def _searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
     # Chosen by the flag's numba type while the kernel is typed, so the kernel of the thinking bots
     # (an integer flag, engine.thoughtful_flag) never types nor compiles the search: most of the compile
