@@ -1,0 +1,371 @@
+"""`kozel-stats atlas`: every yard argument answered on one static site (issue 30).
+
+Each question is an ordinary comparison — the default rules against one shipped variant — played at each
+level of play (`levels.LEVELS`: every seat plays the level's bot) into its own results folder,
+`SITE/data/VARIANT/LEVEL/`. Those folders are the atlas's only data: `--resume` continues them, `--render-only`
+rebuilds the pages from them without playing, and `kozel-stats report` re-renders any of them. The pages
+themselves are `atlas_pages`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import KozelError
+from .levels import LEVELS, Level, parse_levels
+
+
+@dataclass(frozen=True)
+class Question:
+    variant: str  # the shipped variant compared with the default rules
+    group: str  # yard (section 13 of the main text), ruleset (texts 001, 003), game (another game of the family)
+    ru: str  # the question as a player asks it at the table
+    en: str
+
+
+def _q(variant: str, group: str, ru: str, en: str) -> Question:
+    return Question(variant, group, ru, en)
+
+
+#: Every question of the atlas, in the order of the index: the yard differences of the main text's table
+#: (section 13), the other complete rule sets, the other games of the family.
+QUESTIONS: tuple[Question, ...] = (
+    _q("fish-to-fisherman", "yard", "Рыба рыбаку — партии длиннее?", "Fish to the fisherman — longer games?"),
+    _q(
+        "fish-writes-all",
+        "yard",
+        "В рыбе пишут всё — партии короче?",
+        "A fish writes all four hands — shorter games?",
+    ),
+    _q(
+        "fish-writes-difference",
+        "yard",
+        "В рыбе пишут разность — что меняется?",
+        "A fish writes the difference — what changes?",
+    ),
+    _q(
+        "threshold-every-deal",
+        "yard",
+        "Порог 13 в каждой сдаче — больше голых козлов?",
+        "Threshold 13 in every deal — more naked goats?",
+    ),
+    _q("no-threshold", "yard", "Без порога — партии короче?", "No threshold — shorter games?"),
+    _q("threshold-25", "yard", "Порог 25 — больше голых козлов?", "Threshold 25 — more naked goats?"),
+    _q(
+        "specials-plain",
+        "yard",
+        "Одинокие 0:0 и 6:6 по своим очкам — что меняется?",
+        "A lone 0:0 and 6:6 at face value — what changes?",
+    ),
+    _q(
+        "specials-per-pair",
+        "yard",
+        "Одинокие 0:0 и 6:6 на пару — что меняется?",
+        "A lone 0:0 and 6:6 judged per pair — what changes?",
+    ),
+    _q("eggs-both", "yard", "Яйца переносят обе суммы — партии короче?", "Eggs carry both sums — shorter games?"),
+    _q("eggs-none", "yard", "Яйца без переноса — что меняется?", "Eggs carry nothing — what changes?"),
+    _q("target-100", "yard", "До 100, а не до 101 — есть разница?", "To 100 instead of 101 — any difference?"),
+    _q("target-125", "yard", "До 125 — насколько длиннее партия?", "To 125 — how much longer is a game?"),
+    _q(
+        "lead-lowest-double",
+        "yard",
+        "Заход с младшего дубля — что меняется?",
+        "The lowest double leads — what changes?",
+    ),
+    _q("lead-66", "yard", "Заход с 6:6 — что меняется?", "6:6 leads every game — what changes?"),
+    _q(
+        "next-lead-fish-winner",
+        "yard",
+        "После рыбы заходит выигравший — есть разница?",
+        "After a fish the winner leads — any difference?",
+    ),
+    _q("next-lead-round-robin", "yard", "Заход по кругу — есть разница?", "The lead goes round — any difference?"),
+    _q(
+        "olympic",
+        "ruleset",
+        "«Олимпийские правила» — другая игра?",
+        "The «Olympic rules» — a different game?",
+    ),
+    _q(
+        "article-house",
+        "ruleset",
+        "Домашние правила из статьи — что меняется?",
+        "The article's house rules — what changes?",
+    ),
+    _q("morskoy", "game", "Морской козёл — быстрее обычного?", "Морской козёл — quicker than the usual game?"),
+    _q(
+        "morskoy-00-written",
+        "game",
+        "Морской, выход на 0:0 пишется — что меняется?",
+        "Морской with an out on 0:0 written — what changes?",
+    ),
+    _q(
+        "morskoy-004",
+        "game",
+        "Морской по энциклопедии (текст 004) — чем отличается?",
+        "Морской of the encyclopedia (text 004) — how does it differ?",
+    ),
+    _q("solo-2", "game", "Каждый сам за себя вдвоём — чем отличается?", "Every man for himself, two — how different?"),
+    _q(
+        "solo-3", "game", "Каждый сам за себя втроём — чем отличается?", "Every man for himself, three — how different?"
+    ),
+    _q(
+        "solo-4",
+        "game",
+        "Каждый сам за себя вчетвером — чем отличается?",
+        "Every man for himself, four — how different?",
+    ),
+    _q("osel", "game", "Осёл «Крест» — длиннее козла?", "Осёл «Крест» — longer than Козёл?"),
+    _q(
+        "osel-closing-pair",
+        "game",
+        "Осёл, закрытая только пара — что меняется?",
+        "Осёл with only a closing pair — what changes?",
+    ),
+    _q("chechevae-4", "game", "Чечевэ вчетвером — чем отличается?", "Чечевэ with four — how different?"),
+    _q("sport", "game", "Спортивное домино — чем отличается?", "Sport domino — how different?"),
+    _q("generals", "game", "Генерал — чем отличается?", "Генерал — how different?"),
+)
+QUESTION_BY_VARIANT = {q.variant: q for q in QUESTIONS}
+GROUPS = ("yard", "ruleset", "game")
+
+FORMAT = "kozel-atlas/1"
+MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and --render-only know the site
+DATA_DIR = "data"
+DEFAULT_GAMES = 20_000
+DEFAULT_LEVELS = "beginner,player,expert"
+DEFAULT_LANGS = "ru,en"
+
+
+@dataclass
+class AtlasRequest:
+    """Every option of `kozel-stats atlas` (the command line only parses into this)."""
+
+    out: Path
+    games: int = DEFAULT_GAMES
+    levels: str = DEFAULT_LEVELS
+    langs: str = DEFAULT_LANGS
+    resume: bool = False
+    render_only: bool = False
+    only: str | None = None  # a comma-separated subset of the questions (their variant names)
+    seed: int = 1
+    workers: int | None = None
+
+
+@dataclass
+class AtlasPlan:
+    request: AtlasRequest
+    levels: list[Level]
+    langs: list[str]
+    questions: list[Question]
+    played: list[str] = field(default_factory=list)  # folders this run played (or continued)
+
+
+def _error(en: str, ru: str) -> KozelError:
+    return KozelError(en, ru=ru)
+
+
+def parse_langs(spec: str) -> list[str]:
+    langs = [p.strip().lower() for p in spec.split(",") if p.strip()]
+    bad = [x for x in langs if x not in ("ru", "en")]
+    if not langs or bad:
+        raise _error(
+            f"--lang {spec!r}: give ru, en or ru,en (the site's languages; the first is the site's front page).",
+            f"--lang {spec!r}: укажите ru, en или ru,en (языки сайта; первый — его главная страница).",
+        )
+    return list(dict.fromkeys(langs))
+
+
+def parse_only(spec: str | None) -> list[Question]:
+    if spec is None:
+        return list(QUESTIONS)
+    names = [p.strip() for p in spec.split(",") if p.strip()]
+    unknown = [n for n in names if n not in QUESTION_BY_VARIANT]
+    if not names or unknown:
+        listed = ", ".join(q.variant for q in QUESTIONS)
+        raise _error(
+            f"--only {spec!r}: {', '.join(unknown) or 'nothing'} is not a question of the atlas; its questions: "
+            f"{listed}.",
+            f"--only {spec!r}: {', '.join(unknown) or 'пусто'} — не вопрос атласа; его вопросы: {listed}.",
+        )
+    return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
+
+
+def folder_of(out: Path, variant: str, level: Level) -> Path:
+    return out / DATA_DIR / variant / level.name
+
+
+def _read_mark(out: Path) -> dict | None:
+    path = out / DATA_DIR / MARK_FILE
+    if not path.exists():
+        return None
+    try:
+        mark = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _error(
+            f"{path}: damaged ({str(exc)[:120]}); it marks {out} as an atlas. Remove {out} to build the site anew.",
+            f"{path}: повреждён ({str(exc)[:120]}); он отмечает {out} как атлас. Удалите {out}, чтобы собрать "
+            "сайт заново.",
+        ) from None
+    if not isinstance(mark, dict) or mark.get("format") != FORMAT:
+        raise _error(
+            f"{path}: not a kozel-stats atlas mark (format {FORMAT}).",
+            f"{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
+        )
+    return mark
+
+
+def prepare(req: AtlasRequest) -> AtlasPlan:
+    """Check every option and the output folder before anything is written or played: an unknown level, a
+    language, a question, a path that is a file, a folder that holds something else — each one error naming
+    what and where. A site already built is never overwritten silently: --resume or --render-only."""
+    try:
+        levels = parse_levels(req.levels)
+    except ValueError:
+        raise _error(
+            f"--levels {req.levels!r}: the levels of play are {', '.join(LEVELS)} (comma-separated).",
+            f"--levels {req.levels!r}: уровни игры — {', '.join(LEVELS)} (через запятую).",
+        ) from None
+    langs = parse_langs(req.langs)
+    questions = parse_only(req.only)
+    if not 1 <= req.games <= 10_000_000:
+        raise _error(
+            f"--games must be from 1 to 10,000,000 per question and level, not {req.games:,}.",
+            f"--games — от 1 до 10 000 000 партий на вопрос и уровень, а не {req.games}.",
+        )
+    if req.resume and req.render_only:
+        raise _error(
+            "--resume plays what is missing, --render-only plays nothing: give one of them.",
+            "--resume доигрывает недостающее, --render-only не играет ничего: укажите что-то одно.",
+        )
+    out = req.out
+    if out.exists() and not out.is_dir():
+        raise _error(
+            f"--out {out}: is a file, not a folder; give a folder for the site.",
+            f"--out {out}: это файл, а не папка; укажите папку для сайта.",
+        )
+    if out.exists() and not out.parent.exists():
+        raise _error(f"--out {out}: no such folder.", f"--out {out}: нет такой папки.")
+    if not out.exists() and not out.parent.is_dir():
+        raise _error(
+            f"--out {out}: its parent folder {out.parent} does not exist.",
+            f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
+        )
+    mark = _read_mark(out) if out.is_dir() else None
+    if req.render_only:
+        if mark is None:
+            raise _error(
+                f"--render-only: {out} holds no atlas (no {DATA_DIR}/{MARK_FILE}); build it first without "
+                "--render-only.",
+                f"--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без "
+                "--render-only.",
+            )
+    elif out.is_dir() and any(out.iterdir()):
+        if mark is None:
+            raise _error(
+                f"--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an empty or a "
+                "new folder.",
+                f"--out {out}: папка не пуста, и атласа в ней нет; ничего не записано. Укажите пустую или новую папку.",
+            )
+        if not req.resume:
+            raise _error(
+                f"--out {out}: holds an atlas already; nothing was changed. Continue it with --resume, rebuild its "
+                "pages with --render-only, or give another folder.",
+                f"--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, пересоберите "
+                "страницы с --render-only или укажите другую папку.",
+            )
+    return AtlasPlan(req, levels, langs, questions)
+
+
+def write_mark(plan: AtlasPlan) -> None:
+    from .files import write_text_atomic
+
+    req = plan.request
+    data = plan.request.out / DATA_DIR
+    data.mkdir(parents=True, exist_ok=True)
+    mark = {
+        "format": FORMAT,
+        "games": req.games,
+        "seed": req.seed,
+        "levels": [lv.name for lv in plan.levels],
+        "questions": [q.variant for q in plan.questions],
+    }
+    write_text_atomic(data / MARK_FILE, json.dumps(mark, indent=1) + "\n")
+
+
+def _state(folder: Path) -> tuple[bool, int]:
+    """(complete, games per variant) of a question's results folder."""
+    from .results import load
+
+    loaded = load(folder)
+    return bool(loaded.complete), int(loaded.stats.games)
+
+
+def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
+    """Play every question at every level that is not yet played to --games: a new folder from the start,
+    an interrupted or shorter one continued (`compare --resume`)."""
+    from .compare import CompareRequest, execute, prepare_request
+
+    req = plan.request
+    write_mark(plan)
+    total = len(plan.questions) * len(plan.levels)
+    step = 0
+    for question in plan.questions:
+        for level in plan.levels:
+            step += 1
+            folder = folder_of(req.out, question.variant, level)
+            where = f"[{step}/{total}] {question.variant} @ {level.name}"
+            if folder.is_dir() and any(folder.iterdir()):
+                complete, games = _state(folder)
+                if complete and games >= req.games:
+                    continue
+                creq = CompareRequest([], games=req.games, resume=folder, workers=req.workers, lang=lang)
+            else:
+                folder.mkdir(parents=True, exist_ok=True)
+                creq = CompareRequest(
+                    ["default", question.variant],
+                    games=req.games,
+                    seed=req.seed,
+                    bots=level.bot,
+                    workers=req.workers,
+                    out=folder,
+                    lang=lang,
+                )
+            say(f"{where}: {req.games:,} games" if lang == "en" else f"{where}: {req.games:,} партий".replace(",", " "))
+            outcome = execute(prepare_request(creq))
+            if outcome.result.interrupted:
+                raise KeyboardInterrupt
+            plan.played.append(str(folder))
+
+
+def load_question(out: Path, question: Question, levels: list[Level]):
+    """{level name: ReportData} of a question, for the levels whose folder exists (others are not yet
+    played); a damaged folder is an error naming it."""
+    from .compare import analyse
+    from .report import ReportData
+    from .results import arms_of, load
+
+    found = {}
+    for level in levels:
+        folder = folder_of(out, question.variant, level)
+        if not folder.is_dir():
+            continue
+        loaded = load(folder)
+        arms = arms_of(loaded.plan)
+        analysis = analyse(arms, loaded.stats)
+        meta = dict(loaded.summary.get("meta", {}), baseline=arms[0].name)
+        meta["games_per_variant"] = analysis.games_per_variant
+        meta.setdefault("seed", loaded.plan.get("seed"))
+        meta.setdefault("bots", [",".join(arms[0].bots)])
+        meta.setdefault(
+            "variants",
+            [{"name": a.name, "hash": a.variant.content_hash, "rules": a.variant.rule_dict} for a in arms],
+        )
+        if not loaded.complete:
+            meta["interrupted"] = True
+        found[level.name] = ReportData(meta, analysis)
+    return found

@@ -1,0 +1,518 @@
+"""The atlas's pages: static HTML a phone opens from any host or from file://, no server.
+
+plotly.js is written once (`assets/plotly.min.js`) and every page refers to it; each page carries only its
+own figures. The first language of --lang is at the site's root, each other one under its own folder
+(`en/`), and every page links to the same page in the other language. Every word of a page comes from
+TEXT (ru, en) or from `words` / `report`, the same words the terminal and the reports use.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import posixpath
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import report, stats, words
+from .atlas import GROUPS, AtlasPlan, Question, folder_of, load_question, play
+from .levels import Level
+from .metrics import HEADLINE
+
+ASSETS = "assets"
+PLOTLY_FILE = f"{ASSETS}/plotly.min.js"
+CSS_FILE = f"{ASSETS}/atlas.css"
+
+TEXT: dict[str, dict[str, str]] = {
+    "ru": {
+        "site": "Споры двора",
+        "site_lead": "Каждый спор о правилах козла — вопрос, и на каждый ответ: обычные правила против правила "
+        "двора, {games} на правило и уровень игры. Играют программы (боты) на уровнях: {levels}; ответ держится "
+        "или нет на каждом уровне — отмечено.",
+        "group_yard": "Различия дворов (раздел 13 основного текста)",
+        "group_ruleset": "Другие своды правил",
+        "group_game": "Другие игры семьи",
+        "holds": "✔ верно на всех уровнях",
+        "depends": "≈ зависит от уровня",
+        "one_level": "один уровень игры",
+        "answer": "Ответ",
+        "at_levels": "На каждом уровне игры",
+        "level_bots": "уровень «{level}»: все места играет бот {bot}",
+        "figures": "Цифры с интервалами",
+        "figures_note": "Разница «{variant}» минус «{base}»; интервал — {level} доверительный (поправка на четыре "
+        "главных показателя). Значимые разницы — жирным.",
+        "metric": "показатель",
+        "level": "уровень",
+        "base_value": "обычные",
+        "variant_value": "этот двор",
+        "difference": "разница (интервал)",
+        "chart": "График: разница на каждом уровне",
+        "rules": "Чем отличаются правила",
+        "card": "Карточка для чата",
+        "card_image": "Картинка карточки",
+        "copy": "Скопировать",
+        "copied": "Скопировано",
+        "reproduce": "Как получить то же самое",
+        "reproduce_note": "Каждая команда играет те же партии заново (тот же seed — те же числа на любой машине); "
+        "вторая пишет полный отчёт из сохранённой папки.",
+        "not_played": "ещё не сыграно",
+        "back": "← все вопросы",
+        "lang_other": "English",
+        "nav_index": "Споры двора",
+        "nav_skill": "Везение или мастерство",
+        "nav_matters": "Что важнее всего",
+        "nav_yard": "Правила вашего двора",
+        "interrupted": "Прогон не доигран: показаны партии последней сохранённой точки.",
+        "footer": "Собрано kozel-stats {version}: `kozel-stats atlas`. Боты — программы, не люди.",
+        "games_per": "{games} на правило и уровень",
+    },
+    "en": {
+        "site": "Yard arguments",
+        "site_lead": "Every argument about the rules of Козёл as a question, each answered: the default rules "
+        "against the yard's rule, {games} per rule and level of play. Programs (bots) play at the levels: "
+        "{levels}; whether the answer holds at each level is marked.",
+        "group_yard": "Yard differences (section 13 of the main text)",
+        "group_ruleset": "Other rule sets",
+        "group_game": "Other games of the family",
+        "holds": "✔ holds at every level",
+        "depends": "≈ depends on the level",
+        "one_level": "one level of play",
+        "answer": "The answer",
+        "at_levels": "At each level of play",
+        "level_bots": "level «{level}»: the bot {bot} plays every seat",
+        "figures": "The figures with intervals",
+        "figures_note": "The difference «{variant}» minus «{base}»; the interval is {level} (corrected for the four "
+        "headline metrics). Significant differences in bold.",
+        "metric": "metric",
+        "level": "level",
+        "base_value": "default",
+        "variant_value": "this yard",
+        "difference": "difference (interval)",
+        "chart": "Chart: the difference at each level",
+        "rules": "How the rules differ",
+        "card": "The card for a chat",
+        "card_image": "The card as a picture",
+        "copy": "Copy",
+        "copied": "Copied",
+        "reproduce": "How to get the same",
+        "reproduce_note": "Each command plays the same games again (the same seed: the same numbers on any "
+        "machine); the second writes the full report from the saved folder.",
+        "not_played": "not played yet",
+        "back": "← every question",
+        "lang_other": "По-русски",
+        "nav_index": "Yard arguments",
+        "nav_skill": "Luck or skill",
+        "nav_matters": "What matters most",
+        "nav_yard": "Your yard's rules",
+        "interrupted": "The run is not finished: these are the games of its last checkpoint.",
+        "footer": "Built by kozel-stats {version}: `kozel-stats atlas`. Bots are programs, not people.",
+        "games_per": "{games} per rule and level",
+    },
+}
+
+ATLAS_CSS = """
+nav.top { display: flex; flex-wrap: wrap; gap: .3em .9em; font-size: .92em; margin: 0 0 .6em;
+          padding-bottom: .4em; border-bottom: 1px solid #eee; }
+nav.top a { color: #0b5394; text-decoration: none; } nav.top a.here { font-weight: 600; color: #222; }
+nav.top a.lang { margin-left: auto; }
+ul.questions { list-style: none; padding: 0; margin: .4em 0; display: grid; gap: .6em;
+               grid-template-columns: repeat(auto-fill, minmax(min(100%, 330px), 1fr)); }
+ul.questions li { border: 1px solid #ddd; border-radius: 8px; padding: .6em .8em; }
+ul.questions a.q { font-weight: 600; color: #0b5394; text-decoration: none; font-size: 1.05em; }
+.mark { display: inline-block; font-size: .85em; padding: .05em .45em; border-radius: 4px; margin-top: .3em; }
+.mark.holds { background: #e3f4e3; color: #1b5e20; } .mark.depends { background: #fff4d6; color: #7a5200; }
+.mark.one { background: #eee; color: #555; }
+p.answer { font-size: 1.12em; font-weight: 600; }
+table.figures td.sig { font-weight: bold; color: #b00020; }
+img.card-png { max-width: 100%; height: auto; border: 1px solid #ddd; border-radius: 6px; }
+footer { margin-top: 2em; color: #777; font-size: .85em; }
+"""
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+# --- where a page is --------------------------------------------------------------------------------------------------
+def page_path(lang: str, langs: list[str], name: str) -> str:
+    """A page's path from the site's root: the first language at the root, the others under their folder."""
+    return name if lang == langs[0] else f"{lang}/{name}"
+
+
+def rel(from_page: str, to: str) -> str:
+    """A link from one page to another file of the site, relative (file:// and any host's sub-folder)."""
+    return posixpath.relpath(to, posixpath.dirname(from_page) or ".")
+
+
+def question_page(variant: str) -> str:
+    return f"q/{variant}.html"
+
+
+# --- the answers ------------------------------------------------------------------------------------------------------
+def _variants(data: report.ReportData, lang: str) -> report.Variants:
+    return report.Variants(data.meta, data.analysis, lang)
+
+
+def _headline_signs(data: report.ReportData, variant: str) -> dict[str, int]:
+    """metric -> +1/-1 for a significant headline difference, 0 for none (a comparable metric)."""
+    out = {}
+    for c in data.analysis.comparisons:
+        if c.variant == variant and c.family == "headline" and c.comparable:
+            out[c.metric] = (1 if c.diff > 0 else -1) if c.significant else 0
+    return out
+
+
+def holds(found: dict[str, report.ReportData], variant: str) -> bool | None:
+    """Whether the answer is the same at every level played: every headline metric has the same verdict
+    (more, less, or no difference found) at each. None with one level (nothing to hold across)."""
+    if len(found) < 2:
+        return None
+    signs = [_headline_signs(data, variant) for data in found.values()]
+    return all(s == signs[0] for s in signs[1:])
+
+
+def reference_level(found: dict[str, report.ReportData]) -> str:
+    """The level whose answer is the page's one line: the player («игрок») when played, else the highest."""
+    return "player" if "player" in found else list(found)[-1]
+
+
+def answer_line(data: report.ReportData, variant: str, lang: str) -> str:
+    v = _variants(data, lang)
+    text = report.variant_headline(data, v, variant, lang, with_title=False)
+    return text[:1].upper() + text[1:]
+
+
+def mark_html(held: bool | None, lang: str) -> str:
+    t = TEXT[lang]
+    if held is None:
+        return f"<span class='mark one'>{t['one_level']}</span>"
+    return f"<span class='mark {'holds' if held else 'depends'}'>{t['holds' if held else 'depends']}</span>"
+
+
+# --- the page frame ---------------------------------------------------------------------------------------------------
+NAV = (
+    ("index.html", "nav_index"),
+    ("skill.html", "nav_skill"),
+    ("matters.html", "nav_matters"),
+    ("yard.html", "nav_yard"),
+)
+
+
+def frame(
+    plan: AtlasPlan,
+    lang: str,
+    name: str,
+    title: str,
+    body: str,
+    figs: dict[str, dict] | None = None,
+    pages: set[str] | None = None,
+    version: str = "",
+) -> str:
+    """A whole page: the head (the shared CSS and plotly.js by relative links), the navigation with the
+    language switch, the body, the charts' drawing script and the checks a browser test reads."""
+    t = TEXT[lang]
+    here = page_path(lang, plan.langs, name)
+    links = []
+    for target, key in NAV:
+        if pages is not None and target not in pages:
+            continue
+        cls = " class='here'" if target == name else ""
+        links.append(f"<a href='{_esc(rel(here, page_path(lang, plan.langs, target)))}'{cls}>{t[key]}</a>")
+    for other in plan.langs:
+        if other != lang:
+            href = rel(here, page_path(other, plan.langs, name))
+            links.append(f"<a class='lang' hreflang='{other}' href='{_esc(href)}'>{TEXT[lang]['lang_other']}</a>")
+    script = ""
+    plotly = ""
+    if figs:
+        separators = ", " if lang == "ru" else ".,"
+        script = (
+            report.SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
+            .replace("__SEPARATORS__", json.dumps(separators))
+            .replace("__TEMPLATE__", report.template_json())
+            .replace("__LOCALE__", json.dumps(lang))
+        )
+        plotly = f"<script src='{_esc(rel(here, PLOTLY_FILE))}'></script>"
+    elif "copy-card" in body:
+        script = report.SCRIPT.replace("__FIGS__", "{}").replace("__SEPARATORS__", '"."')
+        script = script.replace("__TEMPLATE__", "{}").replace("__LOCALE__", json.dumps(lang))
+    footer = t["footer"].format(version=version).replace("`kozel-stats atlas`", "<code>kozel-stats atlas</code>")
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_esc(title)}</title>
+<link rel="stylesheet" href="{_esc(rel(here, CSS_FILE))}">
+<script>
+window.__errors = [];
+window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
+</script>
+{plotly}
+</head><body>
+<nav class="top">{"".join(links)}</nav>
+{body}
+<footer>{footer}</footer>
+{f"<script>{script}</script>" if script else ""}
+<script>{report.CHECKS}</script>
+</body></html>
+"""
+
+
+# --- a question's page ------------------------------------------------------------------------------------------------
+def _level_word(level: Level, lang: str) -> str:
+    return level.ru if lang == "ru" else level.en
+
+
+def _cards(question: Question, found: dict[str, report.ReportData], levels: list[Level], lang: str) -> str:
+    t = TEXT[lang]
+    out = []
+    for level in levels:
+        data = found.get(level.name)
+        head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=words.bot_name(level.bot, lang)))
+        if data is None:
+            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{t['not_played']}</p></article>")
+            continue
+        v = _variants(data, lang)
+        titles = v.titles()
+        games = words.games_text(data.analysis.games_per_variant, lang)
+        items = []
+        for c in data.analysis.comparisons:
+            if c.variant == question.variant and c.family == "headline":
+                cls = " class='second'" if not c.significant else ""
+                name = _esc(report.label(c.metric, lang, v.solo(question.variant)))
+                items.append(
+                    f"<li{cls} data-metric='{c.metric}'><b>{name}</b>: {_esc(report.verdict(c, lang, titles))}</li>"
+                )
+        warn = f"<p class='warn'>{t['interrupted']}</p>" if data.meta.get("interrupted") else ""
+        out.append(
+            f"<article class='card' data-level='{level.name}'><h3>{head}</h3>{warn}<p class='sub'>{_esc(games)}</p>"
+            f"<p class='headline'>{_esc(answer_line(data, question.variant, lang))}</p>"
+            f"<ul class='effects'>{''.join(items)}</ul></article>"
+        )
+    return "<div class='cards'>" + "".join(out) + "</div>"
+
+
+def _figures_table(question: Question, found: dict[str, report.ReportData], levels: list[Level], lang: str) -> str:
+    t = TEXT[lang]
+    rows = []
+    for metric in HEADLINE:
+        for level in levels:
+            data = found.get(level.name)
+            if data is None:
+                continue
+            c = next(
+                (x for x in data.analysis.comparisons if x.variant == question.variant and x.metric == metric), None
+            )
+            if c is None or not c.comparable or not math.isfinite(c.diff) or not math.isfinite(c.low):
+                continue
+            solo = _variants(data, lang).solo(question.variant)
+            d = stats.decimals(c.half_width * (100 if words.is_rate(metric) else 1))
+            change = words.diff(metric, c.diff, lang, d)
+            ci = words.interval(metric, c.low, c.high, lang, d)
+            cls = " class='sig'" if c.significant else ""
+            rows.append(
+                f"<tr><td>{_esc(report.label(metric, lang, solo))}</td><td>{_esc(_level_word(level, lang))}</td>"
+                f"<td>{_esc(report._num(metric, c.baseline_value, lang))}</td>"
+                f"<td>{_esc(report._num(metric, c.value, lang))}</td>"
+                f"<td{cls}>{_esc(change)} <small>{_esc(ci)}</small></td></tr>"
+            )
+    if not rows:
+        return ""
+    head = "".join(f"<th>{t[k]}</th>" for k in ("metric", "level", "base_value", "variant_value", "difference"))
+    return f"<div class='scroll'><table class='figures'><tr>{head}</tr>{''.join(rows)}</table></div>"
+
+
+def _forest(question: Question, found: dict[str, report.ReportData], levels: list[Level], lang: str):
+    """Per headline metric: the difference at each level with its interval, a zero line."""
+    out = []
+    for metric in HEADLINE:
+        rows = []
+        for level in levels:
+            data = found.get(level.name)
+            if data is None:
+                continue
+            c = next(
+                (x for x in data.analysis.comparisons if x.variant == question.variant and x.metric == metric), None
+            )
+            if c is not None and c.comparable and math.isfinite(c.diff) and math.isfinite(c.low):
+                rows.append((level, c))
+        if not rows:
+            continue
+        rows.reverse()  # plotly draws the first row at the bottom: the first level on top
+        scale = report.SPECS[metric].scale
+        colours = ["#b00020" if c.significant else "#9e9e9e" for _, c in rows]
+        fig = report.interval_dots(
+            [c.diff * scale for _, c in rows],
+            [c.low * scale for _, c in rows],
+            [c.high * scale for _, c in rows],
+            colours,
+        )
+        fig.add_vline(x=0, line_color="#000000", line_width=1)
+        unit = words.unit_pp(lang) if report.SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
+        n = len(rows)
+        fig.update_layout(
+            height=70 + 34 * n,
+            xaxis_title=f"{'разница' if lang == 'ru' else 'difference'}, {unit}",
+            yaxis=dict(
+                tickvals=list(range(n)), ticktext=[_level_word(lv, lang) for lv, _ in rows], range=[-0.6, n - 0.4]
+            ),
+        )
+        title = f"{report.label(metric, lang)} — {words.level(rows[0][1].level, lang)} {words.ci_word(lang)}"
+        out.append(report._figure(fig, f"forest-{metric}", title))
+    return out
+
+
+def _commands(
+    question: Question, found: dict[str, report.ReportData], levels: list[Level], plan: AtlasPlan, lang: str
+) -> str:
+    lines = []
+    for level in levels:
+        data = found.get(level.name)
+        if data is None:
+            continue
+        folder = folder_of(Path("site"), question.variant, level).as_posix()
+        command = data.meta.get("command") or ""
+        lines.append(
+            f"# {_level_word(level, lang)}\n{command}\nkozel-stats report {folder} -o report.html --lang {lang}"
+        )
+    return f"<pre class='card-text' id='commands'>{_esc(chr(10).join(lines))}</pre>"
+
+
+def render_question(
+    plan: AtlasPlan,
+    question: Question,
+    found: dict[str, report.ReportData],
+    lang: str,
+    pages: set[str],
+    card_png: str | None,
+) -> str:
+    t = TEXT[lang]
+    levels = plan.levels
+    ref = found[reference_level(found)]
+    v = _variants(ref, lang)
+    held = holds(found, question.variant)
+    name = question_page(question.variant)
+    here = page_path(lang, plan.langs, name)
+    forest = _forest(question, found, levels, lang)
+    figs = {block.split("id='", 1)[1].split("'", 1)[0]: spec for block, spec in forest}
+    level_h = words.level(1 - stats.ALPHA / max(1, len(HEADLINE)), lang)
+    note = t["figures_note"].format(variant=v.title(question.variant), base=v.title(v.baseline), level=level_h)
+    desc = v.describe(question.variant)
+    image = ""
+    if card_png:
+        image = (
+            f"<p class='sub'>{t['card_image']}</p><img class='card-png' alt='{_esc(t['card'])}' "
+            f"src='{_esc(rel(here, card_png))}' loading='lazy'>"
+        )
+    body = f"""<p><a href="{_esc(rel(here, page_path(lang, plan.langs, "index.html")))}">{t["back"]}</a></p>
+<h1>{_esc(question.ru if lang == "ru" else question.en)}</h1>
+<p class="sub">{v.named(question.variant)}{" — " + _esc(desc) if desc else ""}</p>
+<h2 id="answer">{t["answer"]}</h2>
+<p class="answer" id="answer-line">{_esc(answer_line(ref, question.variant, lang))}</p>
+<p>{mark_html(held, lang)}</p>
+<h2 id="levels">{t["at_levels"]}</h2>
+{_cards(question, found, levels, lang)}
+<h2 id="figures">{t["figures"]}</h2>
+<p class="sub">{_esc(note)}</p>
+{_figures_table(question, found, levels, lang)}
+<h2 id="chart">{t["chart"]}</h2>
+{"".join(block for block, _ in forest)}
+<h2 id="rules">{t["rules"]}</h2>
+{report._rules_html(ref, v, lang)}
+<h2 id="card">{t["card"]}</h2>
+<pre class="card-text" id="card-text">{_esc(report.card_text(ref, lang))}</pre>
+<button class="copy" id="copy-card" type="button" data-done="{t["copied"]}">{t["copy"]}</button>
+{image}
+<h2 id="reproduce">{t["reproduce"]}</h2>
+<p class="sub">{t["reproduce_note"]}</p>
+{_commands(question, found, levels, plan, lang)}
+"""
+    title = f"{question.ru if lang == 'ru' else question.en} — {t['site']}"
+    return frame(plan, lang, name, title, body, figs, pages, ref.meta.get("version", ""))
+
+
+# --- the index --------------------------------------------------------------------------------------------------------
+def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]], lang: str, pages: set[str]) -> str:
+    t = TEXT[lang]
+    here = page_path(lang, plan.langs, "index.html")
+    games = words.games_text(plan.request.games, lang)
+    levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
+    parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
+    version = ""
+    for group in GROUPS:
+        items = []
+        for q in plan.questions:
+            if q.group != group or q.variant not in answers:
+                continue
+            found = answers[q.variant]
+            ref = found[reference_level(found)]
+            version = version or ref.meta.get("version", "")
+            href = rel(here, page_path(lang, plan.langs, question_page(q.variant)))
+            items.append(
+                f"<li data-variant='{_esc(q.variant)}'><a class='q' href='{_esc(href)}'>"
+                f"{_esc(q.ru if lang == 'ru' else q.en)}</a><br>{_esc(answer_line(ref, q.variant, lang))}<br>"
+                f"{mark_html(holds(found, q.variant), lang)}</li>"
+            )
+        if items:
+            parts.append(f"<h2 id='{group}'>{t['group_' + group]}</h2><ul class='questions'>{''.join(items)}</ul>")
+    return frame(plan, lang, "index.html", t["site"], "\n".join(parts), None, pages, version)
+
+
+# --- the whole site ---------------------------------------------------------------------------------------------------
+def write_assets(out: Path) -> None:
+    from .files import write_text_atomic
+
+    (out / ASSETS).mkdir(parents=True, exist_ok=True)
+    write_text_atomic(out / PLOTLY_FILE, report.plotly_js())
+    write_text_atomic(out / CSS_FILE, report.CSS + ATLAS_CSS)
+
+
+def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
+    """Every page of every language from the results folders; returns {"pages": [...], "missing": [...]}."""
+    from .files import write_text_atomic
+
+    out = plan.request.out
+    write_assets(out)
+    answers: dict[str, dict[str, report.ReportData]] = {}
+    missing = []
+    for q in plan.questions:
+        found = load_question(out, q, plan.levels)
+        if found:
+            answers[q.variant] = found
+        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found]
+    if not answers:
+        from .errors import KozelError
+
+        raise KozelError(
+            f"{out / 'data'}: no question of the atlas has been played; build it without --render-only.",
+            ru=f"{out / 'data'}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
+        )
+    pages = {"index.html"}
+    written = []
+    for lang in plan.langs:
+        for q in plan.questions:
+            if q.variant not in answers:
+                continue
+            name = question_page(q.variant)
+            path = out / page_path(lang, plan.langs, name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, render_question(plan, q, answers[q.variant], lang, pages, None))
+            written.append(path)
+        path = out / page_path(lang, plan.langs, "index.html")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, render_index(plan, answers, lang, pages))
+        written.append(path)
+    say(
+        f"{len(written)} pages written into {out}"
+        if plan.langs[0] == "en"
+        else f"страниц записано: {len(written)}, в {out}"
+    )
+    return {"pages": [str(p) for p in written], "missing": missing}
+
+
+def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict:
+    """Play what is missing (unless --render-only), then write every page; returns what was written."""
+    if not plan.request.render_only:
+        play(plan, say, lang)
+    return write_site(plan, say)
