@@ -137,8 +137,28 @@ FORMAT = "kozel-atlas/1"
 MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and --render-only know the site
 DATA_DIR = "data"
 DEFAULT_GAMES = 20_000
+#: The expert searches every move (docs/expert.md): about a thousand times slower than the counter, so it plays
+#: fewer games, and none on the cross of Осёл, where its search takes minutes a game.
+DEFAULT_EXPERT_GAMES = 400
 DEFAULT_LEVELS = "beginner,player,expert"
 DEFAULT_LANGS = "ru,en"
+SKILL_DIR = "skill"  # SITE/data/skill/: compare --skill over the section-13 questions («Везение или мастерство»)
+SWEEP_DIR = "sweep"  # SITE/data/sweep/: the sweep of the section-13 knobs («Что важнее всего»)
+SKILL = "counter/random"  # the strong and the weak bot of the skill edge (docs/skill.md)
+#: The sweep's knobs: each section-13 knob at its default and the yard value that differs most from it (two
+#: values each, so that every two-way interaction can be estimated from a sample of the 512 cells).
+SWEEP_VARY = (
+    "fish_winner=lower-sum,fisherman",
+    "fish_writes=own,all",
+    "threshold=once,none",
+    "threshold_value=13,25",
+    "specials=per-player,plain",
+    "eggs=one-side,both-sides",
+    "target=101,125",
+    "first_lead=double-11,double-66",
+    "next_lead=last-mover,round-robin",
+)
+SWEEP_CELLS = 64
 
 
 @dataclass
@@ -147,11 +167,14 @@ class AtlasRequest:
 
     out: Path
     games: int = DEFAULT_GAMES
+    expert_games: int = DEFAULT_EXPERT_GAMES
     levels: str = DEFAULT_LEVELS
     langs: str = DEFAULT_LANGS
     resume: bool = False
     render_only: bool = False
     only: str | None = None  # a comma-separated subset of the questions (their variant names)
+    extras: bool = True  # also the skill-or-luck run and the sweep (False: --no-extras, the questions only)
+    cards: bool = True  # draw each question's chat card as a picture (needs Chromium)
     seed: int = 1
     workers: int | None = None
 
@@ -195,6 +218,19 @@ def parse_only(spec: str | None) -> list[Question]:
     return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
 
 
+def plays(question: Question, level: Level) -> bool:
+    """Whether a question is played at a level: the expert sits out the cross of Осёл (minutes a game)."""
+    if level.bot != "expert":
+        return True
+    from .rules import load_variant
+
+    return load_variant(question.variant).rule_dict.get("layout") != "cross"
+
+
+def games_at(req: AtlasRequest, level: Level) -> int:
+    return req.expert_games if level.bot == "expert" else req.games
+
+
 def folder_of(out: Path, variant: str, level: Level) -> Path:
     return out / DATA_DIR / variant / level.name
 
@@ -232,11 +268,12 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
         ) from None
     langs = parse_langs(req.langs)
     questions = parse_only(req.only)
-    if not 1 <= req.games <= 10_000_000:
-        raise _error(
-            f"--games must be from 1 to 10,000,000 per question and level, not {req.games:,}.",
-            f"--games — от 1 до 10 000 000 партий на вопрос и уровень, а не {req.games}.",
-        )
+    for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
+        if not 1 <= games <= 10_000_000:
+            raise _error(
+                f"{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
+                f"{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
+            )
     if req.resume and req.render_only:
         raise _error(
             "--resume plays what is missing, --render-only plays nothing: give one of them.",
@@ -290,6 +327,7 @@ def write_mark(plan: AtlasPlan) -> None:
     mark = {
         "format": FORMAT,
         "games": req.games,
+        "expert_games": req.expert_games,
         "seed": req.seed,
         "levels": [lv.name for lv in plan.levels],
         "questions": [q.variant for q in plan.questions],
@@ -312,60 +350,164 @@ def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
 
     req = plan.request
     write_mark(plan)
-    total = len(plan.questions) * len(plan.levels)
-    step = 0
-    for question in plan.questions:
-        for level in plan.levels:
-            step += 1
-            folder = folder_of(req.out, question.variant, level)
-            where = f"[{step}/{total}] {question.variant} @ {level.name}"
-            if folder.is_dir() and any(folder.iterdir()):
-                complete, games = _state(folder)
-                if complete and games >= req.games:
-                    continue
-                creq = CompareRequest([], games=req.games, resume=folder, workers=req.workers, lang=lang)
-            else:
-                folder.mkdir(parents=True, exist_ok=True)
-                creq = CompareRequest(
-                    ["default", question.variant],
-                    games=req.games,
-                    seed=req.seed,
-                    bots=level.bot,
-                    workers=req.workers,
-                    out=folder,
-                    lang=lang,
-                )
-            say(f"{where}: {req.games:,} games" if lang == "en" else f"{where}: {req.games:,} партий".replace(",", " "))
-            outcome = execute(prepare_request(creq))
-            if outcome.result.interrupted:
-                raise KeyboardInterrupt
-            plan.played.append(str(folder))
+    todo = [(q, lv) for q in plan.questions for lv in plan.levels if plays(q, lv)]
+    for step, (question, level) in enumerate(todo, 1):
+        folder = folder_of(req.out, question.variant, level)
+        target = games_at(req, level)
+        where = f"[{step}/{len(todo)}] {question.variant} @ {level.name}"
+        if folder.is_dir() and any(folder.iterdir()):
+            complete, games = _state(folder)
+            if complete and games >= target:
+                continue
+            creq = CompareRequest([], games=target, resume=folder, workers=req.workers, lang=lang)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            creq = CompareRequest(
+                ["default", question.variant],
+                games=target,
+                seed=req.seed,
+                bots=level.bot,
+                workers=req.workers,
+                out=folder,
+                lang=lang,
+            )
+        say(f"{where}: {target:,} games" if lang == "en" else f"{where}: {target:,} партий".replace(",", " "))
+        outcome = execute(prepare_request(creq))
+        if outcome.result.interrupted:
+            raise KeyboardInterrupt
+        plan.played.append(str(folder))
+    if req.extras:
+        play_skill(plan, say, lang)
+        play_sweep(plan, say, lang)
+
+
+def extras_level(plan: AtlasPlan) -> Level:
+    """The level the skill-or-luck run and the sweep play at: the first of --levels (by default the beginner,
+    the fastest: the sweep plays 64 rule sets, the skill run every game four times)."""
+    return plan.levels[0]
+
+
+def skill_variants(plan: AtlasPlan) -> list[str]:
+    return ["default"] + [q.variant for q in plan.questions if q.group == "yard"]
+
+
+def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
+    """«Везение или мастерство»: compare --skill counter/random over the section-13 questions."""
+    from .compare import CompareRequest, execute, prepare_request
+
+    req = plan.request
+    names = skill_variants(plan)
+    if len(names) < 2:
+        return
+    folder = req.out / DATA_DIR / SKILL_DIR
+    if folder.is_dir() and any(folder.iterdir()):
+        complete, games = _state(folder)
+        if complete and games >= req.games:
+            return
+        creq = CompareRequest([], games=req.games, resume=folder, workers=req.workers, lang=lang)
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        creq = CompareRequest(
+            names,
+            games=req.games,
+            seed=req.seed,
+            bots=extras_level(plan).bot,
+            workers=req.workers,
+            out=folder,
+            lang=lang,
+            skill=SKILL,
+        )
+    say(
+        f"skill or luck: {len(names)} variants, {req.games:,} games"
+        if lang == "en"
+        else f"везение или мастерство: {len(names)} вариантов"
+    )
+    if execute(prepare_request(creq)).result.interrupted:
+        raise KeyboardInterrupt
+
+
+def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
+    """«Что важнее всего»: the sweep of the section-13 knobs (a sample of SWEEP_CELLS cells)."""
+    from .sweep import SweepRequest, execute, prepare_sweep
+
+    req = plan.request
+    folder = req.out / DATA_DIR / SWEEP_DIR
+    if folder.is_dir() and any(folder.iterdir()):
+        complete, games = _state(folder)
+        if complete and games >= req.games:
+            return
+        sreq = SweepRequest(None, [], games=req.games, resume=folder, workers=req.workers, lang=lang)
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        sreq = SweepRequest(
+            "default",
+            list(SWEEP_VARY),
+            games=req.games,
+            seed=req.seed,
+            bots=extras_level(plan).bot,
+            workers=req.workers,
+            cells=SWEEP_CELLS,
+            out=folder,
+            lang=lang,
+        )
+    say(
+        f"what matters most: {SWEEP_CELLS} cells"
+        if lang == "en"
+        else f"что важнее всего: сочетаний правил — {SWEEP_CELLS}"
+    )
+    if execute(prepare_sweep(sreq)).result.interrupted:
+        raise KeyboardInterrupt
+
+
+def reference_level_of(found: dict) -> str:
+    """The level whose answer is a question's one line: the player («игрок») when played, else the highest."""
+    return "player" if "player" in found else list(found)[-1]
+
+
+def load_compare(folder: Path):
+    """The ReportData of a comparison's results folder (what `kozel-stats report` renders)."""
+    from .compare import analyse
+    from .report import ReportData
+    from .results import arms_of, load
+
+    loaded = load(folder)
+    arms = arms_of(loaded.plan)
+    analysis = analyse(arms, loaded.stats)
+    meta = dict(loaded.summary.get("meta", {}), baseline=arms[0].name)
+    meta["games_per_variant"] = analysis.games_per_variant
+    meta.setdefault("seed", loaded.plan.get("seed"))
+    meta.setdefault("bots", [",".join(arms[0].bots)])
+    meta.setdefault(
+        "variants",
+        [{"name": a.name, "hash": a.variant.content_hash, "rules": a.variant.rule_dict} for a in arms],
+    )
+    if not loaded.complete:
+        meta["interrupted"] = True
+    return ReportData(meta, analysis)
+
+
+def load_sweep_folder(folder: Path):
+    """(summary, analysis) of the atlas's sweep, recomputed from its statistics (as `kozel-stats report`)."""
+    from .sweep import analyse_sweep, load_sweep, plan
+
+    saved = load_sweep(folder)
+    arms, _, _ = plan(saved.grid, saved.seats, saved.metrics)
+    analysis = analyse_sweep(saved.grid, arms, saved.stats, saved.metrics, saved.margin)
+    summary = dict(saved.summary) or {"meta": {}}
+    summary["meta"] = {**summary.get("meta", {}), "games_per_cell": saved.stats.games}
+    if not saved.complete:
+        summary["meta"]["interrupted"] = True
+    summary["meta"].setdefault("seed", saved.seed)
+    summary["meta"].setdefault("bots", [",".join(saved.seats)])
+    return summary, analysis
 
 
 def load_question(out: Path, question: Question, levels: list[Level]):
     """{level name: ReportData} of a question, for the levels whose folder exists (others are not yet
     played); a damaged folder is an error naming it."""
-    from .compare import analyse
-    from .report import ReportData
-    from .results import arms_of, load
-
     found = {}
     for level in levels:
         folder = folder_of(out, question.variant, level)
-        if not folder.is_dir():
-            continue
-        loaded = load(folder)
-        arms = arms_of(loaded.plan)
-        analysis = analyse(arms, loaded.stats)
-        meta = dict(loaded.summary.get("meta", {}), baseline=arms[0].name)
-        meta["games_per_variant"] = analysis.games_per_variant
-        meta.setdefault("seed", loaded.plan.get("seed"))
-        meta.setdefault("bots", [",".join(arms[0].bots)])
-        meta.setdefault(
-            "variants",
-            [{"name": a.name, "hash": a.variant.content_hash, "rules": a.variant.rule_dict} for a in arms],
-        )
-        if not loaded.complete:
-            meta["interrupted"] = True
-        found[level.name] = ReportData(meta, analysis)
+        if folder.is_dir():
+            found[level.name] = load_compare(folder)
     return found

@@ -16,8 +16,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import report, stats, words
-from .atlas import GROUPS, AtlasPlan, Question, folder_of, load_question, play
+from . import report, say, stats, words
+from .atlas import (
+    DATA_DIR,
+    GROUPS,
+    SKILL_DIR,
+    SWEEP_DIR,
+    AtlasPlan,
+    Question,
+    folder_of,
+    load_compare,
+    load_question,
+    load_sweep_folder,
+    play,
+    plays,
+)
 from .levels import Level
 from .metrics import HEADLINE
 
@@ -67,6 +80,39 @@ TEXT: dict[str, dict[str, str]] = {
         "interrupted": "Прогон не доигран: показаны партии последней сохранённой точки.",
         "footer": "Собрано kozel-stats {version}: `kozel-stats atlas`. Боты — программы, не люди.",
         "games_per": "{games} на правило и уровень",
+        "expert_skips": "знаток не играет Осла на кресте: его перебор занимает минуты на партию",
+        "skill_title": "Везение или мастерство",
+        "skill_lead": "Это ещё игра или уже лотерея? Для каждого различия дворов: сколько партий сильная пара "
+        "выигрывает у слабой на одних и тех же раздачах, как часто раздача сама решает, кто проиграет, и "
+        "насколько выгоден заход.",
+        "matters_title": "Что важнее всего",
+        "matters_lead": "Какое правило двора сильнее всего меняет длину партии, голых козлов, рыбу и запись, и "
+        "какие правила действуют вместе иначе, чем порознь: {cells} сочетаний правил раздела 13, {games} на "
+        "сочетание, боты {bots}.",
+        "matters_interactions": "Правила, которые вместе действуют иначе, чем порознь",
+        "no_interactions": "Взаимодействий не найдено: каждое правило действует само по себе.",
+        "effects": "Влияние каждого правила",
+        "yard_title": "Правила вашего двора",
+        "yard_lead": "Выберите правила, как играют у вас; страница сама напишет файл правил (YAML) и команду, "
+        "которая сравнит ваш двор с обычными правилами. Всё работает в браузере, без сервера.",
+        "yard_main": "Различия дворов (раздел 13)",
+        "yard_more": "Остальные правила (другие игры семьи)",
+        "yard_name": "Имя файла (латиницей, без пробелов)",
+        "yard_title_field": "Название двора",
+        "yard_yaml": "Файл правил",
+        "yard_download": "Скачать",
+        "yard_command": "Команда",
+        "yard_check": "Проверить файл: kozel-stats variants show {file}. Сочетания правил, которых не бывает "
+        "(например, правило Осла в обычном козле), программа назовёт с причиной.",
+        "yard_default": "как обычно",
+        "yard_estimate": "Оценка по модели «Что важнее всего»",
+        "yard_estimate_note": "Оценка, а не измерение: сумма главных эффектов выбранных правил раздела 13 "
+        "(модель без взаимодействий), без интервала; правила вне модели не учтены. Точный ответ даст команда "
+        "выше.",
+        "yard_outside": "правила вне модели: {knobs}",
+        "yes": "да",
+        "no": "нет",
+        "our_yard": "Наш двор",
     },
     "en": {
         "site": "Yard arguments",
@@ -109,6 +155,39 @@ TEXT: dict[str, dict[str, str]] = {
         "interrupted": "The run is not finished: these are the games of its last checkpoint.",
         "footer": "Built by kozel-stats {version}: `kozel-stats atlas`. Bots are programs, not people.",
         "games_per": "{games} per rule and level",
+        "expert_skips": "the expert does not play Осёл on the cross: its search takes minutes a game",
+        "skill_title": "Luck or skill",
+        "skill_lead": "Still a game or already a lottery? For every yard difference: how many games the strong "
+        "side wins against the weak one on the same deals, how often the deal alone decides who loses, and how "
+        "much leading is worth.",
+        "matters_title": "What matters most",
+        "matters_lead": "Which yard rule changes the game's length, the naked goats, the fish and the writing "
+        "most, and which rules act differently together than apart: {cells} combinations of the rules of section "
+        "13, {games} per combination, bots {bots}.",
+        "matters_interactions": "Rules that act differently together than apart",
+        "no_interactions": "No interaction found: each rule acts on its own.",
+        "effects": "The effect of each rule",
+        "yard_title": "Your yard's rules",
+        "yard_lead": "Choose the rules as your yard plays them; the page writes the rules file (YAML) and the "
+        "command that compares your yard with the default rules. It all works in the browser, with no server.",
+        "yard_main": "Yard differences (section 13)",
+        "yard_more": "The other rules (the other games of the family)",
+        "yard_name": "File name (Latin letters, no spaces)",
+        "yard_title_field": "Your yard's name",
+        "yard_yaml": "The rules file",
+        "yard_download": "Download",
+        "yard_command": "The command",
+        "yard_check": "Check the file: kozel-stats variants show {file}. A combination that cannot be (a rule of "
+        "Осёл in plain Козёл, say) is named with its reason.",
+        "yard_default": "as by default",
+        "yard_estimate": "The estimate of the model of «What matters most»",
+        "yard_estimate_note": "An estimate, not a measurement: the main effects of the chosen section-13 rules "
+        "added (the model without interactions), with no interval; rules outside the model are not counted. "
+        "The command above gives the exact answer.",
+        "yard_outside": "rules outside the model: {knobs}",
+        "yes": "yes",
+        "no": "no",
+        "our_yard": "Our yard",
     },
 }
 
@@ -128,6 +207,8 @@ p.answer { font-size: 1.12em; font-weight: 600; }
 table.figures td.sig { font-weight: bold; color: #b00020; }
 img.card-png { max-width: 100%; height: auto; border: 1px solid #ddd; border-radius: 6px; }
 footer { margin-top: 2em; color: #777; font-size: .85em; }
+.knob { margin: .7em 0; } .knob .sub { margin: .1em 0 .3em; }
+.knob select, .knob input { font-size: 1em; max-width: 100%; width: 100%; padding: .25em; }
 """
 
 
@@ -174,8 +255,9 @@ def holds(found: dict[str, report.ReportData], variant: str) -> bool | None:
 
 
 def reference_level(found: dict[str, report.ReportData]) -> str:
-    """The level whose answer is the page's one line: the player («игрок») when played, else the highest."""
-    return "player" if "player" in found else list(found)[-1]
+    from .atlas import reference_level_of
+
+    return reference_level_of(found)
 
 
 def answer_line(data: report.ReportData, variant: str, lang: str) -> str:
@@ -271,7 +353,8 @@ def _cards(question: Question, found: dict[str, report.ReportData], levels: list
         data = found.get(level.name)
         head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=words.bot_name(level.bot, lang)))
         if data is None:
-            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{t['not_played']}</p></article>")
+            why = t["not_played"] if plays(question, level) else t["expert_skips"]
+            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{why}</p></article>")
             continue
         v = _variants(data, lang)
         titles = v.titles()
@@ -376,7 +459,7 @@ def _commands(
         lines.append(
             f"# {_level_word(level, lang)}\n{command}\nkozel-stats report {folder} -o report.html --lang {lang}"
         )
-    return f"<pre class='card-text' id='commands'>{_esc(chr(10).join(lines))}</pre>"
+    return f"<pre class='card-text' id='commands'><code>{_esc(chr(10).join(lines))}</code></pre>"
 
 
 def render_question(
@@ -459,6 +542,295 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
     return frame(plan, lang, "index.html", t["site"], "\n".join(parts), None, pages, version)
 
 
+# --- luck or skill, what matters most ---------------------------------------------------------------------------------
+def _figs(blocks: list[tuple[str, dict]]) -> dict[str, dict]:
+    return {block.split("id='", 1)[1].split("'", 1)[0]: spec for block, spec in blocks}
+
+
+def _reproduce(command: str, folder: str, lang: str) -> str:
+    t = TEXT[lang]
+    text = f"{command}\nkozel-stats report {folder} -o report.html --lang {lang}"
+    return f"<h2 id='reproduce'>{t['reproduce']}</h2><pre class='card-text'><code>{_esc(text)}</code></pre>"
+
+
+def render_skill(plan: AtlasPlan, data: report.ReportData, lang: str, pages: set[str]) -> str:
+    """«Везение или мастерство»: the report's own skill-or-luck section (table, charts, words)."""
+    t = TEXT[lang]
+    v = _variants(data, lang)
+    section, blocks = report.skill_section(data, v, lang)
+    warn = f"<p class='warn'>{t['interrupted']}</p>" if data.meta.get("interrupted") else ""
+    body = f"<h1>{t['skill_title']}</h1><p id='lead'>{_esc(t['skill_lead'])}</p>{warn}{section}" + _reproduce(
+        data.meta.get("command", ""), f"site/{DATA_DIR}/{SKILL_DIR}", lang
+    )
+    return frame(plan, lang, "skill.html", t["skill_title"], body, _figs(blocks), pages, data.meta.get("version", ""))
+
+
+def render_matters(plan: AtlasPlan, summary: dict, analysis: Any, lang: str, pages: set[str]) -> str:
+    """«Что важнее всего»: per headline metric the knobs ranked by their effect (the sweep's own sentences and
+    tornado charts), then the interactions found."""
+    from . import sweep_report
+
+    t = TEXT[lang]
+    meta = summary["meta"]
+    lead = t["matters_lead"].format(
+        cells=words.count(len(analysis.grid.cells), lang),
+        games=words.games_text(meta["games_per_cell"], lang),
+        bots=words.bots_text(meta.get("bots") or ["random"], lang),
+    )
+    ranks = "".join(
+        f"<p class='rank'>{sweep_report.as_html(sweep_report.ranking_sentence(m, analysis.ranking[m], lang))}</p>"
+        for m in analysis.metrics
+    )
+    blocks = [sweep_report.tornado(analysis, m, lang) for m in analysis.metrics]
+    found = sweep_report.significant_interactions(analysis)
+    if found:
+        items = "".join(f"<li>{sweep_report.as_html(sweep_report.interaction_text(c, lang))}</li>" for c in found)
+        inter = f"<ul class='effects'>{items}</ul>"
+        if len(found) > sweep_report.MAX_OPEN:  # a long list is folded: the rankings above are the answer
+            n = len(found)
+            count = (
+                f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
+                if lang == "ru"
+                else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
+            )
+            inter = f"<details><summary>{_esc(count)}</summary>{inter}</details>"
+    else:
+        inter = f"<p>{t['no_interactions']}</p>"
+    notes = "".join(f"<p class='warn'>{_esc(n)}</p>" for n in sweep_report._notes(summary, analysis, lang))
+    body = (
+        f"<h1>{t['matters_title']}</h1><p id='lead'>{_esc(lead)}</p>{notes}<div id='answer'>{ranks}</div>"
+        f"<h2 id='interactions'>{t['matters_interactions']}</h2>{inter}"
+        f"<h2 id='effects'>{t['effects']}</h2>{''.join(b for b, _ in blocks)}"
+        + _reproduce(meta.get("command", ""), f"site/{DATA_DIR}/{SWEEP_DIR}", lang)
+    )
+    return frame(plan, lang, "matters.html", t["matters_title"], body, _figs(blocks), pages, meta.get("version", ""))
+
+
+# --- your yard's rules ------------------------------------------------------------------------------------------------
+#: The knobs of section 13's table, first on the form; the others (the other games' rules) are folded.
+YARD_KNOBS = (
+    "fish_winner",
+    "fish_writes",
+    "threshold",
+    "threshold_value",
+    "specials",
+    "lone_00",
+    "lone_66",
+    "both_00_66",
+    "eggs",
+    "target",
+    "first_lead",
+    "next_lead",
+)
+NOT_ON_FORM = ("max_deals",)  # a safety cut-off, not a rule of the game
+
+YARD_SCRIPT = """
+(function () {
+  var K = __KNOBS__, T = __T__, EST = __EST__;
+  var form = document.getElementById("yard-form");
+  function chosen() {
+    var out = [];
+    K.forEach(function (k) {
+      var el = document.getElementById("k-" + k.name);
+      var v = el.value;
+      if (v !== String(k.default)) out.push([k, v]);
+    });
+    return out;
+  }
+  function yamlValue(k, v) {
+    if (k.kind === "int") return String(parseInt(v, 10));
+    if (k.kind === "bool") return v === "True" ? "true" : "false";
+    return JSON.stringify(v);
+  }
+  function slug() {
+    var n = document.getElementById("yard-name").value.trim().toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+    return n.replace(/^-+|-+$/g, "") || "our-yard";
+  }
+  function update() {
+    var name = slug(), title = document.getElementById("yard-title").value.trim() || T.our_yard;
+    var changes = chosen();
+    var lines = ["name: " + name, "title:", "  ru: " + JSON.stringify(title), "  en: " + JSON.stringify(title),
+      "description:", "  ru: " + JSON.stringify(T.desc_ru), "  en: " + JSON.stringify(T.desc_en),
+      "source: " + JSON.stringify(T.source), "extends: default", "rules:"];
+    if (!changes.length) lines.push("  {}");
+    changes.forEach(function (c) { lines.push("  " + c[0].name + ": " + yamlValue(c[0], c[1])); });
+    var yaml = lines.join("\\n") + "\\n";
+    document.getElementById("yard-yaml").textContent = yaml;
+    var file = name + ".yaml";
+    var cmd = "kozel-stats variants show " + file + "\\nkozel-stats compare default " + file +
+      " --games 100000 --bots counter --report " + name + ".html --lang " + T.lang;
+    document.getElementById("yard-command").textContent = cmd;
+    var link = document.getElementById("yard-download");
+    link.setAttribute("download", file);
+    link.setAttribute("href", "data:text/yaml;charset=utf-8," + encodeURIComponent(yaml));
+    var hash = changes.map(function (c) { return c[0].name + "=" + encodeURIComponent(c[1]); });
+    hash.push("name=" + encodeURIComponent(name));
+    history.replaceState(null, "", "#" + hash.join("&"));
+    estimate(changes);
+    document.body.dataset.yaml = yaml;
+  }
+  function estimate(changes) {
+    var box = document.getElementById("yard-estimate");
+    if (!box || !EST) return;
+    var outside = [], rows = [];
+    changes.forEach(function (c) {
+      if (!(c[0].name in EST.knobs)) outside.push(c[0].label);
+      else if (!(c[1] in EST.knobs[c[0].name])) outside.push(c[0].label);
+    });
+    EST.metrics.forEach(function (m) {
+      var value = m.reference;
+      changes.forEach(function (c) {
+        var e = (EST.knobs[c[0].name] || {})[c[1]];
+        if (e && e[m.name] !== undefined) value += e[m.name];
+      });
+      if (m.rate) value = Math.max(0, Math.min(1, value));  // a share stays a share, whatever the sum
+      var shown = m.rate ? (value * 100).toFixed(1) + " %" : value.toFixed(2);
+      var base = m.rate ? (m.reference * 100).toFixed(1) + " %" : m.reference.toFixed(2);
+      if (T.lang === "ru") { shown = shown.replace(".", ","); base = base.replace(".", ","); }
+      rows.push("<tr><td>" + m.label + "</td><td>" + base + "</td><td>≈ " + shown + "</td></tr>");
+    });
+    box.querySelector("tbody").innerHTML = rows.join("");
+    document.getElementById("yard-outside").textContent = outside.length ? T.outside.replace("{knobs}",
+      outside.join(", ")) : "";
+  }
+  function fromHash() {
+    var parts = (location.hash || "").replace(/^#/, "").split("&");
+    parts.forEach(function (p) {
+      var kv = p.split("="); if (kv.length !== 2) return;
+      var v = decodeURIComponent(kv[1]);
+      if (kv[0] === "name") { document.getElementById("yard-name").value = v; return; }
+      var el = document.getElementById("k-" + kv[0]);
+      if (el) el.value = v;
+    });
+  }
+  fromHash();
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+})();
+"""
+
+
+def _knob_field(knob: Any, lang: str) -> dict:
+    """A knob as the form shows it: its words, its values with their meanings, its default."""
+    from .knobs import LEAD_DOUBLE
+
+    t = TEXT[lang]
+    label = (knob.short_ru if lang == "ru" else knob.short) or knob.name
+    field: dict[str, Any] = {"name": knob.name, "label": label, "rule": knob.describe(lang)}
+    if knob.kind is bool:
+        field.update(kind="bool", default=str(knob.default))
+        field["options"] = [
+            [str(v), knob.value_meaning(v, lang) or (t["yes"] if v else t["no"])] for v in (True, False)
+        ]
+    elif knob.kind is int:
+        field.update(kind="int", default=str(knob.default), low=knob.low, high=knob.high)
+    else:
+        values = list(knob.choices)
+        if knob.pattern and LEAD_DOUBLE.pattern == knob.pattern:
+            values = [f"double-{d}{d}" for d in range(7)] + values
+        if knob.default not in values:
+            values.insert(0, knob.default)
+        field.update(kind="str", default=str(knob.default))
+        field["options"] = [[v, knob.value_meaning(v, lang) or v] for v in values]
+    return field
+
+
+def _field_html(field: dict, lang: str) -> str:
+    t = TEXT[lang]
+    name = field["name"]
+    if field["kind"] == "int":
+        control = (
+            f"<input type='number' id='k-{name}' min='{field['low']}' max='{field['high']}' "
+            f"value='{_esc(field['default'])}'>"
+        )
+    else:
+        options = "".join(
+            f"<option value='{_esc(v)}'{' selected' if v == field['default'] else ''}>{_esc(text)}"
+            + (f" ({t['yard_default']})" if v == field["default"] else "")
+            + "</option>"
+            for v, text in field["options"]
+        )
+        control = f"<select id='k-{name}'>{options}</select>"
+    return (
+        f"<div class='knob'><label for='k-{name}'><b>{_esc(field['label'])}</b> <code class='id'>{name}</code>"
+        f"</label><p class='sub'>{_esc(field['rule'])}</p>{control}</div>"
+    )
+
+
+def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
+    """The sweep's reference values and main effects, for the form's estimate (None without a sweep)."""
+    if sweep is None:
+        return None
+    summary, analysis = sweep
+    ref = analysis.grid.cells[0].name if analysis.grid.cells else None
+    metrics = []
+    for m in analysis.metrics:
+        value = next((e.value for e in analysis.cells.estimates.get(ref, []) if e.metric == m), None) if ref else None
+        if value is None:
+            continue
+        metrics.append({"name": m, "label": report.label(m, lang), "reference": value, "rate": words.is_rate(m)})
+    knobs: dict[str, dict[str, dict[str, float]]] = {}
+    for e in analysis.effects:
+        c = e.comparison
+        knob, _, value = c.variant.partition("=")
+        if math.isfinite(c.diff):
+            knobs.setdefault(knob, {}).setdefault(value, {})[c.metric] = c.diff
+    for f in analysis.grid.factors:  # the reference value of every knob: no change
+        knobs.setdefault(f.knob, {}).setdefault(str(f.reference), {})
+    return {"metrics": metrics, "knobs": knobs}
+
+
+def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, Any] | None) -> str:
+    from .knobs import KNOBS
+
+    t = TEXT[lang]
+    fields = [_knob_field(k, lang) for k in KNOBS if k.name not in NOT_ON_FORM]
+    main = [f for f in fields if f["name"] in YARD_KNOBS]
+    main.sort(key=lambda f: YARD_KNOBS.index(f["name"]))
+    more = [f for f in fields if f["name"] not in YARD_KNOBS]
+    est = sweep_estimates(sweep, lang)
+    words_js = {
+        "our_yard": t["our_yard"],
+        "lang": lang,
+        "desc_ru": "Правила нашего двора (написано на странице «Правила вашего двора»)",
+        "desc_en": "Our yard's rules (written by the page «Your yard's rules»)",
+        "source": "kozel-stats atlas: yard.html",
+        "outside": t["yard_outside"],
+    }
+    script = (
+        YARD_SCRIPT.replace("__KNOBS__", json.dumps(fields, ensure_ascii=False).replace("</", "<\\/"))
+        .replace("__T__", json.dumps(words_js, ensure_ascii=False))
+        .replace("__EST__", json.dumps(est, ensure_ascii=False) if est else "null")
+    )
+    estimate = ""
+    if est:
+        head = f"<tr><th>{t['metric']}</th><th>{t['base_value']}</th><th>{t['variant_value']}</th></tr>"
+        estimate = (
+            f"<h2 id='estimate'>{t['yard_estimate']}</h2><p class='sub'>{t['yard_estimate_note']}</p>"
+            f"<div id='yard-estimate' class='scroll'><table>{head}<tbody></tbody></table></div>"
+            "<p class='sub' id='yard-outside'></p>"
+        )
+    body = f"""<h1>{t["yard_title"]}</h1><p id='lead'>{t["yard_lead"]}</p>
+<form id="yard-form" onsubmit="return false">
+<div class='knob'><label for='yard-title'><b>{t["yard_title_field"]}</b></label>
+<input type='text' id='yard-title' value='{_esc(t["our_yard"])}'></div>
+<div class='knob'><label for='yard-name'><b>{t["yard_name"]}</b></label>
+<input type='text' id='yard-name' value='our-yard' pattern='[a-z0-9-]+'></div>
+<h2 id='main-knobs'>{t["yard_main"]}</h2>{"".join(_field_html(f, lang) for f in main)}
+<details><summary>{t["yard_more"]}</summary>{"".join(_field_html(f, lang) for f in more)}</details>
+</form>
+<h2 id='yaml'>{t["yard_yaml"]}</h2>
+<pre class='card-text'><code id='yard-yaml'></code></pre>
+<p><a id='yard-download' href='data:text/yaml;charset=utf-8,' download='our-yard.yaml'>{t["yard_download"]}</a></p>
+<h2 id='command'>{t["yard_command"]}</h2>
+<pre class='card-text'><code id='yard-command'></code></pre>
+<p class='sub'>{_esc(t["yard_check"].format(file="our-yard.yaml"))}</p>
+{estimate}
+<script>{script}</script>"""
+    return frame(plan, lang, "yard.html", t["yard_title"], body, None, pages, "")
+
+
 # --- the whole site ---------------------------------------------------------------------------------------------------
 def write_assets(out: Path) -> None:
     from .files import write_text_atomic
@@ -466,6 +838,36 @@ def write_assets(out: Path) -> None:
     (out / ASSETS).mkdir(parents=True, exist_ok=True)
     write_text_atomic(out / PLOTLY_FILE, report.plotly_js())
     write_text_atomic(out / CSS_FILE, report.CSS + ATLAS_CSS)
+
+
+CARDS = "cards"
+
+
+def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]], say: Callable[[str], None]):
+    """The chat card of each question as a picture (the report's own card, drawn by headless Chromium), at
+    cards/VARIANT.LANG.png; one already drawn from the same results is kept. Without Chromium: none, said once."""
+    from .atlas import reference_level_of
+
+    out = plan.request.out
+    if report.chromium() is None:
+        say(
+            "no Chromium: the chat cards are not drawn (apt-get install chromium)"
+            if plan.langs[0] == "en"
+            else "нет Chromium: картинки карточек не нарисованы (apt-get install chromium)"
+        )
+        return {}
+    found = {}
+    (out / CARDS).mkdir(parents=True, exist_ok=True)
+    for variant, levels in answers.items():
+        level = reference_level_of(levels)
+        stats_file = out / DATA_DIR / variant / level / "stats.json"
+        for lang in plan.langs:
+            rel_path = f"{CARDS}/{variant}.{lang}.png"
+            path = out / rel_path
+            if not path.exists() or path.stat().st_mtime < stats_file.stat().st_mtime:
+                report.write_card(path, levels[level], lang)
+            found[(variant, lang)] = rel_path
+    return found
 
 
 def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
@@ -489,15 +891,36 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
             ru=f"{out / 'data'}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
         )
     pages = {"index.html"}
+    skill_folder = out / DATA_DIR / SKILL_DIR
+    skill = load_compare(skill_folder) if (skill_folder / "stats.json").exists() else None
+    sweep_folder = out / DATA_DIR / SWEEP_DIR
+    sweep = load_sweep_folder(sweep_folder) if (sweep_folder / "stats.json").exists() else None
+    if skill is not None:
+        pages.add("skill.html")
+    if sweep is not None:
+        pages.add("matters.html")
+    pages.add("yard.html")
+    cards = write_cards(plan, answers, say) if plan.request.cards else {}
     written = []
     for lang in plan.langs:
+        extra = [("yard.html", render_yard(plan, lang, pages, sweep))]
+        if skill is not None:
+            extra.append(("skill.html", render_skill(plan, skill, lang, pages)))
+        if sweep is not None:
+            extra.append(("matters.html", render_matters(plan, sweep[0], sweep[1], lang, pages)))
+        for name, text in extra:
+            path = out / page_path(lang, plan.langs, name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, text)
+            written.append(path)
         for q in plan.questions:
             if q.variant not in answers:
                 continue
             name = question_page(q.variant)
             path = out / page_path(lang, plan.langs, name)
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(path, render_question(plan, q, answers[q.variant], lang, pages, None))
+            card = cards.get((q.variant, lang))
+            write_text_atomic(path, render_question(plan, q, answers[q.variant], lang, pages, card))
             written.append(path)
         path = out / page_path(lang, plan.langs, "index.html")
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1023,6 +1023,9 @@ def report_command(
 def atlas(
     out: Path = typer.Option(..., "--out", help="The folder of the site (its results folders go into OUT/data/)."),
     games: int = typer.Option(20_000, "--games", help="Games per question and level of play (default 20,000)."),
+    expert_games: int = typer.Option(
+        400, "--expert-games", help="Games per question at the expert level (default 400: its search is slow)."
+    ),
     levels: str = typer.Option(
         "beginner,player,expert", "--levels", help="Levels of play: beginner (random), player (counter), expert."
     ),
@@ -1030,6 +1033,10 @@ def atlas(
     resume: bool = typer.Option(False, "--resume", help="Continue a site: play only what is missing or unfinished."),
     render_only: bool = typer.Option(False, "--render-only", help="Rebuild the pages from OUT/data/, play nothing."),
     only: str | None = typer.Option(None, "--only", help="Only these questions (variant names, comma-separated)."),
+    extras: bool = typer.Option(
+        True, "--extras/--no-extras", help="Also the skill-or-luck table and the sweep of the section-13 knobs."
+    ),
+    cards: bool = typer.Option(True, "--cards/--no-cards", help="Draw each question's chat card as a picture."),
     seed: int = typer.Option(1, "--seed", help="Run seed of every comparison."),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
 ) -> None:
@@ -1040,7 +1047,9 @@ def atlas(
 
     talk = lang.split(",")[0].strip() if lang.split(",")[0].strip() in ("ru", "en") else lang_from_env()
     choose_lang(talk)
-    request = atlas_lib.AtlasRequest(out, games, levels, lang, resume, render_only, only, seed, workers)
+    request = atlas_lib.AtlasRequest(
+        out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
+    )
     plan = atlas_lib.prepare(request)
     built = build(plan, lambda line: typer.echo(line, err=True), talk)
     if built["missing"]:

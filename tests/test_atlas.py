@@ -27,7 +27,8 @@ def build(out: Path, *args: str):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("atlas") / "site"
-    result = build(out, "--games", str(GAMES), "--levels", ",".join(LEVELS), "--only", QUESTIONS)
+    # the chat cards' pictures are drawn by Chromium, seconds each: test_chat_cards draws one
+    result = build(out, "--games", str(GAMES), "--levels", ",".join(LEVELS), "--only", QUESTIONS, "--no-cards")
     assert result.exit_code == 0, result.output
     return out
 
@@ -51,7 +52,8 @@ def test_every_question_at_every_level_is_a_results_folder(site):
 def test_the_pages_of_both_languages(site):
     names = {p.relative_to(site).as_posix() for p in pages(site)}
     for prefix in ("", "en/"):
-        assert f"{prefix}index.html" in names
+        for page in ("index", "skill", "matters", "yard"):
+            assert f"{prefix}{page}.html" in names
         for variant in QUESTIONS.split(","):
             assert f"{prefix}q/{variant}.html" in names
     ru = (site / "index.html").read_text(encoding="utf-8")
@@ -101,6 +103,8 @@ def test_every_link_resolves(site):
         links = re.findall(r"""(?:href|src)=['"]([^'"#]+)['"]""", text)
         assert links, page
         for link in links:
+            if link.startswith("data:"):  # the yard form's download, written in the page
+                continue
             assert not re.match(r"^[a-z]+:", link), f"{page}: an absolute link {link}"
             assert (page.parent / link).resolve().is_file(), f"{page}: {link} does not resolve"
 
@@ -110,17 +114,32 @@ def test_render_only_rebuilds_from_the_folders_without_playing(site):
     page = site / "q/osel.html"
     text = page.read_text(encoding="utf-8")
     page.unlink()
-    result = build(site, "--render-only", "--levels", ",".join(LEVELS), "--only", QUESTIONS)
+    result = build(site, "--render-only", "--levels", ",".join(LEVELS), "--only", QUESTIONS, "--no-cards")
     assert result.exit_code == 0, result.output
     assert page.read_text(encoding="utf-8") == text
     assert (site / "data/osel/player/stats.json").stat().st_mtime_ns == before
 
 
-def test_a_folder_renders_with_report(site, tmp_path):
+@pytest.mark.parametrize("folder", ["fish-to-fisherman/beginner", "skill", "sweep"])
+def test_a_folder_renders_with_report(site, tmp_path, folder):
     out = tmp_path / "r.html"
-    result = runner.invoke(app, ["report", str(site / "data/fish-to-fisherman/beginner"), "-o", str(out)])
+    result = runner.invoke(app, ["report", str(site / "data" / folder), "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "fish-to-fisherman" in out.read_text(encoding="utf-8")
+    assert out.stat().st_size > 100_000
+
+
+def test_skill_and_what_matters_most(site):
+    """The skill page holds the section-13 questions of the atlas and the baseline; the sweep page ranks the
+    section-13 knobs for every headline metric, with the sweep's own sentences."""
+    skill = json.loads((site / "data/skill/summary.json").read_text())
+    assert [v["name"] for v in skill["meta"]["variants"]] == ["default", "fish-to-fisherman", "threshold-25"]
+    assert skill["skill"]["strong"] == "counter" and skill["skill"]["weak"] == "random"
+    page = (site / "skill.html").read_text(encoding="utf-8")
+    assert "Везение или мастерство" in page and "data-skill='skill_edge'" in page
+    matters = (site / "en/matters.html").read_text(encoding="utf-8")
+    assert matters.count("class='rank'") == 4 and "id='tornado-naked_rate'" in matters
+    plan = json.loads((site / "data/sweep/stats.json").read_text())
+    assert plan["kind"] == "sweep" and plan["complete"]
 
 
 def test_resume_plays_only_what_is_missing(tmp_path):
@@ -238,3 +257,48 @@ def test_every_page_in_a_browser(site, tmp_path, width):
             tmp_path / f"s-{page.stem}-{width}",
         )
         assert shot.is_file()
+
+
+@pytest.mark.slow
+@needs_chromium
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_yard_form_writes_a_file_variants_show_loads(site, tmp_path, lang):
+    """The form's state is the page's address (#knob=value&…): the YAML it writes loads in `variants show` with
+    exactly the knobs chosen, and the estimate of the sweep's model is shown for them."""
+    from kozel_stats.rules import default_variant, load_variant
+
+    page = site / ("yard.html" if lang == "ru" else "en/yard.html")
+    chosen = {"fish_winner": "fisherman", "target": "125", "threshold": "none", "lone_66": "30", "two_doubles": "False"}
+    address = page.as_uri() + "#" + "&".join(f"{k}={v}" for k, v in chosen.items()) + "&name=nash-dvor"
+    dom = chromium(["--window-size=390,900", "--dump-dom", address], tmp_path / "yard")
+    data = body_data(dom.stdout)
+    assert data["js-errors"] == "[]", data
+    yaml_file = tmp_path / "nash-dvor.yaml"
+    yaml_file.write_text(data["yaml"], encoding="utf-8")
+    result = runner.invoke(app, ["variants", "show", str(yaml_file), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    rules, base = load_variant(yaml_file).rule_dict, default_variant().rule_dict
+    changed = {k: v for k, v in rules.items() if base[k] != v}
+    assert changed == {
+        "fish_winner": "fisherman",
+        "target": 125,
+        "threshold": "none",
+        "lone_66": 30,
+        "two_doubles": False,
+    }
+    estimate = re.search(r"<tbody>(.*?)</tbody>", dom.stdout, re.S).group(1)
+    assert estimate.count("<tr>") == 4 and "≈" in estimate
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_chat_cards(site, tmp_path):
+    import shutil
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    result = build(copy, "--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    card = copy / "cards/threshold-25.ru.png"
+    assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
+    assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")
