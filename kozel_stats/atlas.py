@@ -159,6 +159,9 @@ SWEEP_VARY = (
     "next_lead=last-mover,round-robin",
 )
 SWEEP_CELLS = 64
+#: The sweep's games per cell are at least this many: with fewer, few games differ between two cells and every
+#: interaction goes to the exact sign-flip test (stats.py), whose enumeration takes minutes per term.
+SWEEP_MIN_GAMES = 1000
 
 
 @dataclass
@@ -432,17 +435,18 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
 
     req = plan.request
     folder = req.out / DATA_DIR / SWEEP_DIR
+    target = max(req.games, SWEEP_MIN_GAMES)
     if folder.is_dir() and any(folder.iterdir()):
         complete, games = _state(folder)
-        if complete and games >= req.games:
+        if complete and games >= target:
             return
-        sreq = SweepRequest(None, [], games=req.games, resume=folder, workers=req.workers, lang=lang)
+        sreq = SweepRequest(None, [], games=target, resume=folder, workers=req.workers, lang=lang)
     else:
         folder.mkdir(parents=True, exist_ok=True)
         sreq = SweepRequest(
             "default",
             list(SWEEP_VARY),
-            games=req.games,
+            games=target,
             seed=req.seed,
             bots=extras_level(plan).bot,
             workers=req.workers,

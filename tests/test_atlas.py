@@ -144,15 +144,16 @@ def test_skill_and_what_matters_most(site):
 
 def test_resume_plays_only_what_is_missing(tmp_path):
     out = tmp_path / "site"
-    assert build(out, "--games", "300", "--levels", "beginner", "--only", "no-threshold").exit_code == 0
-    result = build(out, "--games", "300", "--levels", "beginner", "--only", "no-threshold")
+    args = ["--levels", "beginner", "--only", "no-threshold", "--no-extras", "--no-cards"]
+    assert build(out, "--games", "300", *args).exit_code == 0
+    result = build(out, "--games", "300", *args)
     assert result.exit_code == 2 and "--resume" in result.output  # never a silent overwrite
     stats = out / "data/no-threshold/beginner/stats.json"
     mtime = stats.stat().st_mtime_ns
-    result = build(out, "--games", "300", "--levels", "beginner", "--only", "no-threshold", "--resume")
+    result = build(out, "--games", "300", *args, "--resume")
     assert result.exit_code == 0, result.output
     assert stats.stat().st_mtime_ns == mtime  # complete: not played again
-    result = build(out, "--games", "500", "--levels", "beginner", "--only", "no-threshold", "--resume")
+    result = build(out, "--games", "500", *args, "--resume")
     assert result.exit_code == 0, result.output
     assert json.loads(stats.read_text())["stats"]["games"] == 500
 
@@ -195,10 +196,17 @@ def test_bad_folders(tmp_path):
 
 def test_a_damaged_folder_is_named(tmp_path):
     out = tmp_path / "site"
-    assert build(out, "--games", "200", "--levels", "beginner", "--only", "eggs-none").exit_code == 0
+    assert (
+        build(
+            out, "--games", "200", "--levels", "beginner", "--only", "eggs-none", "--no-extras", "--no-cards"
+        ).exit_code
+        == 0
+    )
     stats = out / "data/eggs-none/beginner/stats.json"
     stats.write_text("{ not json")
-    text = one_paragraph(build(out, "--render-only", "--levels", "beginner", "--only", "eggs-none", "--lang", "en"))
+    text = one_paragraph(
+        build(out, "--render-only", "--levels", "beginner", "--only", "eggs-none", "--lang", "en", "--no-cards")
+    )
     assert "stats.json" in text and "eggs-none" in text
 
 
