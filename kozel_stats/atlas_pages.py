@@ -102,7 +102,7 @@ TEXT: dict[str, dict[str, str]] = {
         "yard_yaml": "Файл правил",
         "yard_download": "Скачать",
         "yard_command": "Команда",
-        "yard_check": "Проверить файл: kozel-stats variants show {file}. Сочетания правил, которых не бывает "
+        "yard_check": "Проверить файл: {command}. Сочетания правил, которых не бывает "
         "(например, правило Осла в обычном козле), программа назовёт с причиной.",
         "yard_default": "как обычно",
         "yard_estimate": "Оценка по модели «Что важнее всего»",
@@ -177,7 +177,7 @@ TEXT: dict[str, dict[str, str]] = {
         "yard_yaml": "The rules file",
         "yard_download": "Download",
         "yard_command": "The command",
-        "yard_check": "Check the file: kozel-stats variants show {file}. A combination that cannot be (a rule of "
+        "yard_check": "Check the file: {command}. A combination that cannot be (a rule of "
         "Осёл in plain Козёл, say) is named with its reason.",
         "yard_default": "as by default",
         "yard_estimate": "The estimate of the model of «What matters most»",
@@ -825,7 +825,7 @@ def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, 
 <p><a id='yard-download' href='data:text/yaml;charset=utf-8,' download='our-yard.yaml'>{t["yard_download"]}</a></p>
 <h2 id='command'>{t["yard_command"]}</h2>
 <pre class='card-text'><code id='yard-command'></code></pre>
-<p class='sub'>{_esc(t["yard_check"].format(file="our-yard.yaml"))}</p>
+<p class='sub'>{t["yard_check"].format(command="<code>kozel-stats variants show FILE.yaml</code>")}</p>
 {estimate}
 <script>{script}</script>"""
     return frame(plan, lang, "yard.html", t["yard_title"], body, None, pages, "")
@@ -882,7 +882,7 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
         found = load_question(out, q, plan.levels)
         if found:
             answers[q.variant] = found
-        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found]
+        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found and plays(q, lv)]
     if not answers:
         from .errors import KozelError
 
