@@ -169,9 +169,10 @@ class AtlasRequest:
     """Every option of `kozel-stats atlas` (the command line only parses into this)."""
 
     out: Path
-    games: int = DEFAULT_GAMES
-    expert_games: int = DEFAULT_EXPERT_GAMES
-    levels: str = DEFAULT_LEVELS
+    # None: the site's own (data/atlas.json) when it has one, else the defaults
+    games: int | None = None
+    expert_games: int | None = None
+    levels: str | None = None
     langs: str = DEFAULT_LANGS
     resume: bool = False
     render_only: bool = False
@@ -189,6 +190,7 @@ class AtlasPlan:
     langs: list[str]
     questions: list[Question]
     played: list[str] = field(default_factory=list)  # folders this run played (or continued)
+    games: int = DEFAULT_GAMES  # --games, or the site's own (prepare resolves it)
 
 
 def _error(en: str, ru: str) -> KozelError:
@@ -231,7 +233,9 @@ def plays(question: Question, level: Level) -> bool:
 
 
 def games_at(req: AtlasRequest, level: Level) -> int:
-    return req.expert_games if level.bot == "expert" else req.games
+    games = req.expert_games if level.bot == "expert" else req.games
+    assert games is not None  # prepare() has chosen them
+    return games
 
 
 def folder_of(out: Path, variant: str, level: Level) -> Path:
@@ -262,21 +266,6 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     """Check every option and the output folder before anything is written or played: an unknown level, a
     language, a question, a path that is a file, a folder that holds something else — each one error naming
     what and where. A site already built is never overwritten silently: --resume or --render-only."""
-    try:
-        levels = parse_levels(req.levels)
-    except ValueError:
-        raise _error(
-            f"--levels {req.levels!r}: the levels of play are {', '.join(LEVELS)} (comma-separated).",
-            f"--levels {req.levels!r}: уровни игры — {', '.join(LEVELS)} (через запятую).",
-        ) from None
-    langs = parse_langs(req.langs)
-    questions = parse_only(req.only)
-    for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
-        if not 1 <= games <= 10_000_000:
-            raise _error(
-                f"{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
-                f"{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
-            )
     if req.resume and req.render_only:
         raise _error(
             "--resume plays what is missing, --render-only plays nothing: give one of them.",
@@ -296,6 +285,30 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
             f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
         )
     mark = _read_mark(out) if out.is_dir() else None
+    saved = mark or {}
+    if req.levels is None:
+        req.levels = ",".join(saved["levels"]) if saved.get("levels") else DEFAULT_LEVELS
+    if req.games is None:
+        req.games = int(saved.get("games", DEFAULT_GAMES))
+    if req.expert_games is None:
+        req.expert_games = int(saved.get("expert_games", DEFAULT_EXPERT_GAMES))
+    if req.only is None and saved.get("questions"):
+        req.only = ",".join(saved["questions"])
+    try:
+        levels = parse_levels(req.levels)
+    except ValueError:
+        raise _error(
+            f"--levels {req.levels!r}: the levels of play are {', '.join(LEVELS)} (comma-separated).",
+            f"--levels {req.levels!r}: уровни игры — {', '.join(LEVELS)} (через запятую).",
+        ) from None
+    langs = parse_langs(req.langs)
+    questions = parse_only(req.only)
+    for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
+        if not 1 <= games <= 10_000_000:
+            raise _error(
+                f"{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
+                f"{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
+            )
     if req.render_only:
         if mark is None:
             raise _error(
@@ -318,7 +331,7 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
                 f"--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, пересоберите "
                 "страницы с --render-only или укажите другую папку.",
             )
-    return AtlasPlan(req, levels, langs, questions)
+    return AtlasPlan(req, levels, langs, questions, games=req.games)
 
 
 def write_mark(plan: AtlasPlan) -> None:
@@ -405,14 +418,14 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
     folder = req.out / DATA_DIR / SKILL_DIR
     if folder.is_dir() and any(folder.iterdir()):
         complete, games = _state(folder)
-        if complete and games >= req.games:
+        if complete and games >= plan.games:
             return
-        creq = CompareRequest([], games=req.games, resume=folder, workers=req.workers, lang=lang)
+        creq = CompareRequest([], games=plan.games, resume=folder, workers=req.workers, lang=lang)
     else:
         folder.mkdir(parents=True, exist_ok=True)
         creq = CompareRequest(
             names,
-            games=req.games,
+            games=plan.games,
             seed=req.seed,
             bots=extras_level(plan).bot,
             workers=req.workers,
@@ -421,7 +434,7 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
             skill=SKILL,
         )
     say(
-        f"skill or luck: {len(names)} variants, {req.games:,} games"
+        f"skill or luck: {len(names)} variants, {plan.games:,} games"
         if lang == "en"
         else f"везение или мастерство: {len(names)} вариантов"
     )
@@ -435,7 +448,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
 
     req = plan.request
     folder = req.out / DATA_DIR / SWEEP_DIR
-    target = max(req.games, SWEEP_MIN_GAMES)
+    target = max(plan.games, SWEEP_MIN_GAMES)
     if folder.is_dir() and any(folder.iterdir()):
         complete, games = _state(folder)
         if complete and games >= target:

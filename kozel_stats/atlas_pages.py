@@ -519,7 +519,7 @@ def render_question(
 def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]], lang: str, pages: set[str]) -> str:
     t = TEXT[lang]
     here = page_path(lang, plan.langs, "index.html")
-    games = words.games_text(plan.request.games, lang)
+    games = words.games_text(plan.games, lang)
     levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
     parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
     version = ""

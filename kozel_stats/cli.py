@@ -1022,12 +1022,16 @@ def report_command(
 @friendly_errors
 def atlas(
     out: Path = typer.Option(..., "--out", help="The folder of the site (its results folders go into OUT/data/)."),
-    games: int = typer.Option(20_000, "--games", help="Games per question and level of play (default 20,000)."),
-    expert_games: int = typer.Option(
-        400, "--expert-games", help="Games per question at the expert level (default 400: its search is slow)."
+    games: int | None = typer.Option(
+        None, "--games", help="Games per question and level of play (default 20,000, or the site's own)."
     ),
-    levels: str = typer.Option(
-        "beginner,player,expert", "--levels", help="Levels of play: beginner (random), player (counter), expert."
+    expert_games: int | None = typer.Option(
+        None, "--expert-games", help="Games per question at the expert level (default 400: its search is slow)."
+    ),
+    levels: str | None = typer.Option(
+        None,
+        "--levels",
+        help="Levels of play: beginner (random), player (counter), expert (default: all three, or the site's own).",
     ),
     lang: str = typer.Option("ru,en", "--lang", help="The site's languages, the first at its root: ru,en (default)."),
     resume: bool = typer.Option(False, "--resume", help="Continue a site: play only what is missing or unfinished."),
