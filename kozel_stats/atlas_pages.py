@@ -351,7 +351,9 @@ def _cards(question: Question, found: dict[str, report.ReportData], levels: list
     out = []
     for level in levels:
         data = found.get(level.name)
-        head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=words.bot_name(level.bot, lang)))
+        bot = words.bot_name(level.bot, lang)
+        bot = bot if bot.startswith("«") else f"«{bot}»"  # the Russian names come quoted, the English not
+        head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=bot))
         if data is None:
             why = t["not_played"] if plays(question, level) else t["expert_skips"]
             out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{why}</p></article>")
@@ -521,6 +523,9 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
     here = page_path(lang, plan.langs, "index.html")
     games = words.games_text(plan.games, lang)
     levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
+    expert = plan.request.expert_games
+    if any(lv.bot == "expert" for lv in plan.levels) and expert is not None and expert != plan.games:
+        games += f" ({'знаток' if lang == 'ru' else 'the expert'}: {words.count(expert, lang)})"
     parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
     version = ""
     for group in GROUPS:
