@@ -1020,6 +1020,49 @@ def report_command(
     typer.echo(t("report_written", lang, output))
 
 
+@app.command()
+@friendly_errors
+def atlas(
+    out: Path = typer.Option(..., "--out", help="The folder of the site (its results folders go into OUT/data/)."),
+    games: int | None = typer.Option(
+        None, "--games", help="Games per question and level of play (default 20,000, or the site's own)."
+    ),
+    expert_games: int | None = typer.Option(
+        None, "--expert-games", help="Games per question at the expert level (default 400: its search is slow)."
+    ),
+    levels: str | None = typer.Option(
+        None,
+        "--levels",
+        help="Levels of play: beginner (random), player (counter), expert (default: all three, or the site's own).",
+    ),
+    lang: str = typer.Option("ru,en", "--lang", help="The site's languages, the first at its root: ru,en (default)."),
+    resume: bool = typer.Option(False, "--resume", help="Continue a site: play only what is missing or unfinished."),
+    render_only: bool = typer.Option(False, "--render-only", help="Rebuild the pages from OUT/data/, play nothing."),
+    only: str | None = typer.Option(None, "--only", help="Only these questions (variant names, comma-separated)."),
+    extras: bool = typer.Option(
+        True, "--extras/--no-extras", help="Also the skill-or-luck table and the sweep of the section-13 knobs."
+    ),
+    cards: bool = typer.Option(True, "--cards/--no-cards", help="Draw each question's chat card as a picture."),
+    seed: int = typer.Option(1, "--seed", help="Run seed of every comparison."),
+    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
+) -> None:
+    """Build «Споры двора»: every yard argument as a question answered at each level of play, a static site."""
+    from . import atlas as atlas_lib
+    from .atlas_pages import build
+    from .say import lang_from_env
+
+    talk = lang.split(",")[0].strip() if lang.split(",")[0].strip() in ("ru", "en") else lang_from_env()
+    choose_lang(talk)
+    request = atlas_lib.AtlasRequest(
+        out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
+    )
+    plan = atlas_lib.prepare(request)
+    built = build(plan, lambda line: typer.echo(line, err=True), talk)
+    if built["missing"]:
+        typer.echo(("не сыграно: " if talk == "ru" else "not played: ") + ", ".join(built["missing"]), err=True)
+    typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))
+
+
 def main() -> None:
     from . import signals
 

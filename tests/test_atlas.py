@@ -1,0 +1,312 @@
+"""`kozel-stats atlas` (issue 30): a small atlas is built for real (a few questions, two levels, a few thousand
+games), its pages hold the results folders' answers, plotly.js is there once and shared, every link resolves,
+a question page stays small, bad input is one paragraph and exit 2 with nothing overwritten, and every page
+draws in a real browser at 390 and 1280 px without a script error or horizontal scrolling."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_report import ARTIFACTS, CHROMIUM, FRAME, body_data, chromium, needs_chromium, visible_text
+from typer.testing import CliRunner
+
+from kozel_stats import atlas
+from kozel_stats.cli import app
+
+runner = CliRunner()
+QUESTIONS = "fish-to-fisherman,threshold-25,osel"
+LEVELS = ("beginner", "player")
+GAMES = 600  # 3 questions x 2 levels x 2 variants x 600 = 7,200 games
+
+
+def build(out: Path, *args: str):
+    return runner.invoke(app, ["atlas", "--out", str(out), "--workers", "1", *args])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("atlas") / "site"
+    # the chat cards' pictures are drawn by Chromium, seconds each: test_chat_cards draws one
+    result = build(out, "--games", str(GAMES), "--levels", ",".join(LEVELS), "--only", QUESTIONS, "--no-cards")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_question_at_every_level_is_a_results_folder(site):
+    for variant in QUESTIONS.split(","):
+        for level in LEVELS:
+            folder = site / "data" / variant / level
+            stats = json.loads((folder / "stats.json").read_text())
+            assert stats["complete"] and stats["stats"]["games"] == GAMES
+            summary = json.loads((folder / "summary.json").read_text())
+            assert [v["name"] for v in summary["meta"]["variants"]] == ["default", variant]
+            bots = {"beginner": "random", "player": "counter"}[level]
+            assert summary["meta"]["bots"] == [bots]
+
+
+def test_the_pages_of_both_languages(site):
+    names = {p.relative_to(site).as_posix() for p in pages(site)}
+    for prefix in ("", "en/"):
+        for page in ("index", "skill", "matters", "yard"):
+            assert f"{prefix}{page}.html" in names
+        for variant in QUESTIONS.split(","):
+            assert f"{prefix}q/{variant}.html" in names
+    ru = (site / "index.html").read_text(encoding="utf-8")
+    en = (site / "en/index.html").read_text(encoding="utf-8")
+    assert "Споры двора" in ru and "Рыба рыбаку — партии длиннее?" in ru and 'lang="ru"' in ru
+    assert "Yard arguments" in en and "Fish to the fisherman — longer games?" in en
+    # the switch: each page links to the same page in the other language
+    assert "href='en/index.html'" in ru and "href='../index.html'" in en
+    page = (site / "q/threshold-25.html").read_text(encoding="utf-8")
+    assert "href='../en/q/threshold-25.html'" in page
+
+
+def test_the_answer_is_the_folders_answer(site):
+    """The page's cards state each level's verdicts, the ones `kozel-stats report` states for the folder."""
+    from kozel_stats.levels import LEVELS as ALL
+
+    found = atlas.load_question(site, atlas.QUESTION_BY_VARIANT["threshold-25"], [ALL[x] for x in LEVELS])
+    assert set(found) == set(LEVELS)
+    page = (site / "q/threshold-25.html").read_text(encoding="utf-8")
+    from kozel_stats.atlas_pages import answer_line, holds
+
+    for data in found.values():
+        assert answer_line(data, "threshold-25", "ru") in page
+    held = holds(found, "threshold-25")
+    assert ("верно на всех уровнях" in page) == bool(held) and ("зависит от уровня" in page) == (held is False)
+    # a 25 threshold leaves far more naked goats at both levels: a finding no sample of 600 games misses
+    for data in found.values():
+        naked = next(c for c in data.analysis.comparisons if c.variant == "threshold-25" and c.metric == "naked_rate")
+        assert naked.significant and naked.diff > 0
+
+
+def test_plotly_once_and_small_pages(site):
+    bundle = site / "assets/plotly.min.js"
+    assert bundle.stat().st_size > 500_000
+    for page in pages(site):
+        text = page.read_text(encoding="utf-8")
+        assert "Plotly.register" not in text and len(text.encode()) < 300_000, page  # the bundle is not inlined
+        if "/q/" in page.as_posix() or page.parent.name == "q":
+            assert "plotly.min.js'" in text
+    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert total < 15_000_000
+
+
+def test_every_link_resolves(site):
+    for page in pages(site):
+        text = page.read_text(encoding="utf-8")
+        links = re.findall(r"""(?:href|src)=['"]([^'"#]+)['"]""", text)
+        assert links, page
+        for link in links:
+            if link.startswith("data:"):  # the yard form's download, written in the page
+                continue
+            assert not re.match(r"^[a-z]+:", link), f"{page}: an absolute link {link}"
+            assert (page.parent / link).resolve().is_file(), f"{page}: {link} does not resolve"
+
+
+def test_render_only_rebuilds_from_the_folders_without_playing(site):
+    before = (site / "data/osel/player/stats.json").stat().st_mtime_ns
+    page = site / "q/osel.html"
+    text = page.read_text(encoding="utf-8")
+    page.unlink()
+    result = build(site, "--render-only", "--levels", ",".join(LEVELS), "--only", QUESTIONS, "--no-cards")
+    assert result.exit_code == 0, result.output
+    assert page.read_text(encoding="utf-8") == text
+    assert (site / "data/osel/player/stats.json").stat().st_mtime_ns == before
+
+
+@pytest.mark.parametrize("folder", ["fish-to-fisherman/beginner", "skill", "sweep"])
+def test_a_folder_renders_with_report(site, tmp_path, folder):
+    out = tmp_path / "r.html"
+    result = runner.invoke(app, ["report", str(site / "data" / folder), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size > 100_000
+
+
+def test_skill_and_what_matters_most(site):
+    """The skill page holds the section-13 questions of the atlas and the baseline; the sweep page ranks the
+    section-13 knobs for every headline metric, with the sweep's own sentences."""
+    skill = json.loads((site / "data/skill/summary.json").read_text())
+    assert [v["name"] for v in skill["meta"]["variants"]] == ["default", "fish-to-fisherman", "threshold-25"]
+    assert skill["skill"]["strong"] == "counter" and skill["skill"]["weak"] == "random"
+    page = (site / "skill.html").read_text(encoding="utf-8")
+    assert "Везение или мастерство" in page and "data-skill='skill_edge'" in page
+    matters = (site / "en/matters.html").read_text(encoding="utf-8")
+    assert matters.count("class='rank'") == 4 and "id='tornado-naked_rate'" in matters
+    plan = json.loads((site / "data/sweep/stats.json").read_text())
+    assert plan["kind"] == "sweep" and plan["complete"]
+
+
+def test_resume_plays_only_what_is_missing(tmp_path):
+    out = tmp_path / "site"
+    args = ["--levels", "beginner", "--only", "no-threshold", "--no-extras", "--no-cards"]
+    assert build(out, "--games", "300", *args).exit_code == 0
+    result = build(out, "--games", "300", *args)
+    assert result.exit_code == 2 and "--resume" in result.output  # never a silent overwrite
+    stats = out / "data/no-threshold/beginner/stats.json"
+    mtime = stats.stat().st_mtime_ns
+    result = build(out, "--games", "300", *args, "--resume")
+    assert result.exit_code == 0, result.output
+    assert stats.stat().st_mtime_ns == mtime  # complete: not played again
+    result = build(out, "--games", "500", *args, "--resume")
+    assert result.exit_code == 0, result.output
+    assert json.loads(stats.read_text())["stats"]["games"] == 500
+
+
+def one_paragraph(result) -> str:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--levels", "beginner,grandmaster"], ["--levels", "grandmaster"]),
+        (["--lang", "ru,de"], ["--lang", "de"]),
+        (["--only", "fish-to-fisherman,nope"], ["--only", "nope"]),
+        (["--games", "0"], ["--games"]),
+        (["--resume", "--render-only"], ["--resume", "--render-only"]),
+    ],
+)
+def test_bad_options(tmp_path, args, words):
+    text = one_paragraph(build(tmp_path / "site", *args))
+    assert all(w in text for w in words), text
+    assert not (tmp_path / "site").exists()
+
+
+def test_bad_folders(tmp_path):
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    assert str(a_file) in one_paragraph(build(a_file))
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "mine.txt").write_text("keep me")
+    assert "not empty" in one_paragraph(build(other, "--lang", "en"))
+    assert sorted(p.name for p in other.iterdir()) == ["mine.txt"]
+    assert "no atlas" in one_paragraph(build(tmp_path / "new", "--render-only", "--lang", "en"))
+    missing = tmp_path / "no" / "such" / "site"
+    assert str(missing.parent) in one_paragraph(build(missing))
+
+
+def test_a_damaged_folder_is_named(tmp_path):
+    out = tmp_path / "site"
+    assert (
+        build(
+            out, "--games", "200", "--levels", "beginner", "--only", "eggs-none", "--no-extras", "--no-cards"
+        ).exit_code
+        == 0
+    )
+    stats = out / "data/eggs-none/beginner/stats.json"
+    stats.write_text("{ not json")
+    text = one_paragraph(
+        build(out, "--render-only", "--levels", "beginner", "--only", "eggs-none", "--lang", "en", "--no-cards")
+    )
+    assert "stats.json" in text and "eggs-none" in text
+
+
+# --- in a browser -------------------------------------------------------------------------------------------------
+def check_page(page: Path, width: int, tmp_path: Path) -> dict[str, str]:
+    """A page at `width` CSS px (a phone: an iframe of exactly that width, device scale 2): what it says about
+    itself once drawn."""
+    scale = "2" if width < 600 else "1"
+    if width < 600:
+        frame = page.with_name(f"frame-{width}-{page.stem}.html")
+        frame.write_text(FRAME.replace("REPORT", page.name).replace("WIDTH", str(width)), encoding="utf-8")
+        args = ["--allow-file-access-from-files", "--window-size=600,900", f"--force-device-scale-factor={scale}"]
+        dom = chromium([*args, "--dump-dom", frame.as_uri()], tmp_path / f"p-{page.stem}-{width}")
+        frame.unlink()
+        data = body_data(dom.stdout)
+        assert data.get("done") == "1", dom.stdout[-2000:]
+    else:
+        dom = chromium(
+            [f"--window-size={width},900", "--enable-logging=stderr", "--dump-dom", page.as_uri()],
+            tmp_path / f"p-{page.stem}-{width}",
+        )
+        data = body_data(dom.stdout)
+        console = [line for line in dom.stderr.splitlines() if "CONSOLE" in line and "error" in line.lower()]
+        assert not console, console
+        if page.parent.name != "en" and "/en/" not in page.as_posix():
+            latin = set(re.findall(r"[A-Za-z]{2,}", visible_text(dom.stdout))) - {"kozel", "stats", "English", "YAML"}
+            assert not latin, f"English words on the Russian page {page}: {sorted(latin)}"
+    assert data["js-errors"] == "[]", (page, data)
+    assert data["charts-drawn"] == data["charts-total"], (page, data)
+    assert int(data["scroll-width"]) <= int(data["viewport-width"]), f"horizontal scrolling at {width} px: {page}"
+    assert data["too-wide"] == "[]", (page, data)
+    return data
+
+
+@pytest.mark.slow
+@needs_chromium
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_page_in_a_browser(site, tmp_path, width):
+    assert CHROMIUM
+    drawn = 0
+    for page in pages(site):
+        data = check_page(page, width, tmp_path)
+        drawn += int(data["charts-drawn"])
+    assert drawn >= 4 * 2 * len(QUESTIONS.split(","))  # every question page draws its four headline charts
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for page in (site / "index.html", site / "q/threshold-25.html"):
+        shot = ARTIFACTS / f"atlas-{page.stem}-{width}.png"
+        scale = "2" if width < 600 else "1"
+        chromium(
+            [
+                f"--window-size={width},1400",
+                f"--force-device-scale-factor={scale}",
+                f"--screenshot={shot}",
+                page.as_uri(),
+            ],
+            tmp_path / f"s-{page.stem}-{width}",
+        )
+        assert shot.is_file()
+
+
+@pytest.mark.slow
+@needs_chromium
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_yard_form_writes_a_file_variants_show_loads(site, tmp_path, lang):
+    """The form's state is the page's address (#knob=value&…): the YAML it writes loads in `variants show` with
+    exactly the knobs chosen, and the estimate of the sweep's model is shown for them."""
+    from kozel_stats.rules import default_variant, load_variant
+
+    page = site / ("yard.html" if lang == "ru" else "en/yard.html")
+    chosen = {"fish_winner": "fisherman", "target": "125", "threshold": "none", "lone_66": "30", "two_doubles": "False"}
+    address = page.as_uri() + "#" + "&".join(f"{k}={v}" for k, v in chosen.items()) + "&name=nash-dvor"
+    dom = chromium(["--window-size=390,900", "--dump-dom", address], tmp_path / "yard")
+    data = body_data(dom.stdout)
+    assert data["js-errors"] == "[]", data
+    yaml_file = tmp_path / "nash-dvor.yaml"
+    yaml_file.write_text(data["yaml"], encoding="utf-8")
+    result = runner.invoke(app, ["variants", "show", str(yaml_file), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    rules, base = load_variant(yaml_file).rule_dict, default_variant().rule_dict
+    changed = {k: v for k, v in rules.items() if base[k] != v}
+    assert changed == {
+        "fish_winner": "fisherman",
+        "target": 125,
+        "threshold": "none",
+        "lone_66": 30,
+        "two_doubles": False,
+    }
+    estimate = re.search(r"<tbody>(.*?)</tbody>", dom.stdout, re.S).group(1)
+    assert estimate.count("<tr>") == 4 and "≈" in estimate
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_chat_cards(site, tmp_path):
+    import shutil
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    result = build(copy, "--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    card = copy / "cards/threshold-25.ru.png"
+    assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
+    assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")
