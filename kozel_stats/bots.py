@@ -647,6 +647,85 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
 
 # --- sampler (5) -----------------------------------------------------------------------------------
 @jit
+def pass_along(work, t):
+    """Give tile t to a possible holder when every possible holder is full (sample_world's scratch
+    `work`): find a chain h0 -> h1 -> ... -> hk (hk has room) where a tile of h_j may move to h_j+1,
+    shift along it and give t to h0 (always possible for a real deal; otherwise t goes to anyone
+    with room)."""
+    queue = 0  # holders to expand
+    for h in range(5):
+        work[20 + h] = -2  # unvisited
+        if work[h] > 0 and not (work[10 + h] >> t & 1):
+            work[20 + h] = -1
+            queue |= 1 << h
+    found = -1
+    while queue and found < 0:
+        u = lowest_bit_index(queue & -queue)
+        queue &= ~(1 << u)
+        for v in range(5):
+            if work[v] == 0 or work[20 + v] != -2:
+                continue
+            movable = work[15 + u] & ~work[10 + v]
+            if movable:
+                work[20 + v] = u
+                work[25 + v] = lowest_bit_index(movable & -movable)
+                if work[5 + v] > 0:
+                    found = v
+                    break
+                queue |= 1 << v
+    if found < 0:  # not in a real deal: give it to anyone with room
+        for h in range(5):
+            if work[5 + h] > 0:
+                work[15 + h] |= 1 << t
+                work[5 + h] -= 1
+                break
+        return
+    work[5 + found] -= 1
+    v = found
+    while work[20 + v] >= 0:
+        u = work[20 + v]
+        x = work[25 + v]
+        work[15 + u] &= ~(1 << x)
+        work[15 + v] |= 1 << x
+        v = u
+    work[15 + v] |= 1 << t
+
+
+@jit
+def deal_unseen(unseen, rng, work):
+    """Deal the unseen tiles to the holders of sample_world's scratch `work` (sizes, free room and
+    forbidden tiles set): tiles with fewer possible holders first, each to a possible holder with
+    probability proportional to its free room."""
+    for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
+        m = unseen
+        while m:
+            low = m & -m
+            m ^= low
+            t = lowest_bit_index(low)
+            holders = 0
+            for h in range(5):
+                if work[h] > 0 and not (work[10 + h] >> t & 1):
+                    holders += 1
+            if holders != want:
+                continue
+            room = 0
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    room += work[5 + h]
+            if room == 0:
+                pass_along(work, t)
+                continue
+            r = rng_below(rng, 1, room)
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    if r < work[5 + h]:
+                        work[15 + h] |= 1 << t
+                        work[5 + h] -= 1
+                        break
+                    r -= work[5 + h]
+
+
+@jit
 def sample_world(p, st, seat, world, rng, work):
     """Copy st into `world` and deal the unseen tiles to the other hands and the bazaar.
 
@@ -655,8 +734,8 @@ def sample_world(p, st, seat, world, rng, work):
     in a random draw order. Tiles with fewer possible holders go first, each to a
     possible holder with probability proportional to its free room (uniform when nobody
     knocked); when every possible holder is full, tiles are passed along a chain of
-    holders to make room (always possible for a real deal). The record of how the tiles
-    were dealt (ST_ORDER before the bazaar) is blanked. `work`: scratch, 30 ints or more.
+    holders to make room (pass_along). The record of how the tiles were dealt (ST_ORDER
+    before the bazaar) is blanked. `work`: scratch, 30 ints or more.
     """
     players = p[P_PLAYERS]
     for i in range(N_STATE):
@@ -677,71 +756,7 @@ def sample_world(p, st, seat, world, rng, work):
     work[4] = n_bazaar
     for h in range(5):
         work[5 + h] = work[h]
-    for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
-        m = unseen
-        while m:
-            low = m & -m
-            m ^= low
-            t = lowest_bit_index(low)
-            holders = 0
-            for h in range(5):
-                if work[h] > 0 and not (work[10 + h] >> t & 1):
-                    holders += 1
-            if holders != want:
-                continue
-            room = 0
-            for h in range(5):
-                if want == 0 or not (work[10 + h] >> t & 1):
-                    room += work[5 + h]
-            if room > 0:
-                r = rng_below(rng, 1, room)
-                for h in range(5):
-                    if want == 0 or not (work[10 + h] >> t & 1):
-                        if r < work[5 + h]:
-                            work[15 + h] |= 1 << t
-                            work[5 + h] -= 1
-                            break
-                        r -= work[5 + h]
-                continue
-            # every possible holder is full: find a chain h0 -> h1 -> ... -> hk (hk has room)
-            # where a tile of h_j may move to h_j+1; shift along it and give t to h0.
-            queue = 0  # holders to expand
-            for h in range(5):
-                work[20 + h] = -2  # unvisited
-                if work[h] > 0 and not (work[10 + h] >> t & 1):
-                    work[20 + h] = -1
-                    queue |= 1 << h
-            found = -1
-            while queue and found < 0:
-                u = lowest_bit_index(queue & -queue)
-                queue &= ~(1 << u)
-                for v in range(5):
-                    if work[v] == 0 or work[20 + v] != -2:
-                        continue
-                    movable = work[15 + u] & ~work[10 + v]
-                    if movable:
-                        work[20 + v] = u
-                        work[25 + v] = lowest_bit_index(movable & -movable)
-                        if work[5 + v] > 0:
-                            found = v
-                            break
-                        queue |= 1 << v
-            if found < 0:  # not in a real deal: give it to anyone with room
-                for h in range(5):
-                    if work[5 + h] > 0:
-                        work[15 + h] |= 1 << t
-                        work[5 + h] -= 1
-                        break
-                continue
-            work[5 + found] -= 1
-            v = found
-            while work[20 + v] >= 0:
-                u = work[20 + v]
-                x = work[25 + v]
-                work[15 + u] &= ~(1 << x)
-                work[15 + v] |= 1 << x
-                v = u
-            work[15 + v] |= 1 << t
+    deal_unseen(unseen, rng, work)
     for s in range(players):
         if s != seat:
             world[ST_HAND + s] = work[15 + s]
