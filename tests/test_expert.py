@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from numba import njit
-from test_bots import WORKSPACE, _observations, _redeal_hidden, legal, pick_move, rng_state, variant_params
+from test_bots import _observations, legal, variant_params
 
 from kozel_stats import bots as B
 from kozel_stats import core as C
@@ -153,26 +153,7 @@ def test_expert_plays_every_variant_legally(name):
             assert audit_game(record, variant.rule_dict) == [], (name, bots)
 
 
-# --- (c) the observation only --------------------------------------------------------------------------
-@pytest.mark.parametrize("variant", ["default", "solo-3", "osel"])
-def test_expert_sees_only_the_observation(variant):
-    p = variant_params(variant)
-    rs = np.random.default_rng(7)
-    code = B.parse_bot("expert:3")
-    differing = 0
-    for st, seat in _observations(p, 12, seed=3):
-        moves, n = legal(p, st, seat)
-        before = st.copy()
-        first = int(pick_move(code, p, st, seat, moves, n, rng_state(99), *WORKSPACE))
-        assert np.array_equal(st, before)
-        for _ in range(3):
-            other = _redeal_hidden(p, st, seat, rs)
-            if other is None:
-                continue
-            differing += int(not np.array_equal(other, st))
-            again = int(pick_move(code, p, other, seat, moves, n, rng_state(99), *WORKSPACE))
-            assert again == first, "expert changed its move when only hidden tiles changed"
-    assert differing > 0
+# --- (c) the observation only: tests/test_bots.py::test_bots_see_only_the_observation (expert cases) ----------
 
 
 # --- (d) reproducible, and names -----------------------------------------------------------------------
