@@ -14,7 +14,7 @@ Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible
 Bot ids (codes.BOT_IDS): random 0, heavy 1, doubles 2, partner 3, counter 4,
 sampler 5, first 6, general 7, general-signal 8, expert 9. The low 4 bits of an id are
 the bot, the rest its parameter: the sampler's number of sampled worlds per decision
-("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's number of sampled
+("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's least number of sampled
 deals ("expert:N" -> 9 + 16 * N). `parse_bot` / `bot_name` convert names and ids.
 
 Every bot plays every variant: chain or cross (Осёл) layout, pairs or каждый сам за
@@ -86,7 +86,7 @@ from .core import (
     popcount,
     rng_below,
 )
-from .expert import X_COUNTED, X_CTX, X_SIZE, move_value, new_search
+from .expert import X_COUNTED, X_CTX, X_POLICY, X_SIZE, move_value, new_search
 from .scoring import N_GAME_STATE
 
 BOT_RANDOM = 0
@@ -104,25 +104,44 @@ BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
 SAMPLER_MAX_WORLDS = 100_000
 #: expert: sampled deals per decision by default (`expert:N` for N; chosen from the strength/speed curve of
-#: docs/expert.md), plies searched before the greedy play-out, and the tiles left in the hands from which
-#: the search is exact
+#: docs/expert.md), plies searched before the play-out at the horizon, and the tiles left in the hands from
+#: which the search is exact
 EXPERT_DEFAULT_DEALS = 8
-EXPERT_DEPTH = 4
+EXPERT_DEPTH = 2
 EXPERT_EXACT_TILES = 10
+#: ... a close decision samples more deals, up to EXPERT_EXTEND times N: it stops once the leading move
+#: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N")
+EXPERT_EXTEND = 3
+EXPERT_Z = 1.0
+#: the z values an id may ask for (expert_id's z: 1, 2, 3; 0 is EXPERT_Z)
+EXPERT_Z_CHOICES = (EXPERT_Z, 0.5, 1.0, 2.0)
 #: the bots that take a parameter (`name:N`) and its largest value
 PARAMETRIC = {"sampler": SAMPLER_MAX_WORLDS, "expert": 10_000}
-#: Above the expert's N in its id: its search depth and exact threshold, for the benchmarks' curves only
-#: (`expert_id`; no name reads them: `expert:N` keeps the defaults)
+#: Above the expert's N in its id: its search depth, exact threshold, play-out at the horizon, extension
+#: and z, for the benchmarks' curves only (`expert_id`; no name reads them: `expert:N` keeps the defaults)
 EXPERT_DEALS_MASK = (1 << 14) - 1
 EXPERT_DEPTH_SHIFT = BOT_KIND_BITS + 14
 EXPERT_EXACT_SHIFT = EXPERT_DEPTH_SHIFT + 5
+EXPERT_LEAF_SHIFT = EXPERT_EXACT_SHIFT + 5
+EXPERT_EXTEND_SHIFT = EXPERT_LEAF_SHIFT + 1
+EXPERT_Z_SHIFT = EXPERT_EXTEND_SHIFT + 4
 
 
-def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0) -> int:
+def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0, leaf: int = 0, extend: int = 0, z: int = 0) -> int:
     """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
-    (0: the default; at most 31 each)."""
-    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32
-    return BOT_EXPERT | (deals << BOT_KIND_BITS) | (depth << EXPERT_DEPTH_SHIFT) | (exact_tiles << EXPERT_EXACT_SHIFT)
+    (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
+    `extend` times N deals; 1: none; 0: the default) or z (an index of EXPERT_Z_CHOICES)."""
+    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
+    assert 0 <= extend < 16 and 0 <= z < 4
+    return (
+        BOT_EXPERT
+        | (deals << BOT_KIND_BITS)
+        | (depth << EXPERT_DEPTH_SHIFT)
+        | (exact_tiles << EXPERT_EXACT_SHIFT)
+        | (leaf << EXPERT_LEAF_SHIFT)
+        | (extend << EXPERT_EXTEND_SHIFT)
+        | (z << EXPERT_Z_SHIFT)
+    )
 
 
 _KINDS = {
@@ -154,6 +173,8 @@ _F = Layout("bot float workspace")
 F_COUNTS = _F.field(5)  # estimate_pips: tiles per holder (4 seats, the bazaar)
 F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
 F_VALUE = _F.field(28)  # ... pips of each unseen tile
+F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled deal just searched
+F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
 F_WORK_SIZE = _F.size
 
 
@@ -935,12 +956,34 @@ def set_game_context(work, gs, counted):
     work[W_EXPERT + X_COUNTED] = counted
 
 
+@hot
+def expert_settled(total, spread, means, n, k, z):
+    """After k sampled deals: does the leading move lead the next by more than z standard errors? A move's
+    noise is the variance over the deals of its value minus the deal's mean over moves (`spread`: the sum
+    of its squares; `means`: the sum of the deals' means), so what a deal does to every move alike (a good
+    or a bad deal) is not counted as noise."""
+    a = 0
+    for i in range(1, n):
+        if total[i] > total[a]:
+            a = i
+    b = 1 if a == 0 else 0
+    for i in range(n):
+        if i != a and total[i] > total[b]:
+            b = i
+    lead = (total[a] - total[b]) / k
+    da = (total[a] - means) / k
+    db = (total[b] - means) / k
+    noise = (max(spread[a] / k - da * da, 0.0) + max(spread[b] / k - db * db, 0.0)) / k
+    return lead * lead > z * z * noise
+
+
 @jit
-def choose_expert(bot, p, st, seat, moves, n, rng, work):
+def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
     saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
     with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
-    deal in the game's context); the move with the best total, ties at random."""
+    deal in the game's context); more deals while the decision is close (expert_settled, up to EXPERT_EXTEND
+    times N); the move with the best total, ties at random."""
     deals = (bot >> BOT_KIND_BITS) & EXPERT_DEALS_MASK
     if deals <= 0:
         deals = EXPERT_DEFAULT_DEALS
@@ -950,17 +993,38 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work):
     exact = (bot >> EXPERT_EXACT_SHIFT) & 31
     if exact == 0:
         exact = EXPERT_EXACT_TILES
+    extend = (bot >> EXPERT_EXTEND_SHIFT) & 15
+    if extend == 0:
+        extend = EXPERT_EXTEND
+    z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
     world = work[W_WORLD : W_WORLD + N_STATE]
     sample = work[W_SAMPLE : W_SAMPLE + 30]
     total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
+    dealt = fwork[F_DEALT : F_DEALT + MAX_MOVES]
+    spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
+    xw[X_POLICY] = (bot >> EXPERT_LEAF_SHIFT) & 1
     for i in range(n):
         total[i] = 0
-    for _ in range(deals):
+        spread[i] = 0.0
+    k = 0
+    means = 0.0
+    while k < deals * extend:
         sample_world(p, st, seat, world, rng, sample)
         new_search(xw)
+        mean = 0.0
         for i in range(n):
-            total[i] += move_value(p, world, seat, moves[i], depth, exact, xw)
+            v = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
+            total[i] += v
+            dealt[i] = v
+            mean += v
+        mean /= n
+        means += mean
+        for i in range(n):
+            spread[i] += (dealt[i] - mean) ** 2
+        k += 1
+        if k >= deals and expert_settled(total, spread, means, n, k, z):
+            break
     best = -(1 << 62)
     best_count = 0
     choice = 0
@@ -989,5 +1053,5 @@ def choose_move(bot, p, st, seat, moves, n, rng, work, fwork):
     if bot >= 0 and bot & BOT_KIND_MASK == BOT_SAMPLER:
         return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
     if bot >= 0 and bot & BOT_KIND_MASK == BOT_EXPERT:
-        return choose_expert(bot, p, st, seat, moves, n, rng, work)
+        return choose_expert(bot, p, st, seat, moves, n, rng, work, fwork)
     return rng_below(rng, 1, n)
