@@ -86,7 +86,7 @@ from .core import (
     popcount,
     rng_below,
 )
-from .expert import X_COUNTED, X_CTX, X_POLICY, X_SIZE, move_value, new_search
+from .expert import X_COUNTED, X_CTX, X_POLICY, X_SIZE, move_value, new_search, use_counter_policy
 from .scoring import N_GAME_STATE
 
 BOT_RANDOM = 0
@@ -664,6 +664,10 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
             w += 128 * block  # above any doubles-and-pips weight (at most 74)
         best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
+
+
+# the expert's play-outs at the horizon play like counter (expert.counter_playout)
+use_counter_policy(choose_counter)
 
 
 # --- sampler (5) -----------------------------------------------------------------------------------

@@ -253,6 +253,19 @@ def greedy_playout(p, st, turn, last_mover, side, work, ply):
         turn = seat + 1 if seat + 1 < players else 0
 
 
+#: bots.choose_counter, handed over by bots.py when it is imported (use_counter_policy): bots imports this
+#: module for the search, so this module cannot import bots (no import cycle). numba reads it when it
+#: compiles counter_playout, which is only ever called after bots is imported (every path to the search
+#: goes through bots).
+choose_counter = None
+
+
+def use_counter_policy(policy):
+    """The play-outs at the horizon play `policy` (bots.choose_counter; see choose_counter above)."""
+    global choose_counter
+    choose_counter = policy
+
+
 @jit
 def counter_playout(p, st, turn, last_mover, side, work, ply, rng, fwork):
     """Play the deal out from `turn` with every seat playing like `counter` (bots.choose_counter: each
@@ -265,7 +278,7 @@ def counter_playout(p, st, turn, last_mover, side, work, ply, rng, fwork):
         seat, n = to_move(p, st, turn, last_mover, moves)
         if seat < 0:
             return leaf_value(p, st, side, work)
-        i = _bots.choose_counter(p, st, seat, moves, n, rng, fwork) if n > 1 else 0
+        i = choose_counter(p, st, seat, moves, n, rng, fwork) if n > 1 else 0
         if play_one(p, st, seat, moves[i]):
             return leaf_value(p, st, side, work)
         last_mover = seat
@@ -505,7 +518,3 @@ def new_search(work):
 
 
 assert MAX_BAZAAR <= 28 and N_STATE > SAVED
-
-# The play-outs at the horizon call bots.choose_counter, and bots imports this module for the search: the
-# import comes last, when this module's names exist; numba looks `_bots.choose_counter` up when it compiles.
-from . import bots as _bots  # noqa: E402
