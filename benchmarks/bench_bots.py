@@ -19,9 +19,9 @@ interval. 50% is random's level; lower is stronger.
 
 Expert (--expert N1,N2,...): for each N, games/s with expert:N on all four seats (one core, process
 time), scaled to a core where benchmarks/c_baseline.c plays 1.88 M deals/s (bench_c.py, measured in
-the same run), and the duplicate duel (kozel_stats.duel, one worker) of expert:N against counter and,
-for the first N given with --expert-vs-sampler, against sampler: the share of game pairs won with its
-95% interval.
+the same run, in its CPU time as the games are), and the duplicate duel (kozel_stats.duel, one
+worker) of expert:N against counter and, for the first N given with --expert-vs-sampler, against
+sampler: the share of game pairs won with its 95% interval.
 """
 
 from __future__ import annotations
@@ -112,10 +112,25 @@ def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
 C_REFERENCE = 1.88e6  # deals/s of c_baseline.c on the README's machine
 
 
+def c_deals_per_cpu_second(seconds: float = 2.0) -> float | None:
+    """The C baseline's deals per second of its own CPU time. The program times itself by the wall
+    clock, which a loaded machine stretches while the bots' games/s here are process time: the two
+    must be measured alike for their ratio to mean anything (on an idle core they agree)."""
+    import resource
+
+    from bench_c import c_run
+
+    if c_run(0.2) is None:  # builds the program and sizes the timed run, outside the measured time
+        return None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = c_run(seconds)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return result["deals"] / cpu if result and cpu > 0 else None
+
+
 def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: int, seconds: float, seed: int) -> dict:
     """Speed and duplicate strength of expert:N for each N (module docstring)."""
-    from bench_c import c_deals_per_second
-
     from kozel_stats import engine as E
     from kozel_stats.bots import parse_bot
     from kozel_stats.codes import compile_rules
@@ -125,7 +140,7 @@ def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: in
 
     variant = load_variant(variant_name)
     params = compile_rules(variant.rule_dict)
-    c_rate = c_deals_per_second()
+    c_rate = c_deals_per_cpu_second()
     scale = C_REFERENCE / c_rate if c_rate else float("nan")
     rows = []
     for n in ns:

@@ -13,7 +13,7 @@ Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible
 
 Bot ids (roster.BOTS declares each bot's kind: random 0, ..., sampler 5, ..., expert 9). The low 4 bits of an id are
 the bot, the rest its parameter: the sampler's number of sampled worlds per decision
-("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's number of sampled
+("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's least number of sampled
 deals ("expert:N" -> 9 + 16 * N). `parse_bot` / `bot_name` convert names and ids.
 
 Every bot plays every variant: chain or cross (Осёл) layout, pairs or каждый сам за
@@ -87,7 +87,7 @@ from .core import (
     popcount,
     rng_below,
 )
-from .expert import X_COUNTED, X_CTX, X_SIZE, move_value, new_search
+from .expert import X_COUNTED, X_CTX, X_POLICY, X_SIZE, move_value, new_search, use_counter_policy
 from .roster import PARAMETRIC  # the bots that take a parameter (`name:N`) and its largest value
 from .scoring import N_GAME_STATE
 
@@ -106,23 +106,42 @@ BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
 BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
 #: expert: sampled deals per decision by default (`expert:N` for N; chosen from the strength/speed curve of
-#: docs/expert.md), plies searched before the greedy play-out, and the tiles left in the hands from which
-#: the search is exact
+#: docs/expert.md), plies searched before the play-out at the horizon, and the tiles left in the hands from
+#: which the search is exact
 EXPERT_DEFAULT_DEALS = 8
-EXPERT_DEPTH = 4
+EXPERT_DEPTH = 2
 EXPERT_EXACT_TILES = 10
-#: Above the expert's N in its id: its search depth and exact threshold, for the benchmarks' curves only
-#: (`expert_id`; no name reads them: `expert:N` keeps the defaults)
+#: ... a close decision samples more deals, up to EXPERT_EXTEND times N: it stops once the leading move
+#: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N")
+EXPERT_EXTEND = 3
+EXPERT_Z = 1.0
+#: the z values an id may ask for (expert_id's z: 1, 2, 3; 0 is EXPERT_Z)
+EXPERT_Z_CHOICES = (EXPERT_Z, 0.5, 1.0, 2.0)
+#: Above the expert's N in its id: its search depth, exact threshold, play-out at the horizon, extension
+#: and z, for the benchmarks' curves only (`expert_id`; no name reads them: `expert:N` keeps the defaults)
 EXPERT_DEALS_MASK = (1 << 14) - 1
 EXPERT_DEPTH_SHIFT = BOT_KIND_BITS + 14
 EXPERT_EXACT_SHIFT = EXPERT_DEPTH_SHIFT + 5
+EXPERT_LEAF_SHIFT = EXPERT_EXACT_SHIFT + 5
+EXPERT_EXTEND_SHIFT = EXPERT_LEAF_SHIFT + 1
+EXPERT_Z_SHIFT = EXPERT_EXTEND_SHIFT + 4
 
 
-def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0) -> int:
+def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0, leaf: int = 0, extend: int = 0, z: int = 0) -> int:
     """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
-    (0: the default; at most 31 each)."""
-    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32
-    return BOT_EXPERT | (deals << BOT_KIND_BITS) | (depth << EXPERT_DEPTH_SHIFT) | (exact_tiles << EXPERT_EXACT_SHIFT)
+    (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
+    `extend` times N deals; 1: none; 0: the default) or z (an index of EXPERT_Z_CHOICES)."""
+    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
+    assert 0 <= extend < 16 and 0 <= z < 4
+    return (
+        BOT_EXPERT
+        | (deals << BOT_KIND_BITS)
+        | (depth << EXPERT_DEPTH_SHIFT)
+        | (exact_tiles << EXPERT_EXACT_SHIFT)
+        | (leaf << EXPERT_LEAF_SHIFT)
+        | (extend << EXPERT_EXTEND_SHIFT)
+        | (z << EXPERT_Z_SHIFT)
+    )
 
 
 # --- the bots' scratch, allocated once per game by the engine -------------------------------------------
@@ -139,6 +158,8 @@ _F = Layout("bot float workspace")
 F_COUNTS = _F.field(5)  # estimate_pips: tiles per holder (4 seats, the bazaar)
 F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
 F_VALUE = _F.field(28)  # ... pips of each unseen tile
+F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled deal just searched
+F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
 F_WORK_SIZE = _F.size
 
 
@@ -630,7 +651,90 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
     return choice
 
 
+# the expert's play-outs at the horizon play like counter (expert.counter_playout)
+use_counter_policy(choose_counter)
+
+
 # --- sampler (5) -----------------------------------------------------------------------------------
+@jit
+def pass_along(work, t):
+    """Give tile t to a possible holder when every possible holder is full (sample_world's scratch
+    `work`): find a chain h0 -> h1 -> ... -> hk (hk has room) where a tile of h_j may move to h_j+1,
+    shift along it and give t to h0 (always possible for a real deal; otherwise t goes to anyone
+    with room)."""
+    queue = 0  # holders to expand
+    for h in range(5):
+        work[20 + h] = -2  # unvisited
+        if work[h] > 0 and not (work[10 + h] >> t & 1):
+            work[20 + h] = -1
+            queue |= 1 << h
+    found = -1
+    while queue and found < 0:
+        u = lowest_bit_index(queue & -queue)
+        queue &= ~(1 << u)
+        for v in range(5):
+            if work[v] == 0 or work[20 + v] != -2:
+                continue
+            movable = work[15 + u] & ~work[10 + v]
+            if movable:
+                work[20 + v] = u
+                work[25 + v] = lowest_bit_index(movable & -movable)
+                if work[5 + v] > 0:
+                    found = v
+                    break
+                queue |= 1 << v
+    if found < 0:  # not in a real deal: give it to anyone with room
+        for h in range(5):
+            if work[5 + h] > 0:
+                work[15 + h] |= 1 << t
+                work[5 + h] -= 1
+                break
+        return
+    work[5 + found] -= 1
+    v = found
+    while work[20 + v] >= 0:
+        u = work[20 + v]
+        x = work[25 + v]
+        work[15 + u] &= ~(1 << x)
+        work[15 + v] |= 1 << x
+        v = u
+    work[15 + v] |= 1 << t
+
+
+@jit
+def deal_unseen(unseen, rng, work):
+    """Deal the unseen tiles to the holders of sample_world's scratch `work` (sizes, free room and
+    forbidden tiles set): tiles with fewer possible holders first, each to a possible holder with
+    probability proportional to its free room."""
+    for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
+        m = unseen
+        while m:
+            low = m & -m
+            m ^= low
+            t = lowest_bit_index(low)
+            holders = 0
+            for h in range(5):
+                if work[h] > 0 and not (work[10 + h] >> t & 1):
+                    holders += 1
+            if holders != want:
+                continue
+            room = 0
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    room += work[5 + h]
+            if room == 0:
+                pass_along(work, t)
+                continue
+            r = rng_below(rng, 1, room)
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    if r < work[5 + h]:
+                        work[15 + h] |= 1 << t
+                        work[5 + h] -= 1
+                        break
+                    r -= work[5 + h]
+
+
 @jit
 def sample_world(p, st, seat, world, rng, work):
     """Copy st into `world` and deal the unseen tiles to the other hands and the bazaar.
@@ -640,8 +744,8 @@ def sample_world(p, st, seat, world, rng, work):
     in a random draw order. Tiles with fewer possible holders go first, each to a
     possible holder with probability proportional to its free room (uniform when nobody
     knocked); when every possible holder is full, tiles are passed along a chain of
-    holders to make room (always possible for a real deal). The record of how the tiles
-    were dealt (ST_ORDER before the bazaar) is blanked. `work`: scratch, 30 ints or more.
+    holders to make room (pass_along). The record of how the tiles were dealt (ST_ORDER
+    before the bazaar) is blanked. `work`: scratch, 30 ints or more.
     """
     players = p[P_PLAYERS]
     for i in range(N_STATE):
@@ -662,71 +766,7 @@ def sample_world(p, st, seat, world, rng, work):
     work[4] = n_bazaar
     for h in range(5):
         work[5 + h] = work[h]
-    for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
-        m = unseen
-        while m:
-            low = m & -m
-            m ^= low
-            t = lowest_bit_index(low)
-            holders = 0
-            for h in range(5):
-                if work[h] > 0 and not (work[10 + h] >> t & 1):
-                    holders += 1
-            if holders != want:
-                continue
-            room = 0
-            for h in range(5):
-                if want == 0 or not (work[10 + h] >> t & 1):
-                    room += work[5 + h]
-            if room > 0:
-                r = rng_below(rng, 1, room)
-                for h in range(5):
-                    if want == 0 or not (work[10 + h] >> t & 1):
-                        if r < work[5 + h]:
-                            work[15 + h] |= 1 << t
-                            work[5 + h] -= 1
-                            break
-                        r -= work[5 + h]
-                continue
-            # every possible holder is full: find a chain h0 -> h1 -> ... -> hk (hk has room)
-            # where a tile of h_j may move to h_j+1; shift along it and give t to h0.
-            queue = 0  # holders to expand
-            for h in range(5):
-                work[20 + h] = -2  # unvisited
-                if work[h] > 0 and not (work[10 + h] >> t & 1):
-                    work[20 + h] = -1
-                    queue |= 1 << h
-            found = -1
-            while queue and found < 0:
-                u = lowest_bit_index(queue & -queue)
-                queue &= ~(1 << u)
-                for v in range(5):
-                    if work[v] == 0 or work[20 + v] != -2:
-                        continue
-                    movable = work[15 + u] & ~work[10 + v]
-                    if movable:
-                        work[20 + v] = u
-                        work[25 + v] = lowest_bit_index(movable & -movable)
-                        if work[5 + v] > 0:
-                            found = v
-                            break
-                        queue |= 1 << v
-            if found < 0:  # not in a real deal: give it to anyone with room
-                for h in range(5):
-                    if work[5 + h] > 0:
-                        work[15 + h] |= 1 << t
-                        work[5 + h] -= 1
-                        break
-                continue
-            work[5 + found] -= 1
-            v = found
-            while work[20 + v] >= 0:
-                u = work[20 + v]
-                x = work[25 + v]
-                work[15 + u] &= ~(1 << x)
-                work[15 + v] |= 1 << x
-                v = u
-            work[15 + v] |= 1 << t
+    deal_unseen(unseen, rng, work)
     for s in range(players):
         if s != seat:
             world[ST_HAND + s] = work[15 + s]
@@ -905,12 +945,34 @@ def set_game_context(work, gs, counted):
     work[W_EXPERT + X_COUNTED] = counted
 
 
+@hot
+def expert_settled(total, spread, means, n, k, z):
+    """After k sampled deals: does the leading move lead the next by more than z standard errors? A move's
+    noise is the variance over the deals of its value minus the deal's mean over moves (`spread`: the sum
+    of its squares; `means`: the sum of the deals' means), so what a deal does to every move alike (a good
+    or a bad deal) is not counted as noise."""
+    a = 0
+    for i in range(1, n):
+        if total[i] > total[a]:
+            a = i
+    b = 1 if a == 0 else 0
+    for i in range(n):
+        if i != a and total[i] > total[b]:
+            b = i
+    lead = (total[a] - total[b]) / k
+    da = (total[a] - means) / k
+    db = (total[b] - means) / k
+    noise = (max(spread[a] / k - da * da, 0.0) + max(spread[b] / k - db * db, 0.0)) / k
+    return lead * lead > z * z * noise
+
+
 @jit
-def choose_expert(bot, p, st, seat, moves, n, rng, work):
+def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
     saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
     with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
-    deal in the game's context); the move with the best total, ties at random."""
+    deal in the game's context); more deals while the decision is close (expert_settled, up to EXPERT_EXTEND
+    times N); the move with the best total, ties at random."""
     deals = (bot >> BOT_KIND_BITS) & EXPERT_DEALS_MASK
     if deals <= 0:
         deals = EXPERT_DEFAULT_DEALS
@@ -920,17 +982,38 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work):
     exact = (bot >> EXPERT_EXACT_SHIFT) & 31
     if exact == 0:
         exact = EXPERT_EXACT_TILES
+    extend = (bot >> EXPERT_EXTEND_SHIFT) & 15
+    if extend == 0:
+        extend = EXPERT_EXTEND
+    z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
     world = work[W_WORLD : W_WORLD + N_STATE]
     sample = work[W_SAMPLE : W_SAMPLE + 30]
     total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
+    dealt = fwork[F_DEALT : F_DEALT + MAX_MOVES]
+    spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
+    xw[X_POLICY] = (bot >> EXPERT_LEAF_SHIFT) & 1
     for i in range(n):
         total[i] = 0
-    for _ in range(deals):
+        spread[i] = 0.0
+    k = 0
+    means = 0.0
+    while k < deals * extend:
         sample_world(p, st, seat, world, rng, sample)
         new_search(xw)
+        mean = 0.0
         for i in range(n):
-            total[i] += move_value(p, world, seat, moves[i], depth, exact, xw)
+            v = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
+            total[i] += v
+            dealt[i] = v
+            mean += v
+        mean /= n
+        means += mean
+        for i in range(n):
+            spread[i] += (dealt[i] - mean) ** 2
+        k += 1
+        if k >= deals and expert_settled(total, spread, means, n, k, z):
+            break
     best = -(1 << 62)
     best_count = 0
     choice = 0
@@ -955,7 +1038,7 @@ def _searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
         def search(searching, bot, p, st, seat, moves, n, rng, work, fwork):
             if bot & BOT_KIND_MASK == BOT_SAMPLER:
                 return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
-            return choose_expert(bot, p, st, seat, moves, n, rng, work)
+            return choose_expert(bot, p, st, seat, moves, n, rng, work, fwork)
 
         return search
 

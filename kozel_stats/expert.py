@@ -19,9 +19,10 @@ min(score_s, target), plus WIN per goat the game's end makes (minus (sides - 1) 
 a side at 95 of 101 weighs a deal differently from one at 0.
 
 Exact when few tiles are left in the hands (`exact_tiles`); otherwise depth-limited, and a node at
-the horizon is valued by playing the deal out with everyone shedding greedily (the heaviest move,
-doubles first; deterministic) and scoring the end as above: a real outcome of the deal, never a
-proxy of the scoring.
+the horizon is valued by playing the deal out with every seat playing like `counter` (X_POLICY =
+LEAF_COUNTER, the default: each seat reads only its own hand and the table, as real players do) or
+greedily (LEAF_GREEDY: the heaviest move, doubles first; cheaper, weaker), and scoring the end as
+above: a real outcome of the deal, never a proxy of the scoring.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from .core import (
     ST_FORCED,
     ST_HAND,
     ST_HOUSE,
+    ST_LACKS,
     ST_LAST,
     ST_LEAD_TILE,
     ST_N_ENDS,
@@ -81,6 +83,10 @@ TT_SIZE = 1 << TT_BITS
 #: A game's end against the side, in points of the value (far above any deal's points; 4 targets when more).
 WIN = 1000
 
+#: X_POLICY: the play-out at the horizon, every seat like `counter` (the default) or greedy (cheaper)
+LEAF_COUNTER = 0
+LEAF_GREEDY = 1
+
 TT_EXACT = 0
 TT_LOWER = 1
 TT_UPPER = 2
@@ -95,6 +101,7 @@ X_GS = _X.field(N_GAME_STATE)  # a leaf's game state
 X_ROW = _X.field(N_DEAL_COLS)  # a leaf's deal row
 X_GEN = _X.field()  # the transposition table's generation: a new one for every search
 X_NODES = _X.field()  # nodes visited (the benchmarks' count)
+X_POLICY = _X.field()  # how a node at the horizon is valued: LEAF_COUNTER or LEAF_GREEDY
 X_SAVE = _X.field(MAX_PLY * (SAVED + 2))
 X_MOVES = _X.field(MAX_PLY * MAX_MOVES)
 X_TT = _X.field(3 * TT_SIZE)  # key, generation, packed entry
@@ -156,7 +163,9 @@ def restore_state(st, work, ply):
     st[ST_EXTRA] = work[at + SAVED + 1]
 
 
-@hot
+# play_one and to_move are compiled once, not inlined: inlined, each of their callers took its own copy of
+# apply_move and legal_moves, and the engine's kernels (which hold the expert) compiled for minutes longer.
+@jit
 def play_one(p, st, seat, move):
     """`seat` plays `move` (core.apply_move); returns 1 if the deal is over (an out, or a fish the table
     shows, after the draws solo_fish asks of the next player, as play_deal), else 0."""
@@ -176,7 +185,7 @@ def play_one(p, st, seat, move):
     return 0
 
 
-@hot
+@jit
 def to_move(p, st, turn, last_mover, moves):
     """From `turn`: draws while the player may (R-solo-draw), knocks otherwise (R-move-must), until
     somebody has a move. Returns (seat to move, number of moves in `moves`); (-1, 0) when a round of
@@ -191,6 +200,9 @@ def to_move(p, st, turn, last_mover, moves):
             draw_next(st, turn)
             knocks = 0
             continue
+        for i in range(st[ST_N_ENDS]):  # R-move-must: the table learns what he lacks (counter reads it)
+            if st[ST_OPEN] >> i & 1:
+                st[ST_LACKS + turn] |= 1 << st[ST_END + i]
         knocks += 1
         if knocks == players:
             st[ST_END_KIND] = END_FISH
@@ -236,6 +248,38 @@ def greedy_playout(p, st, turn, last_mover, side, work, ply):
         if seat < 0:
             return leaf_value(p, st, side, work)
         if play_one(p, st, seat, moves[greedy_index(moves, n)]):
+            return leaf_value(p, st, side, work)
+        last_mover = seat
+        turn = seat + 1 if seat + 1 < players else 0
+
+
+#: bots.choose_counter, handed over by bots.py when it is imported (use_counter_policy): bots imports this
+#: module for the search, so this module cannot import bots (no import cycle). numba reads it when it
+#: compiles counter_playout, which is only ever called after bots is imported (every path to the search
+#: goes through bots).
+choose_counter = None
+
+
+def use_counter_policy(policy):
+    """The play-outs at the horizon play `policy` (bots.choose_counter; see choose_counter above)."""
+    global choose_counter
+    choose_counter = policy
+
+
+@jit
+def counter_playout(p, st, turn, last_mover, side, work, ply, rng, fwork):
+    """Play the deal out from `turn` with every seat playing like `counter` (bots.choose_counter: each
+    seat reads only its own hand and what the table shows, so the play-out models players who do not see
+    the others' tiles) and value its end for `side`. Changes st (the caller restores it); draws the
+    counter's tie-breaks from the bots' stream; uses the move buffer of `ply`."""
+    moves = work[X_MOVES + ply * MAX_MOVES : X_MOVES + (ply + 1) * MAX_MOVES]
+    players = p[P_PLAYERS]
+    while True:
+        seat, n = to_move(p, st, turn, last_mover, moves)
+        if seat < 0:
+            return leaf_value(p, st, side, work)
+        i = choose_counter(p, st, seat, moves, n, rng, fwork) if n > 1 else 0
+        if play_one(p, st, seat, moves[i]):
             return leaf_value(p, st, side, work)
         last_mover = seat
         turn = seat + 1 if seat + 1 < players else 0
@@ -295,7 +339,7 @@ X_SIZE = _X.size
 
 
 @jit
-def enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work):
+def enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work, rng, fwork):
     """A node: (1, its value) when it is settled at once (the deal ends in knocks, the horizon, the table),
     else (0, 0) with its frame set up at `ply`."""
     work[X_NODES] += 1
@@ -307,6 +351,8 @@ def enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, w
     if seat < 0:
         return 1, leaf_value(p, st, side, work)
     if not exact and (depth <= 0 or ply >= MAX_PLY - 1):
+        if work[X_POLICY] == LEAF_COUNTER:
+            return 1, counter_playout(p, st, seat, last_mover, side, work, ply, rng, fwork)
         return 1, greedy_playout(p, st, seat, last_mover, side, work, ply)
     need = DEPTH_EXACT if exact else depth
     key = state_key(p, st, seat, last_mover)
@@ -386,13 +432,13 @@ def leave(work, ply):
 
 
 @jit
-def search(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work):
+def search(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work, rng, fwork):
     """The value for `side` of the deal `st` (not over) with `turn` to move (he may have to draw or knock
     first), searched with the window (alpha, beta); `depth`: plies left before the horizon (ignored once
     at most `exact_tiles` tiles are left in the hands: then exact to the end, draws included). Fail-soft
     alpha-beta with the table, the table's best move first. Changes st (draws, knocks): the caller
     restores it."""
-    done, v = enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work)
+    done, v = enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, work, rng, fwork)
     if done:
         return v
     top = ply
@@ -433,6 +479,8 @@ def search(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, 
                 work[f + FR_EXACT],
                 ply + 1,
                 work,
+                rng,
+                fwork,
             )
             if done:
                 restore_state(st, work, ply)
@@ -449,7 +497,7 @@ def search(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, 
 
 
 @jit
-def move_value(p, st, seat, move, depth, exact_tiles, work):
+def move_value(p, st, seat, move, depth, exact_tiles, work, rng, fwork):
     """The value for `seat`'s side of playing `move` in the open deal `st` (every hand and the bazaar's
     order as in st), the rest searched (`search`, full window). st is left as it was."""
     side = p[P_SEAT_SIDE + seat]
@@ -458,7 +506,7 @@ def move_value(p, st, seat, move, depth, exact_tiles, work):
         v = leaf_value(p, st, side, work)
     else:
         nxt = seat + 1 if seat + 1 < p[P_PLAYERS] else 0
-        v = search(p, st, nxt, seat, side, -(1 << 40), 1 << 40, depth - 1, exact_tiles, 1, work)
+        v = search(p, st, nxt, seat, side, -(1 << 40), 1 << 40, depth - 1, exact_tiles, 1, work, rng, fwork)
     restore_state(st, work, 0)
     return v
 
