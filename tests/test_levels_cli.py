@@ -72,7 +72,7 @@ def test_levels_says_of_every_verdict_where_it_holds(tmp_path):
     assert summary["meta"]["level"] == "player"  # the run kept in full is the default level's
     assert {row["across_levels"] for row in matrix["rows"]} <= set(levels.ACROSS)
     # threshold 25 makes many more naked goats whoever plays
-    goats = [r for r in matrix["rows"] if r["variant"] == "threshold-25" and r["metric"] == "naked_goat_rate"]
+    goats = [r for r in matrix["rows"] if r["variant"] == "threshold-25" and r["metric"] == "naked_rate"]
     assert goats and goats[0]["across_levels"] == "every level"
     assert levels.across_words("every level", "ru") in out
     page = (tmp_path / "m.html").read_text(encoding="utf-8")
