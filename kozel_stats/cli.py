@@ -715,15 +715,17 @@ def sweep(
             )
 
 
-def mix_label(mix: str, prepared, lang: str) -> str:
-    """A column of the matrix: the level's name under --levels (the bot in brackets), else the bot's."""
+def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
+    """A run of the matrix: the level's name under --levels (the bot in brackets unless `short`: a column
+    of an 80-column table), else the bot's."""
     from .words import bot_name
 
     found = next((lv for lv in prepared.levels if lv.bot == mix), None) if prepared.levels else None
     name = bot_name(mix, "ru") if lang == "ru" else mix
     if found is None:
         return name
-    return f"{found.ru if lang == 'ru' else found.en} ({name})"
+    level_name = found.ru if lang == "ru" else found.en
+    return level_name if short else f"{level_name} ({name})"
 
 
 def level_rows(rows: list[dict], prepared) -> None:
@@ -821,7 +823,7 @@ def compare_matrix(prepared, console, err) -> None:
         table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
         table.add_column("показатель" if ru else "metric", max_width=24)
         for mix in prepared.mixes:
-            table.add_column(mix_label(mix, prepared, req.lang), justify="right", no_wrap=True)
+            table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
         table.add_column("вывод" if ru else "verdict", no_wrap=True)
         verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
         for row in rows:
