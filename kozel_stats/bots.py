@@ -393,8 +393,13 @@ KEPT_00_WEIGHT = 100
 def kept_cost(p, move):
     """What the move's tiles would cost left in hand beyond their pips (Чечевэ: 66 writes kept_66_writes
     more, 00 makes a goat), so the bots shed them like heavy tiles; 0 under every other rule."""
+    return kept_cost_of(p, move_tiles(move))
+
+
+@hot
+def kept_cost_of(p, tiles):
+    """`kept_cost` of a move whose tile mask is known (the counter has it already)."""
     w = 0
-    tiles = move_tiles(move)
     if tiles >> T66 & 1:
         w += p[P_KEPT_66_WRITES]
     if p[P_KEPT_00_GOAT] and tiles >> T00 & 1:
@@ -601,6 +606,14 @@ def fish_outlook(p, seat, est, own_left):
 
 @jit
 def choose_counter(p, st, seat, moves, n, rng, fwork):
+    """The counter's choice behind an ordinary call (the sampler's play-outs, `choose_move`)."""
+    return counter_choice(p, st, seat, moves, n, rng, fwork)
+
+
+# The default level's bot: inlined into the engine's move loop as well (engine.bot_choice), where no array
+# is reference-counted; behind choose_thoughtful's two calls it ran at half the speed (bench_bots.py).
+@hot
+def counter_choice(p, st, seat, moves, n, rng, fwork):
     """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
     when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
     block (make ends the opponents cannot answer, the next player first); doubles first,
@@ -625,7 +638,7 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
         m = moves[i]
         tiles = move_tiles(m)
         left = hand & ~tiles
-        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK) + kept_cost(p, m)  # doubles first, then heavy
+        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK) + kept_cost_of(p, tiles)  # doubles first, then heavy
         if left == 0:
             w += 1 << 40
         else:

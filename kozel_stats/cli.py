@@ -23,6 +23,14 @@ BOTS_HELP = (
     f"Bots: one for all seats ({BOT_CHOICES}), one per seat "
     "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random)."
 )
+LEVEL_HELP = (
+    "The level of play: beginner (every seat plays random), player (counter: counts the tiles; the default) or "
+    "expert (expert: searches the deal). For any other mix of bots, --bots instead."
+)
+LEVELS_HELP = (
+    "Run the comparison once per level (e.g. beginner,player,expert; the same deals) and say of every verdict "
+    "whether it holds at every level."
+)
 
 app = typer.Typer(
     add_completion=False,
@@ -407,7 +415,9 @@ def compare(
         help="Games per variant (default 100,000; the start, with --precision; with --resume, the new target).",
     ),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
-    bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
+    level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
+    levels: str | None = typer.Option(None, "--levels", help=LEVELS_HELP),
+    bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
     precision: float | None = typer.Option(
@@ -506,6 +516,8 @@ def compare(
         cluster=cluster,
         skill=skill,
         connect_timeout=connect_timeout,
+        level=level,
+        levels=levels,
     )
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
@@ -593,7 +605,8 @@ def sweep(
     ),
     games: int | None = typer.Option(None, "--games", help="Games per cell (default 20,000)."),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
-    bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
+    level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
+    bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     cells: int | None = typer.Option(
         None, "--cells", help="Play only N cells of a large grid: the reference cell and a seeded random subset."
@@ -650,6 +663,7 @@ def sweep(
         scheduler,
         cluster,
         connect_timeout,
+        level,
     )
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()
@@ -703,14 +717,43 @@ def sweep(
             )
 
 
+def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
+    """A run of the matrix: the level's name under --levels (the bot in brackets unless `short`: a column
+    of an 80-column table), else the bot's."""
+    from .words import bot_name
+
+    found = next((lv for lv in prepared.levels if lv.bot == mix), None) if prepared.levels else None
+    name = bot_name(mix, "ru") if lang == "ru" else mix
+    if found is None:
+        return name
+    level_name = found.ru if lang == "ru" else found.en
+    return level_name if short else f"{level_name} ({name})"
+
+
+def level_rows(rows: list[dict], prepared) -> None:
+    """--levels: each row also says how its verdict fares across the levels (levels.across_levels)."""
+    from .levels import across_levels
+
+    for row in rows:
+        row["across_levels"] = across_levels(
+            {
+                lv.name: (row["by_mix"][lv.bot]["diff"] if row["by_mix"][lv.bot]["significant"] else None)
+                for lv in prepared.levels
+                if lv.bot in row["by_mix"]
+            }
+        )
+
+
 def compare_matrix(prepared, console, err) -> None:
-    """The same comparison under each bot; a table of which verdicts keep sign and significance."""
+    """The same comparison under each bot (or level of play); a table of which verdicts keep sign and
+    significance."""
     from rich import box
     from rich.table import Table
 
     from . import signals
     from .compare import run_compare
     from .duel import robustness
+    from .levels import DEFAULT_LEVEL, across_words
     from .metrics import METRIC_BY_NAME
     from .results import plan_json, save, to_jsonable
     from .say import count, plural
@@ -724,7 +767,12 @@ def compare_matrix(prepared, console, err) -> None:
     with after_finished(finished, err.print), signals.protected():
         for mix in prepared.mixes:
             err.print(
-                f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
+                f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
+                f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+                if ru and prepared.levels
+                else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
+                if prepared.levels
+                else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
                 f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
                 if ru
                 else f"bots {mix}: playing {prepared.games:,} games per variant ..."
@@ -753,10 +801,20 @@ def compare_matrix(prepared, console, err) -> None:
             outcomes[mix] = outcome
         finished.append(True)
         rows = robustness(per_mix)
+        if prepared.levels:
+            level_rows(rows, prepared)
         games = prepared.games
         table = Table(
             title=(
-                f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
+                (
+                    f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
+                    f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
+                    if ru
+                    else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
+                    "* significant)"
+                )
+                if prepared.levels
+                else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
                 f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
                 if ru
                 else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
@@ -767,7 +825,7 @@ def compare_matrix(prepared, console, err) -> None:
         table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
         table.add_column("показатель" if ru else "metric", max_width=24)
         for mix in prepared.mixes:
-            table.add_column(bot_name(mix, "ru") if ru else mix, justify="right", no_wrap=True)
+            table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
         table.add_column("вывод" if ru else "verdict", no_wrap=True)
         verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
         for row in rows:
@@ -783,6 +841,8 @@ def compare_matrix(prepared, console, err) -> None:
                 )
             style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
             word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
+            if "across_levels" in row:
+                word = across_words(row["across_levels"], req.lang)
             table.add_row(
                 row["variant"],
                 label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
@@ -790,11 +850,18 @@ def compare_matrix(prepared, console, err) -> None:
                 f"[{style}]{word}[/{style}]",
             )
         console.print(table)
-        first = outcomes[prepared.mixes[0]]
+        # the run saved in full: the default level's under --levels (the answer the quick start gives)
+        lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+        first = outcomes[lead]
         if req.out is not None:
             summary = dict(
                 first.summary,
-                matrix={"bots": prepared.mixes, "rows": rows, "summaries": {m: o.summary for m, o in outcomes.items()}},
+                matrix={
+                    "bots": prepared.mixes,
+                    "levels": [lv.name for lv in prepared.levels] or None,
+                    "rows": rows,
+                    "summaries": {m: o.summary for m, o in outcomes.items()},
+                },
             )
             plan = plan_json(
                 first.result.arms,
@@ -806,24 +873,28 @@ def compare_matrix(prepared, console, err) -> None:
             )
             save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
             err.print(
-                f"результаты прогона с ботами {bot_name(prepared.mixes[0], 'ru')} и матрица записаны в {req.out}/"
+                f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
                 if ru
-                else f"results of the {prepared.mixes[0]} run and the matrix written to {req.out}/"
+                else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
             )
         if req.report is not None:
             from .report import ReportData, write
 
             write(
                 req.report,
-                ReportData(first.summary["meta"], first.analysis, {"bots": prepared.mixes, "rows": rows}),
+                ReportData(
+                    first.summary["meta"],
+                    first.analysis,
+                    {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
+                ),
                 req.lang,
             )
             err.print(
-                f"отчёт записан в {req.report} (прогон с ботами {bot_name(prepared.mixes[0], 'ru')} полностью "
+                f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
                 "и выводы при каждом боте)"
                 if ru
-                else f"report written to {req.report} (the {prepared.mixes[0]} run in full, and the verdicts "
-                "under every bot)"
+                else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
+                "verdicts under every bot)"
             )
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import polars as pl
 
 from . import stats
+from .levels import DEFAULT_LEVEL, LEVELS, Level, level, parse_levels
 from .metrics import METRICS, Metric, applies
 from .moments import RunStats
 from .rules import Variant, VariantError, default_variant
@@ -413,7 +414,7 @@ class CompareRequest:
     variants: list[str]
     games: int | None = None  # None: 100,000, or the interrupted run's target with --resume
     seed: int = 1
-    bots: str = "random"
+    bots: str | None = None  # None: every seat plays the --level's bot
     workers: int | None = None
     baseline: str | None = None
     precision: float | None = None
@@ -434,6 +435,8 @@ class CompareRequest:
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started for the run
     skill: str | None = None  # --skill STRONG/WEAK: skill edge, deal decides (every game played three more times)
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
+    level: str | None = None  # --level beginner|player|expert (default: levels.DEFAULT_LEVEL, unless --bots)
+    levels: str | None = None  # --levels beginner,player,expert: the comparison once per level
 
 
 DEFAULT_GAMES = 100_000
@@ -451,6 +454,25 @@ class Prepared:
     start: RunStats | None = None
     mixes: list[str] = field(default_factory=list)
     skill: tuple[str, str] | None = None
+    levels: list[Level] = field(default_factory=list)  # --levels: the mixes are these levels' bots
+
+
+def seats_of(bots: str | None, level_name: str | None, levels_spec: str | None) -> tuple[list[str], list[Level]]:
+    """The seats' bots from --bots / --level (player when neither is given) and the levels of --levels; a
+    ValueError naming the options that cannot go together."""
+    if bots is not None and level_name is not None:
+        raise ValueError(
+            f"give --level {level_name} or --bots {bots}, not both: a level is every seat playing one bot "
+            f"({', '.join(f'{lv.name} = {lv.bot}' for lv in LEVELS.values())}); --bots is for any other mix."
+        )
+    if levels_spec is not None and (bots is not None or level_name is not None):
+        raise ValueError("--levels plays every level it names: drop --level / --bots.")
+    chosen = parse_levels(levels_spec) if levels_spec is not None else []
+    if levels_spec is not None and len(chosen) < 2:
+        raise ValueError(f"--levels {levels_spec}: name at least two levels, e.g. beginner,player,expert.")
+    if bots is not None:
+        return [b.strip() for b in bots.split(",")], chosen
+    return [level(level_name or DEFAULT_LEVEL).bot], chosen
 
 
 def prepare_request(req: CompareRequest) -> Prepared:
@@ -463,6 +485,13 @@ def prepare_request(req: CompareRequest) -> Prepared:
     if req.lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
     skill = parse_skill(req.skill) if req.skill is not None else None
+    seats, chosen = seats_of(req.bots, req.level, req.levels)
+    if chosen and (req.bots_matrix or skill is not None):
+        raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
+    if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
+        raise ValueError(
+            "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels."
+        )
     if skill is not None and req.bots_matrix:
         raise ValueError("--skill plays its own STRONG and WEAK bots; run it without --bots-matrix.")
     if skill is not None and req.resume is not None:
@@ -526,7 +555,6 @@ def prepare_request(req: CompareRequest) -> Prepared:
         if not req.variants:
             raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
         variants = load_variants(req.variants)
-        seats = [b.strip() for b in req.bots.split(",")]
         for v in variants:
             parse_bots(seats, v["players"])  # checks names and counts, per variant
         games = req.games if req.games is not None else DEFAULT_GAMES
@@ -535,7 +563,9 @@ def prepare_request(req: CompareRequest) -> Prepared:
     _check_sizes(games, req.max_games, req.batch_size)
     if not -(2**63) <= seed < 2**64:
         raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
-    mixes = []
+    mixes = [lv.bot for lv in chosen]
+    if chosen and (req.scheduler is not None or req.cluster is not None):
+        raise ValueError("--levels runs on this machine only; drop --scheduler / --cluster.")
     if req.bots_matrix is not None:
         mixes = [b.strip() for b in req.bots_matrix.split(",") if b.strip()]
         if len(mixes) < 2:
@@ -559,7 +589,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         check_new_file(req.card, req.force, "--card")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
-    return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill)
+    return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill, chosen)
 
 
 def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:

@@ -17,7 +17,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bots import BOT_HEAVY, BOT_RANDOM, F_WORK_SIZE, W_SIZE, choose_heavy, choose_move, set_game_context
+from .bots import (
+    BOT_COUNTER,
+    BOT_HEAVY,
+    BOT_RANDOM,
+    F_WORK_SIZE,
+    W_SIZE,
+    choose_heavy,
+    choose_move,
+    counter_choice,
+    set_game_context,
+)
 from .codes import (
     ALL_TILES,
     BOT_SCRIPT,
@@ -647,6 +657,8 @@ def bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork):
         return choose_heavy(p, moves, n, rng)
     if bot == BOT_RANDOM or thoughtful is None:
         return rng_below(rng, 1, n)
+    if bot == BOT_COUNTER:
+        return counter_choice(p, st, seat, moves, n, rng, fwork)
     return choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork, thoughtful)
 
 

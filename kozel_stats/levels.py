@@ -17,24 +17,53 @@ class Level:
     en: str
     ru_who: str  # who plays, in the genitive plural: «верно для новичков»
     en_who: str
+    ru_plain: str  # who sits at the table, in plain words, for every headline
+    en_plain: str
 
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("beginner", "random", "новичок", "beginner", "новичков", "beginners"),
-        Level("player", "counter", "игрок", "player", "игроков", "players"),
-        Level("expert", "expert", "знаток", "expert", "знатоков", "experts"),
+        Level(
+            "beginner",
+            "random",
+            "новичок",
+            "beginner",
+            "новичков",
+            "beginners",
+            "новички, которые ходят наугад",
+            "beginners who move at random",
+        ),
+        Level(
+            "player",
+            "counter",
+            "игрок",
+            "player",
+            "игроков",
+            "players",
+            "игроки, которые считают кости",
+            "players who count tiles",
+        ),
+        Level(
+            "expert",
+            "expert",
+            "знаток",
+            "expert",
+            "знатоков",
+            "experts",
+            "знатоки, которые просчитывают сдачу",
+            "experts who think the deal through",
+        ),
     )
 }
 DEFAULT_LEVEL = "player"
 
 
-def level(name: str) -> Level:
-    """The level called `name`; a clear ValueError naming the three otherwise."""
+def level(name: str, option: str = "--level") -> Level:
+    """The level called `name`; a clear ValueError naming the option and the three levels otherwise."""
     key = name.strip().lower()
     if key not in LEVELS:
-        raise ValueError(f"--level: {name!r} is not a level of play; choose one of {', '.join(LEVELS)}.")
+        raise ValueError(f"{option}: {name!r} is not a level of play; choose one of {', '.join(LEVELS)}.")
     return LEVELS[key]
 
 
@@ -45,7 +74,7 @@ def parse_levels(spec: str) -> list[Level]:
         raise ValueError(f"--levels: give at least one of {', '.join(LEVELS)}.")
     found: list[Level] = []
     for name in names:
-        found_level = level(name)
+        found_level = level(name, "--levels")
         if found_level not in found:
             found.append(found_level)
     return found
@@ -58,3 +87,46 @@ def level_of_bots(bots: list[str]) -> Level | None:
         if specs == {candidate.bot}:
             return candidate
     return None
+
+
+def level_of_meta(meta: dict) -> Level | None:
+    """The level a saved run played at: its recorded `level`, else the one its bots make (older folders)."""
+    name = meta.get("level")
+    if isinstance(name, str) and name in LEVELS:
+        return LEVELS[name]
+    bots = [b.strip() for item in meta.get("bots") or [] for b in str(item).split(",") if b.strip()]
+    return level_of_bots(bots) if bots else None
+
+
+#: What a verdict does across the levels of play (`compare --levels`), in words
+ACROSS = {
+    "every level": ("держится на всех уровнях", "holds at every level"),
+    "beginners only": ("только у новичков", "only among beginners"),
+    "strong only": ("только у сильных игроков", "only among strong players"),
+    "opposite signs": ("меняет знак с уровнем игры", "changes sign with the level of play"),
+    "some levels": ("не на всех уровнях", "not at every level"),
+    "no effect": ("нет эффекта", "no effect"),
+}
+
+
+def across_levels(significant: dict[str, float | None]) -> str:
+    """How a difference fares across the levels: `significant` maps each level played to its difference
+    when significant, None when not. Beginners are the one weak level; the others are the strong players."""
+    found = {name: d for name, d in significant.items() if d is not None}
+    if not found:
+        return "no effect"
+    if len({d > 0 for d in found.values()}) > 1:
+        return "opposite signs"
+    if len(found) == len(significant):
+        return "every level"
+    strong = [name for name in significant if name != "beginner"]
+    if set(found) == {"beginner"}:
+        return "beginners only"
+    if "beginner" in significant and strong and set(found) == set(strong):
+        return "strong only"
+    return "some levels"
+
+
+def across_words(key: str, lang: str) -> str:
+    ru, en = ACROSS[key]
+    return ru if lang == "ru" else en

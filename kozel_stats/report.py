@@ -423,11 +423,16 @@ def card_text(data: ReportData, lang: str = "ru") -> str:
     v = Variants(data.meta, a, lang)
     games = words.games_text(a.games_per_variant, lang)
     bots = words.bots_text(data.meta.get("bots") or ["random"], lang)
+    who = words.level_words(data.meta, lang)
     if lang == "ru":
         lines = [f"Козёл: что меняют правила — {games} на вариант, боты {bots} (программы, не люди)."]
+        if who is not None:
+            lines.append(f"Играют {who}.")
         lines.append(f"Против варианта «{v.title(v.baseline)}»:")
     else:
         lines = [f"Козёл: what the rules change — {games} per variant, bots {bots} (programs, not people)."]
+        if who is not None:
+            lines.append(f"Played by {who}.")
         lines.append(f"Against «{v.title(v.baseline)}»:")
     for name in v.names:
         if name != v.baseline:
@@ -669,8 +674,15 @@ def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
     if not data.matrix:
         return ""
     t = TEXT[lang]
+    from .levels import LEVELS, across_words
+
     mixes = data.matrix["bots"]
-    head = "".join(f"<th>{_esc(words.bot_name(m, lang))}</th>" for m in mixes)
+    level_of = {LEVELS[n].bot: LEVELS[n] for n in data.matrix.get("levels") or []}  # --levels: columns by level
+    head = "".join(
+        f"<th>{_esc((level_of[m].ru if lang == 'ru' else level_of[m].en) + ' (' if m in level_of else '')}"
+        f"{_esc(words.bot_name(m, lang))}{')' if m in level_of else ''}</th>"
+        for m in mixes
+    )
     rows = []
     for row in data.matrix["rows"]:
         cells = []
@@ -684,6 +696,8 @@ def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
                     f"<td>{_esc(words.diff(row['metric'], c['diff'], lang, d))}{'*' if c['significant'] else ''}</td>"
                 )
         word = MATRIX_WORDS[lang].get(row["verdict"], row["verdict"])
+        if "across_levels" in row:
+            word = across_words(row["across_levels"], lang)
         cls = "sig" if row["verdict"] == "robust" else ""
         name = row["variant"]
         shown = v.title(name) if name in v.info else name
@@ -1260,7 +1274,7 @@ document.addEventListener("DOMContentLoaded", function () {{
 <p id="question">{lead}</p>
 <details class="glossary"><summary>{t["glossary"]}</summary><dl>{glossary}</dl></details>
 {notes}
-<h2 id="main">{t["main"]}</h2>
+<h2 id="main">{t["main"]}{_esc(words.at_level(data.meta, lang))}</h2>
 <div id="verdicts">{_cards(data, v, lang)}</div>
 <details class="chat"{" open" if len(others) <= MANY else ""}><summary>{t["chat"]}</summary>
 <pre class="card-text" id="card-text">{card}</pre>

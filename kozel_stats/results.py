@@ -379,12 +379,24 @@ def to_jsonable(obj: Any) -> Any:
     return obj
 
 
+def run_level(bots: list[str]) -> dict[str, Any]:
+    """The level of play a run's bots make (levels.py), for summary.json and stats.json: its name and its
+    plain words in each language; None for any other mix, so that a reader never guesses a level."""
+    from .levels import level_of_bots
+
+    found = level_of_bots([b.strip() for item in bots for b in str(item).split(",")])
+    if found is None:
+        return {"level": None, "level_words": None}
+    return {"level": found.name, "level_words": {"ru": found.ru_plain, "en": found.en_plain}}
+
+
 def run_metadata(result, games_per_variant: int, baseline: str, command: str, bots: list[str]) -> dict[str, Any]:
     return {
         "tool": "kozel-stats",
         "version": __version__,
         "seed": result.seed,
         "bots": list(bots),
+        **run_level(bots),
         "seat_bots": {arm.name: list(arm.bots) for arm in result.arms},
         "skill": list(result.arms[0].skill) if result.arms and result.arms[0].skill else None,
         "workers": result.workers,
@@ -433,6 +445,7 @@ def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extr
             for a in arms
         ],
         "pairs": [list(p) for p in pairs],
+        "level": run_level(list(arms[0].bots))["level"] if len({tuple(a.bots) for a in arms}) == 1 else None,
         **(extra or {}),
     }
 

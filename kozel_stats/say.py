@@ -312,6 +312,37 @@ _ERRORS_RU: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"unknown bot '(.+?)'; allowed: (.+?)\.?$", r"бота '\1' нет; есть: \2."),
         (
+            r"^(--levels?): (.+?) is not a level of play; choose one of (.+)\.$",
+            r"\1: уровня игры \2 нет; есть: \3 (новичок, игрок, знаток).",
+        ),
+        (r"^--levels: give at least one of (.+)\.$", r"--levels: назовите хотя бы один уровень из \1."),
+        (
+            r"^--levels (.+?): name at least two levels, e\.g\. beginner,player,expert\.$",
+            r"--levels \1: нужны хотя бы два уровня, например beginner,player,expert.",
+        ),
+        (
+            r"^give --level (.+?) or --bots (.+?), not both: a level is every seat playing one bot \((.+)\); "
+            r"--bots is for any other mix\.$",
+            r"нужно что-то одно: --level \1 или --bots \2. Уровень — это один бот на всех местах (\3); --bots — "
+            r"для любого другого набора ботов.",
+        ),
+        (
+            r"^--levels plays every level it names: drop --level / --bots\.$",
+            "--levels играет на каждом названном уровне: уберите --level / --bots.",
+        ),
+        (
+            r"^--levels is a bots matrix of its own: run it without --bots-matrix and --skill\.$",
+            "--levels — это уже матрица ботов: запускайте без --bots-matrix и --skill.",
+        ),
+        (
+            r"^--levels runs on this machine only; drop --scheduler / --cluster\.$",
+            "--levels работает только на этой машине; уберите --scheduler / --cluster.",
+        ),
+        (
+            r"^--resume DIR continues the (run|sweep) with the bots it was planned with: drop (.+)\.$",
+            r"--resume ПАПКА продолжает прогон с теми ботами, с которыми он начат: уберите \2.",
+        ),
+        (
             r"unknown bot '(.+?)': sampler:N needs a whole number of worlds N, 1\.\.(\d+)\.$",
             r"бота '\1' нет: sampler:N — это целое число миров N, от 1 до \2.",
         ),

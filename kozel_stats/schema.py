@@ -229,6 +229,26 @@ class Obj(Spec):
             spec.check(value[name], inner)
 
 
+class OneOf(Spec):
+    """One of a few names (read when checked: the names live where they are declared)."""
+
+    def __init__(self, names: Callable[[], list[str]]):
+        self.names = names
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(self.names())
+
+    def check(self, value: Any, where: str) -> None:
+        if not isinstance(value, str) or value not in self.names():
+            raise self.refuse(value, where)
+
+
+def _level_names() -> list[str]:
+    from .levels import LEVELS
+
+    return list(LEVELS)
+
+
 def _metrics() -> int:
     from .metrics import METRICS
 
@@ -350,6 +370,7 @@ def _stats_schema() -> Obj:
             "games": Opt(Int(1)),
             "complete": Opt(Bool()),
             "kind": Opt(Str()),
+            "level": Opt(OneOf(_level_names)),
             "sweep": Opt(_sweep_schema()),
             "stats": stats,
         }
@@ -371,6 +392,8 @@ def _summary_schema() -> Obj:
             "version": Opt(Str()),
             "seed": Opt(Int(-(2**63), 2**64 - 1)),
             "bots": Opt(List(Str())),
+            "level": Opt(OneOf(_level_names)),
+            "level_words": Opt(Obj({"ru": Str(), "en": Str()})),
             "workers": Opt(Int(0)),
             "duration_s": Opt(Num()),
             "compile_cpu_s": Opt(Num()),

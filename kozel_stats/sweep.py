@@ -552,7 +552,7 @@ class SweepRequest:
     vary: list[str]
     games: int | None = None
     seed: int = 1
-    bots: str = "random"
+    bots: str | None = None  # None: every seat plays the --level's bot
     workers: int | None = None
     cells: int | None = None
     metrics: list[str] | None = None
@@ -567,6 +567,7 @@ class SweepRequest:
     scheduler: str | None = None
     cluster: str | None = None
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
+    level: str | None = None  # --level beginner|player|expert (default: levels.DEFAULT_LEVEL, unless --bots)
 
 
 DEFAULT_GAMES = 20_000
@@ -586,13 +587,16 @@ class PreparedSweep:
 
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     """Check every option, file and cell before any output is created or any game is played."""
-    from .compare import _check_sizes
+    from .compare import _check_sizes, seats_of
     from .results import check_new_file, lock_folder, prepare_folder, rules_changed
     from .rules import load_variant
     from .trace import parse_bots
 
     if req.lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
+    seats = seats_of(req.bots, req.level, None)[0]
+    if req.resume is not None and (req.bots is not None or req.level is not None):
+        raise ValueError("--resume DIR continues the sweep with the bots it was planned with: drop --bots / --level.")
     if req.margin is not None and not 0 < req.margin <= 1:
         raise ValueError(f"--margin is a share of the reference value, from 0 (excluded) to 1, not {req.margin}.")
     if req.csv and req.out is None and req.resume is None:
@@ -661,7 +665,6 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
         if not -(2**63) <= seed < 2**64:
             raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
         grid = build_grid(base, factors, req.cells, seed)
-        seats = [b.strip() for b in req.bots.split(",")]
         for cell in grid.cells:
             parse_bots(seats, cell.variant["players"])
         metrics = choose_metrics(req.metrics)

@@ -231,8 +231,11 @@ def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
                 bots=words.bots_text(meta.get("bots") or ["random"], lang),
             )
         ),
-        "",
     ]
+    who = words.level_words(meta, lang)
+    if who is not None:
+        lines.append(f"Играют {who}." if lang == "ru" else f"Played by {who}.")
+    lines.append("")
     for metric in analysis.metrics:
         lines.append(plain(ranking_sentence(metric, analysis.ranking[metric], lang)))
         for e in analysis.effects:
@@ -548,7 +551,7 @@ window.addEventListener("error", function (e) {{ window.__errors.push(String(e.m
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>
 {notes}
-<h2 id="main">{t["main"]}</h2>
+<h2 id="main">{t["main"]}{_esc(words.at_level(meta, lang))}</h2>
 <div id="answer">{answer}</div>
 <h2 id="effects">{t["effects"]}</h2>
 <p class="sub">{t["effects_note"].format(level=level_h)}</p>

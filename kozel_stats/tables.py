@@ -441,5 +441,5 @@ def print_analysis(
         _bullets(console, verdict_lines(analysis, name, names, lang))
         console.print()
     print_skill(console, meta, analysis, lang)
-    console.print(f"[bold]{escape(t['summary'])}[/bold]")
+    console.print(f"[bold]{escape(t['summary'] + words.at_level(meta, lang))}[/bold]")
     _bullets(console, summary_lines(meta, analysis, lang))

@@ -445,6 +445,23 @@ def bots_text(bots: list[str], lang: str) -> str:
     return ", ".join(bot_name(b, lang) for b in specs)
 
 
+def level_words(meta: Mapping[str, Any], lang: str) -> str | None:
+    """Who plays, in plain words («игроки, которые считают кости»), when the run plays at one of the
+    three levels of play; None for any other mix of bots (the bots' names say it then)."""
+    from .levels import level_of_meta
+
+    found = level_of_meta(dict(meta))
+    if found is None:
+        return None
+    return found.ru_plain if lang == "ru" else found.en_plain
+
+
+def at_level(meta: Mapping[str, Any], lang: str) -> str:
+    """' — игроки, которые считают кости' to end a headline's title with; '' without a level."""
+    who = level_words(meta, lang)
+    return f" — {'играют' if lang == 'ru' else 'played by'} {who}" if who else ""
+
+
 def seat_name(seat: int | str, lang: str) -> str:
     """Каждый сам за себя: 'игрок 1' for seat 0 (players count from 1, seats from 0 in the records)."""
     return f"{'игрок' if lang == 'ru' else 'player'} {int(seat) + 1}"

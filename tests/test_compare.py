@@ -57,7 +57,7 @@ def test_compare_prints_verdicts_and_writes_documented_outputs(saved):
     assert meta["version"] == __version__ and meta["seed"] == 7 and meta["games_per_variant"] == 3000
     hashes = {v["name"]: v["hash"] for v in meta["variants"]}
     assert hashes["default"] == load_variant("default").content_hash
-    assert meta["bots"] == ["random"]
+    assert meta["bots"] == ["counter"] and meta["level"] == "player"  # the default level: players who count
     # the headline numbers of the summary are the statistics of the saved games
     deals = next(e for e in summary["estimates"]["default"] if e["metric"] == "deals_per_game")
     mean = games.filter(pl.col("variant") == "default")["deals"].mean()

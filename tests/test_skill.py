@@ -176,6 +176,8 @@ def skill_run(tmp_path_factory):
         "fish-to-fisherman",
         "--skill",
         "counter/random",
+        "--level",
+        "beginner",  # the deal-decides replays: four random players, as below
         "--games",
         300,
         "--seed",

@@ -39,6 +39,8 @@ def compared(tmp_path_factory):
             "--workers",
             "1",
             "--details",
+            "--level",
+            "beginner",  # the figures below are the random players'
             "--lang",
             lang,
         )

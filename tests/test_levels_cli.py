@@ -1,0 +1,147 @@
+"""`compare --level/--levels` and `sweep --level` through the command line: the default level, the bots each
+level plays, the level in every saved file and headline, and the mistakes refused with exit code 2."""
+
+import json
+
+import pytest
+from helpers import run_cli as run
+
+from kozel_stats import levels, schema
+from kozel_stats.errors import ResultsError
+
+
+def summary_of(folder):
+    return json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+
+
+def stats_of(folder):
+    return json.loads((folder / "stats.json").read_text(encoding="utf-8"))
+
+
+def test_compare_plays_at_the_player_level_by_default(tmp_path):
+    code, out = run("compare", "default", "threshold-25", "--games", 300, "--workers", 1, "--out", tmp_path / "r")
+    assert code == 0, out
+    meta = summary_of(tmp_path / "r")["meta"]
+    assert meta["bots"] == ["counter"] and meta["level"] == "player"
+    assert meta["level_words"] == {"ru": "игроки, которые считают кости", "en": "players who count tiles"}
+    assert stats_of(tmp_path / "r")["level"] == "player"
+    assert "Summary — played by players who count tiles" in out
+    assert "--bots counter" in meta["command"]  # the command to play it again names its bots
+
+
+def test_a_level_plays_its_bot_and_says_so_in_russian(tmp_path):
+    report = tmp_path / "r.html"
+    card = tmp_path / "card.txt"
+    args = ["compare", "default", "threshold-25", "--games", 300, "--workers", 1, "--level", "beginner"]
+    code, out = run(*args, "--out", tmp_path / "r", "--report", report, "--card", card, "--lang", "ru")
+    assert code == 0, out
+    meta = summary_of(tmp_path / "r")["meta"]
+    assert meta["bots"] == ["random"] and meta["level"] == "beginner"
+    assert "Главное — играют новички, которые ходят наугад" in out
+    assert "Главное — играют новички, которые ходят наугад" in report.read_text(encoding="utf-8")
+    assert "Играют новички, которые ходят наугад." in card.read_text(encoding="utf-8")
+
+
+def test_the_same_bots_give_the_same_numbers_as_the_level(tmp_path):
+    """A level is only a name for its bot: --level beginner and --bots random play the same games."""
+    common = ["compare", "default", "threshold-25", "--games", 200, "--workers", 1, "--seed", 5]
+    assert run(*common, "--level", "beginner", "--out", tmp_path / "a")[0] == 0
+    assert run(*common, "--bots", "random", "--out", tmp_path / "b")[0] == 0
+    assert stats_of(tmp_path / "a")["stats"] == stats_of(tmp_path / "b")["stats"]
+    assert summary_of(tmp_path / "b")["meta"]["level"] == "beginner"
+
+
+def test_a_mix_of_bots_has_no_level(tmp_path):
+    code, out = run(
+        "compare", "default", "--games", 100, "--workers", 1, "--bots", "A=counter,B=random", "--out", tmp_path / "r"
+    )
+    assert code == 0, out
+    meta = summary_of(tmp_path / "r")["meta"]
+    assert meta["level"] is None and meta["level_words"] is None
+    assert "played by" not in out
+
+
+def test_levels_says_of_every_verdict_where_it_holds(tmp_path):
+    args = ["compare", "default", "threshold-25", "--games", 400, "--workers", 1, "--levels", "beginner,player"]
+    code, out = run(*args, "--out", tmp_path / "r", "--report", tmp_path / "m.html", "--lang", "ru")
+    assert code == 0, out
+    assert "Держится ли вывод на каждом уровне игры?" in out and "новичок («случайный»)" in out
+    summary = summary_of(tmp_path / "r")
+    matrix = summary["matrix"]
+    assert matrix["bots"] == ["random", "counter"] and matrix["levels"] == ["beginner", "player"]
+    assert summary["meta"]["level"] == "player"  # the run kept in full is the default level's
+    assert {row["across_levels"] for row in matrix["rows"]} <= set(levels.ACROSS)
+    # threshold 25 makes many more naked goats whoever plays
+    goats = [r for r in matrix["rows"] if r["variant"] == "threshold-25" and r["metric"] == "naked_rate"]
+    assert goats and goats[0]["across_levels"] == "every level"
+    assert levels.across_words("every level", "ru") in out
+    page = (tmp_path / "m.html").read_text(encoding="utf-8")
+    assert "новичок («случайный»)" in page and "держится на всех уровнях" in page
+
+
+def test_sweep_takes_a_level(tmp_path):
+    code, out = run(
+        "sweep",
+        "default",
+        "--vary",
+        "threshold=once,none",
+        "--games",
+        200,
+        "--workers",
+        1,
+        "--level",
+        "beginner",
+        "--out",
+        tmp_path / "s",
+    )
+    assert code == 0, out
+    meta = summary_of(tmp_path / "s")["meta"]
+    assert meta["bots"] == ["random"] and meta["level"] == "beginner"
+    assert "Played by beginners who move at random." in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["compare", "default", "--level", "master"], "--level: 'master' is not a level of play"),
+        (["compare", "default", "--level", "player", "--bots", "random"], "give --level player or --bots random"),
+        (["compare", "default", "--levels", "beginner,pro"], "--levels: 'pro' is not a level of play"),
+        (["compare", "default", "--levels", "player"], "name at least two levels"),
+        (["compare", "default", "--levels", "beginner,player", "--bots", "random"], "drop --level / --bots"),
+        (["compare", "default", "--levels", "beginner,player", "--bots-matrix", "random,heavy"], "--levels is a"),
+        (["sweep", "default", "--vary", "threshold=once,none", "--level", "pro"], "'pro' is not a level"),
+        (["sweep", "default", "--vary", "threshold=once,none", "--level", "expert", "--bots", "random"], "not both"),
+    ],
+)
+def test_level_mistakes_exit_2_with_one_paragraph(args, words):
+    code, out = run(*args)
+    assert code == 2, out
+    assert words in out and "Traceback" not in out
+
+
+def test_level_mistakes_in_russian():
+    code, out = run("compare", "default", "--level", "player", "--bots", "random", "--lang", "ru")
+    assert code == 2 and "нужно что-то одно: --level player или --bots random" in out
+    code, out = run("compare", "default", "--levels", "beginner,pro", "--lang", "ru")
+    assert code == 2 and "уровня игры 'pro' нет" in out
+
+
+def test_the_schema_checks_the_level(tmp_path):
+    schema.check({"meta": {"level": "expert", "level_words": {"ru": "знатоки", "en": "experts"}}}, "summary", tmp_path)
+    schema.check({"meta": {"level": None}}, "summary", tmp_path)
+    with pytest.raises(ResultsError, match="field 'meta.level' must be one of beginner, player, expert"):
+        schema.check({"meta": {"level": "master"}}, "summary", tmp_path)
+    with pytest.raises(ResultsError, match="meta.level_words.en"):
+        schema.check({"meta": {"level": "player", "level_words": {"ru": "игроки"}}}, "summary", tmp_path)
+
+
+def test_across_levels():
+    across = levels.across_levels
+    assert across({"beginner": 1.0, "player": 2.0, "expert": 0.5}) == "every level"
+    assert across({"beginner": 1.0, "player": None, "expert": None}) == "beginners only"
+    assert across({"beginner": None, "player": 2.0, "expert": 3.0}) == "strong only"
+    assert across({"beginner": None, "player": 2.0, "expert": None}) == "some levels"
+    assert across({"beginner": 1.0, "player": -2.0}) == "opposite signs"
+    assert across({"beginner": None, "player": None}) == "no effect"
+    for key in levels.ACROSS:
+        assert levels.across_words(key, "ru") != levels.across_words(key, "en")
