@@ -783,6 +783,27 @@ def plotly_js() -> str:
     return plotly.offline.get_plotlyjs()
 
 
+JS = Path(__file__).resolve().parent / "js"
+
+
+@functools.lru_cache(maxsize=1)
+def plotly_tags() -> str:
+    """The <script> tags that give a single-file report its plotly.js. A report is sent in chats (≤ 1.5 MB, issue
+    27): the bundle travels as base64 of its raw DEFLATE (1.1 MB -> 0.5 MB) and a small inflater of our own
+    (js/inflate.js) unpacks and runs it synchronously in the page's head, so the charts draw as before in every
+    browser, offline (no DecompressionStream, which older phones lack). The atlas's pages share one plain copy."""
+    import base64
+    import zlib
+
+    code = plotly_js().encode("utf-8")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw DEFLATE: no zlib or gzip header to parse
+    packed = base64.b64encode(packer.compress(code) + packer.flush()).decode("ascii")
+    return (
+        f'<script id="plotly-packed" type="application/octet-stream">{packed}</script>\n'
+        f"<script>{(JS / 'inflate.js').read_text(encoding='utf-8')}</script>"
+    )
+
+
 @functools.lru_cache(maxsize=1)
 def template_json() -> str:
     """plotly_white, once per report (the figures leave it out: 7 kB each)."""
@@ -1268,7 +1289,7 @@ document.addEventListener("DOMContentLoaded", function () {{
   document.body.dataset.jsErrors = JSON.stringify(window.__errors);
 }});
 </script>
-<script type="text/javascript">{plotly_js()}</script>
+{plotly_tags()}
 </head><body>
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>

@@ -16,7 +16,7 @@ from typing import Any
 from . import say, stats, words
 from .knobs import KNOB_BY_NAME
 from .metrics import METRIC_BY_NAME
-from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_js
+from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_tags
 from .rules import format_knob_value
 
 TEXT: dict[str, dict[str, Any]] = {
@@ -546,7 +546,7 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
 window.__errors = [];
 window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
 </script>
-<script type="text/javascript">{plotly_js()}</script>
+{plotly_tags()}
 </head><body>
 <h1>{t["title"]}</h1>
 <p id="question">{lead}</p>

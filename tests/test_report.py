@@ -2,12 +2,14 @@
 and it draws in a real browser on a laptop (1280 px) and on a phone (390 px, device scale 2) without
 horizontal scrolling, every chart drawn and no script error."""
 
+import base64
 import html as html_lib
 import json
 import os
 import re
 import shutil
 import subprocess
+import zlib
 from pathlib import Path
 
 import pytest
@@ -147,7 +149,10 @@ def test_the_partial_plotly_bundle_draws_every_trace_type_of_the_reports(run_dir
     assert 'moduleType:"trace",name:"box"' not in bundle and len(bundle.encode()) < 1_200_000
     assert (VENDOR / "LICENSE-plotly.js.txt").read_text().startswith("MIT License")
     text = (run_dir / "report-ru.html").read_text(encoding="utf-8")
-    assert bundle[:2000] in text
+    # travels packed (raw DEFLATE in base64, unpacked by js/inflate.js in the page): the bundle, byte for byte
+    packed = text.split('<script id="plotly-packed" type="application/octet-stream">', 1)[1].split("</script>", 1)[0]
+    assert zlib.decompress(base64.b64decode(packed), -15).decode("utf-8") == bundle
+    assert len(packed) < 0.5 * len(bundle.encode()) and "function kozelInflate(" in text
     figs = json.loads(text.split("var FIGS = ", 1)[1].split(";\n  var TEMPLATE", 1)[0])
     used = {trace.get("type", "scatter") for fig in figs.values() for trace in fig["data"]}
     assert used and used <= set(BUNDLED_TRACES), used
@@ -286,6 +291,7 @@ def test_report_in_a_browser(browser_reports, tmp_path, which, width):
     if which == "all":  # every shipped variant is in it, by its Russian title
         text = report.read_text(encoding="utf-8")
         assert all(f"data-variant='{name}'" in text for name in shipped_names())
+        assert len(text.encode()) <= 1_500_000, "a report of every variant is sent in a chat too: at most 1.5 MB"
     readme_shot = REPORTS / f"report-{width}.png"  # the README's screenshots: one per width
     if which == "family" and (os.environ.get("KOZEL_UPDATE_SCREENSHOTS") or not readme_shot.exists()):
         shutil.copy(ARTIFACTS / f"family-report-ru-{width}.png", readme_shot)
