@@ -470,46 +470,7 @@ def translate(text: str) -> str:
     return text
 
 
-# --- knob values in words (a sweep's cells, charts and sentences in Russian) ------------------------------------------
-#: a few words per value of the text knobs, to read after the knob's short name: «порог: в каждой сдаче»
-VALUE_RU: dict[str, dict[str, str]] = {
-    "layout": {"chain": "цепочка", "cross": "крест"},
-    "first_lead": {
-        "lowest-double": "младший дубль",
-        "lowest-double-or-heaviest": "младший дубль или самая тяжёлая",
-        "double-11-upward": "1:1, потом выше",
-    },
-    "first_lead_cycle": {
-        "none": "всегда один",
-        "days": "по дням недели",
-        "11-to-66": "от 1:1 до 6:6",
-        "random-day": "случайный день",
-    },
-    "next_lead": {
-        "last-mover": "сделавший последний ход",
-        "fish-winner": "выигравший рыбу",
-        "round-robin": "по кругу",
-        "winners-choose": "выбирают выигравшие",
-        "first-lead": "как в первой сдаче",
-    },
-    "fish_winner": {"lower-sum": "меньшая сумма", "fisherman": "рыбак", "replayed": "никто, переигрывают"},
-    "fish_writes": {"own": "свои очки", "all": "очки всех", "difference": "разность"},
-    "threshold": {"once": "один раз", "every-deal": "в каждой сдаче", "none": "нет"},
-    "specials": {"per-player": "на руку", "per-pair": "на пару", "plain": "по очкам"},
-    "eggs": {"one-side": "одна сумма", "both-sides": "обе суммы", "none": "ничего"},
-    "closed_before_house": {"any": "любые", "closing-pair-only": "только пара"},
-    "solo_fish": {"visible": "когда видно", "draw-down": "добирают базар", "take-all": "забирают базар"},
-    "solo_eggs": {"none": "ничего", "one-hand": "одна рука", "all-hands": "все руки"},
-    "solo_loser": {"every": "все, кроме выигравших", "most": "у кого больше всех"},
-    "solo_writes": {"own": "своя рука", "all-hands": "все руки"},
-    "scoring": {"points": "очки", "generals": "генералы"},
-    "general_out": {"00-or-66": "0:0 или 6:6", "00-and-66": "0:0 и 6:6 вместе"},
-    "extra_lead": {"none": "нет", "goes-on": "партия продолжается", "ends-game": "кончает партию"},
-    "goats": {"one": "один", "every": "все"},
-    "out_66_writers": {"losers": "проигравшие", "all-others": "все, кроме вышедшего"},
-}
-
-
+# --- knob values in words (a sweep's cells, charts and sentences in Russian: knobs.Knob.words_ru) ---------------------
 def value_word(knob: str, value: object, lang: str) -> str:
     """A knob's value in words: «в каждой сдаче», «да», «25» (ru); the value as written (en: the ids are
     English words already)."""
@@ -518,7 +479,10 @@ def value_word(knob: str, value: object, lang: str) -> str:
         return text
     if text in ("true", "false", "True", "False"):
         return "да" if text.lower() == "true" else "нет"
-    words = VALUE_RU.get(knob, {})
+    from .knobs import KNOB_BY_NAME
+
+    declared = KNOB_BY_NAME.get(knob)
+    words = declared.words_ru if declared is not None else {}
     if text in words:
         return words[text]
     found = re.fullmatch(r"double-([0-6])\1", text)

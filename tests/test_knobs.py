@@ -327,3 +327,15 @@ def test_max_deals_cuts_the_game_off():
     short = dataclasses.replace(variant, rules=tuple((k, 1 if k == "max_deals" else v) for k, v in variant.rules))
     record = record_game(short, 3, ["random"] * 4)
     assert len(record["deals"]) == 1 and record["loser"] is None
+
+
+def test_every_text_choice_has_its_russian_words():
+    """A sweep in Russian shows knob values as words («порог: в каждой сдаче», issue 27): each choice of each text
+    knob has them in its own declaration (knobs.Knob.words_ru), so a new choice cannot come without them."""
+    from kozel_stats.knobs import KNOBS
+    from kozel_stats.say import value_word
+
+    missing = [(k.name, c) for k in KNOBS if k.kind is str for c in k.choices if c not in k.words_ru]
+    assert missing == []
+    assert value_word("closed_before_house", "never", "ru") == "никакие"
+    assert value_word("threshold", "every-deal", "en") == "every-deal"
