@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from bench_c import C_REFERENCE, c_deals_per_cpu_second  # next to this file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
@@ -107,26 +108,6 @@ def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
         "ci_low": lo,
         "ci_high": hi,
     }
-
-
-C_REFERENCE = 1.88e6  # deals/s of c_baseline.c on the README's machine
-
-
-def c_deals_per_cpu_second(seconds: float = 2.0) -> float | None:
-    """The C baseline's deals per second of its own CPU time. The program times itself by the wall
-    clock, which a loaded machine stretches while the bots' games/s here are process time: the two
-    must be measured alike for their ratio to mean anything (on an idle core they agree)."""
-    import resource
-
-    from bench_c import c_run
-
-    if c_run(0.2) is None:  # builds the program and sizes the timed run, outside the measured time
-        return None
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    result = c_run(seconds)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return result["deals"] / cpu if result and cpu > 0 else None
 
 
 def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: int, seconds: float, seed: int) -> dict:

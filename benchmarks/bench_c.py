@@ -74,6 +74,24 @@ def c_deals_per_second(seconds: float = 2.0, seed: int = 1) -> float | None:
     return None if result is None else result["deals_per_s"]
 
 
+C_REFERENCE = 1.88e6  # deals/s of c_baseline.c on the README's machine
+
+
+def c_deals_per_cpu_second(seconds: float = 2.0) -> float | None:
+    """The C baseline's deals per second of its own CPU time. The program times itself by the wall
+    clock, which a loaded machine stretches while the bots' games/s here are process time: the two
+    must be measured alike for their ratio to mean anything (on an idle core they agree)."""
+    import resource
+
+    if c_run(0.2) is None:  # builds the program and sizes the timed run, outside the measured time
+        return None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = c_run(seconds)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return result["deals"] / cpu if result and cpu > 0 else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0)

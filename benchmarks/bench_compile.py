@@ -9,9 +9,9 @@ is that of the process and all its children (the compare's workers). CPU seconds
 wall seconds: on a loaded machine the wall time grows but the CPU time does not.
 
 Machine-independent figures: the C baseline (c_baseline.c, bench_c.py) runs in the same
-session, before and after the commands, and every CPU figure is also printed scaled to a core
-where it plays 1.88 M deals/s (the README's machine): scaled = measured x (C rate here / 1.88 M).
-The faster of the two C runs is taken (the one less disturbed by other work on the machine).
+session, before and after the commands, timed in its own CPU time as the commands are, and every
+CPU figure is also printed scaled to a core where it plays 1.88 M deals/s (the README's machine):
+scaled = measured x (C rate here / 1.88 M). The faster of the two C runs is taken.
 
 The user's first hour is one row: the README's quick start, then `play`, `compare --skill`
 and a small `sweep`, one after the other in ONE empty cache (what a new user's machine does).
@@ -28,9 +28,7 @@ import sys
 import tempfile
 import time
 
-from bench_c import c_deals_per_second
-
-C_REFERENCE = 1.88e6  # deals/s of c_baseline.c on the README's machine
+from bench_c import C_REFERENCE, c_deals_per_cpu_second
 
 QUICK_START = ["compare", "default", "fish-to-fisherman", "threshold-25", "--games", "20000"]
 COMMANDS = {
@@ -93,7 +91,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", choices=["first-hour", "commands"], help="one part of the table")
     args = parser.parse_args()
-    c_before = c_deals_per_second() or float("nan")
+    c_before = c_deals_per_cpu_second() or float("nan")
     rows = []
     if args.only != "first-hour":
         for label, command in COMMANDS.items():
@@ -106,7 +104,7 @@ def main() -> None:
         cpu, wall = first_hour()
         commands = " && ".join("kozel-stats " + " ".join(c) for c in FIRST_HOUR)
         rows.append(row(commands, "the first hour: quick start, play, compare --skill, sweep", cpu, wall, None, None))
-    c_after = c_deals_per_second() or float("nan")
+    c_after = c_deals_per_cpu_second() or float("nan")
     c_rate = max(c_before, c_after)
     scale = c_rate / C_REFERENCE
     for r in rows:
