@@ -18,8 +18,6 @@ OVER = {
     "cli.compare": 188,
     "cli.compare_matrix": 152,
     "cli.sweep": 122,
-    "compare.prepare_request": 115,
-    "compare.run_compare": 101,
     "sweep.prepare_sweep": 92,
 }
 
