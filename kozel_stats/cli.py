@@ -399,54 +399,68 @@ def replay(
         raise typer.Exit(1)
 
 
+COMPARE_VARIANTS_HELP = (
+    "Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
+    "default is among them or --baseline says otherwise). A variant with knobs changed is written "
+    "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
+    "(`kozel-stats variants show default` lists the knobs)."
+)
+
+COMPARE_GAMES_HELP = "Games per variant (default 100,000; the start, with --precision; with --resume, the new target)."
+
+PRECISION_HELP = (
+    "Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
+    "others: relative to the value), up to --max-games."
+)
+
+COMPARE_MARGIN_HELP = (
+    "Also say whether each difference is within ±MARGIN of the baseline value "
+    "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'."
+)
+
+COMPARE_OUT_HELP = (
+    "Write the results folder here (stats.json, summary.json, "
+    "tables; docs/results.md). An existing run is never overwritten."
+)
+
+COMPARE_RESUME_HELP = (
+    "Continue the interrupted run saved in this folder (the result is the same as an uninterrupted run)."
+)
+
+CARD_HELP = (
+    "Also write the headline of every variant as a card to paste into a chat: FILE.txt (text) or "
+    "FILE.png (a picture, drawn by Chromium)."
+)
+
+BOTS_MATRIX_HELP = "Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive."
+
+SKILL_HELP = (
+    "Skill or luck, e.g. counter/random: per variant, the share of games the STRONG side wins against "
+    "the WEAK one in duplicate play (the same deals, sides swapped), how often the same side loses both "
+    "times when the --bots play every game twice from the same deals (the deal decides), and the leader's "
+    "advantage; every game is played three more times."
+)
+
+
 @app.command()
 @friendly_errors
 def compare(
-    variants: list[str] | None = typer.Argument(
-        None,
-        help="Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
-        "default is among them or --baseline says otherwise). A variant with knobs changed is written "
-        "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
-        "(`kozel-stats variants show default` lists the knobs).",
-    ),
-    games: int | None = typer.Option(
-        None,
-        "--games",
-        help="Games per variant (default 100,000; the start, with --precision; with --resume, the new target).",
-    ),
+    variants: list[str] | None = typer.Argument(None, help=COMPARE_VARIANTS_HELP),
+    games: int | None = typer.Option(None, "--games", help=COMPARE_GAMES_HELP),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
     level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
     levels: str | None = typer.Option(None, "--levels", help=LEVELS_HELP),
     bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
-    precision: float | None = typer.Option(
-        None,
-        "--precision",
-        help="Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
-        "others: relative to the value), up to --max-games.",
-    ),
+    precision: float | None = typer.Option(None, "--precision", help=PRECISION_HELP),
     max_games: int | None = typer.Option(
         None, "--max-games", help="With --precision: the most games per variant (default 10,000,000)."
     ),
-    margin: float | None = typer.Option(
-        None,
-        "--margin",
-        help="Also say whether each difference is within ±MARGIN of the baseline value "
-        "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'.",
-    ),
-    out: Path | None = typer.Option(
-        None,
-        "--out",
-        help="Write the results folder here (stats.json, summary.json, "
-        "tables; docs/results.md). An existing run is never overwritten.",
-    ),
+    margin: float | None = typer.Option(None, "--margin", help=COMPARE_MARGIN_HELP),
+    out: Path | None = typer.Option(None, "--out", help=COMPARE_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
-    resume: Path | None = typer.Option(
-        None,
-        "--resume",
-        help="Continue the interrupted run saved in this folder (the result is the same as an uninterrupted run).",
-    ),
+    resume: Path | None = typer.Option(None, "--resume", help=COMPARE_RESUME_HELP),
     games_table: bool = typer.Option(
         False, "--games-table", help="With --out: also write one row per game (games/*.parquet)."
     ),
@@ -460,36 +474,15 @@ def compare(
     ),
     report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    card: Path | None = typer.Option(
-        None,
-        "--card",
-        help="Also write the headline of every variant as a card to paste into a chat: FILE.txt (text) or "
-        "FILE.png (a picture, drawn by Chromium).",
-    ),
-    bots_matrix: str | None = typer.Option(
-        None,
-        "--bots-matrix",
-        help="Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive.",
-    ),
+    card: Path | None = typer.Option(None, "--card", help=CARD_HELP),
+    bots_matrix: str | None = typer.Option(None, "--bots-matrix", help=BOTS_MATRIX_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
     connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
-    skill: str | None = typer.Option(
-        None,
-        "--skill",
-        help="Skill or luck, e.g. counter/random: per variant, the share of games the STRONG side wins against "
-        "the WEAK one in duplicate play (the same deals, sides swapped), how often the same side loses both "
-        "times when the --bots play every game twice from the same deals (the deal decides), and the leader's "
-        "advantage; every game is played three more times.",
-    ),
+    skill: str | None = typer.Option(None, "--skill", help=SKILL_HELP),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
-    from rich.console import Console
-
-    from . import signals
-    from .compare import CompareRequest, execute, prepare_request
-    from .progress import GamesProgress
-    from .tables import print_analysis
+    from .compare import CompareRequest
 
     request = CompareRequest(
         variants or [],
@@ -519,6 +512,19 @@ def compare(
         level=level,
         levels=levels,
     )
+    compare_and_print(request, details)
+
+
+def compare_and_print(request, details: bool | None) -> None:
+    """`compare` after parsing: check the request, play it (or its bots matrix) and print the outcome."""
+    from rich.console import Console
+
+    from . import signals
+    from .compare import execute, prepare_request
+    from .progress import GamesProgress
+    from .tables import print_analysis
+
+    games_table, deals = request.games_table, request.deals  # as asked: --resume may turn them on
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
@@ -546,49 +552,54 @@ def compare(
                 + ")"
             )
         ru = request.lang == "ru"
-        if report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
-        if card is not None:
-            err.print(f"{'карточка записана в' if ru else 'card written to'} {card}")
-        from .say import plural_ru
-        from .words import count, seconds
-
-        games_done = count(outcome.analysis.games_per_variant, request.lang)
-        err.print(
-            (
-                f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
-                if ru
-                else f"{games_done} games per variant played in {result.duration:.1f} s"
-            )
-            + (
-                (
-                    f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
-                    if ru
-                    else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
-                )
-                if result.compile_seconds >= 1
-                else ""
-            )
-        )
+        if request.report is not None:
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
+        if request.card is not None:
+            err.print(f"{'карточка записана в' if ru else 'card written to'} {request.card}")
+        print_games_played(err, outcome.analysis.games_per_variant, result, request.lang)
         if stopped:
-            n = outcome.analysis.games_per_variant
-            fail(
-                f"прервано ({stopped}) после {count(n, 'ru')} {plural_ru(n, 'партии', 'партий', 'партий')} на "
-                "вариант; "
-                + (
-                    f"они сохранены в {request.out} (продолжить: --resume {request.out})."
-                    if request.out
-                    else "числа выше — по ним."
-                )
-                if ru
-                else f"interrupted ({stopped}) after {n:,} games per variant; "
-                + (
-                    f"those games are saved in {request.out} (continue with --resume {request.out})."
-                    if request.out
-                    else "the statistics above cover them."
-                ),
-                request.lang,
+            fail_interrupted(
+                stopped, outcome.analysis.games_per_variant, request.out, request.lang, "вариант", "variant"
             )
+
+
+def print_games_played(err, games: int, result, lang: str) -> None:
+    """How many games per variant were played, in how long, and how long compiling the engine took."""
+    from .words import count, seconds
+
+    ru = lang == "ru"
+    games_done = count(games, lang)
+    err.print(
+        (
+            f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
+            if ru
+            else f"{games_done} games per variant played in {result.duration:.1f} s"
+        )
+        + (
+            (
+                f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
+                if ru
+                else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+            )
+            if result.compile_seconds >= 1
+            else ""
+        )
+    )
+
+
+def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: str, per_en: str) -> None:
+    """Exit 2 after a signal stopped the run: `n` games per variant (or cell) were played, saved in `out`."""
+    from .say import plural_ru
+    from .words import count
+
+    if lang == "ru":
+        kept = f"они сохранены в {out} (продолжить: --resume {out})." if out else "числа выше — по ним."
+        games = plural_ru(n, "партии", "партий", "партий")
+        fail(f"прервано ({stopped}) после {count(n, 'ru')} {games} на {per_ru}; {kept}", lang)
+    kept = (
+        f"those games are saved in {out} (continue with --resume {out})." if out else "the statistics above cover them."
+    )
+    fail(f"interrupted ({stopped}) after {n:,} games per {per_en}; {kept}", lang)
 
 
 @app.command()
