@@ -647,12 +647,7 @@ def sweep(
     connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
 ) -> None:
     """Which rule matters most: play every combination of knob values and rank the knobs by their effect."""
-    from rich.console import Console
-
-    from . import signals
-    from .progress import GamesProgress
-    from .sweep import SweepRequest, execute, prepare_sweep
-    from .sweep_report import terminal_lines
+    from .sweep import SweepRequest
 
     request = SweepRequest(
         base,
@@ -676,6 +671,18 @@ def sweep(
         connect_timeout,
         level,
     )
+    sweep_and_print(request)
+
+
+def sweep_and_print(request) -> None:
+    """`sweep` after parsing: check the request, play every cell and print the knobs' effects."""
+    from rich.console import Console
+
+    from . import signals
+    from .progress import GamesProgress
+    from .sweep import execute, prepare_sweep
+    from .sweep_report import terminal_lines
+
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
@@ -696,9 +703,8 @@ def sweep(
             console.print(line, markup=False, highlight=False)
         if request.out is not None:
             err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
-        if report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
-        from .say import plural_ru
+        if request.report is not None:
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
         from .words import count, seconds
 
         done = count(outcome.result.games, request.lang)
@@ -708,24 +714,7 @@ def sweep(
             else f"{done} games per cell played in {outcome.result.duration:.1f} s"
         )
         if stopped:
-            n = outcome.result.games
-            fail(
-                f"прервано ({stopped}) после {count(n, 'ru')} {plural_ru(n, 'партии', 'партий', 'партий')} на "
-                "клетку; "
-                + (
-                    f"они сохранены в {request.out} (продолжить: --resume {request.out})."
-                    if request.out
-                    else "числа выше — по ним."
-                )
-                if ru
-                else f"interrupted ({stopped}) after {n:,} games per cell; "
-                + (
-                    f"those games are saved in {request.out} (continue with --resume {request.out})."
-                    if request.out
-                    else "the statistics above cover them."
-                ),
-                request.lang,
-            )
+            fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "клетку", "cell")
 
 
 def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:

@@ -16,7 +16,6 @@ MAX_LINES = 80
 OVER = {
     "bots.estimate_pips": 89,
     "cli.compare_matrix": 152,
-    "cli.sweep": 122,
     "sweep.prepare_sweep": 92,
 }
 
