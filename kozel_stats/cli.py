@@ -747,155 +747,178 @@ def level_rows(rows: list[dict], prepared) -> None:
 def compare_matrix(prepared, console, err) -> None:
     """The same comparison under each bot (or level of play); a table of which verdicts keep sign and
     significance."""
-    from rich import box
-    from rich.table import Table
+    from . import signals
+    from .duel import robustness
 
+    finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
+    with after_finished(finished, err.print), signals.protected():
+        outcomes = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes}
+        finished.append(True)
+        rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
+        if prepared.levels:
+            level_rows(rows, prepared)
+        console.print(matrix_table(prepared, rows))
+        save_matrix(prepared, outcomes, rows, err)
+
+
+def play_mix(prepared, mix: str, err):
+    """One run of the matrix: every variant with every seat playing `mix`; exit 2 if a signal stops it."""
     from . import signals
     from .compare import run_compare
-    from .duel import robustness
-    from .levels import DEFAULT_LEVEL, across_words
-    from .metrics import METRIC_BY_NAME
-    from .results import plan_json, save, to_jsonable
     from .say import count, plural
-    from .tables import fmt_value
-    from .words import bot_name, label
+    from .words import bot_name
 
     req = prepared.request
     ru = req.lang == "ru"
-    per_mix, outcomes = {}, {}
-    finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
-    with after_finished(finished, err.print), signals.protected():
-        for mix in prepared.mixes:
-            err.print(
-                f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
-                f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
-                if ru and prepared.levels
-                else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
-                if prepared.levels
-                else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
-                f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
-                if ru
-                else f"bots {mix}: playing {prepared.games:,} games per variant ..."
-            )
-            outcome = run_compare(
-                prepared.variants,
-                prepared.games,
-                prepared.seed,
-                [mix],
-                req.workers,
-                prepared.baseline,
-                None,
-                None,
-                req.batch_size,
-                on_compile=err.print,
-            )
-            if outcome.result.interrupted or signals.received():
-                signals.clear()
-                fail(
-                    f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
-                    if ru
-                    else f"interrupted during the {mix} run; nothing of the matrix is saved.",
-                    req.lang,
-                )
-            per_mix[mix] = outcome.analysis.comparisons
-            outcomes[mix] = outcome
-        finished.append(True)
-        rows = robustness(per_mix)
-        if prepared.levels:
-            level_rows(rows, prepared)
-        games = prepared.games
-        table = Table(
-            title=(
-                (
-                    f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
-                    f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
-                    if ru
-                    else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
-                    "* significant)"
-                )
-                if prepared.levels
-                else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
-                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
-                if ru
-                else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
-            ),
-            box=box.SIMPLE_HEAD,
-            title_justify="left",
+    err.print(
+        f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
+        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+        if ru and prepared.levels
+        else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
+        if prepared.levels
+        else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
+        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+        if ru
+        else f"bots {mix}: playing {prepared.games:,} games per variant ..."
+    )
+    outcome = run_compare(
+        prepared.variants,
+        prepared.games,
+        prepared.seed,
+        [mix],
+        req.workers,
+        prepared.baseline,
+        None,
+        None,
+        req.batch_size,
+        on_compile=err.print,
+    )
+    if outcome.result.interrupted or signals.received():
+        signals.clear()
+        fail(
+            f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
+            if ru
+            else f"interrupted during the {mix} run; nothing of the matrix is saved.",
+            req.lang,
         )
-        table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
-        table.add_column("показатель" if ru else "metric", max_width=24)
-        for mix in prepared.mixes:
-            table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
-        table.add_column("вывод" if ru else "verdict", no_wrap=True)
-        verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
-        for row in rows:
-            if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
-                continue
-            cells = []
-            for mix in prepared.mixes:
-                c = row["by_mix"].get(mix)
-                cells.append(
-                    "–"
-                    if c is None
-                    else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
-                )
-            style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
-            word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
-            if "across_levels" in row:
-                word = across_words(row["across_levels"], req.lang)
-            table.add_row(
-                row["variant"],
-                label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
-                *cells,
-                f"[{style}]{word}[/{style}]",
-            )
-        console.print(table)
-        # the run saved in full: the default level's under --levels (the answer the quick start gives)
-        lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
-        first = outcomes[lead]
-        if req.out is not None:
-            summary = dict(
-                first.summary,
-                matrix={
-                    "bots": prepared.mixes,
-                    "levels": [lv.name for lv in prepared.levels] or None,
-                    "rows": rows,
-                    "summaries": {m: o.summary for m, o in outcomes.items()},
-                },
-            )
-            plan = plan_json(
-                first.result.arms,
-                first.result.pairs,
-                prepared.seed,
-                req.batch_size,
-                first.summary["meta"]["command"],
-                {"games": games},
-            )
-            save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
-            err.print(
-                f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
-                if ru
-                else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
-            )
-        if req.report is not None:
-            from .report import ReportData, write
+    return outcome
 
-            write(
-                req.report,
-                ReportData(
-                    first.summary["meta"],
-                    first.analysis,
-                    {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
-                ),
-                req.lang,
-            )
-            err.print(
-                f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
-                "и выводы при каждом боте)"
+
+def matrix_table(prepared, rows: list[dict]):
+    """The matrix: per variant and metric, the difference under each bot (or level) and the verdict."""
+    from rich import box
+    from rich.table import Table
+
+    from .levels import across_words
+    from .metrics import METRIC_BY_NAME
+    from .say import count, plural
+    from .tables import fmt_value
+    from .words import label
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    games = prepared.games
+    table = Table(
+        title=(
+            (
+                f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
+                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
                 if ru
-                else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
-                "verdicts under every bot)"
+                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
+                "* significant)"
             )
+            if prepared.levels
+            else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
+            f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
+            if ru
+            else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
+        ),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
+    table.add_column("показатель" if ru else "metric", max_width=24)
+    for mix in prepared.mixes:
+        table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
+    table.add_column("вывод" if ru else "verdict", no_wrap=True)
+    verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
+    for row in rows:
+        if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
+            continue
+        cells = []
+        for mix in prepared.mixes:
+            c = row["by_mix"].get(mix)
+            cells.append(
+                "–"
+                if c is None
+                else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
+            )
+        style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
+        word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
+        if "across_levels" in row:
+            word = across_words(row["across_levels"], req.lang)
+        table.add_row(
+            row["variant"],
+            label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
+            *cells,
+            f"[{style}]{word}[/{style}]",
+        )
+    return table
+
+
+def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
+    """--out and --report of the matrix: one run in full and the verdicts of them all."""
+    from .levels import DEFAULT_LEVEL
+    from .results import plan_json, save, to_jsonable
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    # the run saved in full: the default level's under --levels (the answer the quick start gives)
+    lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+    first = outcomes[lead]
+    if req.out is not None:
+        summary = dict(
+            first.summary,
+            matrix={
+                "bots": prepared.mixes,
+                "levels": [lv.name for lv in prepared.levels] or None,
+                "rows": rows,
+                "summaries": {m: o.summary for m, o in outcomes.items()},
+            },
+        )
+        plan = plan_json(
+            first.result.arms,
+            first.result.pairs,
+            prepared.seed,
+            req.batch_size,
+            first.summary["meta"]["command"],
+            {"games": prepared.games},
+        )
+        save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
+        err.print(
+            f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
+            if ru
+            else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
+        )
+    if req.report is not None:
+        from .report import ReportData, write
+
+        write(
+            req.report,
+            ReportData(
+                first.summary["meta"],
+                first.analysis,
+                {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
+            ),
+            req.lang,
+        )
+        err.print(
+            f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
+            "и выводы при каждом боте)"
+            if ru
+            else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
+            "verdicts under every bot)"
+        )
 
 
 @app.command()
