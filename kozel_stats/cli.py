@@ -524,7 +524,8 @@ def compare_and_print(request, details: bool | None) -> None:
     from .progress import GamesProgress
     from .tables import print_analysis
 
-    games_table, deals = request.games_table, request.deals  # as asked: --resume may turn them on
+    # as given: prepare_request turns them on for a --resume folder that holds those tables
+    games_table, deals = request.games_table, request.deals
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
