@@ -475,6 +475,27 @@ def choose_partner(p, st, seat, moves, n, rng):
 
 # --- counter (4) -----------------------------------------------------------------------------------
 @jit
+def fit_holders(weight, counts, n):
+    """Iterative proportional fitting of `weight` (n unseen tiles by 5 holders), in place: six rounds, each
+    but the first scaling every column to its holder's count, then every row to 1 (each tile is somewhere)."""
+    for it in range(6):
+        if it > 0:
+            for h in range(5):
+                col = 0.0
+                for i in range(n):
+                    col += weight[i * 5 + h]
+                if col > 0:
+                    f = counts[h] / col
+                    for i in range(n):
+                        weight[i * 5 + h] *= f
+        for i in range(n):
+            row = weight[i * 5] + weight[i * 5 + 1] + weight[i * 5 + 2] + weight[i * 5 + 3] + weight[i * 5 + 4]
+            if row > 0:
+                for h in range(5):
+                    weight[i * 5 + h] /= row
+
+
+@jit
 def estimate_pips(p, st, seat, unseen, fwork):
     """Expected pips of every other hand (a tuple by seat; 0 for `seat`).
 
@@ -542,21 +563,7 @@ def estimate_pips(p, st, seat, unseen, fwork):
             for h in range(5):
                 weight[i * 5 + h] = counts[h]
         i += 1
-    for it in range(6):
-        if it > 0:
-            for h in range(5):
-                col = 0.0
-                for i in range(n):
-                    col += weight[i * 5 + h]
-                if col > 0:
-                    f = counts[h] / col
-                    for i in range(n):
-                        weight[i * 5 + h] *= f
-        for i in range(n):
-            row = weight[i * 5] + weight[i * 5 + 1] + weight[i * 5 + 2] + weight[i * 5 + 3] + weight[i * 5 + 4]
-            if row > 0:
-                for h in range(5):
-                    weight[i * 5 + h] /= row
+    fit_holders(weight, counts, n)
     e0 = e1 = e2 = e3 = 0.0
     for i in range(n):
         e0 += value[i] * weight[i * 5]

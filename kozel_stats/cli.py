@@ -399,54 +399,68 @@ def replay(
         raise typer.Exit(1)
 
 
+COMPARE_VARIANTS_HELP = (
+    "Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
+    "default is among them or --baseline says otherwise). A variant with knobs changed is written "
+    "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
+    "(`kozel-stats variants show default` lists the knobs)."
+)
+
+COMPARE_GAMES_HELP = "Games per variant (default 100,000; the start, with --precision; with --resume, the new target)."
+
+PRECISION_HELP = (
+    "Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
+    "others: relative to the value), up to --max-games."
+)
+
+COMPARE_MARGIN_HELP = (
+    "Also say whether each difference is within ±MARGIN of the baseline value "
+    "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'."
+)
+
+COMPARE_OUT_HELP = (
+    "Write the results folder here (stats.json, summary.json, "
+    "tables; docs/results.md). An existing run is never overwritten."
+)
+
+COMPARE_RESUME_HELP = (
+    "Continue the interrupted run saved in this folder (the result is the same as an uninterrupted run)."
+)
+
+CARD_HELP = (
+    "Also write the headline of every variant as a card to paste into a chat: FILE.txt (text) or "
+    "FILE.png (a picture, drawn by Chromium)."
+)
+
+BOTS_MATRIX_HELP = "Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive."
+
+SKILL_HELP = (
+    "Skill or luck, e.g. counter/random: per variant, the share of games the STRONG side wins against "
+    "the WEAK one in duplicate play (the same deals, sides swapped), how often the same side loses both "
+    "times when the --bots play every game twice from the same deals (the deal decides), and the leader's "
+    "advantage; every game is played three more times."
+)
+
+
 @app.command()
 @friendly_errors
 def compare(
-    variants: list[str] | None = typer.Argument(
-        None,
-        help="Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
-        "default is among them or --baseline says otherwise). A variant with knobs changed is written "
-        "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
-        "(`kozel-stats variants show default` lists the knobs).",
-    ),
-    games: int | None = typer.Option(
-        None,
-        "--games",
-        help="Games per variant (default 100,000; the start, with --precision; with --resume, the new target).",
-    ),
+    variants: list[str] | None = typer.Argument(None, help=COMPARE_VARIANTS_HELP),
+    games: int | None = typer.Option(None, "--games", help=COMPARE_GAMES_HELP),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
     level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
     levels: str | None = typer.Option(None, "--levels", help=LEVELS_HELP),
     bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
-    precision: float | None = typer.Option(
-        None,
-        "--precision",
-        help="Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
-        "others: relative to the value), up to --max-games.",
-    ),
+    precision: float | None = typer.Option(None, "--precision", help=PRECISION_HELP),
     max_games: int | None = typer.Option(
         None, "--max-games", help="With --precision: the most games per variant (default 10,000,000)."
     ),
-    margin: float | None = typer.Option(
-        None,
-        "--margin",
-        help="Also say whether each difference is within ±MARGIN of the baseline value "
-        "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'.",
-    ),
-    out: Path | None = typer.Option(
-        None,
-        "--out",
-        help="Write the results folder here (stats.json, summary.json, "
-        "tables; docs/results.md). An existing run is never overwritten.",
-    ),
+    margin: float | None = typer.Option(None, "--margin", help=COMPARE_MARGIN_HELP),
+    out: Path | None = typer.Option(None, "--out", help=COMPARE_OUT_HELP),
     force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
-    resume: Path | None = typer.Option(
-        None,
-        "--resume",
-        help="Continue the interrupted run saved in this folder (the result is the same as an uninterrupted run).",
-    ),
+    resume: Path | None = typer.Option(None, "--resume", help=COMPARE_RESUME_HELP),
     games_table: bool = typer.Option(
         False, "--games-table", help="With --out: also write one row per game (games/*.parquet)."
     ),
@@ -460,36 +474,15 @@ def compare(
     ),
     report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    card: Path | None = typer.Option(
-        None,
-        "--card",
-        help="Also write the headline of every variant as a card to paste into a chat: FILE.txt (text) or "
-        "FILE.png (a picture, drawn by Chromium).",
-    ),
-    bots_matrix: str | None = typer.Option(
-        None,
-        "--bots-matrix",
-        help="Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive.",
-    ),
+    card: Path | None = typer.Option(None, "--card", help=CARD_HELP),
+    bots_matrix: str | None = typer.Option(None, "--bots-matrix", help=BOTS_MATRIX_HELP),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
     connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
-    skill: str | None = typer.Option(
-        None,
-        "--skill",
-        help="Skill or luck, e.g. counter/random: per variant, the share of games the STRONG side wins against "
-        "the WEAK one in duplicate play (the same deals, sides swapped), how often the same side loses both "
-        "times when the --bots play every game twice from the same deals (the deal decides), and the leader's "
-        "advantage; every game is played three more times.",
-    ),
+    skill: str | None = typer.Option(None, "--skill", help=SKILL_HELP),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
-    from rich.console import Console
-
-    from . import signals
-    from .compare import CompareRequest, execute, prepare_request
-    from .progress import GamesProgress
-    from .tables import print_analysis
+    from .compare import CompareRequest
 
     request = CompareRequest(
         variants or [],
@@ -519,6 +512,20 @@ def compare(
         level=level,
         levels=levels,
     )
+    compare_and_print(request, details)
+
+
+def compare_and_print(request, details: bool | None) -> None:
+    """`compare` after parsing: check the request, play it (or its bots matrix) and print the outcome."""
+    from rich.console import Console
+
+    from . import signals
+    from .compare import execute, prepare_request
+    from .progress import GamesProgress
+    from .tables import print_analysis
+
+    # as given: prepare_request turns them on for a --resume folder that holds those tables
+    games_table, deals = request.games_table, request.deals
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
@@ -546,49 +553,54 @@ def compare(
                 + ")"
             )
         ru = request.lang == "ru"
-        if report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
-        if card is not None:
-            err.print(f"{'карточка записана в' if ru else 'card written to'} {card}")
-        from .say import plural_ru
-        from .words import count, seconds
-
-        games_done = count(outcome.analysis.games_per_variant, request.lang)
-        err.print(
-            (
-                f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
-                if ru
-                else f"{games_done} games per variant played in {result.duration:.1f} s"
-            )
-            + (
-                (
-                    f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
-                    if ru
-                    else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
-                )
-                if result.compile_seconds >= 1
-                else ""
-            )
-        )
+        if request.report is not None:
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
+        if request.card is not None:
+            err.print(f"{'карточка записана в' if ru else 'card written to'} {request.card}")
+        print_games_played(err, outcome.analysis.games_per_variant, result, request.lang)
         if stopped:
-            n = outcome.analysis.games_per_variant
-            fail(
-                f"прервано ({stopped}) после {count(n, 'ru')} {plural_ru(n, 'партии', 'партий', 'партий')} на "
-                "вариант; "
-                + (
-                    f"они сохранены в {request.out} (продолжить: --resume {request.out})."
-                    if request.out
-                    else "числа выше — по ним."
-                )
-                if ru
-                else f"interrupted ({stopped}) after {n:,} games per variant; "
-                + (
-                    f"those games are saved in {request.out} (continue with --resume {request.out})."
-                    if request.out
-                    else "the statistics above cover them."
-                ),
-                request.lang,
+            fail_interrupted(
+                stopped, outcome.analysis.games_per_variant, request.out, request.lang, "вариант", "variant"
             )
+
+
+def print_games_played(err, games: int, result, lang: str) -> None:
+    """How many games per variant were played, in how long, and how long compiling the engine took."""
+    from .words import count, seconds
+
+    ru = lang == "ru"
+    games_done = count(games, lang)
+    err.print(
+        (
+            f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
+            if ru
+            else f"{games_done} games per variant played in {result.duration:.1f} s"
+        )
+        + (
+            (
+                f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
+                if ru
+                else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
+            )
+            if result.compile_seconds >= 1
+            else ""
+        )
+    )
+
+
+def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: str, per_en: str) -> None:
+    """Exit 2 after a signal stopped the run: `n` games per variant (or cell) were played, saved in `out`."""
+    from .say import plural_ru
+    from .words import count
+
+    if lang == "ru":
+        kept = f"они сохранены в {out} (продолжить: --resume {out})." if out else "числа выше — по ним."
+        games = plural_ru(n, "партии", "партий", "партий")
+        fail(f"прервано ({stopped}) после {count(n, 'ru')} {games} на {per_ru}; {kept}", lang)
+    kept = (
+        f"those games are saved in {out} (continue with --resume {out})." if out else "the statistics above cover them."
+    )
+    fail(f"interrupted ({stopped}) after {n:,} games per {per_en}; {kept}", lang)
 
 
 @app.command()
@@ -636,12 +648,7 @@ def sweep(
     connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
 ) -> None:
     """Which rule matters most: play every combination of knob values and rank the knobs by their effect."""
-    from rich.console import Console
-
-    from . import signals
-    from .progress import GamesProgress
-    from .sweep import SweepRequest, execute, prepare_sweep
-    from .sweep_report import terminal_lines
+    from .sweep import SweepRequest
 
     request = SweepRequest(
         base,
@@ -665,6 +672,18 @@ def sweep(
         connect_timeout,
         level,
     )
+    sweep_and_print(request)
+
+
+def sweep_and_print(request) -> None:
+    """`sweep` after parsing: check the request, play every cell and print the knobs' effects."""
+    from rich.console import Console
+
+    from . import signals
+    from .progress import GamesProgress
+    from .sweep import execute, prepare_sweep
+    from .sweep_report import terminal_lines
+
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
@@ -685,9 +704,8 @@ def sweep(
             console.print(line, markup=False, highlight=False)
         if request.out is not None:
             err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
-        if report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {report}")
-        from .say import plural_ru
+        if request.report is not None:
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
         from .words import count, seconds
 
         done = count(outcome.result.games, request.lang)
@@ -697,24 +715,7 @@ def sweep(
             else f"{done} games per cell played in {outcome.result.duration:.1f} s"
         )
         if stopped:
-            n = outcome.result.games
-            fail(
-                f"прервано ({stopped}) после {count(n, 'ru')} {plural_ru(n, 'партии', 'партий', 'партий')} на "
-                "клетку; "
-                + (
-                    f"они сохранены в {request.out} (продолжить: --resume {request.out})."
-                    if request.out
-                    else "числа выше — по ним."
-                )
-                if ru
-                else f"interrupted ({stopped}) after {n:,} games per cell; "
-                + (
-                    f"those games are saved in {request.out} (continue with --resume {request.out})."
-                    if request.out
-                    else "the statistics above cover them."
-                ),
-                request.lang,
-            )
+            fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "клетку", "cell")
 
 
 def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
@@ -747,155 +748,178 @@ def level_rows(rows: list[dict], prepared) -> None:
 def compare_matrix(prepared, console, err) -> None:
     """The same comparison under each bot (or level of play); a table of which verdicts keep sign and
     significance."""
-    from rich import box
-    from rich.table import Table
+    from . import signals
+    from .duel import robustness
 
+    finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
+    with after_finished(finished, err.print), signals.protected():
+        outcomes = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes}
+        finished.append(True)
+        rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
+        if prepared.levels:
+            level_rows(rows, prepared)
+        console.print(matrix_table(prepared, rows))
+        save_matrix(prepared, outcomes, rows, err)
+
+
+def play_mix(prepared, mix: str, err):
+    """One run of the matrix: every variant with every seat playing `mix`; exit 2 if a signal stops it."""
     from . import signals
     from .compare import run_compare
-    from .duel import robustness
-    from .levels import DEFAULT_LEVEL, across_words
-    from .metrics import METRIC_BY_NAME
-    from .results import plan_json, save, to_jsonable
     from .say import count, plural
-    from .tables import fmt_value
-    from .words import bot_name, label
+    from .words import bot_name
 
     req = prepared.request
     ru = req.lang == "ru"
-    per_mix, outcomes = {}, {}
-    finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
-    with after_finished(finished, err.print), signals.protected():
-        for mix in prepared.mixes:
-            err.print(
-                f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
-                f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
-                if ru and prepared.levels
-                else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
-                if prepared.levels
-                else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
-                f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
-                if ru
-                else f"bots {mix}: playing {prepared.games:,} games per variant ..."
-            )
-            outcome = run_compare(
-                prepared.variants,
-                prepared.games,
-                prepared.seed,
-                [mix],
-                req.workers,
-                prepared.baseline,
-                None,
-                None,
-                req.batch_size,
-                on_compile=err.print,
-            )
-            if outcome.result.interrupted or signals.received():
-                signals.clear()
-                fail(
-                    f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
-                    if ru
-                    else f"interrupted during the {mix} run; nothing of the matrix is saved.",
-                    req.lang,
-                )
-            per_mix[mix] = outcome.analysis.comparisons
-            outcomes[mix] = outcome
-        finished.append(True)
-        rows = robustness(per_mix)
-        if prepared.levels:
-            level_rows(rows, prepared)
-        games = prepared.games
-        table = Table(
-            title=(
-                (
-                    f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
-                    f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
-                    if ru
-                    else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
-                    "* significant)"
-                )
-                if prepared.levels
-                else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
-                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
-                if ru
-                else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
-            ),
-            box=box.SIMPLE_HEAD,
-            title_justify="left",
+    err.print(
+        f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
+        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+        if ru and prepared.levels
+        else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
+        if prepared.levels
+        else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
+        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+        if ru
+        else f"bots {mix}: playing {prepared.games:,} games per variant ..."
+    )
+    outcome = run_compare(
+        prepared.variants,
+        prepared.games,
+        prepared.seed,
+        [mix],
+        req.workers,
+        prepared.baseline,
+        None,
+        None,
+        req.batch_size,
+        on_compile=err.print,
+    )
+    if outcome.result.interrupted or signals.received():
+        signals.clear()
+        fail(
+            f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
+            if ru
+            else f"interrupted during the {mix} run; nothing of the matrix is saved.",
+            req.lang,
         )
-        table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
-        table.add_column("показатель" if ru else "metric", max_width=24)
-        for mix in prepared.mixes:
-            table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
-        table.add_column("вывод" if ru else "verdict", no_wrap=True)
-        verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
-        for row in rows:
-            if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
-                continue
-            cells = []
-            for mix in prepared.mixes:
-                c = row["by_mix"].get(mix)
-                cells.append(
-                    "–"
-                    if c is None
-                    else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
-                )
-            style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
-            word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
-            if "across_levels" in row:
-                word = across_words(row["across_levels"], req.lang)
-            table.add_row(
-                row["variant"],
-                label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
-                *cells,
-                f"[{style}]{word}[/{style}]",
-            )
-        console.print(table)
-        # the run saved in full: the default level's under --levels (the answer the quick start gives)
-        lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
-        first = outcomes[lead]
-        if req.out is not None:
-            summary = dict(
-                first.summary,
-                matrix={
-                    "bots": prepared.mixes,
-                    "levels": [lv.name for lv in prepared.levels] or None,
-                    "rows": rows,
-                    "summaries": {m: o.summary for m, o in outcomes.items()},
-                },
-            )
-            plan = plan_json(
-                first.result.arms,
-                first.result.pairs,
-                prepared.seed,
-                req.batch_size,
-                first.summary["meta"]["command"],
-                {"games": games},
-            )
-            save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
-            err.print(
-                f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
-                if ru
-                else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
-            )
-        if req.report is not None:
-            from .report import ReportData, write
+    return outcome
 
-            write(
-                req.report,
-                ReportData(
-                    first.summary["meta"],
-                    first.analysis,
-                    {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
-                ),
-                req.lang,
-            )
-            err.print(
-                f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
-                "и выводы при каждом боте)"
+
+def matrix_table(prepared, rows: list[dict]):
+    """The matrix: per variant and metric, the difference under each bot (or level) and the verdict."""
+    from rich import box
+    from rich.table import Table
+
+    from .levels import across_words
+    from .metrics import METRIC_BY_NAME
+    from .say import count, plural
+    from .tables import fmt_value
+    from .words import label
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    games = prepared.games
+    table = Table(
+        title=(
+            (
+                f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
+                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
                 if ru
-                else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
-                "verdicts under every bot)"
+                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
+                "* significant)"
             )
+            if prepared.levels
+            else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
+            f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
+            if ru
+            else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
+        ),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
+    table.add_column("показатель" if ru else "metric", max_width=24)
+    for mix in prepared.mixes:
+        table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
+    table.add_column("вывод" if ru else "verdict", no_wrap=True)
+    verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
+    for row in rows:
+        if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
+            continue
+        cells = []
+        for mix in prepared.mixes:
+            c = row["by_mix"].get(mix)
+            cells.append(
+                "–"
+                if c is None
+                else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
+            )
+        style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
+        word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
+        if "across_levels" in row:
+            word = across_words(row["across_levels"], req.lang)
+        table.add_row(
+            row["variant"],
+            label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
+            *cells,
+            f"[{style}]{word}[/{style}]",
+        )
+    return table
+
+
+def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
+    """--out and --report of the matrix: one run in full and the verdicts of them all."""
+    from .levels import DEFAULT_LEVEL
+    from .results import plan_json, save, to_jsonable
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    # the run saved in full: the default level's under --levels (the answer the quick start gives)
+    lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+    first = outcomes[lead]
+    if req.out is not None:
+        summary = dict(
+            first.summary,
+            matrix={
+                "bots": prepared.mixes,
+                "levels": [lv.name for lv in prepared.levels] or None,
+                "rows": rows,
+                "summaries": {m: o.summary for m, o in outcomes.items()},
+            },
+        )
+        plan = plan_json(
+            first.result.arms,
+            first.result.pairs,
+            prepared.seed,
+            req.batch_size,
+            first.summary["meta"]["command"],
+            {"games": prepared.games},
+        )
+        save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
+        err.print(
+            f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
+            if ru
+            else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
+        )
+    if req.report is not None:
+        from .report import ReportData, write
+
+        write(
+            req.report,
+            ReportData(
+                first.summary["meta"],
+                first.analysis,
+                {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
+            ),
+            req.lang,
+        )
+        err.print(
+            f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
+            "и выводы при каждом боте)"
+            if ru
+            else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
+            "verdicts under every bot)"
+        )
 
 
 @app.command()

@@ -224,17 +224,52 @@ def run_compare(
     variants, baseline = choose_variants(variants, baseline)
     arms, pairs = plan_arms(variants, bots, skill)
     workers = workers or os.cpu_count() or 1
-    if batch_size is None:  # enough batches to share the work, each of at most ~400,000 games of all arms
-        plays = len(arms) * (4 if skill else 1)  # --skill: every game three more times
-        batch_size = max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // plays))
+    if batch_size is None:
+        batch_size = _default_batch_size(games, workers, len(arms), skill)
     runner = Runner(arms, pairs, seed, workers, batch_size, tables, on_compile, executor, start, on_batch)
-    target = games
     limit = max_games if max_games is not None else max(games, PRECISION_CAP)
     runner.prepare()
     start_time = time.perf_counter()  # play time: compilation excluded
+    interrupted, analysis = _play(runner, arms, pairs, games, limit, precision, margin, progress)
+    result = runner.result(interrupted)
+    result.duration = time.perf_counter() - start_time
+    if runner.games_done == 0:
+        return CompareOutcome(result, Analysis(baseline, [a.name for a in arms], {}, {}, [], 0))
+    if analysis is None or analysis.games_per_variant != runner.games_done:
+        analysis = analyse(arms, runner.stats, pairs, margin=margin)
+    if precision is not None:
+        short = _shortfalls(analysis, precision)
+        met = not short and not interrupted
+        analysis.precision = {
+            "target": precision,
+            "met": met,
+            "short": short,
+            "games": runner.games_done,
+            "limit": limit,
+        }
+    else:
+        analysis.precision = None
+    outcome = CompareOutcome(result, analysis)
+    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games, margin, skill)
+    outcome.summary = build_summary(result, analysis, command, batch_size, bots)
+    return outcome
+
+
+def _play(
+    runner: Runner,
+    arms: list[Arm],
+    pairs: list[tuple[int, int]],
+    games: int,
+    limit: int,
+    precision: float | None,
+    margin: float | None,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[bool, Analysis | None]:
+    """Play `games` games per variant; with `precision`, double them until it is reached or `limit` is.
+    Returns whether play was interrupted and the last analysis made while checking the precision."""
+    target = games
     interrupted = False
     analysis = None
-    precision_info = None
 
     def tick(finished: int) -> None:
         if progress:
@@ -250,17 +285,7 @@ def run_compare(
             if precision is None:
                 break
             analysis = analyse(arms, runner.stats, pairs, margin=margin)
-            short = stats.precision_shortfalls(
-                [e for es in analysis.estimates.values() for e in es], analysis.comparisons, precision
-            )
-            precision_info = {
-                "target": precision,
-                "met": not short,
-                "short": short,
-                "games": runner.games_done,
-                "limit": limit,
-            }
-            if not short or target >= limit:
+            if not _shortfalls(analysis, precision) or target >= limit:
                 break
             target = min(limit, target * 2)
     except KeyboardInterrupt:  # between batches (e.g. while checking the precision): keep what is done
@@ -270,28 +295,20 @@ def run_compare(
         raise
     finally:
         runner.close(cancel=interrupted)
-    result = runner.result(interrupted)
-    result.duration = time.perf_counter() - start_time
-    if runner.games_done == 0:
-        return CompareOutcome(result, Analysis(baseline, [a.name for a in arms], {}, {}, [], 0))
-    if analysis is None or analysis.games_per_variant != runner.games_done:
-        analysis = analyse(arms, runner.stats, pairs, margin=margin)
-    if precision is not None:
-        short = stats.precision_shortfalls(
-            [e for es in analysis.estimates.values() for e in es], analysis.comparisons, precision
-        )
-        precision_info = {
-            "target": precision,
-            "met": not short and not interrupted,
-            "short": short,
-            "games": runner.games_done,
-            "limit": limit,
-        }
-    analysis.precision = precision_info
-    outcome = CompareOutcome(result, analysis)
-    command = reproduce_command(variants, games, seed, bots, baseline, precision, max_games, margin, skill)
-    outcome.summary = build_summary(result, analysis, command, batch_size, bots)
-    return outcome
+    return interrupted, analysis
+
+
+def _default_batch_size(games: int, workers: int, arms: int, skill: tuple[str, str] | None) -> int:
+    """Enough batches to share the work among the workers, each of at most ~400,000 games of all arms."""
+    plays = arms * (4 if skill else 1)  # --skill: every game three more times
+    return max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // plays))
+
+
+def _shortfalls(analysis: Analysis, precision: float) -> list[str]:
+    """The headline intervals wider than --precision asks (none: it is reached)."""
+    return stats.precision_shortfalls(
+        [e for es in analysis.estimates.values() for e in es], analysis.comparisons, precision
+    )
 
 
 def reproduce_command(
@@ -478,14 +495,26 @@ def seats_of(bots: str | None, level_name: str | None, levels_spec: str | None) 
 def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
-    from .results import arms_of, check_new_file, load, lock_folder, prepare_folder, variant_changes
-    from .rules import load_variants
-    from .trace import parse_bots
-
     if req.lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
     skill = parse_skill(req.skill) if req.skill is not None else None
     seats, chosen = seats_of(req.bots, req.level, req.levels)
+    _check_combinations(req, skill, chosen)
+    if req.resume is not None:
+        variants, seats, games, baseline, start, seed, skill = _resumed_run(req)
+    else:
+        variants, games = _fresh_run(req, seats)
+        baseline, start, seed = req.baseline, None, req.seed
+    _check_sizes(games, req.max_games, req.batch_size)
+    if not -(2**63) <= seed < 2**64:
+        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+    mixes = _bot_mixes(req, chosen, variants)
+    _check_outputs(req)
+    return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill, chosen)
+
+
+def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chosen: list[Level]) -> None:
+    """Refuse options that cannot go together, and out-of-range numbers, before any file is read."""
     if chosen and (req.bots_matrix or skill is not None):
         raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
     if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
@@ -519,50 +548,69 @@ def prepare_request(req: CompareRequest) -> Prepared:
             check_timeout(req.connect_timeout)
         if req.bots_matrix:
             raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
-    if req.resume is not None:
-        if req.variants:
-            raise ValueError("--resume DIR continues the run saved in DIR: give no variants with it.")
-        if req.out is not None and req.out != req.resume:
-            raise ValueError("--resume DIR writes into DIR: --out is not needed.")
-        if req.bots_matrix:
-            raise ValueError("--resume does not continue a --bots-matrix run.")
-        if req.resume.is_dir():  # one run at a time: before anything of it is read
-            lock_folder(req.resume, "--resume")
-        loaded = load(req.resume)
-        if loaded.plan.get("kind") == "sweep":
-            raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")
-        if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
-            raise ValueError(
-                f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
-                "variant); ask for more with --games."
-            )
-        arms = arms_of(loaded.plan)
-        for note in variant_changes(loaded.plan, req.resume):
-            print(note, file=sys.stderr)
-        variants = [a.variant for a in arms]
-        seats = list(arms[0].bots)
-        games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
-        if games < loaded.stats.games:
-            raise ValueError(f"--games {games:,} is fewer than the {loaded.stats.games:,} games already played.")
-        req.out = req.resume
-        baseline = arms[0].name
-        start = loaded.stats
-        seed = int(loaded.plan["seed"])
-        skill = arms[0].skill
-        req.batch_size = req.batch_size or loaded.plan.get("batch_size")
-        keep_tables_whole(req, start.games)
-    else:
-        if not req.variants:
-            raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
-        variants = load_variants(req.variants)
-        for v in variants:
-            parse_bots(seats, v["players"])  # checks names and counts, per variant
-        games = req.games if req.games is not None else DEFAULT_GAMES
-        baseline, start, seed = req.baseline, None, req.seed
-        choose_variants(variants, baseline)  # an unknown --baseline is refused now
-    _check_sizes(games, req.max_games, req.batch_size)
-    if not -(2**63) <= seed < 2**64:
-        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+
+
+def _resumed_run(
+    req: CompareRequest,
+) -> tuple[list[Variant], list[str], int, str | None, RunStats, int, tuple[str, str] | None]:
+    """`--resume DIR`: the variants, seats, games, baseline, statistics so far, seed and skill bots of the
+    run saved in DIR; req.out, req.batch_size and the table options follow that run."""
+    from .results import arms_of, load, lock_folder, variant_changes
+
+    assert req.resume is not None
+    if req.variants:
+        raise ValueError("--resume DIR continues the run saved in DIR: give no variants with it.")
+    if req.out is not None and req.out != req.resume:
+        raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+    if req.bots_matrix:
+        raise ValueError("--resume does not continue a --bots-matrix run.")
+    if req.resume.is_dir():  # one run at a time: before anything of it is read
+        lock_folder(req.resume, "--resume")
+    loaded = load(req.resume)
+    if loaded.plan.get("kind") == "sweep":
+        raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")
+    if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
+        raise ValueError(
+            f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
+            "variant); ask for more with --games."
+        )
+    arms = arms_of(loaded.plan)
+    for note in variant_changes(loaded.plan, req.resume):
+        print(note, file=sys.stderr)
+    variants = [a.variant for a in arms]
+    seats = list(arms[0].bots)
+    games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
+    if games < loaded.stats.games:
+        raise ValueError(f"--games {games:,} is fewer than the {loaded.stats.games:,} games already played.")
+    req.out = req.resume
+    baseline = arms[0].name
+    start = loaded.stats
+    seed = int(loaded.plan["seed"])
+    skill = arms[0].skill
+    req.batch_size = req.batch_size or loaded.plan.get("batch_size")
+    keep_tables_whole(req, start.games)
+    return variants, seats, games, baseline, start, seed, skill
+
+
+def _fresh_run(req: CompareRequest, seats: list[str]) -> tuple[list[Variant], int]:
+    """A new run: the variants named, each checked against the seats' bots, and the games per variant."""
+    from .rules import load_variants
+    from .trace import parse_bots
+
+    if not req.variants:
+        raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
+    variants = load_variants(req.variants)
+    for v in variants:
+        parse_bots(seats, v["players"])  # checks names and counts, per variant
+    games = req.games if req.games is not None else DEFAULT_GAMES
+    choose_variants(variants, req.baseline)  # an unknown --baseline is refused now
+    return variants, games
+
+
+def _bot_mixes(req: CompareRequest, chosen: list[Level], variants: list[Variant]) -> list[str]:
+    """The bots of --levels or --bots-matrix, one arm each, checked against every variant's players."""
+    from .trace import parse_bots
+
     mixes = [lv.bot for lv in chosen]
     if chosen and (req.scheduler is not None or req.cluster is not None):
         raise ValueError("--levels runs on this machine only; drop --scheduler / --cluster.")
@@ -573,6 +621,13 @@ def prepare_request(req: CompareRequest) -> Prepared:
         for mix in mixes:
             for v in variants:
                 parse_bots([mix], v["players"])
+    return mixes
+
+
+def _check_outputs(req: CompareRequest) -> None:
+    """The files and folder the run writes: refused now if they exist (without --force) or cannot be made."""
+    from .results import check_new_file, prepare_folder
+
     if req.report is not None:
         check_new_file(req.report, req.force, "--report")
     if req.card is not None:
@@ -589,7 +644,6 @@ def prepare_request(req: CompareRequest) -> Prepared:
         check_new_file(req.card, req.force, "--card")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
-    return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill, chosen)
 
 
 def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:

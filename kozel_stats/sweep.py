@@ -588,9 +588,7 @@ class PreparedSweep:
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     """Check every option, file and cell before any output is created or any game is played."""
     from .compare import _check_sizes, seats_of
-    from .results import check_new_file, lock_folder, prepare_folder, rules_changed
-    from .rules import load_variant
-    from .trace import parse_bots
+    from .results import check_new_file, prepare_folder
 
     if req.lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
@@ -614,69 +612,73 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
             parse_cluster(req.cluster)
         if req.connect_timeout is not None:
             check_timeout(req.connect_timeout)
-    start = None
-    if req.resume is not None:
-        if req.base is not None or req.vary or req.cells is not None or req.metrics:
-            raise ValueError(
-                "--resume DIR continues the sweep saved in DIR: give no base, --vary, --cells or --metrics."
-            )
-        if req.out is not None and req.out != req.resume:
-            raise ValueError("--resume DIR writes into DIR: --out is not needed.")
-        if req.resume.is_dir():  # one run at a time: before anything of it is read
-            lock_folder(req.resume, "--resume")
-        saved = load_sweep(req.resume)
-        if saved.base_path or "+" in saved.base_spec:  # the base's file changed since: say so (saved rules play)
-            note = rules_changed(
-                saved.grid.base.name, saved.base_path or saved.base_spec, saved.grid.base.rule_dict, req.resume
-            )
-            if note:
-                print(note, file=sys.stderr)
-        if saved.complete and (req.games is None or req.games <= saved.stats.games):
-            raise ValueError(
-                f"--resume {req.resume}: that sweep is complete ({saved.stats.games:,} games per cell); "
-                "ask for more with --games."
-            )
-        games = req.games or saved.games
-        if games < saved.stats.games:
-            raise ValueError(f"--games {games:,} is fewer than the {saved.stats.games:,} games already played.")
-        req.out = req.resume
-        req.batch_size = req.batch_size or saved.batch_size
-        if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
-            req.csv = True
-            print(
-                f"kozel-stats: note: {req.resume} holds CSV copies of its tables; they are written again.",
-                file=sys.stderr,
-            )
-        req.margin = req.margin if req.margin is not None else saved.margin
-        grid, seats, seed, metrics, start, base_spec = (
-            saved.grid,
-            saved.seats,
-            saved.seed,
-            saved.metrics,
-            saved.stats,
-            saved.base_spec,
-        )
-    else:
-        if not req.base:
-            raise ValueError("give the base variant (a name or a .yaml file) and --vary knob=value,value.")
-        base = load_variant(req.base)
-        factors = parse_vary(req.vary, base)
-        seed = req.seed
-        if not -(2**63) <= seed < 2**64:
-            raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
-        grid = build_grid(base, factors, req.cells, seed)
-        for cell in grid.cells:
-            parse_bots(seats, cell.variant["players"])
-        metrics = choose_metrics(req.metrics)
-        plan(grid, seats, metrics)  # the size of the statistics is checked now
-        games = req.games if req.games is not None else DEFAULT_GAMES
-        base_spec = req.base
-    _check_sizes(games, None, req.batch_size)
+    prepared = _resumed_sweep(req) if req.resume is not None else _new_sweep(req, seats)
+    _check_sizes(prepared.games, None, req.batch_size)
     if req.report is not None:
         check_new_file(req.report, req.force, "--report")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
-    return PreparedSweep(req, grid, seats, games, seed, metrics, start, base_spec)
+    return prepared
+
+
+def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
+    """`--resume DIR`: the sweep saved in DIR, to play on to --games; req.out, req.batch_size, req.csv and
+    req.margin follow that sweep."""
+    from .results import lock_folder, rules_changed
+
+    assert req.resume is not None
+    if req.base is not None or req.vary or req.cells is not None or req.metrics:
+        raise ValueError("--resume DIR continues the sweep saved in DIR: give no base, --vary, --cells or --metrics.")
+    if req.out is not None and req.out != req.resume:
+        raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+    if req.resume.is_dir():  # one run at a time: before anything of it is read
+        lock_folder(req.resume, "--resume")
+    saved = load_sweep(req.resume)
+    if saved.base_path or "+" in saved.base_spec:  # the base's file changed since: say so (saved rules play)
+        note = rules_changed(
+            saved.grid.base.name, saved.base_path or saved.base_spec, saved.grid.base.rule_dict, req.resume
+        )
+        if note:
+            print(note, file=sys.stderr)
+    if saved.complete and (req.games is None or req.games <= saved.stats.games):
+        raise ValueError(
+            f"--resume {req.resume}: that sweep is complete ({saved.stats.games:,} games per cell); "
+            "ask for more with --games."
+        )
+    games = req.games or saved.games
+    if games < saved.stats.games:
+        raise ValueError(f"--games {games:,} is fewer than the {saved.stats.games:,} games already played.")
+    req.out = req.resume
+    req.batch_size = req.batch_size or saved.batch_size
+    if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
+        req.csv = True
+        print(
+            f"kozel-stats: note: {req.resume} holds CSV copies of its tables; they are written again.",
+            file=sys.stderr,
+        )
+    req.margin = req.margin if req.margin is not None else saved.margin
+    return PreparedSweep(req, saved.grid, saved.seats, games, saved.seed, saved.metrics, saved.stats, saved.base_spec)
+
+
+def _new_sweep(req: SweepRequest, seats: list[str]) -> PreparedSweep:
+    """A new sweep: the base variant, its grid of cells (each checked against the seats' bots) and the metrics."""
+    from .rules import load_variant
+    from .trace import parse_bots
+
+    if not req.base:
+        raise ValueError("give the base variant (a name or a .yaml file) and --vary knob=value,value.")
+    base = load_variant(req.base)
+    factors = parse_vary(req.vary, base)
+    seed = req.seed
+    if not -(2**63) <= seed < 2**64:
+        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+    grid = build_grid(base, factors, req.cells, seed)
+    for cell in grid.cells:
+        parse_bots(seats, cell.variant["players"])
+    metrics = choose_metrics(req.metrics)
+    plan(grid, seats, metrics)  # the size of the statistics is checked now
+    games = req.games if req.games is not None else DEFAULT_GAMES
+    return PreparedSweep(req, grid, seats, games, seed, metrics, None, req.base)
 
 
 def reproduce_command(prep: PreparedSweep) -> str:
