@@ -505,18 +505,9 @@ def load_compare(folder: Path):
 
 def load_sweep_folder(folder: Path):
     """(summary, analysis) of the atlas's sweep, recomputed from its statistics (as `kozel-stats report`)."""
-    from .sweep import analyse_sweep, load_sweep, plan
+    from .sweep import summary_and_analysis
 
-    saved = load_sweep(folder)
-    arms, _, _ = plan(saved.grid, saved.seats, saved.metrics)
-    analysis = analyse_sweep(saved.grid, arms, saved.stats, saved.metrics, saved.margin)
-    summary = dict(saved.summary) or {"meta": {}}
-    summary["meta"] = {**summary.get("meta", {}), "games_per_cell": saved.stats.games}
-    if not saved.complete:
-        summary["meta"]["interrupted"] = True
-    summary["meta"].setdefault("seed", saved.seed)
-    summary["meta"].setdefault("bots", [",".join(saved.seats)])
-    return summary, analysis
+    return summary_and_analysis(folder)
 
 
 def load_question(out: Path, question: Question, levels: list[Level]):

@@ -1059,24 +1059,13 @@ def summarize(
 def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
     """(summary, analysis) of a folder written by `sweep --out`, recomputed from its statistics; None
     for a comparison's folder."""
-    from .sweep import analyse_sweep, is_sweep, load_sweep, plan
+    from .sweep import is_sweep, summary_and_analysis
 
     if not is_sweep(folder):
         return None
     if baseline is not None:
         raise ValueError(f"{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.")
-    saved = load_sweep(folder)
-    arms, _, _ = plan(saved.grid, saved.seats, saved.metrics)
-    analysis = analyse_sweep(
-        saved.grid, arms, saved.stats, saved.metrics, margin if margin is not None else saved.margin
-    )
-    summary = dict(saved.summary) or {"meta": {}}
-    summary["meta"] = {**summary.get("meta", {}), "games_per_cell": saved.stats.games}
-    if not saved.complete:
-        summary["meta"]["interrupted"] = True
-    summary["meta"].setdefault("seed", saved.seed)
-    summary["meta"].setdefault("bots", [",".join(saved.seats)])
-    return summary, analysis
+    return summary_and_analysis(folder, margin)
 
 
 @app.command("report")

@@ -1005,3 +1005,20 @@ def execute(
 
         write(req.report, outcome.summary, outcome.analysis, req.lang)
     return outcome
+
+
+def summary_and_analysis(folder, margin: float | None = None):
+    """(summary, analysis) of a saved sweep, recomputed from its statistics (`kozel-stats report`, the atlas);
+    `margin`: another equivalence margin than the saved one."""
+    saved = load_sweep(folder)
+    arms, _, _ = plan(saved.grid, saved.seats, saved.metrics)
+    analysis = analyse_sweep(
+        saved.grid, arms, saved.stats, saved.metrics, margin if margin is not None else saved.margin
+    )
+    summary = dict(saved.summary) or {"meta": {}}
+    summary["meta"] = {**summary.get("meta", {}), "games_per_cell": saved.stats.games}
+    if not saved.complete:
+        summary["meta"]["interrupted"] = True
+    summary["meta"].setdefault("seed", saved.seed)
+    summary["meta"].setdefault("bots", [",".join(saved.seats)])
+    return summary, analysis
