@@ -618,6 +618,13 @@ def sweep(
     games: int | None = typer.Option(None, "--games", help="Games per cell (default 20,000)."),
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
     level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
+    levels: str | None = typer.Option(
+        None,
+        "--levels",
+        help="Play the sweep at each of these levels on the same deals (e.g. beginner,player,expert) and say "
+        "whether each rule's effect holds at every level; --out and --report keep the player level's sweep "
+        "in full with every level's effects.",
+    ),
     bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     cells: int | None = typer.Option(
@@ -671,6 +678,7 @@ def sweep(
         cluster,
         connect_timeout,
         level,
+        levels,
     )
     sweep_and_print(request)
 
@@ -687,6 +695,8 @@ def sweep_and_print(request) -> None:
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()
     err = Console(stderr=True)
+    if prepared.levels:
+        return sweep_levels_and_print(prepared, console, err)
     ru = request.lang == "ru"
     finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
     with after_finished(finished, err.print), signals.protected():
@@ -716,6 +726,75 @@ def sweep_and_print(request) -> None:
         )
         if stopped:
             fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "клетку", "cell")
+
+
+def sweep_levels_and_print(prepared, console, err) -> None:
+    """`sweep --levels`: the sweep at each level on the same deals; the lead level's answer in full, then
+    whether each rule's effect holds at every level."""
+    import contextlib
+
+    from . import signals
+    from .progress import GamesProgress
+    from .say import count, plural
+    from .sweep import execute_levels, lead_level
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    names = [c.name for c in prepared.grid.cells]
+
+    @contextlib.contextmanager
+    def progress_for(lv):
+        err.print(
+            f"{lv.ru}: играем по {count(prepared.games, 'ru')} "
+            f"{plural(prepared.games, 'партии', 'партий', 'партий')} на клетку…"
+            if ru
+            else f"{lv.en}: playing {prepared.games:,} games per cell ..."
+        )
+        with GamesProgress(err, names, lang=req.lang) as progress:
+            yield progress
+
+    finished: list[bool] = []
+    with after_finished(finished, err.print), signals.protected():
+        outcome = execute_levels(prepared, progress_for, on_compile=err.print)
+        if outcome is None:
+            stopped = signals.received() or "Ctrl-C"
+            signals.clear()
+            lead = lead_level(prepared.levels)
+            kept = (
+                (
+                    f"; сыгранное на уровне «{lead.ru}» сохранено в {req.out} (продолжить: --resume {req.out})"
+                    if ru
+                    else f"; what the {lead.en} level played is saved in {req.out} (continue with --resume {req.out})"
+                )
+                if req.out is not None and (req.out / "stats.json").exists()
+                else ""
+            )
+            fail(
+                f"прервано ({stopped}) до конца всех уровней; сравнения уровней нет{kept}."
+                if ru
+                else f"interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
+                req.lang,
+            )
+        finished.append(True)
+        lead = outcome.outcomes[outcome.lead]
+        print_sweep(console, lead.summary, lead.analysis, req.lang)
+        if req.out is not None:
+            err.print(f"{'результаты записаны в' if ru else 'results written to'} {req.out}/")
+        if req.report is not None:
+            err.print(f"{'отчёт записан в' if ru else 'report written to'} {req.report}")
+
+
+def print_sweep(console, summary: dict, analysis, lang: str) -> None:
+    """A sweep's answer in the terminal; after `--levels`, also whether each effect holds at every level."""
+    from .sweep_report import levels_ranking, levels_table, terminal_lines
+
+    for line in terminal_lines(summary, analysis, lang):
+        console.print(line, markup=False, highlight=False)
+    block = summary.get("levels")
+    if block:
+        console.print(levels_table(block, lang))
+        for line in levels_ranking(block, lang):
+            console.print(line, markup=False, highlight=False)
 
 
 def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
@@ -1045,12 +1124,7 @@ def summarize(
     language = choose_lang(lang)
     saved = saved_sweep(folder, baseline, margin)
     if saved is not None:
-        from .sweep_report import terminal_lines
-
-        console = terminal()
-        summary, analysis = saved
-        for line in terminal_lines(summary, analysis, language):
-            console.print(line, markup=False, highlight=False)
+        print_sweep(terminal(), *saved, language)
         return
     meta, analysis = analysis_of(folder, baseline, margin)
     print_analysis(terminal(), meta, analysis, details, language)

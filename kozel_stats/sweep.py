@@ -34,7 +34,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -568,6 +568,7 @@ class SweepRequest:
     cluster: str | None = None
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
     level: str | None = None  # --level beginner|player|expert (default: levels.DEFAULT_LEVEL, unless --bots)
+    levels: str | None = None  # --levels beginner,player,expert: the sweep once per level, on the same deals
 
 
 DEFAULT_GAMES = 20_000
@@ -583,6 +584,9 @@ class PreparedSweep:
     metrics: list[Metric]
     start: RunStats | None = None
     base_spec: str = ""
+    levels: list = field(default_factory=list)  # --levels: levels.Level, in the order given
+    #: --levels: called with the outcome of the level saved in full; its keys join that level's summary.json
+    finish: Callable[[SweepOutcome], dict] | None = None
 
 
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
@@ -592,9 +596,11 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
 
     if req.lang not in ("ru", "en"):
         raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
-    seats = seats_of(req.bots, req.level, None)[0]
-    if req.resume is not None and (req.bots is not None or req.level is not None):
-        raise ValueError("--resume DIR continues the sweep with the bots it was planned with: drop --bots / --level.")
+    seats, chosen = seats_of(req.bots, req.level, req.levels)
+    if req.resume is not None and (req.bots is not None or req.level is not None or req.levels is not None):
+        raise ValueError(
+            "--resume DIR continues the sweep with the bots it was planned with: drop --bots / --level / --levels."
+        )
     if req.margin is not None and not 0 < req.margin <= 1:
         raise ValueError(f"--margin is a share of the reference value, from 0 (excluded) to 1, not {req.margin}.")
     if req.csv and req.out is None and req.resume is None:
@@ -613,6 +619,9 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
         if req.connect_timeout is not None:
             check_timeout(req.connect_timeout)
     prepared = _resumed_sweep(req) if req.resume is not None else _new_sweep(req, seats)
+    for extra in chosen:  # every level's bot fits every cell, before anything is played
+        _new_sweep(replace(req, level=extra.name, levels=None), [extra.bot])
+    prepared.levels = chosen
     _check_sizes(prepared.games, None, req.batch_size)
     if req.report is not None:
         check_new_file(req.report, req.force, "--report")
@@ -998,6 +1007,8 @@ def execute(
     if outcome.analysis is None:
         return outcome
     outcome.summary = build_summary(prep, outcome, command, batch_size, chosen.where)
+    if prep.finish is not None:
+        outcome.summary.update(prep.finish(outcome))
     if req.out is not None:
         save(req.out, plan_data, outcome.result.stats, outcome.summary, req.csv)
     if req.report is not None:
@@ -1022,3 +1033,107 @@ def summary_and_analysis(folder, margin: float | None = None):
     summary["meta"].setdefault("seed", saved.seed)
     summary["meta"].setdefault("bots", [",".join(saved.seats)])
     return summary, analysis
+
+
+# --- `sweep --levels`: the same sweep at each level of play ----------------------------------------------------------
+@dataclass
+class LevelsOutcome:
+    """`sweep --levels`: the sweep played at each level on the same deals; `lead` is the level saved in full."""
+
+    outcomes: dict[str, SweepOutcome]  # level name -> its sweep, in the order of --levels
+    rows: list[dict]  # per main effect and metric: the difference at each level and how it fares across them
+    lead: str
+
+
+def lead_level(levels: list) -> Any:
+    """The level a `--levels` sweep saves in full: the default level (the quick start's answer) when played."""
+    from .levels import DEFAULT_LEVEL
+
+    return next((lv for lv in levels if lv.name == DEFAULT_LEVEL), levels[0])
+
+
+def level_sweep(prep: PreparedSweep, lv: Any, lead: bool) -> PreparedSweep:
+    """The sweep of one level of a `--levels` run: every seat plays the level's bot; only the lead level
+    writes --out and --report."""
+    req = replace(
+        prep.request,
+        level=lv.name,
+        levels=None,
+        out=prep.request.out if lead else None,
+        report=prep.request.report if lead else None,
+        csv=prep.request.csv and lead,
+    )
+    return replace(prep, request=req, seats=[lv.bot], levels=[], finish=None)
+
+
+def across_rows(outcomes: dict[str, SweepOutcome]) -> list[dict]:
+    """Per main effect and metric, in the lead's order: the difference, interval and significance at each
+    level, and `across_levels` (levels.across_levels: every level, beginners only, strong only, ...)."""
+    from .levels import across_levels
+
+    keyed: dict[tuple[str, str], dict[str, stats.Comparison]] = {}
+    for name, outcome in outcomes.items():
+        assert outcome.analysis is not None
+        for e in outcome.analysis.effects:
+            keyed.setdefault((e.comparison.variant, e.comparison.metric), {})[name] = e.comparison
+    rows = []
+    for (term, metric), by_level in keyed.items():
+        rows.append(
+            {
+                "term": term,
+                "metric": metric,
+                "by_level": {
+                    name: {"diff": c.diff, "low": c.low, "high": c.high, "significant": c.significant}
+                    for name, c in by_level.items()
+                },
+                "across_levels": across_levels(
+                    {name: (c.diff if c.significant else None) for name, c in by_level.items()}
+                ),
+            }
+        )
+    return rows
+
+
+def levels_block(levels: list, outcomes: dict[str, SweepOutcome], rows: list[dict]) -> dict:
+    """What `--levels` adds to the lead level's summary.json: the levels, the rows, each level's ranking (the
+    knobs with a significant effect, largest first)."""
+    return {
+        "levels": {
+            "levels": [lv.name for lv in levels],
+            "rows": rows,
+            "ranking": {
+                name: {m: [r["knob"] for r in ranked if r["significant"]] for m, ranked in o.summary["ranking"].items()}
+                for name, o in outcomes.items()
+            },
+            "games_per_cell": {name: o.summary["meta"]["games_per_cell"] for name, o in outcomes.items()},
+        }
+    }
+
+
+def execute_levels(
+    prep: PreparedSweep,
+    progress_for: Callable[[Any], Any],
+    on_compile: Callable[[str], None] | None = None,
+) -> LevelsOutcome | None:
+    """Play the sweep at each level of `prep.levels` (the same seed: the same deals), the lead level last so
+    that its folder and report hold every level's verdicts. `progress_for(level)` gives a context manager
+    yielding that level's progress callback. None when a level was interrupted (nothing of the levels kept)."""
+    lead = lead_level(prep.levels)
+    order = [lv for lv in prep.levels if lv is not lead] + [lead]
+    outcomes: dict[str, SweepOutcome] = {}
+    for lv in order:
+        one = level_sweep(prep, lv, lv is lead)
+        if lv is lead:
+
+            def finish(outcome: SweepOutcome) -> dict:
+                played = {name: outcomes.get(name, outcome) for name in (x.name for x in prep.levels)}
+                return levels_block(prep.levels, played, across_rows(played))
+
+            one.finish = finish
+        with progress_for(lv) as progress:
+            outcome = execute(one, progress, on_compile)
+        if outcome.result.interrupted or outcome.analysis is None:
+            return None
+        outcomes[lv.name] = outcome
+    ordered = {lv.name: outcomes[lv.name] for lv in prep.levels}
+    return LevelsOutcome(ordered, across_rows(ordered), lead.name)

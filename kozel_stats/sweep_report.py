@@ -483,6 +483,112 @@ def _answer_html(analysis: Any, lang: str) -> str:
     return answer + f"<p>{t['found_interactions']}</p>{listing}"
 
 
+# --- `sweep --levels`: does each rule's effect hold at every level of play? ---------------------------------------
+LEVELS_TEXT = {
+    "ru": {
+        "title": "Держится ли влияние правила на каждом уровне игры?",
+        "note": "Влияние каждого значения правила при игре новичков, игроков и знатоков на одних и тех же "
+        "раздачах (* — разница есть). Ниже — какое правило важнее всего на каждом уровне.",
+        "effect": "значение правила",
+        "metric": "показатель",
+        "across": "вывод",
+        "most": "Сильнее всего меняет «{metric}»: {levels}",
+    },
+    "en": {
+        "title": "Does each rule's effect hold at every level of play?",
+        "note": "The effect of each rule value among beginners, players and experts, on the same deals "
+        "(* a difference was found). Below: which rule matters most at each level.",
+        "effect": "rule value",
+        "metric": "metric",
+        "across": "verdict",
+        "most": "What changes “{metric}” most: {levels}",
+    },
+}
+
+
+def _level_name(name: str, lang: str) -> str:
+    from .levels import LEVELS
+
+    return LEVELS[name].ru if lang == "ru" else LEVELS[name].en
+
+
+def levels_grid(block: dict, lang: str) -> tuple[list[str], list[list[str]]]:
+    """The table of `sweep --levels` as text: the header and one row per main effect and metric (the
+    difference at each level, * significant, and how the verdict fares across the levels)."""
+    from .levels import across_words
+    from .tables import fmt_value
+
+    t = LEVELS_TEXT[lang]
+    names = block["levels"]
+    head = [t["effect"], t["metric"], *(_level_name(n, lang) for n in names), t["across"]]
+    rows = []
+    for row in block["rows"]:
+        cells = []
+        for name in names:
+            c = row["by_level"].get(name)
+            cells.append(
+                "–"
+                if c is None
+                else fmt_value(row["metric"], c["diff"], True, lang) + ("*" if c["significant"] else "")
+            )
+        rows.append(
+            [
+                plain(term_text(row["term"], lang)),
+                words.label(row["metric"], lang),
+                *cells,
+                across_words(row["across_levels"], lang),
+            ]
+        )
+    return head, rows
+
+
+def levels_ranking(block: dict, lang: str) -> list[str]:
+    """Per metric, the rule that matters most at each level («у новичков — порог; у игроков — порог; …»)."""
+    from .levels import LEVELS
+
+    t = LEVELS_TEXT[lang]
+    out = []
+    metrics = next(iter(block["ranking"].values())).keys()
+    for metric in metrics:
+        parts = []
+        for name in block["levels"]:
+            ranked = block["ranking"].get(name, {}).get(metric) or []
+            none = "ни одно правило" if lang == "ru" else "no rule"
+            who = f"у {LEVELS[name].ru_who}" if lang == "ru" else LEVELS[name].en_who
+            parts.append(f"{who} — {knob_name(ranked[0], lang) if ranked else none}")
+        out.append(t["most"].format(metric=words.label(metric, lang), levels="; ".join(parts)))
+    return out
+
+
+def levels_table(block: dict, lang: str) -> Any:
+    """The rich table the terminal prints for `sweep --levels`."""
+    from rich import box
+    from rich.table import Table
+
+    head, rows = levels_grid(block, lang)
+    table = Table(title=LEVELS_TEXT[lang]["title"], box=box.SIMPLE_HEAD, title_justify="left")
+    for i, name in enumerate(head):
+        table.add_column(name, justify="right" if 2 <= i < len(head) - 1 else "left", no_wrap=i >= 2)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _levels_html(summary: dict, lang: str) -> str:
+    block = summary.get("levels")
+    if not block:
+        return ""
+    t = LEVELS_TEXT[lang]
+    head, rows = levels_grid(block, lang)
+    body = "".join("<tr>" + "".join(f"<td>{_esc(x)}</td>" for x in row) + "</tr>" for row in rows)
+    ranking = "".join(f"<p class='rank'>{_esc(line)}</p>" for line in levels_ranking(block, lang))
+    return (
+        f"<h2 id='levels'>{_esc(t['title'])}</h2><p class='sub'>{_esc(t['note'])}</p>{ranking}"
+        f"<div class='scroll'><table class='cells'><tr>{''.join(f'<th>{_esc(h)}</th>' for h in head)}</tr>"
+        f"{body}</table></div>"
+    )
+
+
 def _meta_html(meta: dict, bots: list[str], lang: str) -> str:
     """The table of the run: version, seed, games per cell, bots, backend, duration."""
     t = TEXT[lang]
@@ -557,6 +663,7 @@ window.addEventListener("error", function (e) {{ window.__errors.push(String(e.m
 <p class="sub">{t["effects_note"].format(level=level_h)}</p>
 {"".join(blocks)}
 {interactions_html}
+{_levels_html(summary, lang)}
 <h2 id="cells">{t["cells"]}</h2><p class="sub">{t["cells_note"]}</p>
 {_cells_table(summary, analysis, lang)}
 <h2 id="values">{t["values"]}</h2>{_values_html(analysis, lang)}

@@ -1,4 +1,4 @@
-"""`compare --level/--levels` and `sweep --level` through the command line: the default level, the bots each
+"""`compare --level/--levels` and `sweep --level/--levels` through the command line: the default level, the bots each
 level plays, the level in every saved file and headline, and the mistakes refused with exit code 2."""
 
 import json
@@ -100,6 +100,40 @@ def test_sweep_takes_a_level(tmp_path):
     assert "Played by beginners who move at random." in out
 
 
+def test_sweep_levels_says_of_every_effect_where_it_holds(tmp_path):
+    """`sweep --levels`: the sweep at each level on the same deals; the player level kept in full, with every
+    level's effects, in the folder, the report and `summarize`."""
+    args = ["sweep", "default", "--vary", "threshold=once,none", "--vary", "target=101,125", "--games", 300]
+    args += ["--workers", 1, "--levels", "beginner,player", "--lang", "ru"]
+    code, out = run(*args, "--out", tmp_path / "s", "--report", tmp_path / "s.html")
+    assert code == 0, out
+    summary = summary_of(tmp_path / "s")
+    assert summary["meta"]["level"] == "player" and summary["meta"]["bots"] == ["counter"]
+    block = summary["levels"]
+    assert block["levels"] == ["beginner", "player"]
+    assert block["games_per_cell"] == {"beginner": 300, "player": 300}
+    terms = {(row["term"], row["metric"]) for row in block["rows"]}
+    assert ("threshold=none", "deals_per_game") in terms and ("target=125", "naked_rate") in terms
+    assert {row["across_levels"] for row in block["rows"]} <= set(levels.ACROSS)
+    for row in block["rows"]:  # the player's column is the saved sweep's own effect
+        mine = next(e for e in summary["effects"] if e["term"] == row["term"] and e["metric"] == row["metric"])
+        assert row["by_level"]["player"]["diff"] == pytest.approx(mine["diff"])
+    # the longer game is longer among beginners and players alike, with thousands of paired games
+    target = next(r for r in block["rows"] if r["term"] == "target=125" and r["metric"] == "deals_per_game")
+    assert target["across_levels"] == "every level" and target["by_level"]["beginner"]["diff"] > 0
+    assert "Держится ли влияние правила на каждом уровне игры?" in out
+    assert "держится на всех уровнях" in out and "у новичков — " in out
+    assert "id='levels'" in (tmp_path / "s.html").read_text(encoding="utf-8")
+    code, again = run("summarize", tmp_path / "s", "--lang", "ru")
+    assert code == 0 and "Держится ли влияние правила на каждом уровне игры?" in again
+    # the beginner level's effects are those of a sweep at that level alone: the same deals
+    code, alone = run(*args[:-4], "--workers", 1, "--level", "beginner", "--out", tmp_path / "b")
+    assert code == 0, alone
+    beginner = {(e["term"], e["metric"]): e["diff"] for e in summary_of(tmp_path / "b")["effects"]}
+    for row in block["rows"]:
+        assert row["by_level"]["beginner"]["diff"] == pytest.approx(beginner[(row["term"], row["metric"])])
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -110,6 +144,12 @@ def test_sweep_takes_a_level(tmp_path):
         (["compare", "default", "--levels", "beginner,player", "--bots", "random"], "drop --level / --bots"),
         (["compare", "default", "--levels", "beginner,player", "--bots-matrix", "random,heavy"], "--levels is a"),
         (["sweep", "default", "--vary", "threshold=once,none", "--level", "pro"], "'pro' is not a level"),
+        (["sweep", "default", "--vary", "threshold=once,none", "--levels", "player"], "name at least two levels"),
+        (
+            ["sweep", "default", "--vary", "threshold=once,none", "--levels", "beginner,player", "--level", "player"],
+            "drop",
+        ),
+        (["sweep", "--resume", "nowhere", "--levels", "beginner,player"], "drop --bots / --level / --levels"),
         (["sweep", "default", "--vary", "threshold=once,none", "--level", "expert", "--bots", "random"], "not both"),
     ],
 )
