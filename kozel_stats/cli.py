@@ -775,6 +775,7 @@ def sweep_levels_and_print(prepared, console, err) -> None:
                 else f"interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
                 req.lang,
             )
+            return
         finished.append(True)
         lead = outcome.outcomes[outcome.lead]
         print_sweep(console, lead.summary, lead.analysis, req.lang)
@@ -1124,7 +1125,8 @@ def summarize(
     language = choose_lang(lang)
     saved = saved_sweep(folder, baseline, margin)
     if saved is not None:
-        print_sweep(terminal(), *saved, language)
+        summary, analysis = saved
+        print_sweep(terminal(), summary, analysis, language)
         return
     meta, analysis = analysis_of(folder, baseline, margin)
     print_analysis(terminal(), meta, analysis, details, language)
