@@ -1030,7 +1030,7 @@ def matrix_table(prepared, rows: list[dict]):
 
 
 def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
-    """--out and --report of the matrix: one run in full and the verdicts of them all."""
+    """--out, --report and --card of the matrix: one run in full and the verdicts of them all."""
     from .levels import DEFAULT_LEVEL
     from .results import plan_json, save, to_jsonable
 
@@ -1039,16 +1039,9 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     # the run saved in full: the default level's under --levels (the answer the quick start gives)
     lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
     first = outcomes[lead]
+    matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
     if req.out is not None:
-        summary = dict(
-            first.summary,
-            matrix={
-                "bots": prepared.mixes,
-                "levels": [lv.name for lv in prepared.levels] or None,
-                "rows": rows,
-                "summaries": {m: o.summary for m, o in outcomes.items()},
-            },
-        )
+        summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
         plan = plan_json(
             first.result.arms,
             first.result.pairs,
@@ -1063,18 +1056,13 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
             if ru
             else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
         )
-    if req.report is not None:
-        from .report import ReportData, write
+    if req.report is None and req.card is None:
+        return
+    from .report import ReportData, write, write_card
 
-        write(
-            req.report,
-            ReportData(
-                first.summary["meta"],
-                first.analysis,
-                {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
-            ),
-            req.lang,
-        )
+    data = ReportData(first.summary["meta"], first.analysis, matrix)
+    if req.report is not None:
+        write(req.report, data, req.lang)
         err.print(
             f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
             "и выводы при каждом боте)"
@@ -1082,6 +1070,9 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
             else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
             "verdicts under every bot)"
         )
+    if req.card is not None:  # the card of the run kept in full, each verdict with how it fares in the others
+        write_card(req.card, data, req.lang)
+        err.print(f"{'карточка записана в' if ru else 'card written to'} {req.card}")
 
 
 @app.command()
