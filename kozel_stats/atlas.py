@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .errors import KozelError
 from .levels import LEVELS, Level, parse_levels
+from .say import translate
 
 
 @dataclass(frozen=True)
@@ -251,8 +252,8 @@ def _read_mark(out: Path) -> dict | None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _error(
             f"{path}: damaged ({str(exc)[:120]}); it marks {out} as an atlas. Remove {out} to build the site anew.",
-            f"{path}: повреждён ({str(exc)[:120]}); он отмечает {out} как атлас. Удалите {out}, чтобы собрать "
-            "сайт заново.",
+            f"{path}: повреждён ({translate(str(exc))[:120]}); он отмечает {out} как атлас. Удалите {out}, "
+            "чтобы собрать сайт заново.",
         ) from None
     if not isinstance(mark, dict) or mark.get("format") != FORMAT:
         raise _error(

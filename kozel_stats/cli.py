@@ -32,7 +32,70 @@ LEVELS_HELP = (
     "whether it holds at every level."
 )
 
+
+def args_lang(args: list[str]) -> str:
+    """The language a command line asks for, read before it is parsed: --lang ru|en (the atlas's ru,en: its
+    first), else the locale's."""
+    from .say import lang_from_env
+
+    for i, arg in enumerate(args):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        first = (value or "").split(",")[0].strip()
+        if first in ("ru", "en"):
+            return first
+    return lang_from_env()
+
+
+# typer's own copy of click: its usage errors (an unknown option, a missing argument) are raised before any
+# command runs, so friendly_errors never sees them
+from typer._click.exceptions import NoArgsIsHelpError, UsageError  # noqa: E402
+
+
+class UsageErrorRu(UsageError):
+    """A usage error said in Russian, one paragraph like every other error (exit code 2)."""
+
+    def __init__(self, exc: UsageError):
+        super().__init__(exc.format_message(), exc.ctx)
+
+    def show(self, file=None) -> None:
+        from .say import t, translate
+
+        said = translate(self.message).rstrip()
+        said += "" if said.endswith((".", "?", "!")) else "."
+        hint = f" Справка: `{self.ctx.command_path} --help`." if self.ctx is not None else ""
+        typer.echo(t("error", "ru", said + hint), err=True)
+
+
+class Group(typer.core.TyperGroup):
+    """The command line's group: its usage errors speak the language the command line asks for."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        lang = args_lang(list(args))
+        try:
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
+        except UsageError as exc:
+            raise in_language(exc, lang) from None
+        ctx.meta["kozel_lang"] = lang
+        return ctx
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            raise in_language(exc, ctx.meta.get("kozel_lang", "en")) from None
+
+
+def in_language(exc: UsageError, lang: str) -> UsageError:
+    """`exc` as the user reads it: in Russian under --lang ru (the help shown for no arguments stays help)."""
+    if lang != "ru" or isinstance(exc, (NoArgsIsHelpError, UsageErrorRu)):
+        return exc
+    return UsageErrorRu(exc)
+
+
 app = typer.Typer(
+    cls=Group,
     add_completion=False,
     rich_markup_mode=None,  # plain help: flags without a "<bool>" value, and less to import
     no_args_is_help=True,
@@ -125,8 +188,10 @@ def friendly_errors(func: Callable) -> Callable:
                 fail(t("interrupted", lang, stopped), lang)
             finally:
                 signals.release()
-        except OSError as exc:
-            fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}", lang)
+        except OSError as exc:  # the system's complaint, in Russian too (the strerror words are the C library's)
+            from .phrasebook import os_error
+
+            fail(os_error(exc, lang), lang)
         except typer.Exit:
             raise
         except Exception as exc:  # a bug, not bad input: one line, the traceback only on request
@@ -142,14 +207,24 @@ def friendly_errors(func: Callable) -> Callable:
     return wrapper
 
 
-REPORT_WHOLE = "the report was written: it is whole"
+#: what a signal that comes once everything is saved is told, (en, ru): the run's, the report's
+RUN_WHOLE = (
+    "{} received after the run was complete: its results are whole; nothing to resume.",
+    "{} получен, когда прогон уже закончен: его результаты целы, продолжать нечего.",
+)
+REPORT_WHOLE = (
+    "{} received after the report was written: it is whole.",
+    "{} получен, когда отчёт уже записан: он цел.",
+)
+
+
+def echo_err(text: str) -> None:
+    typer.echo(text, err=True)
 
 
 @contextmanager
 def after_finished(
-    finished: list,
-    say: Callable[[str], None],
-    what: str = "the run was complete: its results are whole; nothing to resume",
+    finished: list, say: Callable[[str], None], lang: str, words: tuple[str, str] = RUN_WHOLE
 ) -> Iterator[None]:
     """A Ctrl-C or SIGTERM that arrives once the run has played every game and saved it (`finished`
     holds True) ends the command quietly, exit 0: the run is complete, there is nothing to resume."""
@@ -162,7 +237,7 @@ def after_finished(
             raise
         stopped = signals.received() or "Ctrl-C"
         signals.clear()
-        say(f"{stopped} received after {what}.")
+        say(words[1 if lang == "ru" else 0].format(stopped))
     finally:
         if finished and signals.received():
             signals.clear()
@@ -370,7 +445,12 @@ def replay(
                 try:
                     cache[name] = load_variant(name)
                 except (KozelError, ValueError, OSError) as exc:
-                    raise ValueError(f"{where}, field 'variant': {exc}") from None
+                    from .say import error_text
+
+                    raise KozelError(  # the variant's own error, in the user's language too
+                        f"{where}, field 'variant': {exc}",
+                        ru=f"{records}, строка {lineno}, поле 'variant': {error_text(exc, 'ru')}",
+                    ) from None
             v = cache[name]
         problems = replay_record(record, v, where)
         n_games += 1
@@ -532,7 +612,7 @@ def compare_and_print(request, details: bool | None) -> None:
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
     finished: list[bool] = []  # the run played every game and saved them: a signal after that changes nothing
-    with after_finished(finished, err.print), signals.protected():  # only the games are interrupted
+    with after_finished(finished, err.print, request.lang), signals.protected():  # only the games stop
         with GamesProgress(err, [v.name for v in prepared.variants], lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
         result = outcome.result
@@ -593,14 +673,17 @@ def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: 
     from .say import plural_ru
     from .words import count
 
-    if lang == "ru":
-        kept = f"они сохранены в {out} (продолжить: --resume {out})." if out else "числа выше — по ним."
-        games = plural_ru(n, "партии", "партий", "партий")
-        fail(f"прервано ({stopped}) после {count(n, 'ru')} {games} на {per_ru}; {kept}", lang)
-    kept = (
+    kept_ru = f"они сохранены в {out} (продолжить: --resume {out})." if out else "числа выше — по ним."
+    kept_en = (
         f"those games are saved in {out} (continue with --resume {out})." if out else "the statistics above cover them."
     )
-    fail(f"interrupted ({stopped}) after {n:,} games per {per_en}; {kept}", lang)
+    games = plural_ru(n, "партии", "партий", "партий")
+    fail(
+        f"прервано ({stopped}) после {count(n, 'ru')} {games} на {per_ru}; {kept_ru}"
+        if lang == "ru"
+        else f"interrupted ({stopped}) after {n:,} games per {per_en}; {kept_en}",
+        lang,
+    )
 
 
 @app.command()
@@ -699,7 +782,7 @@ def sweep_and_print(request) -> None:
         return sweep_levels_and_print(prepared, console, err)
     ru = request.lang == "ru"
     finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
-    with after_finished(finished, err.print), signals.protected():
+    with after_finished(finished, err.print, request.lang), signals.protected():
         names = [c.name for c in prepared.grid.cells]
         with GamesProgress(err, names, lang=request.lang) as progress:
             outcome = execute(prepared, progress, on_compile=err.print)
@@ -754,7 +837,7 @@ def sweep_levels_and_print(prepared, console, err) -> None:
             yield progress
 
     finished: list[bool] = []
-    with after_finished(finished, err.print), signals.protected():
+    with after_finished(finished, err.print, req.lang), signals.protected():
         outcome = execute_levels(prepared, progress_for, on_compile=err.print)
         if outcome is None:
             stopped = signals.received() or "Ctrl-C"
@@ -832,7 +915,7 @@ def compare_matrix(prepared, console, err) -> None:
     from .duel import robustness
 
     finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
-    with after_finished(finished, err.print), signals.protected():
+    with after_finished(finished, err.print, prepared.request.lang), signals.protected():
         outcomes = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes}
         finished.append(True)
         rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
@@ -948,7 +1031,7 @@ def matrix_table(prepared, rows: list[dict]):
 
 
 def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
-    """--out and --report of the matrix: one run in full and the verdicts of them all."""
+    """--out, --report and --card of the matrix: one run in full and the verdicts of them all."""
     from .levels import DEFAULT_LEVEL
     from .results import plan_json, save, to_jsonable
 
@@ -957,16 +1040,9 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     # the run saved in full: the default level's under --levels (the answer the quick start gives)
     lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
     first = outcomes[lead]
+    matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
     if req.out is not None:
-        summary = dict(
-            first.summary,
-            matrix={
-                "bots": prepared.mixes,
-                "levels": [lv.name for lv in prepared.levels] or None,
-                "rows": rows,
-                "summaries": {m: o.summary for m, o in outcomes.items()},
-            },
-        )
+        summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
         plan = plan_json(
             first.result.arms,
             first.result.pairs,
@@ -981,18 +1057,13 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
             if ru
             else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
         )
-    if req.report is not None:
-        from .report import ReportData, write
+    if req.report is None and req.card is None:
+        return
+    from .report import ReportData, write, write_card
 
-        write(
-            req.report,
-            ReportData(
-                first.summary["meta"],
-                first.analysis,
-                {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows},
-            ),
-            req.lang,
-        )
+    data = ReportData(first.summary["meta"], first.analysis, matrix)
+    if req.report is not None:
+        write(req.report, data, req.lang)
         err.print(
             f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
             "и выводы при каждом боте)"
@@ -1000,6 +1071,9 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
             else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
             "verdicts under every bot)"
         )
+    if req.card is not None:  # the card of the run kept in full, each verdict with how it fares in the others
+        write_card(req.card, data, req.lang)
+        err.print(f"{'карточка записана в' if ru else 'card written to'} {req.card}")
 
 
 @app.command()
@@ -1167,14 +1241,14 @@ def report_command(
 
         summary, analysis = saved
         done: list[bool] = []  # a signal once the report is written changes nothing
-        with after_finished(done, lambda text: typer.echo(text, err=True), REPORT_WHOLE), signals.protected():
+        with after_finished(done, echo_err, lang, REPORT_WHOLE), signals.protected():
             sweep_report.write(output, summary, analysis, lang)
             done.append(True)
         typer.echo(t("report_written", lang, output))
         return
     meta, analysis = analysis_of(folder, baseline)
     written: list[bool] = []
-    with after_finished(written, lambda text: typer.echo(text, err=True), REPORT_WHOLE), signals.protected():
+    with after_finished(written, echo_err, lang, REPORT_WHOLE), signals.protected():
         write(output, ReportData(meta, analysis), lang)
         written.append(True)
     typer.echo(t("report_written", lang, output))
@@ -1233,10 +1307,10 @@ def main() -> None:
     try:
         app(prog_name="kozel-stats")
     except KeyboardInterrupt:  # a Ctrl-C outside a command (parsing the options, or after its message)
-        from .say import lang_from_env, t
+        from .say import t
 
         signals.hold()
-        lang = lang_from_env()
+        lang = args_lang(sys.argv[1:])
         typer.echo(t("error", lang, t("interrupted", lang, signals.received() or "Ctrl-C")), err=True)
         sys.exit(2)
     finally:  # the command has ended (its exit code is set): a late Ctrl-C while Python shuts the worker

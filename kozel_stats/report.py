@@ -245,6 +245,11 @@ MATRIX_WORDS = {
     "ru": {"robust": "держится при всех ботах", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"},
     "en": {"robust": "robust", "depends on bots": "depends on bots", "no effect": "no effect"},
 }
+#: the chat card's words for a verdict under other bots (a line of its own, so plainer than the table's)
+CARD_MATRIX_WORDS = {
+    "ru": MATRIX_WORDS["ru"],
+    "en": {"robust": "holds under every bot", "depends on bots": "depends on the bots", "no effect": "no effect"},
+}
 
 
 @dataclass
@@ -416,6 +421,52 @@ def _cards(data: ReportData, v: Variants, lang: str) -> str:
     return "<div class='cards'>" + "".join(out) + "</div>"
 
 
+def matrix_word(row: dict[str, Any], lang: str, words_of: dict[str, dict[str, str]] = MATRIX_WORDS) -> str:
+    """A matrix row's verdict in words: across the levels of play under --levels, else across the bots."""
+    from .levels import across_words
+
+    if "across_levels" in row:
+        return across_words(row["across_levels"], lang)
+    return words_of[lang].get(row["verdict"], row["verdict"])
+
+
+def _matrix_card_head(matrix: dict[str, Any], lang: str) -> str:
+    """The card's line saying which levels (or bots) the verdicts were checked at."""
+    from .levels import LEVELS
+
+    names = matrix.get("levels")
+    if names:
+        shown = ", ".join(LEVELS[n].ru if lang == "ru" else LEVELS[n].en for n in names)
+        return (
+            f"Проверено на уровнях игры: {shown} (↳ — держится ли вывод)."
+            if lang == "ru"
+            else (f"Checked at the levels of play: {shown} (↳: does the verdict hold).")
+        )
+    shown = ", ".join(words.bot_name(m, lang) for m in matrix["bots"])
+    return (
+        f"Проверено с ботами: {shown} (↳ — держится ли вывод)."
+        if lang == "ru"
+        else (f"Checked with the bots: {shown} (↳: does the verdict hold).")
+    )
+
+
+def _matrix_card_line(data: ReportData, v: Variants, name: str, lang: str) -> str | None:
+    """Under a variant's headline in the card of a matrix: how each finding it names fares at the other levels
+    (or under the other bots), one word when they all fare alike; None when there is nothing to say."""
+    assert data.matrix is not None
+    rows = {r["metric"]: r for r in data.matrix["rows"] if r["variant"] == name}
+    found = words.headline_findings(_comparisons(data.analysis, name), v.rules(name), v.rules(v.baseline))
+    shown = [c.metric for c in found]
+    if not shown:  # nothing found in the run kept in full: what the others found, if anything
+        shown = [m for m, r in rows.items() if SPECS[m].headline and r["verdict"] != "no effect"][:3]
+    said = [(m, matrix_word(rows[m], lang, CARD_MATRIX_WORDS)) for m in shown if m in rows]
+    if not said:
+        return None
+    if len({w for _, w in said}) == 1:
+        return f"  ↳ {said[0][1]}"
+    return "  ↳ " + "; ".join(f"{label(m, lang, v.solo(name))} — {w}" for m, w in said)
+
+
 def card_text(data: ReportData, lang: str = "ru") -> str:
     """The headline of every variant as plain text, to paste into a chat (also `compare --card FILE.txt`)."""
     words.check_lang(lang)
@@ -434,9 +485,14 @@ def card_text(data: ReportData, lang: str = "ru") -> str:
         if who is not None:
             lines.append(f"Played by {who}.")
         lines.append(f"Against «{v.title(v.baseline)}»:")
+    if data.matrix:
+        lines.insert(-1, _matrix_card_head(data.matrix, lang))
     for name in v.names:
         if name != v.baseline:
             lines.append("• " + variant_headline(data, v, name, lang))
+            below = _matrix_card_line(data, v, name, lang) if data.matrix else None
+            if below:
+                lines.append(below)
     version = data.meta.get("version")
     lines.append(f"kozel-stats {version}" if version else "kozel-stats")
     return "\n".join(lines)
@@ -674,7 +730,7 @@ def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
     if not data.matrix:
         return ""
     t = TEXT[lang]
-    from .levels import LEVELS, across_words
+    from .levels import LEVELS
 
     mixes = data.matrix["bots"]
     level_of = {LEVELS[n].bot: LEVELS[n] for n in data.matrix.get("levels") or []}  # --levels: columns by level
@@ -695,9 +751,7 @@ def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
                 cells.append(
                     f"<td>{_esc(words.diff(row['metric'], c['diff'], lang, d))}{'*' if c['significant'] else ''}</td>"
                 )
-        word = MATRIX_WORDS[lang].get(row["verdict"], row["verdict"])
-        if "across_levels" in row:
-            word = across_words(row["across_levels"], lang)
+        word = matrix_word(row, lang)
         cls = "sig" if row["verdict"] == "robust" else ""
         name = row["variant"]
         shown = v.title(name) if name in v.info else name
@@ -1345,12 +1399,14 @@ def chromium() -> str | None:
 def card_html(data: ReportData, lang: str) -> str:
     lines = card_text(data, lang).split("\n")
     head, items, foot = lines[0], lines[1:-1], lines[-1]
-    body = "".join(f"<p class='{'item' if x.startswith('•') else 'against'}'>{_esc(x)}</p>" for x in items)
+    kinds = {"•": "item", " ": "below"}
+    body = "".join(f"<p class='{kinds.get(x[:1], 'against')}'>{_esc(x.strip())}</p>" for x in items)
     return f"""<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><style>
 body {{ margin: 0; font-family: system-ui, 'DejaVu Sans', sans-serif; background: #fff; }}
 .card {{ width: 720px; box-sizing: border-box; padding: 24px 28px; border: 0; color: #222; }}
 h1 {{ font-size: 21px; margin: 0 0 12px; }} p {{ margin: 6px 0; font-size: 17px; line-height: 1.35; }}
 p.against {{ color: #555; }} p.item {{ padding-left: 1em; text-indent: -1em; }}
+p.below {{ color: #555; font-size: 15px; margin-top: -2px; padding-left: 1em; }}
 .foot {{ color: #888; font-size: 13px; margin-top: 14px; }}
 </style></head><body><div class="card" id="card"><h1>{_esc(head)}</h1>{body}<p class="foot">{_esc(foot)}</p></div>
 <script>var box = document.getElementById("card").getBoundingClientRect();

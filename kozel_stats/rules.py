@@ -296,10 +296,10 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         try:
             node = loader.get_single_node()
             if node is not None and _count_nodes(node, MAX_YAML_NODES) > MAX_YAML_NODES:
-                where = _expanding_key(node, MAX_YAML_NODES)
+                expanding = _expanding_key(node, MAX_YAML_NODES)
                 raise VariantError(
                     f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values"
-                    + (f" in {where}" if where else "")
+                    + (f" in {expanding}" if expanding else "")
                     + " (anchors and aliases repeated within each other); a variant file is a short mapping."
                 )
             data = loader.construct_document(node) if node is not None else None
@@ -582,17 +582,17 @@ def check_combination(rules: dict[str, Any], path: Path) -> None:
         )
     for knob, is_set, allowed, why in KNOB_NEEDS:
         if is_set(rules) and not allowed(rules):
-            raise VariantError(f"{path}: key '{knob}' is {rules[knob]!r}, but it {why}.")
+            raise VariantError(f"{path}: key '{knob}' is {_shown(rules[knob])}, but it {why}.")
     if rules["shared_score"] and not rules["pairs"]:
         raise VariantError(
-            f"{path}: key 'shared_score' is {rules['shared_score']!r}, but it is implemented for pair games only "
+            f"{path}: key 'shared_score' is {_shown(rules['shared_score'])}, but it is implemented for pair games only "
             "(pairs: true)."
         )
     # R-004-morskoy-solo: a game that ends at once needs one loser: a side, or the one player of solo_loser: most
     for knob in ("general", "out_00_ends_game"):
         if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most" and rules["goats"] != "every":
             raise VariantError(
-                f"{path}: key '{knob}' is {rules[knob]!r}, but the game it ends needs one loser: play in pairs "
+                f"{path}: key '{knob}' is {_shown(rules[knob])}, but the game it ends needs one loser: play in pairs "
                 "(pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player a goat)."
             )
     check_dealable(rules, path)
@@ -659,6 +659,11 @@ def _renamed(name: str) -> str:
         )
         return new
     return name
+
+
+def _shown(value: Any) -> str:
+    """A knob's value in a message as the variant file writes it: true, 25, 'one-hand'."""
+    return format_knob_value(value) if isinstance(value, bool) else repr(value)
 
 
 def format_knob_value(value: Any) -> str:

@@ -389,12 +389,7 @@ def headline_effects(
 ) -> str:
     """A variant's largest significant headline effects that do not merely restate its rule, in a few
     words: 'партии чуть длиннее (+0,2 сдачи), голых козлов меньше: 20 вместо 22 из 100'."""
-    found = [
-        c
-        for c in comparisons
-        if c.family == "headline" and c.comparable and c.significant and not restates(c.metric, rules, base_rules)
-    ]
-    found.sort(key=size, reverse=True)
+    found = headline_findings(comparisons, rules, base_rules, most)
     if not found:
         tested = [c for c in comparisons if c.family == "headline" and c.comparable]
         if not tested:
@@ -404,7 +399,24 @@ def headline_effects(
             if lang == "ru"
             else "no difference found in the headline metrics"
         )
-    return ", ".join(effect_phrase(c, lang, solo) for c in found[:most])
+    return ", ".join(effect_phrase(c, lang, solo) for c in found)
+
+
+def headline_findings(
+    comparisons: list[stats.Comparison],
+    rules: Mapping[str, Any] | None = None,
+    base_rules: Mapping[str, Any] | None = None,
+    most: int = 3,
+) -> list[stats.Comparison]:
+    """The comparisons a variant's headline names: its largest significant headline effects that do not
+    merely restate its rule, the largest first (the chat card of a matrix says how each fares elsewhere)."""
+    found = [
+        c
+        for c in comparisons
+        if c.family == "headline" and c.comparable and c.significant and not restates(c.metric, rules, base_rules)
+    ]
+    found.sort(key=size, reverse=True)
+    return found[:most]
 
 
 def headline(

@@ -2,6 +2,7 @@
 level plays, the level in every saved file and headline, and the mistakes refused with exit code 2."""
 
 import json
+import re
 
 import pytest
 from helpers import run_cli as run
@@ -63,8 +64,17 @@ def test_a_mix_of_bots_has_no_level(tmp_path):
 
 def test_levels_says_of_every_verdict_where_it_holds(tmp_path):
     args = ["compare", "default", "threshold-25", "--games", 400, "--workers", 1, "--levels", "beginner,player"]
-    code, out = run(*args, "--out", tmp_path / "r", "--report", tmp_path / "m.html", "--lang", "ru")
+    card = tmp_path / "card.txt"
+    code, out = run(*args, "--out", tmp_path / "r", "--report", tmp_path / "m.html", "--card", card, "--lang", "ru")
     assert code == 0, out
+    # the card: the run kept in full (the player level), each verdict with where it holds
+    lines = card.read_text(encoding="utf-8").splitlines()
+    assert "карточка записана в" in out
+    assert "Играют игроки, которые считают кости." in lines
+    assert "Проверено на уровнях игры: новичок, игрок (↳ — держится ли вывод)." in lines
+    item = next(i for i, line in enumerate(lines) if line.startswith("• Порог 25:"))
+    assert lines[item + 1].startswith("  ↳ ") and "держится на всех уровнях" in lines[item + 1]
+    assert set(re.findall(r"[A-Za-z][\w-]*", "\n".join(lines))) <= {"kozel-stats"}  # Russian, ids aside
     assert "Держится ли вывод на каждом уровне игры?" in out and "новичок («случайный»)" in out
     summary = summary_of(tmp_path / "r")
     matrix = summary["matrix"]
@@ -77,6 +87,43 @@ def test_levels_says_of_every_verdict_where_it_holds(tmp_path):
     assert levels.across_words("every level", "ru") in out
     page = (tmp_path / "m.html").read_text(encoding="utf-8")
     assert "новичок («случайный»)" in page and "держится на всех уровнях" in page
+
+
+@pytest.mark.parametrize(
+    "matrix, lang, head, word",
+    [
+        (
+            ["--levels", "beginner,player"],
+            "en",
+            "Checked at the levels of play: beginner, player (↳: does the verdict hold).",
+            "holds at every level",
+        ),
+        (
+            ["--bots-matrix", "random,heavy"],
+            "ru",
+            "Проверено с ботами: «случайный», «тяжеловес» (↳ — держится ли вывод).",
+            "держится при всех ботах",
+        ),
+        (
+            ["--bots-matrix", "random,heavy"],
+            "en",
+            "Checked with the bots: random, heavy (↳: does the verdict hold).",
+            "holds under every bot",
+        ),
+    ],
+    ids=["levels-en", "bots-matrix-ru", "bots-matrix-en"],
+)
+def test_the_card_of_a_matrix_says_where_each_verdict_holds(tmp_path, matrix, lang, head, word):
+    """`compare --card` with --levels or --bots-matrix: the card of the run kept in full, and under each
+    verdict whether it holds at the other levels (or under the other bots)."""
+    card = tmp_path / "card.txt"
+    args = ["compare", "default", "threshold-25", "--games", 600, "--workers", 1, *matrix]
+    code, out = run(*args, "--card", card, "--lang", lang)
+    assert code == 0, out
+    lines = card.read_text(encoding="utf-8").splitlines()
+    assert head in lines and lines[0].startswith("Козёл: ")
+    item = next(i for i, line in enumerate(lines) if line.startswith("• "))
+    assert lines[item + 1].startswith("  ↳ ") and word in lines[item + 1], lines
 
 
 def test_sweep_takes_a_level(tmp_path):

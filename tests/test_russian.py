@@ -3,15 +3,23 @@ Russian locale), English under --lang en; nothing the user reads under --lang ru
 and the values the user typed; «вы имели в виду …?»; a yard's own file; plural forms; the glossary's
 numbers from the run."""
 
+import ast
+import errno
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 from helpers import run_cli as run
 
-from kozel_stats import say, words
+import kozel_stats
+from kozel_stats import rules, say, schema, words
+from kozel_stats.cli import REPORT_WHOLE, RUN_WHOLE, after_finished
+from kozel_stats.errors import ResultsError
 from kozel_stats.knobs import KNOBS
 from kozel_stats.metrics import METRICS
+from kozel_stats.phrasebook import STRERROR_RU, os_error
 from kozel_stats.rules import load_variant, shipped_names
 
 # --- what may stay Latin in a Russian text: ids, and values the user typed ------------------------------------------
@@ -289,3 +297,409 @@ def test_other_comparisons_in_russian(args):
     code, said = run("compare", *args, "--workers", 1, "--lang", "ru")
     assert code == 0, said
     speaks_russian(said)
+
+
+# --- every error message of the package has its Russian ---------------------------------------------------------------
+PACKAGE = Path(kozel_stats.__file__).resolve().parent
+
+#: what builds an error message: an exception of the package or Python's (…Error), cli.fail, atlas._error (en, ru)
+BUILDERS = re.compile(r"^(?!OSError$|NotImplementedError$)\w*Error$|^fail$|^_error$")
+
+#: messages no user reads: errors caught where they are raised, or a bug's (then shown as an internal error)
+INTERNAL = {
+    ("bots.py", "bot_name"): "a bot code the package wrote itself",
+    ("redeal.py", "_redeal_tuple_counts"): "the exact redeal probability is the tests' known truth, not the CLI's",
+    ("redeal.py", "exact_redeal_probability"): "as above",
+    ("runner.py", "__init__"): "a resumed run's statistics are checked before it starts",
+    ("sweep.py", "effect"): "an effect the program itself asks for (KeyError)",
+}
+
+#: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)
+SAMPLES: dict[str, object] = {
+    "exc": "not a tile: '77' (digits 0..6, smaller first)",
+    "where": "games.jsonl, line 3",
+    "dw": "games.jsonl, line 3, deal 2",
+    "ew": "games.jsonl, line 3, deal 2, event 5",
+    "exc.strerror or exc": "Permission denied",
+    "type(exc).__name__": "ValueError",
+    "str(exc)[:120]": "field 'gram.upper' has 3 values, expected 6",
+    "str(exc)[:160]": "games 0..99 counted twice",
+    "exc.msg": "Expecting ',' delimiter",
+    "why": "applies to каждый сам за себя only (pairs: false)",
+    "problem": "did not find expected node content",
+    "reason": "Connection refused",
+    "advice": "is `dask scheduler` running, and is the address and port right?",
+    "advice.capitalize()": "Is `dask scheduler` running, and is the address and port right?",
+    "status": "closed",
+    "fix": "must be an integer from 0 to 1,000,000, not 'many'",
+    "field": "field 'meta.games'",
+    "kind": "a symbolic link",
+    "getattr(kind, '__name__', kind)": "int",
+    "type(rules).__name__": "list",
+    "what": "worlds",
+    "role": "STRONG",
+    "show(data)": "a list of 3",
+    "dtype": "String",
+    "diff or 'another order'": "new here: fish_rate; not here: old_metric",
+    "_owner_text(owner)": "pid 4242 on yard-pc, since 2025-01-02T10:00:00: kozel-stats compare default",
+    "data.get('version', '?')": "0.9.0",
+    "version": "0.9.0",
+    "mine[0]": "1.0.0",
+    "digest": "3f2a9c1b",
+    "mine[1]": "7d0e4a55",
+    "worker": "tcp://10.0.0.7:40000",
+    "cycle": "a -> b -> a",
+    "_name(base, factors, reference_levels)": "default+threshold=once",
+    "excerpt(part, 40)": "treshold",
+    "excerpt(text)": "threshold=once,,none",
+    "format_knob_value(value)": "once",
+    "text": "threshold=once",
+    "level_name": "player",
+    "bots": "counter",
+    "levels_spec": "expert",
+    "name": "genius",
+    "key": "target",
+    "knob": "solo_eggs",
+    "knob.name": "target",
+    "f.knob": "target",
+    "value": "high",
+    "data[key]": "",
+    "data['name']": "other",
+    "_shown(rules[knob])": "'one-hand'",
+    "_shown(rules['shared_score'])": "true",
+    "game": "chess",
+    "chosen": "olympic",
+    "baseline": "olympic",
+    "spec": "remote:4",
+    "address": "tcp://10.0.0.5:8786",
+    "shown": "default+treshold=none",
+    "item": "C=counter",
+    "code": 99,
+    "c": "deals",
+    "option": "--report",
+    "lang": "xx",
+    "req.lang": "xx",
+    "FORMAT": "kozel-results/1",
+    "data['format']": "kozel-results/0",
+    "record.get('format')": "other/1",
+    "v.name": "solo-3",
+    "variant.name": "solo-3",
+    "v['first_lead_cycle']": "11-to-66",
+    "str(exc).splitlines()[0][:160]": "Exceeds the limit (4300 digits) for integer string conversion",
+    "error_text(exc, 'ru')": "/tmp/yard/nowhere.yaml: такого файла варианта нет.",
+    "str(exc)[:200]": "parquet: File out of specification",
+    "text[:160]": "parquet: os error 5",
+    "a['name']": "default",
+    "': ' + str(exc)[:120] if str(exc) else ''": ": Stream is closed",
+    "'; '.join(en)": "missing key 'source'",
+    "'; '.join(ru)": "нет ключа 'source'",
+    "'key ' + shown if shown else f'knob {key!r}'": "knob 'treshold'",
+    "shown or key": "treshold",
+    "tail_en": " Did you mean threshold?",
+    "tail_ru": " Вы имели в виду threshold?",
+    "did_you_mean(shown_en, 'en')": " Did you mean morskoy (Морской козёл)?",
+    "did_you_mean(shown_ru, 'ru')": " Вы имели в виду morskoy («Морской козёл»)?",
+    "listing_en": "`kozel-stats variants` lists all 42; a .yaml file of your own works too.",
+    "listing_ru": "Все 42 варианта — в `kozel-stats variants`; подойдёт и свой файл .yaml.",
+    "DATA_DIR": "data",
+    "MARK_FILE": "atlas.json",
+    "out / 'data'": "/tmp/yard/site/data",
+    "req.levels": "grandmaster",
+    "listed": "default, threshold-25",
+    "_allowed_text(knob)": "an integer from 1 to 10000",
+    "bot_name(mix, 'ru')": "«случайный»",
+    "mix": "random",
+    "count(MAX_PLAY_GAMES, 'ru')": "1\u00a0000\u00a0000",
+    "count(n, 'ru')": "1\u00a0000",
+    "kept": "",
+    "kept_ru": "числа выше — по ним.",
+    "kept_en": "the statistics above cover them.",
+    "per_en": "variant",
+    "per_ru": "вариант",
+    "stopped": "Ctrl-C",
+    "side": "A",
+    "workers": 0,
+    "translate(str(exc))": "бота 'genius' нет; есть: random, heavy, counter, sampler:N, expert:N.",
+    "getattr(exc, 'filename', '') or ''": "/tmp/yard/run",
+    "getattr(out, name).shape": (6,),
+    "value.shape": (3,),
+    # one function's own
+    "check_value:where": "/tmp/yard/our-yard.yaml",
+    "unknown_knob:where": "/tmp/yard/our-yard.yaml",
+    "unknown_variant:spec": "морской",
+    "_read_yaml:where": " at line 3, column 5",
+    "expanding": "rules",
+    "_read_mark:str(exc)[:120]": "Expecting value: line 1 column 1 (char 0)",
+    "translate(str(exc))[:120]": "ожидалось значение: строка 1, столбец 1 (символ 0)",
+    "parse_bot:kind": "sampler",
+    "level:option": "--level",
+    "check:fix": "must be a JSON object",
+    "_listening:shown": "HTTP/1.1",
+    "_lost:status": "closed",
+    "_lost:str(exc)[:120]": "Stream is closed",
+    "connect:str(exc)[:120]": "[Errno 111] Connection refused",
+    "_read_yaml:exc": "'utf-8' codec can't decode byte 0xe9 in position 27: invalid continuation byte",
+    "_read_text:exc": "'utf-8' codec can't decode byte 0xe9 in position 27: invalid continuation byte",
+    "read_records:exc": "[Errno 13] Permission denied: 'games.jsonl'",
+    "_records:exc": "[Errno 13] Permission denied: 'games.jsonl'",
+    "_json:exc": "[Errno 13] Permission denied: '/tmp/yard/run/stats.json'",
+    "_read_json:exc": "[Errno 13] Permission denied: '/tmp/yard/run/stats.json'",
+    "arms_of:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
+    "parse_bots:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
+    "parse_skill:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
+    "_table:str(exc)[:200]": "parquet: File out of specification",
+    "check_new_file:kind": "a device",
+    "check_new_file:parent": "/tmp/yard/no-such",
+    "_load_variant_file:parent": 5,
+    "_resolve:parent": 5,
+    "load_sweep:where": "/tmp/yard/sweep",
+    "saved_sweep:where": "/tmp/yard/sweep",
+    "_check_knob_needs:why": "applies to каждый сам за себя only (pairs: false)",
+    "make_grid:why": "default+solo_eggs=one-hand: key 'solo_eggs' is 'one-hand', but it applies to каждый сам за себя "
+    "only (pairs: false).",
+}
+
+COMMANDS = ("play", "compare", "sweep", "duel", "replay", "summarize", "report", "variants", "show", "atlas")
+
+#: the words a library says that reach a message as they are: its detail after its exception's name
+LIBRARY = ("parquet: File out of specification", "parquet: os error 5", "Stream is closed")
+
+PATH_LIKE = re.compile(
+    r"^(path|folder|here|here\.parent|parent|inside|part|stats_path|out|out\.parent|records|self\.path|req\.card"
+    r"|req\.resume|req\.out|seen\.path|v\.path|folder / name|STATS_FILE|path\.stem|tmp|target|where_file)$"
+)
+NUMBER_LIKE = re.compile(
+    r"^(len\(.+\)|.*games.*|n|total|cells|size|low|high|line|lineno|seconds|timeout|top|players|tiles_each"
+    r"|MAX_\w+|DEALABLE_TRIES|.+\.size|nulls|first|gram\.arms|seen\[key\]|huge\.digits|exc\.colno|batch_size"
+    r"|max_games|game_seed|game_index|seed|doubles|suit|md|ms|req\.workers|req\.precision|req\.margin"
+    r"|rules\['players'\]|rules\['tiles_each'\]|record\['players'\]|28 - tiles_each \* players|min\(.+\) - 1"
+    r"|bad\.size|upper\.size|rows\.size)$"
+)
+
+
+def _sample(expr: str, function: str) -> object:
+    for key in (f"{function}:{expr}", expr):
+        if key in SAMPLES:
+            return SAMPLES[key]
+    if PATH_LIKE.match(expr):
+        return "/tmp/yard/run"
+    if NUMBER_LIKE.match(expr):
+        return 1000
+    if re.match(r"^', '\.join\(", expr):
+        return "random, counter"
+    raise AssertionError(f"{function}: give a sample value of {{{expr}}} in SAMPLES")
+
+
+def _render(node: ast.AST, function: str) -> str:
+    """A message's text with a sample in each placeholder (its conversion and format applied)."""
+    if isinstance(node, ast.Constant):
+        return str(node.value)
+    if isinstance(node, ast.JoinedStr):
+        out = []
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                value = _sample(ast.unparse(part.value), function)
+                value = {115: str, 114: repr, 97: ascii}.get(part.conversion, lambda x: x)(value)
+                spec = _render(part.format_spec, function) if part.format_spec else ""
+                try:
+                    out.append(format(value, spec))
+                except (ValueError, TypeError):
+                    out.append(str(value))
+            else:
+                out.append(str(part.value))
+        return "".join(out)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _render(node.left, function) + _render(node.right, function)
+    if isinstance(node, ast.IfExp):
+        return _render(node.body, function)
+    raise AssertionError(f"{function}: a message of an unexpected form: {ast.unparse(node)}")
+
+
+def error_sites():
+    """(file, function, message node, Russian node or None) of every error message built in the package."""
+    for path in sorted(PACKAGE.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
+            assigned = {
+                t.id: n.value
+                for n in ast.walk(func)
+                if isinstance(n, ast.Assign) and isinstance(n.value, (ast.JoinedStr, ast.Constant))
+                for t in n.targets
+                if isinstance(t, ast.Name)
+            }
+            inner = {
+                id(n) for f in ast.walk(func) if f is not func and isinstance(f, ast.FunctionDef) for n in ast.walk(f)
+            }
+            for call in ast.walk(func):
+                if id(call) in inner or not isinstance(call, ast.Call) or not call.args:
+                    continue
+                builder = ast.unparse(call.func).split(".")[-1]
+                if not BUILDERS.match(builder):
+                    continue
+                message = call.args[0]
+                if isinstance(message, ast.Name):
+                    message = assigned.get(message.id, message)
+                if not isinstance(message, (ast.Constant, ast.JoinedStr, ast.BinOp, ast.IfExp)):
+                    continue  # a message made elsewhere (str(exc), a helper's): checked where it is made
+                if isinstance(message, ast.Constant) and not isinstance(message.value, str):
+                    continue
+                ru = next((k.value for k in call.keywords if k.arg == "ru"), None)
+                if builder == "_error" and len(call.args) > 1:
+                    ru = call.args[1]
+                if isinstance(message, ast.IfExp):  # `fail(RUSSIAN if ru else ENGLISH, lang)`
+                    ru, message = message.body, message.orelse
+                yield path.name, func.name, call.lineno, message, ru
+
+
+def _russian(text: str) -> set[str]:
+    """The English words left in `text` (a Russian message): ids, options, paths, quoted values, a library's
+    detail and exception names aside."""
+    for detail in LIBRARY:
+        text = text.replace(detail, " ")
+    text = re.sub(r"\b\w+(Error|Exception)\b", " ", text)
+    text = re.sub(r"\b(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*)\b", " ", text)  # bytes, digests
+    text = re.sub(r"(?<![\w-])\.(txt|png|yaml|jsonl|json|html)\b", " ", text)  # a kind of file
+    for word in ("Dask", "Chromium", "PNG", "JSON", "YAML", "UTF-8", "Parquet", "null", "STRONG", "WEAK", "local:N"):
+        text = text.replace(word, " ")
+    for word in ("ru", "en", "beginner", "player", "expert", *COMMANDS):  # languages, levels, commands: ids
+        text = re.sub(rf"(?<![\w-]){word}(?![\w-])", " ", text)
+    return english_words(text) if re.search("[а-яё]", text, re.I) else {"(no Russian at all)"}
+
+
+def test_every_error_message_has_its_russian():
+    """Every raise site whose message is written in the package: its `ru=` text is Russian, or the phrasebook
+    turns its English (a sample in each placeholder) into Russian. A new message without either fails here."""
+    missing, checked = [], 0
+    for module, function, line, message, ru in error_sites():
+        if (module, function) in INTERNAL:
+            continue
+        checked += 1
+        english = _render(message, function)
+        said = _render(ru, function) if ru is not None else say.translate(english)
+        leftover = _russian(said)
+        if leftover:
+            missing.append(
+                f"{module}:{line} ({function}): {english!r}\n    -> {said!r}\n    English: {sorted(leftover)}"
+            )
+    assert checked > 200, checked  # the scan still finds the package's messages
+    assert not missing, f"{len(missing)} messages without Russian:\n" + "\n".join(missing)
+
+
+SCHEMA_PROBES = [
+    (schema.Int(0, 1000), "many"),
+    (schema.Int(0), -1),
+    (schema.Int(), 2**70),
+    (schema.Num(), float("inf")),
+    (schema.Str(), 5),
+    (schema.Bool(), 3),
+    (schema.Opt(schema.Int(1)), "x"),
+    (schema.List(schema.Int(), 3), [1]),
+    (schema.List(schema.Str(), least=1), []),
+    (schema.List(schema.Int()), {"a": 1}),
+    (schema.Map(schema.Int(0), lambda k: k.isdigit(), "deal counts written as integers"), {"x": 1}),
+    (schema.Obj({"name": schema.Str()}), {}),
+    (schema.Obj({}), [1, 2]),
+    (schema.OneOf(lambda: ["beginner", "player", "expert"]), "god"),
+]
+
+
+@pytest.mark.parametrize("spec, value", SCHEMA_PROBES, ids=[type(s).__name__ for s, _ in SCHEMA_PROBES])
+def test_a_results_files_fields_are_named_in_russian(spec, value, monkeypatch, tmp_path):
+    """What schema.check says of each kind of field (made of parts, not one f-string the scan above reads)."""
+    monkeypatch.setitem(schema._schemas, "probe", schema.Obj({"field": spec}))
+    for data in ({"field": value}, [1, 2, 3]):
+        with pytest.raises(ResultsError) as caught:
+            schema.check(data, "probe", tmp_path / "stats.json")
+        said = say.translate(str(caught.value))
+        assert not _russian(said), (str(caught.value), said)
+
+
+def test_every_system_error_in_russian():
+    """The OSError texts the system gives (strerror) in Russian; a rarer one by its symbol, never English."""
+    for code, russian in STRERROR_RU.items():
+        assert os_error(OSError(code, os.strerror(code), "/tmp/yard/x")) == f"/tmp/yard/x: {russian}"
+        assert say.translate(f"/tmp/yard/x: cannot be written ({os.strerror(code)}).").endswith(f"({russian}).")
+    assert os_error(OSError(errno.ENOTTY, os.strerror(errno.ENOTTY))) == "системная ошибка ENOTTY"
+    assert os_error(OSError(errno.ENOENT, os.strerror(errno.ENOENT), "a"), "en") == f"a: {os.strerror(errno.ENOENT)}"
+
+
+USAGE = [
+    (("compare", "--frob"), "параметра --frob нет", "No such option: --frob"),
+    (("compare", "--gams", 5), "Вы имели в виду --games", "Possible options: --games"),
+    (("play",), "не хватает аргумента 'variant' (вариант)", "Missing argument 'variant'"),
+    (("play", "default", "--games", "abc"), "недопустимое значение '--games': нужно целое число", "Invalid value"),
+    (("play", "default", "--games"), "параметру '--games' нужно значение", "requires an argument"),
+    (("frob",), "команды 'frob' нет", "No such command 'frob'"),
+    (("play", "default", "extra"), "лишние аргументы: extra", "unexpected extra argument"),
+    (("report", "somewhere"), "не хватает параметра '-o' / '--output'", "Missing option"),
+    (("variants", "show"), "не хватает аргумента 'name' (имя варианта)", "Missing argument 'name'"),
+]
+
+
+@pytest.mark.parametrize("args, ru, en", USAGE, ids=[" ".join(map(str, u[0])) for u in USAGE])
+def test_usage_errors_in_both_languages(args, ru, en, monkeypatch):
+    """The parser's own errors (before any command runs): one Russian paragraph under --lang ru or a Russian
+    locale, exit code 2; English as the parser says it."""
+    command, rest = args[0], args[1:]  # --lang right after the command: `--games --lang` reads --lang as a number
+    code, said = run(command, "--lang", "ru", *rest)
+    assert code == 2 and said.startswith("kozel-stats: ошибка:") and ru in said, said
+    assert len(set(said.strip().splitlines())) == 1  # one paragraph
+    assert "Справка: `" in said or "--games" in args  # the command's help, when the parser knows the command
+    speaks_russian(said, *args)
+    code, said = run(command, "--lang", "en", *rest)
+    assert code == 2 and en in said, said
+    monkeypatch.setenv("LC_ALL", "ru_RU.UTF-8")
+    code, said = run(*args)
+    assert code == 2 and ru in said, said
+
+
+def test_rare_errors_and_system_errors_in_russian(tmp_path, monkeypatch):
+    """Rarer errors and the system's (a file where a folder must be, a missing file, a damaged results file,
+    an OSError no message of the package names): one Russian paragraph, exit code 2, no traceback."""
+    (tmp_path / "file.txt").write_text("a file")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "stats.json").write_text("{oops")
+    cases = [
+        (("compare", "default", "--out", tmp_path / "file.txt" / "sub"), "туда нельзя писать (это не папка)"),
+        (("compare", "default", "--out", tmp_path / "file.txt"), "это файл, а не папка"),
+        (("summarize", tmp_path / "file.txt"), "это не папка"),
+        (("summarize", tmp_path / "run"), "это не JSON (ожидалось имя поля в двойных кавычках: строка 1"),
+        (("variants", "show", tmp_path / "file.txt" / "x.yaml"), "не читается"),
+        (("compare", "default", "--card", tmp_path / "c.pdf"), "нужен файл .txt (текст) или .png (картинка)"),
+        (("compare", "default", "--skill", "counter"), "дайте двух ботов как СИЛЬНЫЙ/СЛАБЫЙ"),
+        (("sweep", "default", "--vary", "target=50,50"), "значение '50' у 'target' указано дважды"),
+        (("compare", "default", "--levels", "beginner,grandmaster"), "уровня игры 'grandmaster' нет"),
+    ]
+    for args, expected in cases:
+        code, said = run(*args, "--lang", "ru")
+        assert code == 2 and said.startswith("kozel-stats: ошибка:") and expected in said, (args, said)
+        assert "Traceback" not in said and len(set(said.strip().splitlines())) == 1, said
+        assert not _russian(said), said
+
+    def refuse(error):
+        def load(*args, **kwargs):
+            raise error
+
+        return load
+
+    monkeypatch.setattr(rules, "load_variant", refuse(OSError(errno.EROFS, os.strerror(errno.EROFS), "/mnt/yard")))
+    code, said = run("variants", "show", "default", "--lang", "ru")
+    assert code == 2 and set(said.split("\n")) - {""} == {
+        "kozel-stats: ошибка: /mnt/yard: файловая система только для чтения"
+    }
+    code, said = run("variants", "show", "default", "--lang", "en")
+    assert code == 2 and set(said.split("\n")) - {""} == {f"kozel-stats: error: /mnt/yard: {os.strerror(errno.EROFS)}"}
+    monkeypatch.setattr(rules, "load_variant", refuse(KeyboardInterrupt()))  # Ctrl-C in the middle of a command
+    code, said = run("variants", "show", "default", "--lang", "ru")
+    assert code == 2 and "прервано (Ctrl-C); все файлы, записанные до этого, целы." in said, said
+
+
+def test_a_signal_after_everything_is_saved_is_told_in_russian():
+    said: list[str] = []
+    for told in (RUN_WHOLE, REPORT_WHOLE):
+        with after_finished([True], said.append, "ru", told):
+            raise KeyboardInterrupt
+    assert said == [
+        "Ctrl-C получен, когда прогон уже закончен: его результаты целы, продолжать нечего.",
+        "Ctrl-C получен, когда отчёт уже записан: он цел.",
+    ]
