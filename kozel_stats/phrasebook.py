@@ -1021,7 +1021,7 @@ _RULES: list[tuple[str, Replacement]] = [
     (r"^Aborted!$", "прервано."),
 ]
 
-_ROLE_RU = {"STRONG": "сильная пара (STRONG)", "WEAK": "слабая пара (WEAK)"}
+_ROLE_RU: dict[str, str] = {"STRONG": "сильная пара (STRONG)", "WEAK": "слабая пара (WEAK)"}
 
 RULES: list[tuple[re.Pattern[str], Replacement]] = [(re.compile(p), r) for p, r in _RULES]
 _LIBRARY = {**{os.strerror(code): words for code, words in STRERROR_RU.items()}, **_LIBRARY_RU}
