@@ -145,10 +145,12 @@ LANG_HELP = (
 def choose_lang(lang: str | None) -> str:
     """--lang, or the locale's language (ru when LC_ALL / LC_MESSAGES / LANG start with ru, else en)."""
     from .say import choose_lang as choose
+    from .say import speak
     from .warmup import use_language
 
     chosen = choose(lang)
     use_language(chosen)  # the compile notice, printed before anything else, speaks it too
+    speak(chosen)  # and every other notice
     return chosen
 
 
@@ -200,6 +202,7 @@ def friendly_errors(func: Callable) -> Callable:
             typer.echo(t("internal", lang, f"{type(exc).__name__}: {exc}"), err=True)
             raise typer.Exit(1) from None
         finally:  # the results folders this command owned are free again (their lock files removed)
+            sys.modules["kozel_stats.say"].speak(None)  # the next command (in one process: tests) chooses again
             results = sys.modules.get("kozel_stats.results")
             if results is not None:
                 results.release_folders()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import os
 import shlex
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from .metrics import METRICS, Metric, applies
 from .moments import RunStats
 from .rules import Variant, VariantError, default_variant
 from .runner import Arm, Runner, RunResult, TableSink, make_arm
+from .say import note
 from .stats import Analysis
 from .trace import parse_skill
 
@@ -575,8 +575,8 @@ def _resumed_run(
             "variant); ask for more with --games."
         )
     arms = arms_of(loaded.plan)
-    for note in variant_changes(loaded.plan, req.resume):
-        print(note, file=sys.stderr)
+    for changed in variant_changes(loaded.plan, req.resume):
+        note(changed)
     variants = [a.variant for a in arms]
     seats = list(arms[0].bots)
     games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
@@ -660,7 +660,7 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
     req.deals = req.deals or (folder / DEALS_DIR).is_dir()
     if not req.csv and (folder / "by_deal.csv").exists():
         req.csv = True
-        print(f"kozel-stats: note: {folder} holds CSV copies of its tables; they are written again.", file=sys.stderr)
+        note(f"{folder} holds CSV copies of its tables; they are written again.")
     for sub in (GAMES_DIR, DEALS_DIR):
         for part in sorted((folder / sub).glob("part-*.parquet")) if (folder / sub).is_dir() else []:
             try:

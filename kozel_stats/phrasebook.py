@@ -298,8 +298,41 @@ _RULES: list[tuple[str, Replacement]] = [
         r"\1 \2: в эту папку пишет другой прогон kozel-stats (\T3); ничего не сыграно и не изменено. Дождитесь "
         r"его конца или, если того прогона уже нет, удалите \4.",
     ),
+    # notices (say.note): the run goes on
     (
-        r"^pid (\S+) on (\S+), since (\S+?)(?:: (.*))?$",
+        r"^(.+) holds CSV copies of its tables; they are written again\.$",
+        r"в \1 есть CSV-копии таблиц; они записываются заново.",
+    ),
+    (
+        r"^(.+) was locked by a run that is no longer running \((.+)\); this run takes the folder over\.$",
+        r"папку \1 заняла программа, которой больше нет (\T2); этот прогон забирает папку себе.",
+    ),
+    (
+        r"^a run is writing into (.+) now \((.+)\); these are the games of its last checkpoint\.$",
+        r"в \1 сейчас пишет другой прогон (\T2); здесь партии, сохранённые им в последний раз.",
+    ),
+    (
+        r"^variant (\S+): (.+) cannot be loaded now \((.+)\); the run continues with the rules saved in (.+), "
+        r"as it was played\.$",
+        r"вариант \1: \2 сейчас не загрузить (\T3); прогон продолжается с правилами, сохранёнными в \4, — "
+        r"как он и игрался.",
+    ),
+    (
+        r"^variant (\S+): (.+) has changed since the run began \((.+)\); the run continues with the rules saved "
+        r"in (.+), as it was played\. To play the new rules, start a new run\.$",
+        r"вариант \1: \2 изменился с начала прогона (\3); прогон продолжается с правилами, сохранёнными в \4, — "
+        r"как он и игрался. Чтобы сыграть новые правила, начните новый прогон.",
+    ),
+    (
+        r"^the variant ('.+?') is now called ('.+?') \((.+)\); the old name works until version (\S+)\.$",
+        r"вариант \1 теперь называется \2 (\T3); старое имя работает до версии \4.",
+    ),
+    (
+        r"^it opens every game with 66; 00 is lead-lowest-double$",
+        "в нём каждая партия начинается с 66; с 00 — это lead-lowest-double",
+    ),
+    (
+        r"^pid (\S+) on (\S+), since (.+?)(?:: (.*))?$",
         lambda m: f"процесс {m[1]} на узле '{m[2]}', с {m[3]}" + (f": `{m[4]}`" if m[4] else ""),
     ),
     (

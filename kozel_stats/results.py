@@ -35,6 +35,7 @@ import polars as pl
 from . import __version__, schema
 from .errors import ResultsError
 from .files import disk_error, write_atomic, write_text_atomic
+from .say import note
 
 SUMMARY_FILE = "summary.json"
 STATS_FILE = "stats.json"
@@ -150,10 +151,10 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
         owner = _read_owner(fd)
         if owner.get("pid") not in (None, os.getpid()) or owner.get("host") not in (None, socket.gethostname()):
             message = (
-                f"kozel-stats: note: {folder} was locked by a run that is no longer running "
+                f"{folder} was locked by a run that is no longer running "
                 f"({_owner_text(owner)}); this run takes the folder over."
             )
-            (notice or (lambda text: print(text, file=sys.stderr)))(message)
+            (notice or note)(message)
         info = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -566,11 +567,7 @@ def load(folder: Path) -> Loaded:
         raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
     owner = writing_now(folder)
     if owner is not None:  # read anyway (every file is whole), but say what it is
-        print(
-            f"kozel-stats: note: a run is writing into {folder} now ({owner}); these are the games of its last "
-            "checkpoint.",
-            file=sys.stderr,
-        )
+        note(f"a run is writing into {folder} now ({owner}); these are the games of its last checkpoint.")
     summary_path = folder / SUMMARY_FILE
     summary = _read_json(summary_path) if summary_path.exists() else {}
     if summary_path.exists():
@@ -659,14 +656,14 @@ def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None
         now = load_variant(spec).rule_dict
     except Exception as exc:  # a file gone or broken since: the saved rules still say what was played
         return (
-            f"kozel-stats: note: variant {name}: {spec} cannot be loaded now ({str(exc)[:160]}); the run "
+            f"variant {name}: {spec} cannot be loaded now ({str(exc)[:160]}); the run "
             f"continues with the rules saved in {where}, as it was played."
         )
     changed = [f"{k} {format_value(saved.get(k))} -> {format_value(v)}" for k, v in now.items() if saved.get(k) != v]
     if not changed:
         return None
     return (
-        f"kozel-stats: note: variant {name}: {spec} has changed since the run began ({'; '.join(changed[:6])}"
+        f"variant {name}: {spec} has changed since the run began ({'; '.join(changed[:6])}"
         f"{' ...' if len(changed) > 6 else ''}); the run continues with the rules saved in {where}, as it was "
         "played. To play the new rules, start a new run."
     )

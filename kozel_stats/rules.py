@@ -13,7 +13,6 @@ import functools
 import hashlib
 import json
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -653,10 +652,9 @@ RENAMED = {"lead-00-66": ("lead-66", "it opens every game with 66; 00 is lead-lo
 def _renamed(name: str) -> str:
     if name in RENAMED:
         new, why, until = RENAMED[name]
-        sys.stderr.write(
-            f"kozel-stats: note: the variant {name!r} is now called {new!r} ({why}); "
-            f"the old name works until version {until}.\n"
-        )
+        from .say import note
+
+        note(f"the variant {name!r} is now called {new!r} ({why}); the old name works until version {until}.")
         return new
     return name
 

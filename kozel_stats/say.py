@@ -47,6 +47,24 @@ def choose_lang(lang: str | None) -> str:
     return check_lang(lang) if lang is not None else lang_from_env()
 
 
+_spoken: list[str | None] = [None]  # the command's language, once the command line has chosen it
+
+
+def speak(lang: str | None) -> None:
+    """The language of the notices (`note`) for the rest of this command (None: the locale's again)."""
+    _spoken[0] = lang
+
+
+def note(text: str) -> None:
+    """A notice on stderr, "kozel-stats: note: …", in the command's language: `text` is English and the
+    phrasebook says it in Russian (a notice is not an error: the run goes on)."""
+    import sys
+
+    lang = _spoken[0] or lang_from_env()
+    line = f"kozel-stats: замечание: {translate(text)}" if lang == "ru" else f"kozel-stats: note: {text}"
+    print(line, file=sys.stderr)
+
+
 def quiet_lang(lang: object) -> str:
     """The language to speak in, never failing (an error message about --lang itself is in the locale's)."""
     return lang if isinstance(lang, str) and lang in LANGS else lang_from_env()

@@ -31,7 +31,6 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -45,6 +44,7 @@ from .errors import VariantError
 from .metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from .moments import MAX_GRAM_SIZE, GramSpec, RunStats
 from .rules import KNOB_BY_NAME, Variant, excerpt, format_knob_value, parse_knob_value, unknown_knob, with_rules
+from .say import note
 
 #: A full grid larger than this is refused (give --cells to play a random subset of it).
 MAX_GRID = 100_000
@@ -644,11 +644,11 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
         lock_folder(req.resume, "--resume")
     saved = load_sweep(req.resume)
     if saved.base_path or "+" in saved.base_spec:  # the base's file changed since: say so (saved rules play)
-        note = rules_changed(
+        changed = rules_changed(
             saved.grid.base.name, saved.base_path or saved.base_spec, saved.grid.base.rule_dict, req.resume
         )
-        if note:
-            print(note, file=sys.stderr)
+        if changed:
+            note(changed)
     if saved.complete and (req.games is None or req.games <= saved.stats.games):
         raise ValueError(
             f"--resume {req.resume}: that sweep is complete ({saved.stats.games:,} games per cell); "
@@ -661,10 +661,7 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
     req.batch_size = req.batch_size or saved.batch_size
     if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
         req.csv = True
-        print(
-            f"kozel-stats: note: {req.resume} holds CSV copies of its tables; they are written again.",
-            file=sys.stderr,
-        )
+        note(f"{req.resume} holds CSV copies of its tables; they are written again.")
     req.margin = req.margin if req.margin is not None else saved.margin
     return PreparedSweep(req, saved.grid, saved.seats, games, saved.seed, saved.metrics, saved.stats, saved.base_spec)
 

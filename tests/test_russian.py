@@ -703,3 +703,55 @@ def test_a_signal_after_everything_is_saved_is_told_in_russian():
         "Ctrl-C получен, когда прогон уже закончен: его результаты целы, продолжать нечего.",
         "Ctrl-C получен, когда отчёт уже записан: он цел.",
     ]
+
+
+NOTICES = [
+    "/tmp/x holds CSV copies of its tables; they are written again.",
+    "/tmp/x was locked by a run that is no longer running (pid 12 on host, since 2026-12-01 22:07:00 UTC: "
+    "kozel-stats compare default); this run takes the folder over.",
+    "a run is writing into /tmp/x now (pid 12 on host, since 2026-12-01 22:07:00 UTC); these are the games of its "
+    "last checkpoint.",
+    "variant fish: fish.yaml cannot be loaded now (fish.yaml: no such file); the run continues with the rules saved "
+    "in /tmp/x/stats.json, as it was played.",
+    "variant fish: fish.yaml has changed since the run began (target 101 -> 125); the run continues with the rules "
+    "saved in /tmp/x/stats.json, as it was played. To play the new rules, start a new run.",
+    "the variant 'lead-00-66' is now called 'lead-66' (it opens every game with 66; 00 is lead-lowest-double); the "
+    "old name works until version 0.3.",
+]
+
+
+@pytest.mark.parametrize("text", NOTICES)
+def test_every_notice_in_russian(text, capsys):
+    """A notice (the run goes on) speaks the command's language like an error does."""
+    say.speak("ru")
+    try:
+        say.note(text)
+    finally:
+        say.speak("en")
+    err = capsys.readouterr().err
+    assert err.startswith("kozel-stats: замечание: ")
+    speaks_russian(err, "fish", "fish.yaml", "no such file", "target 101 -> 125", "host", "UTC", "CSV")
+    say.note(text)
+    assert capsys.readouterr().err == f"kozel-stats: note: {text}\n"
+
+
+def test_every_notice_goes_through_say_note():
+    """No module prints its own "kozel-stats: note:" line (it would stay English under --lang ru)."""
+    package = Path(say.__file__).parent
+    found = [
+        f"{path.name}:{i}"
+        for path in sorted(package.glob("*.py"))
+        if path.name != "say.py"
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "kozel-stats: note" in line
+    ]
+    assert not found, found
+
+
+def test_a_renamed_variant_is_noted_in_russian(capsys):
+    from kozel_stats.rules import load_variant
+
+    code, out = run("variants", "show", "lead-00-66", "--lang", "ru")
+    assert code == 0, out
+    assert "kozel-stats: замечание: вариант 'lead-00-66' теперь называется 'lead-66'" in out
+    assert load_variant("lead-66").name == "lead-66"
