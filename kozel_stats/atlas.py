@@ -181,6 +181,9 @@ class AtlasRequest:
     cards: bool = True  # draw each question's chat card as a picture (needs Chromium)
     seed: int = 1
     workers: int | None = None
+    scheduler: str | None = None  # --scheduler tcp://HOST:PORT: every comparison and the sweep on a Dask cluster
+    cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
 
 
 @dataclass
@@ -303,6 +306,7 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
         ) from None
     langs = parse_langs(req.langs)
     questions = parse_only(req.only)
+    check_backend(req)
     for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
         if not 1 <= games <= 10_000_000:
             raise _error(
@@ -334,6 +338,68 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     return AtlasPlan(req, levels, langs, questions, games=req.games)
 
 
+def check_backend(req: AtlasRequest) -> None:
+    """--scheduler / --cluster / --connect-timeout, checked before anything is written (the cluster itself is
+    reached only when a game is to be played)."""
+    from .cluster import check_scheduler, check_timeout, parse_cluster
+
+    wants = req.scheduler is not None or req.cluster is not None
+    if req.render_only and (wants or req.connect_timeout is not None):
+        raise _error(
+            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
+            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
+        )
+    if req.scheduler is not None and req.cluster is not None:
+        raise _error(
+            "give --scheduler or --cluster, not both.",
+            "нужен --scheduler или --cluster, но не оба.",
+        )
+    if req.connect_timeout is not None and req.scheduler is None:
+        raise _error(
+            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
+            "--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
+        )
+    if req.scheduler is not None:
+        check_scheduler(req.scheduler)
+    if req.cluster is not None:
+        parse_cluster(req.cluster)
+    if req.connect_timeout is not None:
+        check_timeout(req.connect_timeout)
+
+
+class SharedBackend:
+    """The backend every comparison, the skill run and the sweep of one build play on. It is opened when the
+    first folder needs playing (a --resume of a complete site reaches no cluster) and closed once at the end:
+    one LocalCluster for the whole build, not one started and stopped per comparison."""
+
+    def __init__(self, req: AtlasRequest, say: Callable[[str], None], lang: str):
+        from contextlib import ExitStack
+
+        self.req, self.say, self.lang = req, say, lang
+        self.stack = ExitStack()
+        self.chosen = None
+
+    def get(self):
+        from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
+
+        req = self.req
+        if self.chosen is None:
+            where = req.scheduler or req.cluster
+            if where is not None:
+                self.say(
+                    f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}"
+                )
+            timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+            self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, timeout))
+        return self.chosen
+
+    def __enter__(self) -> SharedBackend:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stack.close()
+
+
 def write_mark(plan: AtlasPlan) -> None:
     from .files import write_text_atomic
 
@@ -361,11 +427,23 @@ def _state(folder: Path) -> tuple[bool, int]:
 
 def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
     """Play every question at every level that is not yet played to --games: a new folder from the start,
-    an interrupted or shorter one continued (`compare --resume`)."""
+    an interrupted or shorter one continued (`compare --resume`); then the skill run and the sweep. All of it
+    on one backend: the local pool, --scheduler or --cluster (the same numbers on each)."""
+    req = plan.request
+    with SharedBackend(req, say, lang) as shared:
+        if _read_mark(req.out) is None:  # a new site: a cluster that cannot be reached leaves nothing behind
+            shared.get()
+        write_mark(plan)
+        play_questions(plan, say, lang, shared)
+        if req.extras:
+            play_skill(plan, say, lang, shared)
+            play_sweep(plan, say, lang, shared)
+
+
+def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
     from .compare import CompareRequest, execute, prepare_request
 
     req = plan.request
-    write_mark(plan)
     todo = [(q, lv) for q in plan.questions for lv in plan.levels if plays(q, lv)]
     for step, (question, level) in enumerate(todo, 1):
         folder = folder_of(req.out, question.variant, level)
@@ -388,13 +466,10 @@ def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
                 lang=lang,
             )
         say(f"{where}: {target:,} games" if lang == "en" else f"{where}: {target:,} партий".replace(",", " "))
-        outcome = execute(prepare_request(creq))
+        outcome = execute(prepare_request(creq), shared=shared.get())
         if outcome.result.interrupted:
             raise KeyboardInterrupt
         plan.played.append(str(folder))
-    if req.extras:
-        play_skill(plan, say, lang)
-        play_sweep(plan, say, lang)
 
 
 def extras_level(plan: AtlasPlan) -> Level:
@@ -407,7 +482,7 @@ def skill_variants(plan: AtlasPlan) -> list[str]:
     return ["default"] + [q.variant for q in plan.questions if q.group == "yard"]
 
 
-def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
+def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
     """«Везение или мастерство»: compare --skill counter/random over the section-13 questions."""
     from .compare import CompareRequest, execute, prepare_request
 
@@ -438,11 +513,11 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
         if lang == "en"
         else f"везение или мастерство: {len(names)} вариантов"
     )
-    if execute(prepare_request(creq)).result.interrupted:
+    if execute(prepare_request(creq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
 
-def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
+def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
     """«Что важнее всего»: the sweep of the section-13 knobs (a sample of SWEEP_CELLS cells)."""
     from .sweep import SweepRequest, execute, prepare_sweep
 
@@ -472,7 +547,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
         if lang == "en"
         else f"что важнее всего: сочетаний правил — {SWEEP_CELLS}"
     )
-    if execute(prepare_sweep(sreq)).result.interrupted:
+    if execute(prepare_sweep(sreq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
 

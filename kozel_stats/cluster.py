@@ -161,6 +161,23 @@ def backend(
                 local.close(timeout=min(timeout, 10))
 
 
+@contextmanager
+def shared_or_own(
+    shared: Backend | None,
+    scheduler: str | None,
+    cluster: str | None,
+    notice: Callable[[str], None] | None = None,
+    timeout: float = DEFAULT_CONNECT_TIMEOUT,
+) -> Iterator[Backend]:
+    """`shared` when a caller plays many runs on one backend (the atlas: one LocalCluster for all its
+    comparisons, not one started and stopped for each), else a backend of the run's own (`backend`)."""
+    if shared is not None:
+        yield shared
+        return
+    with backend(scheduler, cluster, notice, timeout) as chosen:
+        yield chosen
+
+
 def _connect(address: str, timeout: float) -> Any:
     """A Dask Client of the scheduler at `address`, or one ClusterError naming it."""
     from distributed import Client

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -30,6 +30,9 @@ from .rules import Variant, VariantError, default_variant
 from .runner import Arm, Runner, RunResult, TableSink, make_arm
 from .stats import Analysis
 from .trace import parse_skill
+
+if TYPE_CHECKING:
+    from .cluster import Backend
 
 #: With --precision and no --max-games, the most games per variant a run may grow to.
 PRECISION_CAP = 10_000_000
@@ -684,10 +687,14 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
 
 
 def execute(
-    prep: Prepared, progress: Callable[[int, int], None] | None = None, on_compile: Callable[[str], None] | None = None
+    prep: Prepared,
+    progress: Callable[[int, int], None] | None = None,
+    on_compile: Callable[[str], None] | None = None,
+    shared: Backend | None = None,
 ) -> CompareOutcome:
     """Play, checkpoint the statistics into --out as the run goes, and save everything (the
-    results folder, the report) whole, also after an interruption."""
+    results folder, the report) whole, also after an interruption. `shared`: a backend already open (the
+    atlas plays all its comparisons on one), else the request's own --scheduler / --cluster."""
     from .results import plan_json, save, write_stats
     from .runner import TableSink
 
@@ -713,10 +720,10 @@ def execute(
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, shared_or_own
 
     timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
+    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, timeout) as chosen:
         outcome = run_compare(
             variants,
             prep.games,

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -45,6 +45,9 @@ from .errors import VariantError
 from .metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from .moments import MAX_GRAM_SIZE, GramSpec, RunStats
 from .rules import KNOB_BY_NAME, Variant, excerpt, format_knob_value, parse_knob_value, unknown_knob, with_rules
+
+if TYPE_CHECKING:
+    from .cluster import Backend
 
 #: A full grid larger than this is refused (give --cells to play a random subset of it).
 MAX_GRID = 100_000
@@ -968,17 +971,19 @@ def execute(
     prep: PreparedSweep,
     progress: Callable[[int, int], None] | None = None,
     on_compile: Callable[[str], None] | None = None,
+    shared: Backend | None = None,
 ) -> SweepOutcome:
     """Play the sweep (on the local pool or a Dask cluster), checkpoint into --out as it goes,
-    and save everything whole, also after an interruption."""
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
+    and save everything whole, also after an interruption. `shared`: a `cluster.Backend` already open (the
+    atlas's), else the request's own --scheduler / --cluster."""
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, shared_or_own
     from .results import write_stats
 
     req = prep.request
     arms, pairs, _ = plan(prep.grid, prep.seats, prep.metrics)
     command = reproduce_command(prep)
     timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
+    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, timeout) as chosen:
         workers = req.workers or chosen.workers or os.cpu_count() or 1
         batch_size = req.batch_size or default_batch_size(prep.games, workers, len(arms))
         plan_data = sweep_plan(prep, arms, pairs, batch_size, command)

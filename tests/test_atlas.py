@@ -172,6 +172,11 @@ def one_paragraph(result) -> str:
         (["--only", "fish-to-fisherman,nope"], ["--only", "nope"]),
         (["--games", "0"], ["--games"]),
         (["--resume", "--render-only"], ["--resume", "--render-only"]),
+        (["--scheduler", "localhost"], ["--scheduler", "tcp://"]),
+        (["--cluster", "local:x"], ["--cluster", "local:N"]),
+        (["--cluster", "local:2", "--scheduler", "tcp://127.0.0.1:8786"], ["--scheduler", "--cluster"]),
+        (["--render-only", "--cluster", "local:2"], ["--render-only", "--cluster"]),
+        (["--connect-timeout", "5"], ["--connect-timeout", "--scheduler"]),
     ],
 )
 def test_bad_options(tmp_path, args, words):
