@@ -228,7 +228,7 @@ def run_compare(
     arms, pairs = plan_arms(variants, bots, skill)
     workers = workers or os.cpu_count() or 1
     if batch_size is None:
-        batch_size = _default_batch_size(games, workers, len(arms), skill)
+        batch_size = _default_batch_size(games, workers, len(arms), skill, _searching(arms))
     runner = Runner(arms, pairs, seed, workers, batch_size, tables, on_compile, executor, start, on_batch)
     limit = max_games if max_games is not None else max(games, PRECISION_CAP)
     runner.prepare()
@@ -301,10 +301,23 @@ def _play(
     return interrupted, analysis
 
 
-def _default_batch_size(games: int, workers: int, arms: int, skill: tuple[str, str] | None) -> int:
-    """Enough batches to share the work among the workers, each of at most ~400,000 games of all arms."""
+def _default_batch_size(
+    games: int, workers: int, arms: int, skill: tuple[str, str] | None, searching: bool = False
+) -> int:
+    """Enough batches to share the work among the workers, each of at most ~400,000 games of all arms. A
+    searching bot (the expert: seconds a game) gets about four batches a worker, however few its games: the
+    floor of 1,000 games made for the fast bots put 400 expert games in one batch, on one core of any cluster."""
+    if searching:
+        return max(1, -(-games // (4 * workers)))
     plays = arms * (4 if skill else 1)  # --skill: every game three more times
     return max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // plays))
+
+
+def _searching(arms: list[Arm]) -> bool:
+    from .bots import parse_bot
+    from .codes import KERNEL_SEARCHING, kernel_flavour
+
+    return any(kernel_flavour([parse_bot(b) for b in arm.bots]) == KERNEL_SEARCHING for arm in arms)
 
 
 def _shortfalls(analysis: Analysis, precision: float) -> list[str]:
