@@ -10,6 +10,7 @@ themselves are `atlas_pages`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -368,9 +369,10 @@ def check_backend(req: AtlasRequest) -> None:
 
 
 class SharedBackend:
-    """The backend every comparison, the skill run and the sweep of one build play on. It is opened when the
-    first folder needs playing (a --resume of a complete site reaches no cluster) and closed once at the end:
-    one LocalCluster for the whole build, not one started and stopped per comparison."""
+    """The backend every comparison, the skill run and the sweep of one build play on, opened when the first
+    folder needs playing (a --resume of a complete site starts nothing) and closed once at the end: one
+    LocalCluster, or one pool of worker processes, for the whole build. A comparison of the reduced build
+    (2,000 games) plays in a fraction of a second; starting its own pool took 2-3 s more (docs/atlas.md)."""
 
     def __init__(self, req: AtlasRequest, say: Callable[[str], None], lang: str):
         from contextlib import ExitStack
@@ -380,23 +382,43 @@ class SharedBackend:
         self.chosen = None
 
     def get(self):
-        from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
+        from .cluster import DEFAULT_CONNECT_TIMEOUT, Backend, backend
 
         req = self.req
-        if self.chosen is None:
-            where = req.scheduler or req.cluster
-            if where is not None:
-                self.say(
-                    f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}"
-                )
-            timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-            self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, timeout))
+        if self.chosen is not None:
+            return self.chosen
+        where = req.scheduler or req.cluster
+        if where is None:
+            workers = req.workers or os.cpu_count() or 1
+            # one worker plays in this process (no pool at all), as `compare --workers 1`
+            self.chosen = Backend(self._pool(workers) if workers > 1 else None, workers, "local")
+            return self.chosen
+        self.say(f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}")
+        timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+        self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, timeout))
         return self.chosen
 
+    def _pool(self, workers: int):
+        from .runner import worker_pool
+
+        pool = worker_pool(workers)
+        self.stack.callback(self._close_pool, pool)
+        return pool
+
+    def _close_pool(self, pool) -> None:
+        from .runner import stop_pool
+
+        if self.failed:  # interrupted or failed: the batches in flight are not wanted; no worker outlives us
+            stop_pool(pool)
+        else:
+            pool.shutdown(wait=True)
+
     def __enter__(self) -> SharedBackend:
+        self.failed = False
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, *_) -> None:
+        self.failed = kind is not None
         self.stack.close()
 
 
