@@ -291,12 +291,38 @@ class SweepAnalysis:
     ranking: dict[str, list[dict]]  # metric -> knobs, largest effect first
     notes: list[str] = field(default_factory=list)
     not_estimable: list[str] = field(default_factory=list)
+    #: metric -> the main-effects model (`main_model`): what estimates any combination of the knobs, with its variance
+    models: dict[str, MainModel] = field(default_factory=dict)
 
     def effect(self, label: str, metric: str) -> stats.Comparison:
         for e in self.effects + self.interactions:
             if e.comparison.metric == metric and e.term.label(self.grid) == label:
                 return e.comparison
         raise KeyError(f"no effect {label!r} on {metric!r}")
+
+
+@dataclass
+class MainModel:
+    """One metric's main-effects model, as a combination of knob values is estimated from it: the coefficients
+    are the reference cell's estimate, then each estimable main effect (`terms`, in order), and `cov` their
+    covariance W V Wᵀ (W: each coefficient's weights over the cells, V: `cell_covariance`). A combination with
+    indicator vector z (1 for the reference, then 1 for each non-reference value chosen) is estimated by
+    z·coef with the variance z·cov·z: exactly the paired variance of the same contrast of cells, so a page
+    can give its interval from these few numbers without the cells' covariance."""
+
+    terms: list[Term]
+    coef: np.ndarray
+    cov: np.ndarray
+
+
+def main_model(mains: list[tuple[Term, np.ndarray | None]], ratio: np.ndarray, cov: np.ndarray) -> MainModel:
+    kept = [(term, w) for term, w in mains if w is not None and len(term.factors) == 1]
+    rows = np.zeros((1 + len(kept), len(ratio)))
+    rows[0, 0] = 1.0  # the reference cell is the grid's first
+    for i, (_, w) in enumerate(kept, 1):
+        rows[i] = w
+    model_cov = rows @ cov @ rows.T
+    return MainModel([term for term, _ in kept], rows @ ratio, (model_cov + model_cov.T) / 2)
 
 
 def _why_not(metric: Metric, grid: Grid) -> str | None:
@@ -340,6 +366,7 @@ def analyse_sweep(
             + (" ..." if len(grid.skipped) > 5 else "")
         )
     used: list[str] = []
+    models: dict[str, MainModel] = {}
     for metric in metrics:
         why = _why_not(metric, grid)
         if why:
@@ -351,6 +378,7 @@ def analyse_sweep(
             continue
         used.append(metric.name)
         ratio, cov = found
+        models[metric.name] = main_model(mains, ratio, cov)
         is_headline = metric.headline
         for kind, terms, out in (("main", mains, effects), ("interaction", pairs, interactions)):
             for term, w in terms:
@@ -379,7 +407,7 @@ def analyse_sweep(
                 )
                 out.append(Effect(term, kind, c))
     ranking = {m: rank_knobs(grid, [e for e in effects if e.comparison.metric == m]) for m in used}
-    return SweepAnalysis(grid, cells, used, effects, interactions, ranking, notes, not_estimable)
+    return SweepAnalysis(grid, cells, used, effects, interactions, ranking, notes, not_estimable, models)
 
 
 def differing_games(run: RunStats, weights: np.ndarray, metric: Metric) -> tuple[int | None, float | None]:
