@@ -31,7 +31,6 @@ from .atlas import (
     load_question,
     load_sweep_folder,
     play,
-    plays,
 )
 from .levels import Level
 from .metrics import HEADLINE
@@ -82,7 +81,6 @@ TEXT: dict[str, dict[str, str]] = {
         "interrupted": "Прогон не доигран: показаны партии последней сохранённой точки.",
         "footer": "Собрано kozel-stats {version}: `kozel-stats atlas`. Боты — программы, не люди.",
         "games_per": "{games} на правило и уровень",
-        "expert_skips": "знаток не играет Осла на кресте: его перебор занимает минуты на партию",
         "skill_title": "Везение или мастерство",
         "skill_lead": "Это ещё игра или уже лотерея? Для каждого различия дворов: сколько партий сильная пара "
         "выигрывает у слабой на одних и тех же раздачах, как часто раздача сама решает, кто проиграет, и "
@@ -166,7 +164,6 @@ TEXT: dict[str, dict[str, str]] = {
         "interrupted": "The run is not finished: these are the games of its last checkpoint.",
         "footer": "Built by kozel-stats {version}: `kozel-stats atlas`. Bots are programs, not people.",
         "games_per": "{games} per rule and level",
-        "expert_skips": "the expert does not play Осёл on the cross: its search takes minutes a game",
         "skill_title": "Luck or skill",
         "skill_lead": "Still a game or already a lottery? For every yard difference: how many games the strong "
         "side wins against the weak one on the same deals, how often the deal alone decides who loses, and how "
@@ -376,8 +373,7 @@ def _cards(question: Question, found: dict[str, report.ReportData], levels: list
         bot = bot if bot.startswith("«") else f"«{bot}»"  # the Russian names come quoted, the English not
         head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=bot))
         if data is None:
-            why = t["not_played"] if plays(question, level) else t["expert_skips"]
-            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{why}</p></article>")
+            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{t['not_played']}</p></article>")
             continue
         v = _variants(data, lang)
         titles = v.titles()
@@ -949,7 +945,7 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
         found = load_question(out, q, plan.levels)
         if found:
             answers[q.variant] = found
-        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found and plays(q, lv)]
+        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found]
     if not answers:
         from .errors import KozelError
 

@@ -158,6 +158,19 @@ def test_resume_plays_only_what_is_missing(tmp_path):
     assert json.loads(stats.read_text())["stats"]["games"] == 500
 
 
+def test_the_expert_plays_the_cross_too(tmp_path):
+    """Осёл and Чечевэ are laid on the cross; the expert plays them as every other question (about a tenth of a
+    second a game there, measured), and the page shows its card."""
+    out = tmp_path / "site"
+    args = ["--levels", "player,expert", "--games", "200", "--expert-games", "4", "--only", "osel,chechevae-4"]
+    result = build(out, *args, "--no-extras", "--no-cards", "--lang", "en")
+    assert result.exit_code == 0 and "not played" not in result.output, result.output
+    for variant in ("osel", "chechevae-4"):
+        stats = json.loads((out / f"data/{variant}/expert/stats.json").read_text())
+        assert stats["complete"] and stats["stats"]["games"] == 4
+        assert "level «expert»" in (out / f"q/{variant}.html").read_text(encoding="utf-8")
+
+
 def one_paragraph(result) -> str:
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
