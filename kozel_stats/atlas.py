@@ -21,14 +21,17 @@ from .levels import LEVELS, Level, parse_levels
 
 @dataclass(frozen=True)
 class Question:
-    variant: str  # the shipped variant compared with the default rules
-    group: str  # yard (section 13 of the main text), ruleset (texts 001, 003), game (another game of the family)
+    variant: str  # the shipped variant compared with `baseline`
+    group: str  # yard (section 13 of the main text), ruleset (texts 001, 003), game (another game of the family),
+    #             within (a rule or player count inside another game, against that game)
     ru: str  # the question as a player asks it at the table
     en: str
+    baseline: str = "default"  # what it is compared with: the default rules, or (within) the game it varies
+    expert: bool = True  # played at the expert level (False: its search takes minutes a game, measured)
 
 
-def _q(variant: str, group: str, ru: str, en: str) -> Question:
-    return Question(variant, group, ru, en)
+def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
+    return Question(variant, group, ru, en, baseline, expert)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table
@@ -130,16 +133,97 @@ QUESTIONS: tuple[Question, ...] = (
     _q("chechevae-4", "game", "Чечевэ вчетвером — чем отличается?", "Чечевэ with four — how different?"),
     _q("sport", "game", "Спортивное домино — чем отличается?", "Sport domino — how different?"),
     _q("generals", "game", "Генерал — чем отличается?", "Генерал — how different?"),
+    # the other shipped variants vary a game of the family, not Козёл: each is asked against its own game
+    _q(
+        "solo-3-draw-down",
+        "within",
+        "Втроём: при рыбе добирают базар — что меняется?",
+        "Three alone: at a fish the bazaar is drawn down — what changes?",
+        "solo-3",
+    ),
+    _q(
+        "solo-3-take-all",
+        "within",
+        "Втроём: при рыбе забирают весь базар — что меняется?",
+        "Three alone: at a fish the whole bazaar is taken — what changes?",
+        "solo-3",
+    ),
+    _q("solo-3-eggs", "within", "Втроём с яйцами — что меняется?", "Three alone, with eggs — what changes?", "solo-3"),
+    _q(
+        "osel-solo-2",
+        "within",
+        "Осёл вдвоём, каждый сам за себя — не то что парами?",
+        "Осёл for two, each for himself — not as in pairs?",
+        "osel-closing-pair",
+        expert=False,  # minutes a game: 8 of its games took 704 s on 2 cores (docs/atlas.md)
+    ),
+    _q(
+        "osel-solo-3",
+        "within",
+        "Осёл втроём, каждый сам за себя — не то что парами?",
+        "Осёл for three, each for himself — not as in pairs?",
+        "osel-closing-pair",
+    ),
+    _q(
+        "osel-solo-4",
+        "within",
+        "Осёл вчетвером, каждый сам за себя — не то что парами?",
+        "Осёл for four, each for himself — not as in pairs?",
+        "osel-closing-pair",
+    ),
+    _q(
+        "chechevae-2",
+        "within",
+        "Чечевэ вдвоём — не то что вчетвером?",
+        "Чечевэ for two — not as for four?",
+        "chechevae-4",
+    ),
+    _q(
+        "chechevae-3",
+        "within",
+        "Чечевэ втроём — не то что вчетвером?",
+        "Чечевэ for three — not as for four?",
+        "chechevae-4",
+    ),
+    _q(
+        "morskoy-004-solo-2",
+        "within",
+        "Морской по энциклопедии вдвоём — не то что парами?",
+        "Морской of the encyclopedia for two — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "morskoy-004-solo-3",
+        "within",
+        "Морской по энциклопедии втроём — не то что парами?",
+        "Морской of the encyclopedia for three — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "morskoy-004-solo-4",
+        "within",
+        "Морской по энциклопедии вчетвером, каждый сам за себя — не то что парами?",
+        "Морской of the encyclopedia for four, each for himself — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "generals-both",
+        "within",
+        "Генерал только за 0:0 и 6:6 одним ходом — что меняется?",
+        "Генерал only for 0:0 and 6:6 in one move — what changes?",
+        "generals",
+    ),
 )
 QUESTION_BY_VARIANT = {q.variant: q for q in QUESTIONS}
-GROUPS = ("yard", "ruleset", "game")
+GROUPS = ("yard", "ruleset", "game", "within")
 
 FORMAT = "kozel-atlas/1"
 MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and --render-only know the site
 DATA_DIR = "data"
 DEFAULT_GAMES = 20_000
 #: The expert searches every move (docs/expert.md): about a thousand times slower than the counter, so it plays
-#: fewer games. It plays every question, the cross of Осёл and Чечевэ too (0.1-0.2 s a game there, measured).
+#: fewer games. It plays every question but Осёл for two alone (Question.expert), the cross of Осёл and Чечевэ in
+#: pairs too (0.1-0.2 s a game there, measured).
 DEFAULT_EXPERT_GAMES = 400
 DEFAULT_LEVELS = "beginner,player,expert"
 DEFAULT_LANGS = "ru,en"
@@ -225,6 +309,11 @@ def parse_only(spec: str | None) -> list[Question]:
             f"--only {spec!r}: {', '.join(unknown) or 'пусто'} — не вопрос атласа; его вопросы: {listed}.",
         )
     return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
+
+
+def plays(question: Question, level: Level) -> bool:
+    """Whether a question is played at a level: every one at every level but the expert's few (Question.expert)."""
+    return level.bot != "expert" or question.expert
 
 
 def games_at(req: AtlasRequest, level: Level) -> int:
@@ -457,7 +546,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
     from .compare import CompareRequest, execute, prepare_request
 
     req = plan.request
-    todo = [(q, lv) for q in plan.questions for lv in plan.levels]
+    todo = [(q, lv) for q in plan.questions for lv in plan.levels if plays(q, lv)]
     for step, (question, level) in enumerate(todo, 1):
         folder = folder_of(req.out, question.variant, level)
         target = games_at(req, level)
@@ -470,7 +559,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
         else:
             folder.mkdir(parents=True, exist_ok=True)
             creq = CompareRequest(
-                ["default", question.variant],
+                [question.baseline, question.variant],
                 games=target,
                 seed=req.seed,
                 bots=level.bot,

@@ -171,6 +171,38 @@ def test_the_expert_plays_the_cross_too(tmp_path):
         assert "level «expert»" in (out / f"q/{variant}.html").read_text(encoding="utf-8")
 
 
+def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
+    """The shipped variants that vary another game (a player count, a rule of Осёл, Чечевэ, Морской 004,
+    Генерал, каждый сам за себя втроём) are questions too, each compared with its own game, not with Козёл."""
+    within = [q for q in atlas.QUESTIONS if q.group == "within"]
+    assert len(within) == 12 and all(q.baseline != "default" for q in within)
+    shipped = {p.stem for p in (Path(atlas.__file__).parent.parent / "variants").glob("*.yaml")}
+    assert shipped - {"default"} == set(atlas.QUESTION_BY_VARIANT)  # every shipped variant is a question
+    out = tmp_path / "site"
+    args = ["--levels", "beginner", "--games", "300", "--only", "solo-3-eggs", "--no-extras", "--no-cards"]
+    result = build(out, *args, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "data/solo-3-eggs/beginner/summary.json").read_text())
+    assert [v["name"] for v in summary["meta"]["variants"]] == ["solo-3", "solo-3-eggs"]
+    assert "Rules within the other games" in (out / "index.html").read_text(encoding="utf-8")
+    page = (out / "q/solo-3-eggs.html").read_text(encoding="utf-8")
+    assert "minus «Each for himself, 3 players»" in page
+
+
+def test_the_expert_sits_out_only_osel_for_two(tmp_path):
+    """Осёл for two alone takes the expert minutes a game (measured): that question alone is not played at the
+    expert level, its page says why, and the build does not count it as missing."""
+    from kozel_stats.levels import LEVELS as ALL
+
+    assert [q.variant for q in atlas.QUESTIONS if not atlas.plays(q, ALL["expert"])] == ["osel-solo-2"]
+    out = tmp_path / "site"
+    args = ["--levels", "beginner,expert", "--games", "200", "--only", "osel-solo-2", "--no-extras", "--no-cards"]
+    result = build(out, *args, "--lang", "en")
+    assert result.exit_code == 0 and "not played" not in result.output, result.output
+    assert (out / "data/osel-solo-2/beginner/stats.json").exists() and not (out / "data/osel-solo-2/expert").exists()
+    assert "the expert does not play here" in (out / "q/osel-solo-2.html").read_text(encoding="utf-8")
+
+
 def one_paragraph(result) -> str:
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
