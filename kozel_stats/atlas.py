@@ -10,6 +10,7 @@ themselves are `atlas_pages`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,14 +22,17 @@ from .say import translate
 
 @dataclass(frozen=True)
 class Question:
-    variant: str  # the shipped variant compared with the default rules
-    group: str  # yard (section 13 of the main text), ruleset (texts 001, 003), game (another game of the family)
+    variant: str  # the shipped variant compared with `baseline`
+    group: str  # yard (section 13 of the main text), ruleset (texts 001, 003), game (another game of the family),
+    #             within (a rule or player count inside another game, against that game)
     ru: str  # the question as a player asks it at the table
     en: str
+    baseline: str = "default"  # what it is compared with: the default rules, or (within) the game it varies
+    expert: bool = True  # played at the expert level (False: its search takes minutes a game, measured)
 
 
-def _q(variant: str, group: str, ru: str, en: str) -> Question:
-    return Question(variant, group, ru, en)
+def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
+    return Question(variant, group, ru, en, baseline, expert)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table
@@ -130,16 +134,97 @@ QUESTIONS: tuple[Question, ...] = (
     _q("chechevae-4", "game", "Чечевэ вчетвером — чем отличается?", "Чечевэ with four — how different?"),
     _q("sport", "game", "Спортивное домино — чем отличается?", "Sport domino — how different?"),
     _q("generals", "game", "Генерал — чем отличается?", "Генерал — how different?"),
+    # the other shipped variants vary a game of the family, not Козёл: each is asked against its own game
+    _q(
+        "solo-3-draw-down",
+        "within",
+        "Втроём: при рыбе добирают базар — что меняется?",
+        "Three alone: at a fish the bazaar is drawn down — what changes?",
+        "solo-3",
+    ),
+    _q(
+        "solo-3-take-all",
+        "within",
+        "Втроём: при рыбе забирают весь базар — что меняется?",
+        "Three alone: at a fish the whole bazaar is taken — what changes?",
+        "solo-3",
+    ),
+    _q("solo-3-eggs", "within", "Втроём с яйцами — что меняется?", "Three alone, with eggs — what changes?", "solo-3"),
+    _q(
+        "osel-solo-2",
+        "within",
+        "Осёл вдвоём, каждый сам за себя — не то что парами?",
+        "Осёл for two, each for himself — not as in pairs?",
+        "osel-closing-pair",
+        expert=False,  # minutes a game: 8 of its games took 704 s on 2 cores (docs/atlas.md)
+    ),
+    _q(
+        "osel-solo-3",
+        "within",
+        "Осёл втроём, каждый сам за себя — не то что парами?",
+        "Осёл for three, each for himself — not as in pairs?",
+        "osel-closing-pair",
+    ),
+    _q(
+        "osel-solo-4",
+        "within",
+        "Осёл вчетвером, каждый сам за себя — не то что парами?",
+        "Осёл for four, each for himself — not as in pairs?",
+        "osel-closing-pair",
+    ),
+    _q(
+        "chechevae-2",
+        "within",
+        "Чечевэ вдвоём — не то что вчетвером?",
+        "Чечевэ for two — not as for four?",
+        "chechevae-4",
+    ),
+    _q(
+        "chechevae-3",
+        "within",
+        "Чечевэ втроём — не то что вчетвером?",
+        "Чечевэ for three — not as for four?",
+        "chechevae-4",
+    ),
+    _q(
+        "morskoy-004-solo-2",
+        "within",
+        "Морской по энциклопедии вдвоём — не то что парами?",
+        "Морской of the encyclopedia for two — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "morskoy-004-solo-3",
+        "within",
+        "Морской по энциклопедии втроём — не то что парами?",
+        "Морской of the encyclopedia for three — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "morskoy-004-solo-4",
+        "within",
+        "Морской по энциклопедии вчетвером, каждый сам за себя — не то что парами?",
+        "Морской of the encyclopedia for four, each for himself — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "generals-both",
+        "within",
+        "Генерал только за 0:0 и 6:6 одним ходом — что меняется?",
+        "Генерал only for 0:0 and 6:6 in one move — what changes?",
+        "generals",
+    ),
 )
 QUESTION_BY_VARIANT = {q.variant: q for q in QUESTIONS}
-GROUPS = ("yard", "ruleset", "game")
+GROUPS = ("yard", "ruleset", "game", "within")
 
 FORMAT = "kozel-atlas/1"
 MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and --render-only know the site
 DATA_DIR = "data"
 DEFAULT_GAMES = 20_000
 #: The expert searches every move (docs/expert.md): about a thousand times slower than the counter, so it plays
-#: fewer games, and none on the cross of Осёл, where its search takes minutes a game.
+#: fewer games. It plays every question but Осёл for two alone (Question.expert), the cross of Осёл and Чечевэ in
+#: pairs too (0.1-0.2 s a game there, measured).
 DEFAULT_EXPERT_GAMES = 400
 DEFAULT_LEVELS = "beginner,player,expert"
 DEFAULT_LANGS = "ru,en"
@@ -182,6 +267,9 @@ class AtlasRequest:
     cards: bool = True  # draw each question's chat card as a picture (needs Chromium)
     seed: int = 1
     workers: int | None = None
+    scheduler: str | None = None  # --scheduler tcp://HOST:PORT: every comparison and the sweep on a Dask cluster
+    cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
 
 
 @dataclass
@@ -225,12 +313,8 @@ def parse_only(spec: str | None) -> list[Question]:
 
 
 def plays(question: Question, level: Level) -> bool:
-    """Whether a question is played at a level: the expert sits out the cross of Осёл (minutes a game)."""
-    if level.bot != "expert":
-        return True
-    from .rules import load_variant
-
-    return load_variant(question.variant).rule_dict.get("layout") != "cross"
+    """Whether a question is played at a level: every one at every level but the expert's few (Question.expert)."""
+    return level.bot != "expert" or question.expert
 
 
 def games_at(req: AtlasRequest, level: Level) -> int:
@@ -304,6 +388,7 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
         ) from None
     langs = parse_langs(req.langs)
     questions = parse_only(req.only)
+    check_backend(req)
     for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
         if not 1 <= games <= 10_000_000:
             raise _error(
@@ -335,6 +420,89 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     return AtlasPlan(req, levels, langs, questions, games=req.games)
 
 
+def check_backend(req: AtlasRequest) -> None:
+    """--scheduler / --cluster / --connect-timeout, checked before anything is written (the cluster itself is
+    reached only when a game is to be played)."""
+    from .cluster import check_scheduler, check_timeout, parse_cluster
+
+    wants = req.scheduler is not None or req.cluster is not None
+    if req.render_only and (wants or req.connect_timeout is not None):
+        raise _error(
+            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
+            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
+        )
+    if req.scheduler is not None and req.cluster is not None:
+        raise _error(
+            "give --scheduler or --cluster, not both.",
+            "нужен --scheduler или --cluster, но не оба.",
+        )
+    if req.connect_timeout is not None and req.scheduler is None:
+        raise _error(
+            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
+            "--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
+        )
+    if req.scheduler is not None:
+        check_scheduler(req.scheduler)
+    if req.cluster is not None:
+        parse_cluster(req.cluster)
+    if req.connect_timeout is not None:
+        check_timeout(req.connect_timeout)
+
+
+class SharedBackend:
+    """The backend every comparison, the skill run and the sweep of one build play on, opened when the first
+    folder needs playing (a --resume of a complete site starts nothing) and closed once at the end: one
+    LocalCluster, or one pool of worker processes, for the whole build. A comparison of the reduced build
+    (2,000 games) plays in a fraction of a second; starting its own pool took 2-3 s more (docs/atlas.md)."""
+
+    def __init__(self, req: AtlasRequest, say: Callable[[str], None], lang: str):
+        from contextlib import ExitStack
+
+        self.req, self.say, self.lang = req, say, lang
+        self.stack = ExitStack()
+        self.chosen = None
+
+    def get(self):
+        from .cluster import DEFAULT_CONNECT_TIMEOUT, Backend, backend
+
+        req = self.req
+        if self.chosen is not None:
+            return self.chosen
+        where = req.scheduler or req.cluster
+        if where is None:
+            workers = req.workers or os.cpu_count() or 1
+            # one worker plays in this process (no pool at all), as `compare --workers 1`
+            self.chosen = Backend(self._pool(workers) if workers > 1 else None, workers, "local")
+            return self.chosen
+        self.say(f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}")
+        timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
+        self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, timeout))
+        return self.chosen
+
+    def _pool(self, workers: int):
+        from .runner import worker_pool
+
+        pool = worker_pool(workers)
+        self.stack.callback(self._close_pool, pool)
+        return pool
+
+    def _close_pool(self, pool) -> None:
+        from .runner import stop_pool
+
+        if self.failed:  # interrupted or failed: the batches in flight are not wanted; no worker outlives us
+            stop_pool(pool)
+        else:
+            pool.shutdown(wait=True)
+
+    def __enter__(self) -> SharedBackend:
+        self.failed = False
+        return self
+
+    def __exit__(self, kind, *_) -> None:
+        self.failed = kind is not None
+        self.stack.close()
+
+
 def write_mark(plan: AtlasPlan) -> None:
     from .files import write_text_atomic
 
@@ -362,11 +530,23 @@ def _state(folder: Path) -> tuple[bool, int]:
 
 def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
     """Play every question at every level that is not yet played to --games: a new folder from the start,
-    an interrupted or shorter one continued (`compare --resume`)."""
+    an interrupted or shorter one continued (`compare --resume`); then the skill run and the sweep. All of it
+    on one backend: the local pool, --scheduler or --cluster (the same numbers on each)."""
+    req = plan.request
+    with SharedBackend(req, say, lang) as shared:
+        if _read_mark(req.out) is None:  # a new site: a cluster that cannot be reached leaves nothing behind
+            shared.get()
+        write_mark(plan)
+        play_questions(plan, say, lang, shared)
+        if req.extras:
+            play_skill(plan, say, lang, shared)
+            play_sweep(plan, say, lang, shared)
+
+
+def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
     from .compare import CompareRequest, execute, prepare_request
 
     req = plan.request
-    write_mark(plan)
     todo = [(q, lv) for q in plan.questions for lv in plan.levels if plays(q, lv)]
     for step, (question, level) in enumerate(todo, 1):
         folder = folder_of(req.out, question.variant, level)
@@ -380,7 +560,7 @@ def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
         else:
             folder.mkdir(parents=True, exist_ok=True)
             creq = CompareRequest(
-                ["default", question.variant],
+                [question.baseline, question.variant],
                 games=target,
                 seed=req.seed,
                 bots=level.bot,
@@ -389,13 +569,10 @@ def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
                 lang=lang,
             )
         say(f"{where}: {target:,} games" if lang == "en" else f"{where}: {target:,} партий".replace(",", " "))
-        outcome = execute(prepare_request(creq))
+        outcome = execute(prepare_request(creq), shared=shared.get())
         if outcome.result.interrupted:
             raise KeyboardInterrupt
         plan.played.append(str(folder))
-    if req.extras:
-        play_skill(plan, say, lang)
-        play_sweep(plan, say, lang)
 
 
 def extras_level(plan: AtlasPlan) -> Level:
@@ -408,7 +585,7 @@ def skill_variants(plan: AtlasPlan) -> list[str]:
     return ["default"] + [q.variant for q in plan.questions if q.group == "yard"]
 
 
-def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
+def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
     """«Везение или мастерство»: compare --skill counter/random over the section-13 questions."""
     from .compare import CompareRequest, execute, prepare_request
 
@@ -439,11 +616,11 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
         if lang == "en"
         else f"везение или мастерство: {len(names)} вариантов"
     )
-    if execute(prepare_request(creq)).result.interrupted:
+    if execute(prepare_request(creq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
 
-def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
+def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
     """«Что важнее всего»: the sweep of the section-13 knobs (a sample of SWEEP_CELLS cells)."""
     from .sweep import SweepRequest, execute, prepare_sweep
 
@@ -473,7 +650,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str) -> None:
         if lang == "en"
         else f"что важнее всего: сочетаний правил — {SWEEP_CELLS}"
     )
-    if execute(prepare_sweep(sreq)).result.interrupted:
+    if execute(prepare_sweep(sreq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
 

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from . import report, say, stats, words
 from .atlas import (
     DATA_DIR,
@@ -47,6 +49,7 @@ TEXT: dict[str, dict[str, str]] = {
         "group_yard": "Различия дворов (раздел 13 основного текста)",
         "group_ruleset": "Другие своды правил",
         "group_game": "Другие игры семьи",
+        "group_within": "Правила внутри других игр (каждое — против своей игры, а не обычного козла)",
         "holds": "✔ верно на всех уровнях",
         "depends": "≈ зависит от уровня",
         "one_level": "один уровень игры",
@@ -71,6 +74,8 @@ TEXT: dict[str, dict[str, str]] = {
         "reproduce_note": "Каждая команда играет те же партии заново (то же зерно случайности — те же числа на "
         "любой машине); вторая пишет полный отчёт из сохранённой папки.",
         "not_played": "ещё не сыграно",
+        "expert_skips": "знаток здесь не играет: вдвоём на кресте Осла его перебор идёт минуты на партию (8 партий "
+        "— 704 с на двух ядрах)",
         "back": "← все вопросы",
         "lang_other": "English",
         "nav_index": "Споры двора",
@@ -80,7 +85,6 @@ TEXT: dict[str, dict[str, str]] = {
         "interrupted": "Прогон не доигран: показаны партии последней сохранённой точки.",
         "footer": "Собрано kozel-stats {version}: `kozel-stats atlas`. Боты — программы, не люди.",
         "games_per": "{games} на правило и уровень",
-        "expert_skips": "знаток не играет Осла на кресте: его перебор занимает минуты на партию",
         "skill_title": "Везение или мастерство",
         "skill_lead": "Это ещё игра или уже лотерея? Для каждого различия дворов: сколько партий сильная пара "
         "выигрывает у слабой на одних и тех же раздачах, как часто раздача сама решает, кто проиграет, и "
@@ -106,10 +110,19 @@ TEXT: dict[str, dict[str, str]] = {
         "(например, правило Осла в обычном козле), программа назовёт с причиной.",
         "yard_default": "как обычно",
         "yard_estimate": "Оценка по модели «Что важнее всего»",
-        "yard_estimate_note": "Оценка, а не измерение: сумма главных эффектов выбранных правил раздела 13 "
-        "(модель без взаимодействий), без интервала; правила вне модели не учтены. Точный ответ даст команда "
-        "выше.",
+        "yard_estimate_note": "Оценка модели, а не измерение: обычные правила, как их сыграл перебор, плюс "
+        "главные эффекты выбранных правил раздела 13 (модель без взаимодействий), с 95-процентным "
+        "доверительным интервалом (ДИ) этой суммы; правила вне модели не учтены. Измеренный ответ даст "
+        "команда выше.",
+        "yard_estimate_col": "ваш двор: оценка модели (95 % ДИ)",
+        "yard_ci": "95 % ДИ",
         "yard_outside": "правила вне модели: {knobs}",
+        "yard_played": "Это сочетание правил раздела 13 перебор сыграл (одно из {played} его сочетаний); "
+        "оценка всё равно модельная: без взаимодействий правил.",
+        "yard_not_played": "Этого сочетания правил раздела 13 перебор не сыграл (он сыграл {played} из {total} "
+        "сочетаний): оценка — предсказание модели без взаимодействий по сыгранным; если выбранные правила "
+        "действуют вместе иначе, чем порознь (см. «Что важнее всего»), она ошибётся сильнее, чем говорит "
+        "интервал.",
         "yes": "да",
         "no": "нет",
         "our_yard": "Наш двор",
@@ -122,6 +135,7 @@ TEXT: dict[str, dict[str, str]] = {
         "group_yard": "Yard differences (section 13 of the main text)",
         "group_ruleset": "Other rule sets",
         "group_game": "Other games of the family",
+        "group_within": "Rules within the other games (each against its own game, not plain Козёл)",
         "holds": "✔ holds at every level",
         "depends": "≈ depends on the level",
         "one_level": "one level of play",
@@ -146,6 +160,8 @@ TEXT: dict[str, dict[str, str]] = {
         "reproduce_note": "Each command plays the same games again (the same seed: the same numbers on any "
         "machine); the second writes the full report from the saved folder.",
         "not_played": "not played yet",
+        "expert_skips": "the expert does not play here: on the cross of Осёл for two its search takes minutes a game "
+        "(8 games took 704 s on 2 cores)",
         "back": "← every question",
         "lang_other": "По-русски",
         "nav_index": "Yard arguments",
@@ -155,7 +171,6 @@ TEXT: dict[str, dict[str, str]] = {
         "interrupted": "The run is not finished: these are the games of its last checkpoint.",
         "footer": "Built by kozel-stats {version}: `kozel-stats atlas`. Bots are programs, not people.",
         "games_per": "{games} per rule and level",
-        "expert_skips": "the expert does not play Осёл on the cross: its search takes minutes a game",
         "skill_title": "Luck or skill",
         "skill_lead": "Still a game or already a lottery? For every yard difference: how many games the strong "
         "side wins against the weak one on the same deals, how often the deal alone decides who loses, and how "
@@ -181,10 +196,19 @@ TEXT: dict[str, dict[str, str]] = {
         "Осёл in plain Козёл, say) is named with its reason.",
         "yard_default": "as by default",
         "yard_estimate": "The estimate of the model of «What matters most»",
-        "yard_estimate_note": "An estimate, not a measurement: the main effects of the chosen section-13 rules "
-        "added (the model without interactions), with no interval; rules outside the model are not counted. "
-        "The command above gives the exact answer.",
+        "yard_estimate_note": "An estimate of the model, not a measurement: the default rules as the sweep "
+        "played them plus the main effects of the chosen section-13 rules (the model without interactions), "
+        "with the 95% confidence interval (CI) of that sum; rules outside the model are not counted. The "
+        "command above gives the measured answer.",
+        "yard_estimate_col": "your yard: the model's estimate (95% CI)",
+        "yard_ci": "95% CI",
         "yard_outside": "rules outside the model: {knobs}",
+        "yard_played": "The sweep played this combination of the section-13 rules (one of its {played}); the "
+        "estimate is still the model's: without the rules' interactions.",
+        "yard_not_played": "The sweep did not play this combination of the section-13 rules (it played "
+        "{played} of {total}): the estimate is the prediction of the model without interactions from the "
+        "combinations played; if the chosen rules act differently together than apart (see «What matters "
+        "most») it is further off than its interval says.",
         "yes": "yes",
         "no": "no",
         "our_yard": "Our yard",
@@ -192,6 +216,7 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 ATLAS_CSS = """
+span.ci { color: #555; font-size: .92em; }
 nav.top { display: flex; flex-wrap: wrap; gap: .3em .9em; font-size: .92em; margin: 0 0 .6em;
           padding-bottom: .4em; border-bottom: 1px solid #eee; }
 nav.top a { color: #0b5394; text-decoration: none; } nav.top a.here { font-weight: 600; color: #222; }
@@ -677,26 +702,46 @@ YARD_SCRIPT = """
   function estimate(changes) {
     var box = document.getElementById("yard-estimate");
     if (!box || !EST) return;
-    var outside = [], rows = [];
+    var outside = [], chosenTerms = [0], levels = {}, offModel = false;
+    EST.factors.forEach(function (f) { levels[f[0]] = f[1]; });
     changes.forEach(function (c) {
-      if (!(c[0].name in EST.knobs)) outside.push(c[0].label);
-      else if (!(c[1] in EST.knobs[c[0].name])) outside.push(c[0].label);
+      var values = EST.knobs[c[0].name];
+      if (!values || !(c[1] in values)) {
+        outside.push(c[0].label);
+        if (values) offModel = true;  // a sweep knob at a value it never played
+      } else {
+        levels[c[0].name] = c[1];
+        if (values[c[1]]) chosenTerms.push(values[c[1]]);
+      }
     });
+    var rows = [], found = [];
+    function show(m, x) {
+      if (m.rate) x = Math.max(0, Math.min(1, x));  // a share stays a share, whatever the sum
+      var text = m.rate ? (x * 100).toFixed(1) + "\u00a0%" : x.toFixed(2);
+      return T.lang === "ru" ? text.replace(".", ",") : text;
+    }
     EST.metrics.forEach(function (m) {
-      var value = m.reference;
-      changes.forEach(function (c) {
-        var e = (EST.knobs[c[0].name] || {})[c[1]];
-        if (e && e[m.name] !== undefined) value += e[m.name];
+      // the estimate z·coef and its variance z·cov·z, z the chosen terms' indicator (sweep.MainModel)
+      var value = 0, variance = 0;
+      chosenTerms.forEach(function (i) {
+        value += m.coef[i];
+        chosenTerms.forEach(function (j) { variance += m.cov[i][j]; });
       });
-      if (m.rate) value = Math.max(0, Math.min(1, value));  // a share stays a share, whatever the sum
-      var shown = m.rate ? (value * 100).toFixed(1) + " %" : value.toFixed(2);
-      var base = m.rate ? (m.reference * 100).toFixed(1) + " %" : m.reference.toFixed(2);
-      if (T.lang === "ru") { shown = shown.replace(".", ","); base = base.replace(".", ","); }
-      rows.push("<tr><td>" + m.label + "</td><td>" + base + "</td><td>≈ " + shown + "</td></tr>");
+      var se = Math.sqrt(Math.max(variance, 0)), low = value - 1.959964 * se, high = value + 1.959964 * se;
+      found.push({metric: m.name, value: value, se: se, low: low, high: high});
+      rows.push("<tr><td>" + m.label + "</td><td>" + show(m, m.coef[0]) + "</td><td>≈ " + show(m, value) +
+        " <span class='ci'>(" + T.ci + " " + show(m, low) + " – " + show(m, high) + ")</span></td></tr>");
     });
     box.querySelector("tbody").innerHTML = rows.join("");
+    var key = EST.factors.map(function (f) { return levels[f[0]]; }).join("|");
+    var played = !offModel && EST.played.indexOf(key) >= 0;
+    var said = (played ? T.played : T.not_played).replace("{played}", EST.played.length)
+      .replace("{total}", EST.total);
+    document.getElementById("yard-played").textContent = said;
     document.getElementById("yard-outside").textContent = outside.length ? T.outside.replace("{knobs}",
       outside.join(", ")) : "";
+    document.body.dataset.estimate = JSON.stringify(found);
+    document.body.dataset.played = played ? "1" : "0";
   }
   function fromHash() {
     var parts = (location.hash || "").replace(/^#/, "").split("&");
@@ -764,26 +809,44 @@ def _field_html(field: dict, lang: str) -> str:
 
 
 def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
-    """The sweep's reference values and main effects, for the form's estimate (None without a sweep)."""
+    """What the form needs to estimate any combination of the sweep's knobs, and its interval, in the browser
+    (None without a sweep): per metric the main-effects model's coefficients and their covariance
+    (`sweep.MainModel`: 10 numbers and 10 × 10, not the cells' 64 × 64), each knob value's coefficient, and the
+    combinations the sweep played."""
     if sweep is None:
         return None
-    summary, analysis = sweep
-    ref = analysis.grid.cells[0].name if analysis.grid.cells else None
-    metrics = []
-    for m in analysis.metrics:
-        value = next((e.value for e in analysis.cells.estimates.get(ref, []) if e.metric == m), None) if ref else None
-        if value is None:
-            continue
-        metrics.append({"name": m, "label": report.label(m, lang), "reference": value, "rate": words.is_rate(m)})
-    knobs: dict[str, dict[str, dict[str, float]]] = {}
-    for e in analysis.effects:
-        c = e.comparison
-        knob, _, value = c.variant.partition("=")
-        if math.isfinite(c.diff):
-            knobs.setdefault(knob, {}).setdefault(value, {})[c.metric] = c.diff
-    for f in analysis.grid.factors:  # the reference value of every knob: no change
-        knobs.setdefault(f.knob, {}).setdefault(str(f.reference), {})
-    return {"metrics": metrics, "knobs": knobs}
+    from .rules import format_knob_value
+
+    _, analysis = sweep
+    grid = analysis.grid
+    models = {m: analysis.models[m] for m in analysis.metrics if m in analysis.models}
+    models = {m: x for m, x in models.items() if np.all(np.isfinite(x.coef)) and np.all(np.isfinite(x.cov))}
+    if not models:
+        return None
+    metrics = [
+        {
+            "name": m,
+            "label": report.label(m, lang),
+            "rate": words.is_rate(m),
+            "coef": [_sig(x) for x in model.coef],
+            "cov": [[_sig(x) for x in row] for row in model.cov],
+        }
+        for m, model in models.items()
+    ]
+    # a knob value's coefficient (0: the reference value, none). The terms are the grid's estimable main terms,
+    # the same for every metric, so one index serves all
+    knobs: dict[str, dict[str, int]] = {f.knob: {format_knob_value(f.reference): 0} for f in grid.factors}
+    for i, term in enumerate(next(iter(models.values())).terms, 1):
+        knob, _, value = term.label(grid).partition("=")
+        knobs[knob][value] = i
+    played = ["|".join(format_knob_value(v) for v in cell.levels) for cell in grid.cells]
+    factors = [[f.knob, format_knob_value(f.reference)] for f in grid.factors]
+    return {"metrics": metrics, "knobs": knobs, "factors": factors, "played": played, "total": grid.total}
+
+
+def _sig(x: float) -> float:
+    """Nine significant digits: the page's interval to a part in 10⁸, the JSON a third of the full repr."""
+    return float(f"{float(x):.9g}")
 
 
 def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, Any] | None) -> str:
@@ -802,6 +865,9 @@ def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, 
         "desc_en": "Our yard's rules (written by the page «Your yard's rules»)",
         "source": "kozel-stats atlas: yard.html",
         "outside": t["yard_outside"],
+        "ci": t["yard_ci"],
+        "played": t["yard_played"],
+        "not_played": t["yard_not_played"],
     }
     script = (
         YARD_SCRIPT.replace("__KNOBS__", json.dumps(fields, ensure_ascii=False).replace("</", "<\\/"))
@@ -810,11 +876,11 @@ def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, 
     )
     estimate = ""
     if est:
-        head = f"<tr><th>{t['metric']}</th><th>{t['base_value']}</th><th>{t['variant_value']}</th></tr>"
+        head = f"<tr><th>{t['metric']}</th><th>{t['base_value']}</th><th>{t['yard_estimate_col']}</th></tr>"
         estimate = (
             f"<h2 id='estimate'>{t['yard_estimate']}</h2><p class='sub'>{t['yard_estimate_note']}</p>"
-            f"<div id='yard-estimate' class='scroll'><table>{head}<tbody></tbody></table></div>"
-            "<p class='sub' id='yard-outside'></p>"
+            f"<div id='yard-estimate' class='scroll'><table><thead>{head}</thead><tbody></tbody></table></div>"
+            "<p id='yard-played'></p><p class='sub' id='yard-outside'></p>"
         )
     body = f"""<h1>{t["yard_title"]}</h1><p id='lead'>{t["yard_lead"]}</p>
 <form id="yard-form" onsubmit="return false">

@@ -1282,6 +1282,11 @@ def atlas(
     cards: bool = typer.Option(True, "--cards/--no-cards", help="Draw each question's chat card as a picture."),
     seed: int = typer.Option(1, "--seed", help="Run seed of every comparison."),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    cluster: str | None = typer.Option(
+        None, "--cluster", help="Play on a Dask LocalCluster of N worker processes started once for the build: local:N."
+    ),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
 ) -> None:
     """Build «Споры двора»: every yard argument as a question answered at each level of play, a static site."""
     from . import atlas as atlas_lib
@@ -1293,6 +1298,7 @@ def atlas(
     request = atlas_lib.AtlasRequest(
         out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
     )
+    request.scheduler, request.cluster, request.connect_timeout = scheduler, cluster, connect_timeout
     plan = atlas_lib.prepare(request)
     built = build(plan, lambda line: typer.echo(line, err=True), talk)
     if built["missing"]:

@@ -50,23 +50,31 @@ def _need_dask() -> None:
         import distributed  # noqa: F401
     except ImportError:
         raise ClusterError(
-            "--scheduler and --cluster need Dask, which is not installed: pip install 'kozel-stats[dask]'."
+            "--scheduler and --cluster need Dask, which is not installed: pip install 'kozel-stats[dask]'.",
+            ru="--scheduler и --cluster требуют Dask, а он не установлен: pip install 'kozel-stats[dask]'.",
         ) from None
 
 
 def parse_cluster(spec: str) -> int:
     match = re.fullmatch(r"local:(\d{1,4})", spec.strip())
     if not match or not 1 <= int(match.group(1)) <= 1024:
-        raise ClusterError(f"--cluster {spec!r}: write local:N, N the number of worker processes (1 to 1024).")
+        raise ClusterError(
+            f"--cluster {spec!r}: write local:N, N the number of worker processes (1 to 1024).",
+            ru=f"--cluster {spec!r}: пишите local:N, где N — число рабочих процессов (от 1 до 1024).",
+        )
     return int(match.group(1))
 
 
 def check_scheduler(address: str) -> str:
     if not re.fullmatch(r"(tcp|tls|ucx|inproc)://[^\s/]+(:\d+)?/?", address.strip()):
-        raise ClusterError(f"--scheduler {address!r}: give the scheduler's address, e.g. tcp://10.0.0.5:8786.")
+        raise ClusterError(
+            f"--scheduler {address!r}: give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
+            ru=f"--scheduler {address!r}: укажите адрес планировщика Dask, например tcp://10.0.0.5:8786.",
+        )
     return address.strip()
 
 
+ADVICE_RU = "запущен ли `dask scheduler`, верны ли адрес и порт?"
 #: Seconds to reach a --scheduler and hear its handshake (--connect-timeout), and for its first worker.
 DEFAULT_CONNECT_TIMEOUT = 20.0
 #: The longest a Dask handshake message is (it is a few hundred bytes): more is not a Dask scheduler.
@@ -75,7 +83,10 @@ MAX_HANDSHAKE_BYTES = 1 << 20
 
 def check_timeout(seconds: float) -> float:
     if not 0.1 <= seconds <= 3600:
-        raise ClusterError(f"--connect-timeout must be from 0.1 to 3600 seconds, not {seconds:g}.")
+        raise ClusterError(
+            f"--connect-timeout must be from 0.1 to 3600 seconds, not {seconds:g}.",
+            ru=f"--connect-timeout — от 0,1 до 3600 секунд, а не {seconds:g}.",
+        )
     return seconds
 
 
@@ -97,7 +108,7 @@ def backend(
         yield Backend(None, None, "local")
         return
     if scheduler is not None and cluster is not None:
-        raise ClusterError("give --scheduler or --cluster, not both.")
+        raise ClusterError("give --scheduler or --cluster, not both.", ru="нужен --scheduler или --cluster, но не оба.")
     from . import signals
 
     timeout = check_timeout(timeout)
@@ -150,6 +161,23 @@ def backend(
                 local.close(timeout=min(timeout, 10))
 
 
+@contextmanager
+def shared_or_own(
+    shared: Backend | None,
+    scheduler: str | None,
+    cluster: str | None,
+    notice: Callable[[str], None] | None = None,
+    timeout: float = DEFAULT_CONNECT_TIMEOUT,
+) -> Iterator[Backend]:
+    """`shared` when a caller plays many runs on one backend (the atlas: one LocalCluster for all its
+    comparisons, not one started and stopped for each), else a backend of the run's own (`backend`)."""
+    if shared is not None:
+        yield shared
+        return
+    with backend(scheduler, cluster, notice, timeout) as chosen:
+        yield chosen
+
+
 def _connect(address: str, timeout: float) -> Any:
     """A Dask Client of the scheduler at `address`, or one ClusterError naming it."""
     from distributed import Client
@@ -162,7 +190,9 @@ def _connect(address: str, timeout: float) -> Any:
         raise ClusterError(
             f"--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s "
             f"({type(exc).__name__}: {str(exc)[:120]}); is `dask scheduler` running, and is the address "
-            "and port right?"
+            "and port right?",
+            ru=f"--scheduler {address}: за {timeout:g} с не удалось связаться там с планировщиком Dask "
+            f"({type(exc).__name__}: {str(exc)[:120]}); {ADVICE_RU}",
         ) from None
 
 
@@ -177,7 +207,11 @@ def _lost(address: str, exc: BaseException, status: str) -> ClusterError:
         f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
         f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {status}). With --out, the "
         "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
-        "cluster is back, or on this machine without --scheduler (the same games, the same bits)."
+        "cluster is back, or on this machine without --scheduler (the same games, the same bits).",
+        ru=f"кластер Dask по адресу {address} потерян во время прогона ({type(exc).__name__}"
+        f"{': ' + str(exc)[:120] if str(exc) else ''}; клиент: {status}). С --out партии его последней "
+        "контрольной точки (каждые 10 с) сохранены там: продолжите с --resume ПАПКА, когда кластер вернётся, "
+        "или на этой машине без --scheduler (те же партии, те же биты).",
     )
 
 
@@ -271,12 +305,14 @@ def _probe(address: str, timeout: float) -> None:
     rest = address[len("tcp://") :].rstrip("/")
     host, _, port = rest.rpartition(":") if ":" in rest else (rest, "", "8786")  # Dask's default port
     advice = "is `dask scheduler` running, and is the address and port right?"
+    not_dask = f"--scheduler {address}: там не планировщик Dask"
     try:
         sock = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise ClusterError(
-            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); {advice}"
+            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); {advice}",
+            ru=f"--scheduler {address}: планировщик Dask там недоступен ({reason}); {ADVICE_RU}",
         ) from None
     with sock:
         try:
@@ -287,24 +323,29 @@ def _probe(address: str, timeout: float) -> None:
                 if not chunk:
                     raise ClusterError(
                         f"--scheduler {address}: the server there closed the connection without a Dask handshake; "
-                        f"it is not a Dask scheduler ({advice})"
+                        f"it is not a Dask scheduler ({advice})",
+                        ru=f"{not_dask}: сервер закрыл соединение, не поздоровавшись по-дасковски; {ADVICE_RU}",
                     )
                 head += chunk
         except TimeoutError:
             raise ClusterError(
                 f"--scheduler {address}: something accepts connections there but sent no Dask handshake within "
-                f"{timeout:g} s (--connect-timeout); it is not a Dask scheduler, or it is hung. {advice.capitalize()}"
+                f"{timeout:g} s (--connect-timeout); it is not a Dask scheduler, or it is hung. {advice.capitalize()}",
+                ru=f"{not_dask} или он завис: соединение принято, но приветствия Dask нет {timeout:g} с "
+                f"(--connect-timeout); {ADVICE_RU}",
             ) from None
         except OSError as exc:
             raise ClusterError(
-                f"--scheduler {address}: the connection failed ({exc.strerror or exc}); {advice}"
+                f"--scheduler {address}: the connection failed ({exc.strerror or exc}); {advice}",
+                ru=f"--scheduler {address}: соединение оборвалось ({exc.strerror or exc}); {ADVICE_RU}",
             ) from None
     (length,) = struct.unpack("<Q", head)
     if not 0 < length <= MAX_HANDSHAKE_BYTES:
         shown = head.decode("latin-1").encode("unicode_escape").decode()
         raise ClusterError(
             f"--scheduler {address}: the server there answers in another protocol (its first bytes: {shown!r}); "
-            f"it is not a Dask scheduler ({advice})"
+            f"it is not a Dask scheduler ({advice})",
+            ru=f"{not_dask}: сервер отвечает по другому протоколу (первые байты: {shown!r}); {ADVICE_RU}",
         )
 
 
@@ -319,7 +360,9 @@ def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNE
         except (TimeoutError, OSError):
             raise ClusterError(
                 f"--scheduler {address}: the Dask scheduler has no worker, and none came within {timeout:g} s "
-                "(--connect-timeout); start some with `dask worker ADDRESS`."
+                "(--connect-timeout); start some with `dask worker ADDRESS`.",
+                ru=f"--scheduler {address}: у планировщика Dask нет ни одного рабочего, и за {timeout:g} с "
+                "(--connect-timeout) никто не пришёл; запустите их: `dask worker АДРЕС`.",
             ) from None
         threads = sum(client.nthreads().values())
     mine = (kozel_stats.__version__, kozel_stats.engine_digest())
@@ -330,6 +373,8 @@ def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNE
         raise ClusterError(
             f"the Dask worker {worker} runs kozel-stats {version} with engine {digest}, this machine "
             f"{mine[0]} with engine {mine[1]}: their games would differ; install the same version on "
-            "every worker."
+            "every worker.",
+            ru=f"рабочий Dask {worker} запускает kozel-stats {version} с движком {digest}, а эта машина — "
+            f"{mine[0]} с движком {mine[1]}: партии разошлись бы; поставьте на все рабочие ту же версию.",
         )
     return Backend(client.get_executor(pure=False, retries=RETRIES), threads, where)

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -30,6 +30,9 @@ from .runner import Arm, Runner, RunResult, TableSink, make_arm
 from .say import note
 from .stats import Analysis
 from .trace import parse_skill
+
+if TYPE_CHECKING:
+    from .cluster import Backend
 
 #: With --precision and no --max-games, the most games per variant a run may grow to.
 PRECISION_CAP = 10_000_000
@@ -225,7 +228,7 @@ def run_compare(
     arms, pairs = plan_arms(variants, bots, skill)
     workers = workers or os.cpu_count() or 1
     if batch_size is None:
-        batch_size = _default_batch_size(games, workers, len(arms), skill)
+        batch_size = _default_batch_size(games, workers, len(arms), skill, _searching(arms))
     runner = Runner(arms, pairs, seed, workers, batch_size, tables, on_compile, executor, start, on_batch)
     limit = max_games if max_games is not None else max(games, PRECISION_CAP)
     runner.prepare()
@@ -298,10 +301,23 @@ def _play(
     return interrupted, analysis
 
 
-def _default_batch_size(games: int, workers: int, arms: int, skill: tuple[str, str] | None) -> int:
-    """Enough batches to share the work among the workers, each of at most ~400,000 games of all arms."""
+def _default_batch_size(
+    games: int, workers: int, arms: int, skill: tuple[str, str] | None, searching: bool = False
+) -> int:
+    """Enough batches to share the work among the workers, each of at most ~400,000 games of all arms. A
+    searching bot (the expert: seconds a game) gets about four batches a worker, however few its games: the
+    floor of 1,000 games made for the fast bots put 400 expert games in one batch, on one core of any cluster."""
+    if searching:
+        return max(1, -(-games // (4 * workers)))
     plays = arms * (4 if skill else 1)  # --skill: every game three more times
     return max(1000, min(50_000, games // (4 * workers) or 1000, 400_000 // plays))
+
+
+def _searching(arms: list[Arm]) -> bool:
+    from .bots import parse_bot
+    from .codes import KERNEL_SEARCHING, kernel_flavour
+
+    return any(kernel_flavour([parse_bot(b) for b in arm.bots]) == KERNEL_SEARCHING for arm in arms)
 
 
 def _shortfalls(analysis: Analysis, precision: float) -> list[str]:
@@ -684,10 +700,14 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
 
 
 def execute(
-    prep: Prepared, progress: Callable[[int, int], None] | None = None, on_compile: Callable[[str], None] | None = None
+    prep: Prepared,
+    progress: Callable[[int, int], None] | None = None,
+    on_compile: Callable[[str], None] | None = None,
+    shared: Backend | None = None,
 ) -> CompareOutcome:
     """Play, checkpoint the statistics into --out as the run goes, and save everything (the
-    results folder, the report) whole, also after an interruption."""
+    results folder, the report) whole, also after an interruption. `shared`: a backend already open (the
+    atlas plays all its comparisons on one), else the request's own --scheduler / --cluster."""
     from .results import plan_json, save, write_stats
     from .runner import TableSink
 
@@ -713,10 +733,10 @@ def execute(
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, shared_or_own
 
     timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
+    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, timeout) as chosen:
         outcome = run_compare(
             variants,
             prep.games,

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -45,6 +45,9 @@ from .metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from .moments import MAX_GRAM_SIZE, GramSpec, RunStats
 from .rules import KNOB_BY_NAME, Variant, excerpt, format_knob_value, parse_knob_value, unknown_knob, with_rules
 from .say import note
+
+if TYPE_CHECKING:
+    from .cluster import Backend
 
 #: A full grid larger than this is refused (give --cells to play a random subset of it).
 MAX_GRID = 100_000
@@ -288,12 +291,38 @@ class SweepAnalysis:
     ranking: dict[str, list[dict]]  # metric -> knobs, largest effect first
     notes: list[str] = field(default_factory=list)
     not_estimable: list[str] = field(default_factory=list)
+    #: metric -> the main-effects model (`main_model`): what estimates any combination of the knobs, with its variance
+    models: dict[str, MainModel] = field(default_factory=dict)
 
     def effect(self, label: str, metric: str) -> stats.Comparison:
         for e in self.effects + self.interactions:
             if e.comparison.metric == metric and e.term.label(self.grid) == label:
                 return e.comparison
         raise KeyError(f"no effect {label!r} on {metric!r}")
+
+
+@dataclass
+class MainModel:
+    """One metric's main-effects model, as a combination of knob values is estimated from it: the coefficients
+    are the reference cell's estimate, then each estimable main effect (`terms`, in order), and `cov` their
+    covariance W V Wᵀ (W: each coefficient's weights over the cells, V: `cell_covariance`). A combination with
+    indicator vector z (1 for the reference, then 1 for each non-reference value chosen) is estimated by
+    z·coef with the variance z·cov·z: exactly the paired variance of the same contrast of cells, so a page
+    can give its interval from these few numbers without the cells' covariance."""
+
+    terms: list[Term]
+    coef: np.ndarray
+    cov: np.ndarray
+
+
+def main_model(mains: list[tuple[Term, np.ndarray | None]], ratio: np.ndarray, cov: np.ndarray) -> MainModel:
+    kept = [(term, w) for term, w in mains if w is not None and len(term.factors) == 1]
+    rows = np.zeros((1 + len(kept), len(ratio)))
+    rows[0, 0] = 1.0  # the reference cell is the grid's first
+    for i, (_, w) in enumerate(kept, 1):
+        rows[i] = w
+    model_cov = rows @ cov @ rows.T
+    return MainModel([term for term, _ in kept], rows @ ratio, (model_cov + model_cov.T) / 2)
 
 
 def _why_not(metric: Metric, grid: Grid) -> str | None:
@@ -337,6 +366,7 @@ def analyse_sweep(
             + (" ..." if len(grid.skipped) > 5 else "")
         )
     used: list[str] = []
+    models: dict[str, MainModel] = {}
     for metric in metrics:
         why = _why_not(metric, grid)
         if why:
@@ -348,6 +378,7 @@ def analyse_sweep(
             continue
         used.append(metric.name)
         ratio, cov = found
+        models[metric.name] = main_model(mains, ratio, cov)
         is_headline = metric.headline
         for kind, terms, out in (("main", mains, effects), ("interaction", pairs, interactions)):
             for term, w in terms:
@@ -376,7 +407,7 @@ def analyse_sweep(
                 )
                 out.append(Effect(term, kind, c))
     ranking = {m: rank_knobs(grid, [e for e in effects if e.comparison.metric == m]) for m in used}
-    return SweepAnalysis(grid, cells, used, effects, interactions, ranking, notes, not_estimable)
+    return SweepAnalysis(grid, cells, used, effects, interactions, ranking, notes, not_estimable, models)
 
 
 def differing_games(run: RunStats, weights: np.ndarray, metric: Metric) -> tuple[int | None, float | None]:
@@ -965,17 +996,19 @@ def execute(
     prep: PreparedSweep,
     progress: Callable[[int, int], None] | None = None,
     on_compile: Callable[[str], None] | None = None,
+    shared: Backend | None = None,
 ) -> SweepOutcome:
     """Play the sweep (on the local pool or a Dask cluster), checkpoint into --out as it goes,
-    and save everything whole, also after an interruption."""
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, backend
+    and save everything whole, also after an interruption. `shared`: a `cluster.Backend` already open (the
+    atlas's), else the request's own --scheduler / --cluster."""
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, shared_or_own
     from .results import write_stats
 
     req = prep.request
     arms, pairs, _ = plan(prep.grid, prep.seats, prep.metrics)
     command = reproduce_command(prep)
     timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-    with backend(req.scheduler, req.cluster, on_compile, timeout) as chosen:
+    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, timeout) as chosen:
         workers = req.workers or chosen.workers or os.cpu_count() or 1
         batch_size = req.batch_size or default_batch_size(prep.games, workers, len(arms))
         plan_data = sweep_plan(prep, arms, pairs, batch_size, command)

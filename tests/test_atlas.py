@@ -158,6 +158,51 @@ def test_resume_plays_only_what_is_missing(tmp_path):
     assert json.loads(stats.read_text())["stats"]["games"] == 500
 
 
+def test_the_expert_plays_the_cross_too(tmp_path):
+    """Осёл and Чечевэ are laid on the cross; the expert plays them as every other question (about a tenth of a
+    second a game there, measured), and the page shows its card."""
+    out = tmp_path / "site"
+    args = ["--levels", "player,expert", "--games", "200", "--expert-games", "4", "--only", "osel,chechevae-4"]
+    result = build(out, *args, "--no-extras", "--no-cards", "--lang", "en")
+    assert result.exit_code == 0 and "not played" not in result.output, result.output
+    for variant in ("osel", "chechevae-4"):
+        stats = json.loads((out / f"data/{variant}/expert/stats.json").read_text())
+        assert stats["complete"] and stats["stats"]["games"] == 4
+        assert "level «expert»" in (out / f"q/{variant}.html").read_text(encoding="utf-8")
+
+
+def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
+    """The shipped variants that vary another game (a player count, a rule of Осёл, Чечевэ, Морской 004,
+    Генерал, каждый сам за себя втроём) are questions too, each compared with its own game, not with Козёл."""
+    within = [q for q in atlas.QUESTIONS if q.group == "within"]
+    assert len(within) == 12 and all(q.baseline != "default" for q in within)
+    shipped = {p.stem for p in (Path(atlas.__file__).parent.parent / "variants").glob("*.yaml")}
+    assert shipped - {"default"} == set(atlas.QUESTION_BY_VARIANT)  # every shipped variant is a question
+    out = tmp_path / "site"
+    args = ["--levels", "beginner", "--games", "300", "--only", "solo-3-eggs", "--no-extras", "--no-cards"]
+    result = build(out, *args, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    summary = json.loads((out / "data/solo-3-eggs/beginner/summary.json").read_text())
+    assert [v["name"] for v in summary["meta"]["variants"]] == ["solo-3", "solo-3-eggs"]
+    assert "Rules within the other games" in (out / "index.html").read_text(encoding="utf-8")
+    page = (out / "q/solo-3-eggs.html").read_text(encoding="utf-8")
+    assert "minus «Each for himself, 3 players»" in page
+
+
+def test_the_expert_sits_out_only_osel_for_two(tmp_path):
+    """Осёл for two alone takes the expert minutes a game (measured): that question alone is not played at the
+    expert level, its page says why, and the build does not count it as missing."""
+    from kozel_stats.levels import LEVELS as ALL
+
+    assert [q.variant for q in atlas.QUESTIONS if not atlas.plays(q, ALL["expert"])] == ["osel-solo-2"]
+    out = tmp_path / "site"
+    args = ["--levels", "beginner,expert", "--games", "200", "--only", "osel-solo-2", "--no-extras", "--no-cards"]
+    result = build(out, *args, "--lang", "en")
+    assert result.exit_code == 0 and "not played" not in result.output, result.output
+    assert (out / "data/osel-solo-2/beginner/stats.json").exists() and not (out / "data/osel-solo-2/expert").exists()
+    assert "the expert does not play here" in (out / "q/osel-solo-2.html").read_text(encoding="utf-8")
+
+
 def one_paragraph(result) -> str:
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
@@ -172,6 +217,11 @@ def one_paragraph(result) -> str:
         (["--only", "fish-to-fisherman,nope"], ["--only", "nope"]),
         (["--games", "0"], ["--games"]),
         (["--resume", "--render-only"], ["--resume", "--render-only"]),
+        (["--scheduler", "localhost"], ["--scheduler", "tcp://"]),
+        (["--cluster", "local:x"], ["--cluster", "local:N"]),
+        (["--cluster", "local:2", "--scheduler", "tcp://127.0.0.1:8786"], ["--scheduler", "--cluster"]),
+        (["--render-only", "--cluster", "local:2"], ["--render-only", "--cluster"]),
+        (["--connect-timeout", "5"], ["--connect-timeout", "--scheduler"]),
     ],
 )
 def test_bad_options(tmp_path, args, words):
@@ -295,7 +345,97 @@ def test_the_yard_form_writes_a_file_variants_show_loads(site, tmp_path, lang):
         "two_doubles": False,
     }
     estimate = re.search(r"<tbody>(.*?)</tbody>", dom.stdout, re.S).group(1)
-    assert estimate.count("<tr>") == 4 and "≈" in estimate
+    assert estimate.count("<tr>") == 4 and "≈" in estimate and ("95 % ДИ" if lang == "ru" else "95% CI") in estimate
+    sweep_knobs = {k: v for k, v in chosen.items() if k in ("fish_winner", "target", "threshold")}
+    check_estimate(site, data, sweep_knobs)
+
+
+def expected_estimate(site: Path, chosen: dict[str, str]) -> tuple[dict[str, tuple[float, float]], bool]:
+    """The yard form's estimate computed another way: the contrast of cells w = (the reference cell) + (each
+    chosen value's main-effect weights, `sweep.contrast_weights`), its value w·R and variance w·V·w from the
+    cells' covariance (`sweep.cell_covariance`); and whether the sweep played the combination."""
+    import numpy as np
+
+    from kozel_stats import sweep as S
+    from kozel_stats.metrics import HEADLINE, METRIC_BY_NAME
+    from kozel_stats.rules import format_knob_value
+
+    saved = S.load_sweep(site / "data/sweep")
+    grid = saved.grid
+    weights = {term.label(grid): w for term, w in S.contrast_weights(grid)}
+    w = np.zeros(len(grid.cells))
+    w[0] = 1.0
+    for knob, value in chosen.items():
+        w += weights[f"{knob}={value}"]
+    found = {}
+    for name in HEADLINE:
+        ratio, cov = S.cell_covariance(saved.stats, METRIC_BY_NAME[name])
+        found[name] = (float(w @ ratio), float(np.sqrt(w @ cov @ w)))
+    levels = [chosen.get(f.knob, format_knob_value(f.reference)) for f in grid.factors]
+    played = any([format_knob_value(v) for v in cell.levels] == levels for cell in grid.cells)
+    return found, played
+
+
+def check_estimate(site: Path, data: dict[str, str], chosen: dict[str, str], off_model: bool = False) -> None:
+    """The page's estimate and interval (data-estimate, computed in the browser from the shipped model) are the
+    contrast's, computed in Python from the cells' covariance; its sentence says whether the sweep played it
+    (never when a knob of the sweep is at a value it did not play: `off_model`)."""
+    expected, played = expected_estimate(site, chosen)
+    played = played and not off_model
+    shown = {row["metric"]: row for row in json.loads(data["estimate"])}
+    assert set(shown) == set(expected)
+    for name, (value, se) in expected.items():
+        row = shown[name]
+        assert row["value"] == pytest.approx(value, rel=1e-7, abs=1e-12), name
+        assert row["se"] == pytest.approx(se, rel=1e-6), name
+        assert se > 0 and row["low"] == pytest.approx(value - 1.959964 * se, rel=1e-6, abs=1e-9)
+    assert data["played"] == ("1" if played else "0")
+
+
+def test_the_estimate_s_model_is_the_contrast_of_cells(site):
+    """The few numbers the yard form ships per metric (the main-effects model's coefficients and their
+    covariance) give, for every combination of two knobs, the value and the variance of the same contrast of
+    cells computed from the cells' own covariance."""
+    import itertools
+
+    import numpy as np
+
+    from kozel_stats.atlas_pages import sweep_estimates
+
+    est = sweep_estimates(atlas.load_sweep_folder(site / "data/sweep"), "en")
+    assert est is not None and len(est["factors"]) == 9 and len(est["played"]) == atlas.SWEEP_CELLS
+    changes = [(k, v) for k, values in est["knobs"].items() for v, i in values.items() if i]
+    assert len(changes) == 9
+    for (k1, v1), (k2, v2) in itertools.combinations(changes, 2):
+        chosen = {k1: v1, k2: v2}
+        expected, _ = expected_estimate(site, chosen)
+        z = [0, est["knobs"][k1][v1], est["knobs"][k2][v2]]
+        for m in est["metrics"]:
+            value = sum(m["coef"][i] for i in z)
+            se = float(np.sqrt(sum(m["cov"][i][j] for i in z for j in z)))
+            assert value == pytest.approx(expected[m["name"]][0], rel=1e-7, abs=1e-12), (chosen, m["name"])
+            assert se == pytest.approx(expected[m["name"]][1], rel=1e-6), (chosen, m["name"])
+
+
+@pytest.mark.slow
+@needs_chromium
+@pytest.mark.parametrize(
+    "address, chosen, off_model",
+    [
+        ("", {}, False),  # the default rules: the sweep's reference cell, always played
+        ("threshold_value=20&target=125", {"target": "125"}, True),  # 20: a value the sweep never played
+    ],
+)
+def test_the_yard_estimate_in_a_browser(site, tmp_path, address, chosen, off_model):
+    page = site / "en/yard.html"
+    dom = chromium(["--window-size=390,900", "--dump-dom", page.as_uri() + "#" + address], tmp_path / "yard")
+    data = body_data(dom.stdout)
+    assert data["js-errors"] == "[]", data
+    check_estimate(site, data, chosen, off_model)
+    said = re.search(r"<p id=\"yard-played\">(.*?)</p>", dom.stdout, re.S).group(1)
+    assert ("did not play" in said) == (data["played"] == "0"), said
+    if off_model:
+        assert "threshold" in re.search(r"id=\"yard-outside\">(.*?)</p>", dom.stdout, re.S).group(1).lower()
 
 
 @pytest.mark.slow

@@ -90,6 +90,22 @@ def test_same_seed_same_bits_whatever_the_workers_and_batches():
     assert [c.p_value for c in one.analysis.comparisons] == [c.p_value for c in two.analysis.comparisons]
 
 
+def test_the_expert_s_few_games_are_split_among_the_workers_with_the_same_bits():
+    """The expert plays seconds a game: 400 of its games are about four batches a worker, not one batch of
+    the fast bots' floor of 1,000 games (one core of any cluster); and its games do not depend on the batches."""
+    from kozel_stats.compare import _default_batch_size, _searching, plan_arms
+
+    variants = [load_variant("default"), load_variant("threshold-25")]
+    assert _searching(plan_arms(variants, ["expert"], None)[0])
+    assert not _searching(plan_arms(variants, ["counter"], None)[0])
+    assert _default_batch_size(400, 2, 2, None, searching=True) == 50
+    assert _default_batch_size(400, 100, 2, None, searching=True) == 1
+    assert _default_batch_size(400, 2, 2, None) == 1000
+    split = run_compare(variants, 6, seed=3, bots=["expert"], workers=1)  # batches of 2 games
+    whole = run_compare(variants, 6, seed=3, bots=["expert"], workers=1, batch_size=100)
+    assert split.result.stats.to_json() == whole.result.stats.to_json()
+
+
 def test_single_variant_is_compared_with_the_default():
     code, text = run("compare", "eggs-none", "--games", 500, "--workers", 1)
     assert code == 0 and "Eggs carry nothing (eggs-none) against Default game" in text

@@ -146,6 +146,28 @@ def test_a_worker_that_dies_mid_run_has_its_batches_replayed_and_the_result_is_i
     assert remote.result.stats.to_json() == local.to_json()
 
 
+def test_an_atlas_on_a_dask_cluster_is_the_local_atlas(cluster, tmp_path):
+    """Every comparison of the atlas (the expert's too), its skill run and its sweep play on the cluster, with the
+    statistics of the local pool for the same seed; the pages are the same but for the backend."""
+    atlas = ["atlas", "--only", "threshold-25", "--levels", "beginner,expert", "--games", "300"]
+    atlas += ["--expert-games", "4", "--no-cards", "--lang", "en"]
+    code, text = run_cli(*atlas, "--workers", "2", "--out", tmp_path / "local")  # the build's one shared pool
+    assert code == 0, text
+    code, text = run_cli(*atlas, "--scheduler", cluster.address, "--out", tmp_path / "dask")
+    assert code == 0 and f"Dask cluster {cluster.address}" in text, text
+    folders = ["threshold-25/beginner", "threshold-25/expert", "skill", "sweep"]
+    for folder in folders:
+        local, dask = tmp_path / "local/data" / folder, tmp_path / "dask/data" / folder
+        assert stats_of(dask) == stats_of(local), folder
+        assert json.loads((dask / "summary.json").read_text())["meta"]["backend"] == cluster.address, folder
+        assert json.loads((local / "summary.json").read_text())["meta"]["backend"] == "local", folder
+    for page in ("index.html", "q/threshold-25.html", "matters.html", "yard.html"):
+        assert (tmp_path / "dask" / page).read_text() == (tmp_path / "local" / page).read_text(), page
+    # a site already played needs no cluster: --resume of it plays nothing and reaches none
+    code, text = run_cli(*atlas, "--resume", "--cluster", "local:2", "--out", tmp_path / "dask")
+    assert code == 0 and "Dask" not in text, text
+
+
 def test_a_local_dask_cluster_gives_the_same_bits(tmp_path):
     args = ["sweep", "default", *VARY, "--games", "800", "--seed", "6", "--batch-size", "200"]
     code, text = run_cli(*args, "--workers", "1", "--out", tmp_path / "local")
@@ -164,6 +186,11 @@ def test_an_unreachable_scheduler_is_one_clear_error(tmp_path):
     code, text = run_cli("compare", "default", "--games", "100", "--scheduler", f"tcp://127.0.0.1:{port}")
     assert code == 2 and "cannot reach the Dask scheduler" in text and "Traceback" not in text, text
     assert not list(tmp_path.iterdir())
+    # the atlas reaches its cluster before it writes anything: nothing is left to be --resumed
+    site = tmp_path / "site"
+    code, text = run_cli("atlas", "--out", site, "--only", "eggs-none", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert code == 2 and f"127.0.0.1:{port}" in text and "Traceback" not in text, text
+    assert not site.exists()
 
 
 # --- clusters that misbehave (issue 28): fake servers on 127.0.0.1, stopped by the test ------------------------------
