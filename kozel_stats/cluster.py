@@ -50,8 +50,8 @@ def _need_dask() -> None:
         import distributed  # noqa: F401
     except ImportError:
         raise ClusterError(
-            "--scheduler and --cluster need Dask, which is not installed: pip install 'kozel-stats[dask]'.",
-            ru="--scheduler и --cluster требуют Dask, а он не установлен: pip install 'kozel-stats[dask]'.",
+            "--scheduler and --cluster need Dask, which is not installed: `pip install 'kozel-stats[dask]'`.",
+            ru="--scheduler и --cluster требуют Dask, а он не установлен: `pip install 'kozel-stats[dask]'`.",
         ) from None
 
 
@@ -196,6 +196,15 @@ def _connect(address: str, timeout: float) -> Any:
         ) from None
 
 
+def _reason_ru(exc: BaseException, reason: str) -> str:
+    """Why a connection failed, in Russian: the system's error by its number (never its English words)."""
+    from .phrasebook import os_error, translate
+
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return os_error(OSError(exc.errno, exc.strerror))
+    return translate(reason)
+
+
 def _lost(address: str, exc: BaseException, status: str) -> ClusterError:
     """The error for a cluster lost mid-run; Dask's own logging is silenced for good first."""
     # the client's reconnection attempts go on logging until this process ends: never shown
@@ -209,7 +218,7 @@ def _lost(address: str, exc: BaseException, status: str) -> ClusterError:
         "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
         "cluster is back, or on this machine without --scheduler (the same games, the same bits).",
         ru=f"кластер Dask по адресу {address} потерян во время прогона ({type(exc).__name__}"
-        f"{': ' + str(exc)[:120] if str(exc) else ''}; клиент: {status}). С --out партии его последней "
+        f"{': ' + str(exc)[:120] if str(exc) else ''}; состояние клиента: `{status}`). С --out партии его последней "
         "контрольной точки (каждые 10 с) сохранены там: продолжите с --resume ПАПКА, когда кластер вернётся, "
         "или на этой машине без --scheduler (те же партии, те же биты).",
     )
@@ -310,9 +319,10 @@ def _probe(address: str, timeout: float) -> None:
         sock = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        reason_ru = _reason_ru(exc, reason)
         raise ClusterError(
             f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); {advice}",
-            ru=f"--scheduler {address}: планировщик Dask там недоступен ({reason}); {ADVICE_RU}",
+            ru=f"--scheduler {address}: планировщик Dask там недоступен ({reason_ru}); {ADVICE_RU}",
         ) from None
     with sock:
         try:
@@ -335,9 +345,10 @@ def _probe(address: str, timeout: float) -> None:
                 f"(--connect-timeout); {ADVICE_RU}",
             ) from None
         except OSError as exc:
+            reason_ru = _reason_ru(exc, str(exc.strerror or exc))
             raise ClusterError(
                 f"--scheduler {address}: the connection failed ({exc.strerror or exc}); {advice}",
-                ru=f"--scheduler {address}: соединение оборвалось ({exc.strerror or exc}); {ADVICE_RU}",
+                ru=f"--scheduler {address}: соединение оборвалось ({reason_ru}); {ADVICE_RU}",
             ) from None
     (length,) = struct.unpack("<Q", head)
     if not 0 < length <= MAX_HANDSHAKE_BYTES:

@@ -316,6 +316,10 @@ INTERNAL = {
 
 #: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)
 SAMPLES: dict[str, object] = {
+    "ADVICE_RU": "запущен ли `dask scheduler`, верны ли адрес и порт?",  # cluster's own Russian advice
+    "_connect:str(exc)[:120]": "Stream is closed",  # Dask's own words, kept as the library wrote them
+    "_probe:reason_ru": "в соединении отказано",
+    "_probe:not_dask": "--scheduler tcp://127.0.0.1:8786: это не планировщик Dask",
     "exc": "not a tile: '77' (digits 0..6, smaller first)",
     "where": "games.jsonl, line 3",
     "dw": "games.jsonl, line 3, deal 2",
