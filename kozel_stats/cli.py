@@ -203,6 +203,9 @@ def friendly_errors(func: Callable) -> Callable:
             raise typer.Exit(1) from None
         finally:  # the results folders this command owned are free again (their lock files removed)
             sys.modules["kozel_stats.say"].speak(None)  # the next command (in one process: tests) chooses again
+            warmup = sys.modules.get("kozel_stats.warmup")
+            if warmup is not None:
+                warmup.use_language("en")  # and its compile notice too
             results = sys.modules.get("kozel_stats.results")
             if results is not None:
                 results.release_folders()

@@ -25,6 +25,7 @@ def test_the_compiled_marker_belongs_to_this_clone(tmp_path, monkeypatch):
 def test_a_compile_is_announced_while_it_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(warmup, "NOTICE_AFTER", 0.0)
+    monkeypatch.setattr(warmup, "_notice_lang", ["en"])  # whatever an earlier command in this process spoke
     said = threading.Event()
     lines: list[str] = []
 
