@@ -556,7 +556,10 @@ def compare(
     csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
     details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
     batch_size: int | None = typer.Option(
-        None, "--batch-size", help="Games per unit of work (default: games / (4 x workers), between 1,000 and 50,000)."
+        None,
+        "--batch-size",
+        help="Games per unit of work (default: games / (4 x workers), between 1,000 and 50,000; "
+        "with the expert or the sampler, from 1 game: they search every move).",
     ),
     report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),

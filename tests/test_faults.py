@@ -719,7 +719,7 @@ SCHEMA_CASES = {
     "NaN games": (stats_edit(set_in(["stats", "games"], math.nan)), ["stats.json", "'stats.games'", "nan"]),
     "huge sum": (
         lambda r: (r / "stats.json").write_text(
-            re.sub(r'"sx": \[\s*-?\d+', '"sx": [' + "9" * 5000, (r / "stats.json").read_text(), count=1)
+            re.sub(r'"sx":\s*\[\s*-?\d+', '"sx": [' + "9" * 5000, (r / "stats.json").read_text(), count=1)
         ),
         ["stats.json", "'stats.arms[0].sx", "5,000 digits"],
     ),
