@@ -424,30 +424,14 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
 def check_backend(req: AtlasRequest) -> None:
     """--scheduler / --cluster / --connect-timeout, checked before anything is written (the cluster itself is
     reached only when a game is to be played)."""
-    from .cluster import check_scheduler, check_timeout, parse_cluster
+    from .cluster import check_backend_options
 
-    wants = req.scheduler is not None or req.cluster is not None
-    if req.render_only and (wants or req.connect_timeout is not None):
+    if req.render_only and (req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None):
         raise _error(
             "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
             "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
         )
-    if req.scheduler is not None and req.cluster is not None:
-        raise _error(
-            "give --scheduler or --cluster, not both.",
-            "нужен --scheduler или --cluster, но не оба.",
-        )
-    if req.connect_timeout is not None and req.scheduler is None:
-        raise _error(
-            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
-            "--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
-        )
-    if req.scheduler is not None:
-        check_scheduler(req.scheduler)
-    if req.cluster is not None:
-        parse_cluster(req.cluster)
-    if req.connect_timeout is not None:
-        check_timeout(req.connect_timeout)
+    check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
 
 
 class SharedBackend:

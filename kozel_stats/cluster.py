@@ -90,6 +90,24 @@ def check_timeout(seconds: float) -> float:
     return seconds
 
 
+def check_backend_options(scheduler: str | None, cluster: str | None, connect_timeout: float | None) -> None:
+    """--scheduler / --cluster / --connect-timeout of compare, sweep and atlas, checked before anything is
+    written (the cluster itself is reached only when a game is to be played)."""
+    if scheduler is not None and cluster is not None:
+        raise ClusterError("give --scheduler or --cluster, not both.", ru="нужен --scheduler или --cluster, но не оба.")
+    if connect_timeout is not None and scheduler is None:
+        raise ClusterError(
+            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
+            ru="--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
+        )
+    if scheduler is not None:
+        check_scheduler(scheduler)
+    if cluster is not None:
+        parse_cluster(cluster)
+    if connect_timeout is not None:
+        check_timeout(connect_timeout)
+
+
 @contextmanager
 def backend(
     scheduler: str | None = None,

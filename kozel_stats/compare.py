@@ -551,17 +551,10 @@ def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chos
         raise ValueError("--csv, --deals and --games-table write into the --out folder; give --out DIR.")
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
-    if req.scheduler is not None or req.cluster is not None:
-        from .cluster import check_scheduler, check_timeout, parse_cluster
+    if req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None:
+        from .cluster import check_backend_options
 
-        if req.scheduler is not None and req.cluster is not None:
-            raise ValueError("give --scheduler or --cluster, not both.")
-        if req.scheduler is not None:
-            check_scheduler(req.scheduler)
-        if req.cluster is not None:
-            parse_cluster(req.cluster)
-        if req.connect_timeout is not None:
-            check_timeout(req.connect_timeout)
+        check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
         if req.bots_matrix:
             raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
 

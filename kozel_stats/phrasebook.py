@@ -856,7 +856,6 @@ _RULES: list[tuple[str, Replacement]] = [
         r"^duel plays pair games; (.+?) is каждый сам за себя\.$",
         r"`duel` играет только в парной игре, а \1 — «каждый сам за себя».",
     ),
-    (r"^give --scheduler or --cluster, not both\.$", "нужен --scheduler или --cluster, но не оба."),
     (
         r"^--csv, --deals and --games-table write into the --out folder; give --out DIR\.$",
         "--csv, --deals и --games-table пишут в папку --out; укажите --out ПАПКА.",

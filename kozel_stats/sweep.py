@@ -638,17 +638,10 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
         raise ValueError("--csv writes into the --out folder; give --out DIR.")
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
-    if req.scheduler is not None and req.cluster is not None:
-        raise ValueError("give --scheduler or --cluster, not both.")
-    if req.scheduler is not None or req.cluster is not None:
-        from .cluster import check_scheduler, check_timeout, parse_cluster
+    if req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None:
+        from .cluster import check_backend_options
 
-        if req.scheduler is not None:
-            check_scheduler(req.scheduler)
-        if req.cluster is not None:
-            parse_cluster(req.cluster)
-        if req.connect_timeout is not None:
-            check_timeout(req.connect_timeout)
+        check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
     prepared = _resumed_sweep(req) if req.resume is not None else _new_sweep(req, seats)
     for extra in chosen:  # every level's bot fits every cell, before anything is played
         _new_sweep(replace(req, level=extra.name, levels=None), [extra.bot])

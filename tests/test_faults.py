@@ -127,6 +127,11 @@ def test_variant_file_faults(tmp_path):
         (["duel", "heavy", "random", "--variant", "solo-3", "--games", 10], "pair games"),
         (["duel", "heavy", "random", "--games", 1], "--games must be from 2"),
         (["summarize", "nowhere-at-all"], "no such results folder"),
+        # the backend's options, checked alike by compare and sweep (cluster.check_backend_options; atlas: test_atlas)
+        (["compare", "default", "--scheduler", "tcp://127.0.0.1:1", "--cluster", "local:2"], "not both"),
+        (["compare", "default", "--connect-timeout", 5], "give it with --scheduler"),
+        (["sweep", "default", "--vary", "threshold=once,none", "--connect-timeout", 5], "give it with --scheduler"),
+        (["sweep", "default", "--vary", "threshold=once,none", "--cluster", "local:0"], "--cluster"),
     ],
 )
 def test_bad_options(tmp_path, args, words):
