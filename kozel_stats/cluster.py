@@ -226,9 +226,9 @@ def _reason_ru(exc: BaseException, reason: str) -> str:
 def _lost(address: str, exc: BaseException, status: str) -> ClusterError:
     """The error for a cluster lost mid-run; Dask's own logging is silenced for good first."""
     # the client's reconnection attempts go on logging until this process ends: never shown
-    logging.getLogger("distributed").disabled = True
-    for name in list(logging.root.manager.loggerDict):
-        if name.startswith("distributed."):
+    # (tornado's too: the client's event loop logs a closed connection's callback error with its traceback)
+    for name in ["distributed", "tornado", *logging.root.manager.loggerDict]:
+        if name in ("distributed", "tornado") or name.startswith(("distributed.", "tornado.")):
             logging.getLogger(name).disabled = True
     return ClusterError(
         f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
@@ -270,11 +270,12 @@ CRITICAL = 50  # logging.CRITICAL
 
 @contextmanager
 def _dask_loggers_at(level: int) -> Iterator[None]:
-    """Every logger of Dask's (its configuration gives some their own level) at `level`, then as before."""
+    """Every logger of Dask's (its configuration gives some their own level) and of tornado's, whose event loop
+    Dask runs on (it logs a callback's error with its traceback), at `level`, then as before."""
     import logging
 
-    names = ["distributed", "dask"] + [
-        n for n in logging.root.manager.loggerDict if n.startswith(("distributed.", "dask."))
+    names = ["distributed", "dask", "tornado"] + [
+        n for n in logging.root.manager.loggerDict if n.startswith(("distributed.", "dask.", "tornado."))
     ]
     loggers = [logging.getLogger(n) for n in names]
     saved = [lg.level for lg in loggers]
