@@ -3,9 +3,14 @@
     python benchmarks/bench_compile.py            # the README's figures
     python benchmarks/bench_compile.py --json
     python benchmarks/bench_compile.py --only first-hour
+    python benchmarks/bench_compile.py --compile     # numba compiles: the shipped code left unused
 
-Each command runs in a fresh process with its own empty NUMBA_CACHE_DIR; the CPU time
-is that of the process and all its children (the compare's workers). CPU seconds, not
+Each command runs in a fresh process with its own empty NUMBA_CACHE_DIR, as on a new machine: where
+the package ships compiled code for the machine (kozel_stats/precompiled.py: x86-64 Linux, the
+archive's Python and numba), it is unpacked into that cache and loaded; `--compile` (or another
+machine) makes numba compile every kernel, as a machine without that code does.
+
+The CPU time is that of the process and all its children (the compare's workers). CPU seconds, not
 wall seconds: on a loaded machine the wall time grows but the CPU time does not.
 
 Machine-independent figures: the C baseline (c_baseline.c, bench_c.py) runs in the same
@@ -55,9 +60,13 @@ FIRST_HOUR = [
 ]
 
 
+#: The environment of the commands: --compile adds KOZEL_STATS_PRECOMPILED=0
+ENV = dict(os.environ)
+
+
 def cpu_seconds(args: list[str], cache: str | None, cwd: str | None = None) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one `kozel-stats` command; cache=None: a fresh empty cache."""
-    env = dict(os.environ)
+    env = dict(ENV)
     with tempfile.TemporaryDirectory() as fresh:
         env["NUMBA_CACHE_DIR"] = cache or fresh
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -90,7 +99,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", choices=["first-hour", "commands"], help="one part of the table")
+    parser.add_argument("--compile", action="store_true", help="leave the shipped compiled code unused")
     args = parser.parse_args()
+    if args.compile:
+        ENV["KOZEL_STATS_PRECOMPILED"] = "0"
     c_before = c_deals_per_cpu_second() or float("nan")
     rows = []
     if args.only != "first-hour":

@@ -4,6 +4,7 @@
     python benchmarks/bench_engine.py --against HEAD~3   # ratio to another git revision
     python benchmarks/bench_engine.py --vs-c             # only the ratio to the C baseline
     python benchmarks/bench_engine.py --vs-c-variants --min-ratio 0.3   # every shipped variant
+    python benchmarks/bench_engine.py --vs-native        # the shipped x86-64-v2 code / this CPU's own code
 
 Machines here are noisy, so a comparison of two versions runs both in the same
 session, interleaved round by round, and reports the ratio of their medians.
@@ -119,6 +120,55 @@ def compare(ref: str, variant: str, seconds: float, rounds: int) -> dict:
     }
 
 
+def vs_native(variant: str, seconds: float, rounds: int) -> dict:
+    """The code the package ships, for the x86-64-v2 level (kozel_stats/precompiled.py), against code for this
+    machine's own CPU (NUMBA_CPU_NAME set to its name: numba then compiles for it and its features),
+    each in processes of its own, interleaved round by round, random and counter bots on one core:
+    the ratio of the medians of games/s, per bot (below 1: the portable code is slower)."""
+    import llvmlite.binding as ll
+
+    host = ll.get_host_cpu_name()
+    base = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES")}
+    envs = {"x86-64-v2": base, host: {**base, "NUMBA_CPU_NAME": host}}
+    cmd = [
+        sys.executable,
+        "-c",
+        "import sys, json; sys.path.insert(0, sys.argv[1]); from bench_engine import _batch;"
+        "g, d, t = _batch((sys.argv[2], 1, 2000, sys.argv[3], float(sys.argv[4]))); print(json.dumps(g / t))",
+    ]
+
+    def games_per_s(level: str, bot: str, secs: float) -> float:
+        out = subprocess.run(
+            cmd + [str(ROOT / "benchmarks"), variant, bot, str(secs)],
+            env=envs[level],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
+        return float(out.stdout.strip().splitlines()[-1])
+
+    bots = ("random", "counter")
+    for level in envs:  # compile (or load) each level's kernels before the first round
+        for bot in bots:
+            games_per_s(level, bot, 0.0)
+    runs: dict[tuple[str, str], list[float]] = {(level, bot): [] for level in envs for bot in bots}
+    for r in range(rounds):
+        for level in list(envs) if r % 2 == 0 else list(envs)[::-1]:
+            for bot in bots:
+                runs[level, bot].append(games_per_s(level, bot, seconds))
+    rows = [
+        {
+            "bot": bot,
+            "portable_games_per_s": statistics.median(runs["x86-64-v2", bot]),
+            "native_games_per_s": statistics.median(runs[host, bot]),
+            "ratio": statistics.median(runs["x86-64-v2", bot]) / statistics.median(runs[host, bot]),
+        }
+        for bot in bots
+    ]
+    return {"host_cpu": host, "variant": variant, "rounds": rounds, "seconds": seconds, "bots": rows}
+
+
 def _c_module():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import bench_c
@@ -220,6 +270,9 @@ def main() -> None:
     parser.add_argument(
         "--min-ratio", type=float, help="with --vs-c / --vs-c-variants: exit with status 1 when a ratio is below this"
     )
+    parser.add_argument(
+        "--vs-native", action="store_true", help="the shipped x86-64-v2 code against this CPU's own (ratio)"
+    )
     parser.add_argument("--no-c", action="store_true", help="leave the C comparison out of the default output")
     parser.add_argument("--rounds", type=int, help="interleaved rounds (default 5; 3 with --vs-c-variants)")
     parser.add_argument("--json", action="store_true")
@@ -260,6 +313,21 @@ def main() -> None:
         return
     args.rounds = args.rounds or 5
     args.seconds = args.seconds or 3.0
+    if args.vs_native:
+        result = vs_native(args.variant, args.seconds, args.rounds)
+        if args.json:
+            print(json.dumps(result, indent=2))
+            return
+        print(
+            f"x86-64-v2 (shipped) / {result['host_cpu']} (this CPU's own code), variant {args.variant}, one core, "
+            f"medians of {args.rounds} interleaved rounds of {args.seconds:g} s:"
+        )
+        for r in result["bots"]:
+            print(
+                f"  {r['bot']:<8} {r['ratio']:.3f}  ({r['portable_games_per_s']:,.0f} vs "
+                f"{r['native_games_per_s']:,.0f} games/s)"
+            )
+        return
     if args.against:
         result = compare(args.against, args.variant, args.seconds, args.rounds)
         print(

@@ -3,6 +3,7 @@
 import hashlib
 import os
 import re
+import sys
 import tempfile
 from pathlib import Path
 
@@ -67,5 +68,33 @@ def _numba_cache_dir() -> str:
     return str(Path(tempfile.gettempdir()) / name)
 
 
+#: The instruction sets of x86-64-v2 (/proc/cpuinfo's names): what the shipped code may use
+_X86_64_V2 = {"cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"}
+
+
+def _has_x86_64_v2() -> bool:
+    """Whether this is x86-64 Linux with the instructions of x86-64-v2 (kozel_stats/precompiled.py)."""
+    if sys.platform != "linux" or os.uname().machine != "x86_64":
+        return False
+    try:
+        with open("/proc/cpuinfo", encoding="ascii", errors="replace") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("flags"):
+                    return set(line.partition(":")[2].split()) >= _X86_64_V2
+    except OSError:
+        pass
+    return False
+
+
+def _portable_numba() -> None:
+    """numba's code for x86-64-v2, not for this machine's own CPU, so that the code shipped in
+    kozel_stats/precompiled/ loads on a new machine (why: kozel_stats/precompiled.py). A user's own
+    NUMBA_CPU_NAME or NUMBA_CPU_FEATURES wins."""
+    if "NUMBA_CPU_NAME" not in os.environ and "NUMBA_CPU_FEATURES" not in os.environ and _has_x86_64_v2():
+        os.environ["NUMBA_CPU_NAME"] = "x86-64-v2"
+        os.environ["NUMBA_CPU_FEATURES"] = ""
+
+
 # Set before numba is first imported (the engine imports it lazily); a user's own setting wins.
 os.environ.setdefault("NUMBA_CACHE_DIR", _numba_cache_dir())
+_portable_numba()

@@ -66,6 +66,7 @@ from .codes import (
     VALUES_SUITS,
     Layout,
 )
+from .precompiled import seed
 
 # --- deal state: one int64 array ------------------------------------------------
 # Everything a deal needs, so that one array is passed around and copied (the sampler's
@@ -110,6 +111,7 @@ EXTRA_PAIRS = 2
 
 MAX_MOVES = 128
 
+seed()  # before the first compiled function: where numba files the package's code
 # numpy error model: no zero-division checks on the hot path (no divisor here can be zero).
 jit = njit(cache=True, nogil=True, error_model="numpy")
 hot = njit(cache=True, nogil=True, error_model="numpy", inline="always")

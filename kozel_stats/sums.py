@@ -12,6 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .precompiled import seed
+
+seed()  # before the first compiled function: where numba files the package's code
 kernel = njit(cache=True, nogil=True, error_model="numpy")
 
 #: rows of arm_sums' output

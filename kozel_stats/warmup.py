@@ -6,9 +6,11 @@ first run on a machine therefore spends some seconds compiling; this module make
 that visible: `prepare` compiles (or loads) the kernel a command needs *before* any
 game is timed or any progress bar starts, and tells the user at once when it has to
 compile. A small marker file per kernel in the cache folder records that the kernel
-was compiled there, so later runs say nothing. numba files its cache under the path of
-the sources, so a second clone (or a moved one) compiles again: the marker names the
-package's folder too.
+was compiled there, so later runs say nothing. The marker names the package's folder too:
+where numba's cache is not portable (kozel_stats/precompiled.py: other than x86-64 Linux, or a
+user's own locator), numba files its cache under the path of the sources and a second clone
+(or a moved one) compiles again; where it is portable, a second clone only loads the code once
+more, in less than the second after which the notice would be printed.
 
 Kernels: `play_game` (the play / replay / record path) and `play_batch` (the fast
 path of compare, duel and the benchmarks, which reuses play_game's code), each in three
@@ -24,7 +26,7 @@ import hashlib
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .codes import KERNEL_FAST, KERNEL_NAMES, KERNEL_SEARCHING, KERNEL_THINKING
@@ -142,9 +144,16 @@ def main() -> None:
         for entry in ("play_batch", "play_game")
     ]
     print(f"compiling {len(tasks)} kernels…", file=sys.stderr, flush=True)
-    workers = max(1, min(len(tasks), os.cpu_count() or 1))
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        for (entry, flavour), spent in zip(tasks, pool.map(_prepare_quietly, tasks), strict=True):
+    # --serial: one after another in this process (precompiled.build: every entry in numba's index files)
+    workers = 1 if "--serial" in sys.argv[1:] else max(1, min(len(tasks), os.cpu_count() or 1))
+    with contextlib.ExitStack() as stack:
+        results: Iterable[float]
+        if workers == 1:
+            results = map(_prepare_quietly, tasks)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")))
+            results = pool.map(_prepare_quietly, tasks)
+        for (entry, flavour), spent in zip(tasks, results, strict=True):
             print(
                 f"{entry} ({kinds[flavour]}): "
                 + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),

@@ -13,7 +13,22 @@ PACKAGE = Path(kozel_stats.__file__).resolve().parent
 
 #: From the bottom up; a module may import from its own layer and the layers below it
 LAYERS = (
-    ("base", {"__init__", "errors", "knobs", "signals", "sums", "say", "phrasebook", "files", "levels", "roster"}),
+    (
+        "base",
+        {
+            "__init__",
+            "errors",
+            "knobs",
+            "signals",
+            "sums",
+            "say",
+            "phrasebook",
+            "files",
+            "levels",
+            "roster",
+            "precompiled",
+        },
+    ),
     ("rules", {"codes", "rules", "redeal"}),
     ("engine", {"core", "scoring", "expert", "bots", "engine"}),
     ("games", {"trace", "playlog", "batches", "warmup", "metrics", "moments", "runner", "cluster"}),

@@ -17,7 +17,8 @@ def test_the_compiled_marker_belongs_to_this_clone(tmp_path, monkeypatch):
     warmup.prepare("play_batch", False)
     assert compiled == ["play_batch"] and warmup.is_compiled("play_batch", False)
     assert warmup.prepare("play_batch", False) == 0.0 and compiled == ["play_batch"]  # not again
-    # a second clone (or this one moved) shares the cache folder, but numba compiles its code again
+    # a second clone (or this one moved) shares the cache folder, but where numba's cache is not portable
+    # (kozel_stats/precompiled.py) numba compiles its code again
     monkeypatch.setattr(warmup, "__file__", str(tmp_path / "elsewhere" / "kozel_stats" / "warmup.py"))
     assert not warmup.is_compiled("play_batch", False)
 
