@@ -312,6 +312,7 @@ INTERNAL = {
     ("redeal.py", "exact_redeal_probability"): "as above",
     ("runner.py", "__init__"): "a resumed run's statistics are checked before it starts",
     ("sweep.py", "effect"): "an effect the program itself asks for (KeyError)",
+    ("precompiled.py", "build"): "the developers' command that packs the compiled code, not a user's",
 }
 
 #: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)
