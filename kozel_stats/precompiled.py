@@ -25,6 +25,7 @@ source file are in its index, so a stale or foreign entry is never loaded, only 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import lzma
 import os
 import sys
@@ -42,6 +43,8 @@ FOLDER = Path(__file__).resolve().parent / "precompiled"
 SUBFOLDER = "kozel_stats"
 #: The archive's member that names the compiled sources' digest the code was built from
 DIGEST_MEMBER = "ENGINE_DIGEST"
+#: The lock file in the cache's subfolder while one process unpacks
+LOCK = ".unpacking.lock"
 #: What reading a damaged archive can raise
 _DAMAGED = (OSError, EOFError, KeyError, lzma.LZMAError, tarfile.TarError)
 #: Set to 0 to compile instead (to measure compilation: benchmarks/bench_compile.py --compile)
@@ -120,8 +123,10 @@ def seed() -> bool:
 
     Nothing happens when the code would not be used: another platform, Python or numba version,
     sources changed since the archive was built, a cache folder that already holds the package's
-    code, a user's own CPU or locator setting, or KOZEL_STATS_PRECOMPILED=0. Each file is written
-    whole (a temporary file, renamed), so processes starting together cannot read half a file."""
+    code, a user's own CPU or locator setting, or KOZEL_STATS_PRECOMPILED=0. Processes starting
+    together on a new machine (a pool's or a Dask machine's workers) take turns by a lock file: the
+    first unpacks, the others find the code there; each file is written whole (a temporary file,
+    renamed), so no process reads half a file."""
     if _seeded[0]:
         return False
     _seeded[0] = True
@@ -133,20 +138,14 @@ def seed() -> bool:
 
     target = Path(folder) / SUBFOLDER
     if any(target.glob("*.nbi")) or archive_digest(archive) != engine_digest():
-        return False
+        return False  # (the usual case: the code is there already)
     try:
         target.mkdir(parents=True, exist_ok=True)
-        with tarfile.open(archive) as tar:
-            for member in tar.getmembers():
-                name = Path(member.name).name
-                if not member.isfile() or not name.endswith((".nbi", ".nbc")) or (target / name).exists():
-                    continue
-                data = tar.extractfile(member)
-                if data is None:
-                    continue
-                with tempfile.NamedTemporaryFile(dir=target, delete=False, suffix=".part") as part:
-                    part.write(data.read())
-                os.replace(part.name, target / name)
+        with open(target / LOCK, "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if any(target.glob("*.nbi")):
+                return False  # another process unpacked it while this one waited
+            _unpack(archive, target)
     except _DAMAGED:
         # a damaged archive, a full disk or a read-only cache: numba compiles what is missing, as without the archive
         for part_file in target.glob("*.part"):
@@ -154,6 +153,22 @@ def seed() -> bool:
                 part_file.unlink()
         return False
     return True
+
+
+def _unpack(archive: Path, target: Path) -> None:
+    """numba's index and data files of the archive into `target`, by their base names only (never a path
+    out of it), each whole."""
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            name = Path(member.name).name
+            if not member.isfile() or not name.endswith((".nbi", ".nbc")) or (target / name).exists():
+                continue
+            data = tar.extractfile(member)
+            if data is None:
+                continue
+            with tempfile.NamedTemporaryFile(dir=target, delete=False, suffix=".part") as part:
+                part.write(data.read())
+            os.replace(part.name, target / name)
 
 
 def build(out: Path = FOLDER) -> Path:

@@ -59,9 +59,31 @@ def test_the_shipped_files_are_unpacked_once_into_an_empty_cache(fresh_seed):
         {"core.f-1.py311.nbi": b"index", "core.f-1.py311.1.nbc": b"code"},
     )
     assert precompiled.seed()
-    assert sorted(p.name for p in fresh_seed.iterdir()) == ["core.f-1.py311.1.nbc", "core.f-1.py311.nbi"]
+    assert sorted(p.name for p in fresh_seed.glob("*.nb?")) == ["core.f-1.py311.1.nbc", "core.f-1.py311.nbi"]
     assert (fresh_seed / "core.f-1.py311.1.nbc").read_bytes() == b"code"
     assert not precompiled.seed()  # once a process
+
+
+def test_processes_starting_together_unpack_once(fresh_seed, tmp_path):
+    """Workers starting together on a new machine: one unpacks while the others wait at the lock, then
+    find the code there (each process's own seed(), in processes of their own)."""
+    _archive(
+        precompiled.FOLDER, kozel_stats.engine_digest(), {f"core.f-{i}.py311.nbi": b"i" * 100_000 for i in range(40)}
+    )
+    code = (
+        "import sys; from kozel_stats import precompiled; from pathlib import Path;"
+        "precompiled.FOLDER = Path(sys.argv[1]); print(precompiled.seed())"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    starts = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(precompiled.FOLDER)], env=env, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(4)
+    ]
+    said = [p.communicate()[0].strip().splitlines()[-1] for p in starts]
+    assert sorted(said) == ["False", "False", "False", "True"], said
+    assert len(list(fresh_seed.glob("*.nbi"))) == 40 and not list(fresh_seed.glob("*.part"))
 
 
 def test_a_cache_that_holds_code_already_is_left_alone(fresh_seed):
@@ -85,7 +107,7 @@ def test_a_wrong_archive_is_never_unpacked(fresh_seed, monkeypatch, why):
     else:  # only numba's index and data files, by their base name: never a path out of the folder
         _archive(precompiled.FOLDER, kozel_stats.engine_digest(), {"../../evil.py": b"print('no')"})
     unpacked = precompiled.seed()
-    assert (list(fresh_seed.iterdir()) if fresh_seed.exists() else []) == []
+    assert list(fresh_seed.glob("*")) in ([], [fresh_seed / precompiled.LOCK])
     assert not (fresh_seed.parent.parent / "evil.py").exists()
     assert not unpacked or why == "not a cache file"
 
