@@ -304,3 +304,33 @@ def test_a_duel_on_two_workers_is_the_duel_on_one():
     one = run_duel(load_variant("default"), "counter", "random", 2000, seed=3, workers=1, batch_size=500)
     two = run_duel(load_variant("default"), "counter", "random", 2000, seed=3, workers=2, batch_size=500)
     assert one == two
+
+
+def test_summary_json_writes_a_record_a_line(tmp_path):
+    """summary.json (results.write_json): each section's fields a line and each record of a list a line, read
+    back as written (the atlas's site publishes 120 of these files within its 15 MB)."""
+    from kozel_stats.results import write_json
+
+    data = {
+        "meta": {"seed": 1, "bots": ["counter"], "words": {"ru": "игроки", "en": "players"}},
+        "comparisons": [{"metric": m, "diff": d, "low": None} for m, d in (("fish", 0.5), ("deals", -1.25))],
+        "notes": [],
+    }
+    path = tmp_path / "summary.json"
+    write_json(path, data)
+    text = path.read_text(encoding="utf-8")
+    assert json.loads(text) == data
+    assert text.splitlines() == [
+        "{",
+        ' "meta": {',
+        '  "seed": 1,',
+        '  "bots": ["counter"],',
+        '  "words": {"ru":"игроки","en":"players"}',
+        " },",
+        ' "comparisons": [',
+        '  {"metric":"fish","diff":0.5,"low":null},',
+        '  {"metric":"deals","diff":-1.25,"low":null}',
+        " ],",
+        ' "notes": []',
+        "}",
+    ]
