@@ -143,7 +143,8 @@ def main() -> None:
         for flavour in (KERNEL_SEARCHING, KERNEL_THINKING, KERNEL_FAST)
         for entry in ("play_batch", "play_game")
     ]
-    print(f"compiling {len(tasks)} kernels…", file=sys.stderr, flush=True)
+    # (seconds where the shipped code fits this machine: kozel_stats/precompiled.py; minutes where numba compiles)
+    print(f"loading or compiling {len(tasks)} kernels…", file=sys.stderr, flush=True)
     # --serial: one after another in this process (precompiled.build: every entry in numba's index files)
     workers = 1 if "--serial" in sys.argv[1:] else max(1, min(len(tasks), os.cpu_count() or 1))
     with contextlib.ExitStack() as stack:
@@ -155,8 +156,7 @@ def main() -> None:
             results = pool.map(_prepare_quietly, tasks)
         for (entry, flavour), spent in zip(tasks, results, strict=True):
             print(
-                f"{entry} ({kinds[flavour]}): "
-                + (f"compiled in {spent:.1f} s of CPU" if spent else "already compiled"),
+                f"{entry} ({kinds[flavour]}): " + (f"ready in {spent:.1f} s of CPU" if spent else "ready already"),
                 file=sys.stderr,
                 flush=True,
             )
