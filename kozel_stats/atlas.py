@@ -448,7 +448,7 @@ class SharedBackend:
         self.chosen = None
 
     def get(self):
-        from .cluster import DEFAULT_CONNECT_TIMEOUT, Backend, backend
+        from .cluster import Backend, backend
 
         req = self.req
         if self.chosen is not None:
@@ -460,8 +460,7 @@ class SharedBackend:
             self.chosen = Backend(self._pool(workers) if workers > 1 else None, workers, "local")
             return self.chosen
         self.say(f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}")
-        timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-        self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, timeout))
+        self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, req.connect_timeout))
         return self.chosen
 
     def _pool(self, workers: int):

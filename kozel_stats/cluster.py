@@ -113,25 +113,25 @@ def backend(
     scheduler: str | None = None,
     cluster: str | None = None,
     notice: Callable[[str], None] | None = None,
-    timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    timeout: float | None = None,
 ) -> Iterator[Backend]:
     """The executor the runner plays on: the local pool (neither option), an existing Dask
     cluster (`scheduler`, tcp://HOST:PORT) or a LocalCluster of N worker processes on
     127.0.0.1 (`cluster`, "local:N"). Everything Dask started here is stopped on exit.
 
-    Connecting takes at most `timeout` seconds (an address that accepts connections and never
-    answers, one that is not a Dask scheduler, one that cannot be reached: one ClusterError naming
-    the address), and Ctrl-C or SIGTERM stop it at once (`signals.interruptible`)."""
+    Connecting takes at most `timeout` seconds (--connect-timeout; None: DEFAULT_CONNECT_TIMEOUT): an
+    address that accepts connections and never answers, one that is not a Dask scheduler, one that
+    cannot be reached is one ClusterError naming the address; Ctrl-C or SIGTERM stop it at once
+    (`signals.interruptible`)."""
     if scheduler is None and cluster is None:
         yield Backend(None, None, "local")
         return
-    if scheduler is not None and cluster is not None:
-        raise ClusterError("give --scheduler or --cluster, not both.", ru="нужен --scheduler или --cluster, но не оба.")
+    check_backend_options(scheduler, cluster, None)  # (the timeout serves a LocalCluster's start too)
     from . import signals
 
-    timeout = check_timeout(timeout)
+    timeout = check_timeout(DEFAULT_CONNECT_TIMEOUT if timeout is None else timeout)
     n_local = parse_cluster(cluster) if cluster is not None else 0
-    address = check_scheduler(scheduler) if scheduler is not None else None
+    address = scheduler.strip() if scheduler is not None else None
     _need_dask()
     from distributed import LocalCluster
 
@@ -185,7 +185,7 @@ def shared_or_own(
     scheduler: str | None,
     cluster: str | None,
     notice: Callable[[str], None] | None = None,
-    timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    timeout: float | None = None,
 ) -> Iterator[Backend]:
     """`shared` when a caller plays many runs on one backend (the atlas: one LocalCluster for all its
     comparisons, not one started and stopped for each), else a backend of the run's own (`backend`)."""

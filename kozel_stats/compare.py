@@ -551,12 +551,11 @@ def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chos
         raise ValueError("--csv, --deals and --games-table write into the --out folder; give --out DIR.")
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
-    if req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None:
-        from .cluster import check_backend_options
+    from .cluster import check_backend_options
 
-        check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
-        if req.bots_matrix:
-            raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
+    check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
+    if req.bots_matrix and (req.scheduler is not None or req.cluster is not None):
+        raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
 
 
 def _resumed_run(
@@ -726,10 +725,9 @@ def execute(
             write_stats(req.out, plan, run, complete=False)
             last_save[0] = time.monotonic()
 
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, shared_or_own
+    from .cluster import shared_or_own
 
-    timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, timeout) as chosen:
+    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, req.connect_timeout) as chosen:
         outcome = run_compare(
             variants,
             prep.games,

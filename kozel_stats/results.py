@@ -470,8 +470,8 @@ def plan_json(arms, pairs, seed: int, batch_size: int | None, command: str, extr
 
 
 def write_stats(folder: Path, plan: dict, stats, complete: bool) -> None:
-    """The plan indented, as every JSON file here, and the statistics on one line: thousands of sums no one
-    reads by eye, at 40% of their indented size (the atlas's site publishes 120 of these files)."""
+    """stats.json: the plan indented and the statistics on one line: thousands of sums no one reads by eye,
+    at 40% of their indented size (the atlas's site publishes 120 of these files)."""
     head = json.dumps(to_jsonable({**plan, "complete": complete}), ensure_ascii=False, indent=1)
     sums = json.dumps(to_jsonable(stats.to_json()), ensure_ascii=False, separators=(",", ":"))
     write_text_atomic(folder / STATS_FILE, head.removesuffix("\n}") + ',\n "stats": ' + sums + "\n}\n")

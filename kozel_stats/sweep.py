@@ -638,10 +638,9 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
         raise ValueError("--csv writes into the --out folder; give --out DIR.")
     if req.workers is not None and not 1 <= req.workers <= 4096:
         raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
-    if req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None:
-        from .cluster import check_backend_options
+    from .cluster import check_backend_options
 
-        check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
+    check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
     prepared = _resumed_sweep(req) if req.resume is not None else _new_sweep(req, seats)
     for extra in chosen:  # every level's bot fits every cell, before anything is played
         _new_sweep(replace(req, level=extra.name, levels=None), [extra.bot])
@@ -994,14 +993,13 @@ def execute(
     """Play the sweep (on the local pool or a Dask cluster), checkpoint into --out as it goes,
     and save everything whole, also after an interruption. `shared`: a `cluster.Backend` already open (the
     atlas's), else the request's own --scheduler / --cluster."""
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, shared_or_own
+    from .cluster import shared_or_own
     from .results import write_stats
 
     req = prep.request
     arms, pairs, _ = plan(prep.grid, prep.seats, prep.metrics)
     command = reproduce_command(prep)
-    timeout = req.connect_timeout if req.connect_timeout is not None else DEFAULT_CONNECT_TIMEOUT
-    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, timeout) as chosen:
+    with shared_or_own(shared, req.scheduler, req.cluster, on_compile, req.connect_timeout) as chosen:
         workers = req.workers or chosen.workers or os.cpu_count() or 1
         batch_size = req.batch_size or default_batch_size(prep.games, workers, len(arms))
         plan_data = sweep_plan(prep, arms, pairs, batch_size, command)
