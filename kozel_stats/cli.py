@@ -350,7 +350,7 @@ def play(
     from .playlog import format_game
     from .results import check_new_file
     from .rules import load_variant
-    from .say import count, plural, t
+    from .say import count, t
     from .trace import RecordWriter, game_bots, parse_bots, record_game, run_seed_game
 
     language = choose_lang(lang)
@@ -391,15 +391,13 @@ def play(
             else:
                 typer.echo(quiet_line(record, g, language))
     if trace is not None:
-        n = len(seeds)
-        records = f"{plural(n, 'запись', 'записи', 'записей')} {plural(n, 'партии', 'партий', 'партий')}"
-        typer.echo(t("wrote_records", language, n=n, s="s" if n != 1 else "", records=records, path=trace), err=True)
+        typer.echo(t("wrote_records", language, n=len(seeds), path=trace), err=True)
 
 
 def quiet_line(record: dict, g: int, lang: str) -> str:
     """One line per game of `play -q`: deals, who lost (a drawn match is a draw; only a game stopped at
     max_deals is cut off), the score."""
-    from .say import plural, t, titles
+    from .say import t, titles
 
     pairs = record["sides"] == [[0, 2], [1, 3]]
     if record["loser"] is None:
@@ -408,9 +406,8 @@ def quiet_line(record: dict, g: int, lang: str) -> str:
         loser = t("side_lost", lang, side="AB"[record["loser"]])
     else:
         loser = t("goat", lang, p=record["loser"])
-    n = len(record["deals"])
-    deals = f"{n} {plural(n, 'сдача', 'сдачи', 'сдач')}" if lang == "ru" else n
-    return t("game_line", lang, g=g, deals=deals, s="s" if n != 1 else "", loser=loser, score=record["final_score"]) + (
+    deals = len(record["deals"])
+    return t("game_line", lang, g=g, deals=deals, loser=loser, score=record["final_score"]) + (
         f", {titles(record['titles'], lang)}" if titles(record["titles"], lang) else ""
     )
 
@@ -427,7 +424,7 @@ def replay(
     """Replay recorded games through the engine; report any illegal move or wrong score."""
     from .errors import KozelError
     from .rules import load_variant
-    from .say import plural, replay_problem, t
+    from .say import replay_problem, t
     from .trace import read_records, replay_record
 
     language = choose_lang(lang)
@@ -465,22 +462,11 @@ def replay(
             for problem in problems:
                 typer.echo(t("replay_line", language, line=lineno, problem=replay_problem(problem, language)))
         else:
-            n = len(record["deals"])
-            deals = f"{n} {plural(n, 'сдача', 'сдачи', 'сдач')}" if language == "ru" else n
-            typer.echo(
-                t(
-                    "replay_ok",
-                    language,
-                    line=lineno,
-                    game=record.get("game", "?"),
-                    deals=deals,
-                    s="s" if n != 1 else "",
-                )
-            )
+            deals = len(record["deals"])
+            typer.echo(t("replay_ok", language, line=lineno, game=record.get("game", "?"), deals=deals))
     if n_games == 0:
         raise KozelError(f"{records}: holds no game records.", ru=f"{records}: в файле нет записей партий.")
-    games = f"{n_games} {plural(n_games, 'партия', 'партии', 'партий')}" if language == "ru" else n_games
-    typer.echo(t("replay_total", language, n=games, s="s" if n_games != 1 else "", ok=n_games - n_bad, bad=n_bad))
+    typer.echo(t("replay_total", language, n=n_games, ok=n_games - n_bad, bad=n_bad))
     if n_bad:
         raise typer.Exit(1)
 

@@ -1,13 +1,33 @@
 """Errors that mean bad input: the CLI prints their message and exits with code 2."""
 
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound="KozelError")
+
 
 class KozelError(Exception):
     """Bad input; the message names what and where. `ru`: the same message in Russian (the command line
-    shows it under --lang ru; say.error_text)."""
+    shows it under --lang ru; say.error_text). Raised by key (`keyed`), it keeps its key and fields: the
+    message table (kozel_stats/messages.py) holds both languages."""
 
     def __init__(self, message: str = "", ru: str | None = None):
         super().__init__(message)
         self.ru = ru
+        self.key: str | None = None
+        self.fields: dict[str, Any] = {}
+
+    @classmethod
+    def keyed(cls: type[E], key: str, **fields: Any) -> E:
+        """The error whose sentence is `key` in the message table, with its fields."""
+        from .messages import both
+
+        en, ru = both(key, **fields)
+        error = cls(en, ru=ru)
+        error.key = key
+        error.fields = fields
+        return error
 
 
 class VariantError(KozelError, ValueError):

@@ -14,7 +14,9 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
+from . import messages
 from .errors import KozelError
+from .messages import count, plural_ru
 
 LANGS = ("ru", "en")
 NBSP = "\u00a0"
@@ -71,34 +73,12 @@ def quiet_lang(lang: object) -> str:
 
 
 # --- numbers and words ----------------------------------------------------------------------------------------------
-def plural_ru(n: float, one: str, few: str, many: str, fraction: str | None = None) -> str:
-    """The Russian noun form after a number: 1 партия, 2 партии, 5 партий; a fraction takes the
-    genitive singular (0,2 сдачи)."""
-    if isinstance(n, float) and not float(n).is_integer():
-        return fraction or few
-    n = abs(int(n))
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
 def plural(n: float, one: str, few: str, many: str, en: tuple[str, str] | None = None, lang: str = "ru") -> str:
     """The noun after n: plural(2, "вариант", "варианта", "вариантов") -> варианта; with lang="en" and
     en=("variant", "variants"): variants."""
     if lang != "ru" and en is not None:
         return en[0] if n == 1 else en[1]
     return plural_ru(n, one, few, many)
-
-
-def count(n: int, lang: str) -> str:
-    """30 000 (ru: a non-breaking space from five digits on) / 30,000 (en)."""
-    n = int(n)
-    if lang != "ru":
-        return f"{n:,}"
-    text = f"{abs(n):,}".replace(",", NBSP) if abs(n) >= 10_000 else str(abs(n))
-    return (MINUS if n < 0 else "") + text
 
 
 def decimal(x: float, digits: int, lang: str, signed: bool = False) -> str:
@@ -136,17 +116,26 @@ PHRASES: dict[str, tuple[str, str]] = {
     "source": ("source: {}", "источник: {}"),
     "extends": ("extends: {}   game: {}   hash: {}", "основа: {}   игра: {}   хеш: {}"),
     "rules_head": ("rules (knob, value, what it means):", "правила (настройка, значение, что оно значит):"),
-    "wrote_records": ("wrote {n} game record{s} to {path}", "{n} {records} записано в {path}"),
+    "wrote_records": (
+        "wrote {n:count} game {n:plural:record|records} to {path}",
+        "{n:count} {n:plural:запись|записи|записей} {n:plural:партии|партий|партий} записано в {path}",
+    ),
     "cut_off": ("cut off at max_deals", "оборвана на max_deals"),
     "draw": ("a draw", "ничья"),
-    "side_lost": ("side {side} lost (козлы)", "пара {side} проиграла (козлы)"),
+    "side_lost": ("side {side} lost (the goats)", "пара {side} проиграла (козлы)"),
     "goat": ("P{p} is the goat", "P{p} — козёл"),
-    "game_line": ("game {g}: {deals} deal{s}, {loser}, score {score}", "партия {g}: {deals}, {loser}, счёт {score}"),
-    "replay_ok": ("line {line}, game {game}: OK ({deals} deal{s})", "строка {line}, партия {game}: верно ({deals})"),
+    "game_line": (
+        "game {g}: {deals} {deals:plural:deal|deals}, {loser}, score {score}",
+        "партия {g}: {deals} {deals:plural:сдача|сдачи|сдач}, {loser}, счёт {score}",
+    ),
+    "replay_ok": (
+        "line {line}, game {game}: OK ({deals} {deals:plural:deal|deals})",
+        "строка {line}, партия {game}: верно ({deals} {deals:plural:сдача|сдачи|сдач})",
+    ),
     "replay_line": ("line {line}, {problem}", "строка {line}, {problem}"),
     "replay_total": (
-        "{n} game{s} replayed, {ok} correct, {bad} with problems.",
-        "{n} переиграно: верно {ok}, с ошибками {bad}.",
+        "{n:count} {n:plural:game|games} replayed, {ok} correct, {bad} with problems.",
+        "{n:count} {n:plural:партия|партии|партий} переиграно: верно {ok}, с ошибками {bad}.",
     ),
     "duel_head": (
         "{a} (A) vs {b} (B) on {variant}: {pairs} deal sequences played twice, seats swapped",
@@ -221,9 +210,12 @@ def source_text(source: str, lang: str) -> str:
     return source
 
 
+messages.add(PHRASES)
+
+
 def t(key: str, lang: str, *args: object, **kwargs: object) -> str:
-    en, ru = PHRASES[key]
-    return (ru if lang == "ru" else en).format(*args, nbsp=NBSP, **kwargs)
+    """The sentence `key` of the message table (kozel_stats/messages.py) in `lang`."""
+    return messages.text(key, lang, *args, **kwargs)
 
 
 # --- «вы имели в виду …?» -------------------------------------------------------------------------------------------

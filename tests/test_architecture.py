@@ -23,6 +23,7 @@ LAYERS = (
             "sums",
             "say",
             "phrasebook",
+            "messages",
             "files",
             "levels",
             "roster",

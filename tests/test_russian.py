@@ -313,6 +313,7 @@ INTERNAL = {
     ("runner.py", "__init__"): "a resumed run's statistics are checked before it starts",
     ("sweep.py", "effect"): "an effect the program itself asks for (KeyError)",
     ("precompiled.py", "build"): "the developers' command that packs the compiled code, not a user's",
+    ("messages.py", "add"): "a key declared twice is the developers' mistake, found at import",
 }
 
 #: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)
