@@ -19,7 +19,7 @@ interval. 50% is random's level; lower is stronger.
 
 Expert (--expert N1,N2,...): for each N, games/s with expert:N on all four seats (one core, process
 time), scaled to a core where benchmarks/c_baseline.c plays 1.88 M deals/s (bench_c.py, measured in
-the same run, in its CPU time as the games are), and the duplicate duel (kozel_stats.duel, one
+the same run, in its CPU time as the games are), and the duplicate duel (kozel_stats.answers.duel, one
 worker) of expert:N against counter and, for the first N given with --expert-vs-sampler, against
 sampler: the share of game pairs won with its 95% interval.
 """
@@ -53,9 +53,9 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def speed(params: np.ndarray, bots: list[str], seconds: float, rounds: int, seed: int) -> list[dict]:
     """Interleave the bots round by round; median games/s over the rounds."""
-    from kozel_stats import engine as E
-    from kozel_stats.bots import parse_bot
-    from kozel_stats.runner import play_range
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.bots import parse_bot
+    from kozel_stats.play.runner import play_range
 
     ids = {b: np.full(4, parse_bot(b), dtype=np.int64) for b in bots}
     for b in bots:
@@ -88,9 +88,9 @@ def speed(params: np.ndarray, bots: list[str], seconds: float, rounds: int, seed
 
 def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
     """Bot on side A against random on side B for games/2 seeds, then the sides swapped."""
-    from kozel_stats import engine as E
-    from kozel_stats.bots import parse_bot
-    from kozel_stats.runner import play_range
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.bots import parse_bot
+    from kozel_stats.play.runner import play_range
 
     x, r = parse_bot(bot), parse_bot("random")
     half = games // 2
@@ -112,12 +112,12 @@ def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
 
 def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: int, seconds: float, seed: int) -> dict:
     """Speed and duplicate strength of expert:N for each N (module docstring)."""
-    from kozel_stats import engine as E
-    from kozel_stats.bots import parse_bot
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.duel import run_duel
-    from kozel_stats.rules import load_variant
-    from kozel_stats.runner import play_range
+    from kozel_stats.answers.duel import run_duel
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.bots import parse_bot
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.rules.variants import load_variant
 
     variant = load_variant(variant_name)
     params = compile_rules(variant.rule_dict)
@@ -190,8 +190,8 @@ def main() -> None:
             print(f"\n{v['bot']} vs sampler: {v['win']:.3f} of {v['pairs']} pairs ({v['low']:.3f} - {v['high']:.3f})")
         return
 
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.rules import load_variant
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.rules.variants import load_variant
 
     params = compile_rules(load_variant(args.variant).rule_dict)
     bots = SCRIPTED + ([args.sampler] if args.sampler else [])

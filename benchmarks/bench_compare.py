@@ -35,8 +35,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from kozel_stats.compare import run_compare
-    from kozel_stats.rules import load_variants, shipped_dir
+    from kozel_stats.answers.compare import run_compare
+    from kozel_stats.rules.variants import load_variants, shipped_dir
 
     variants = load_variants([str(shipped_dir())])
     start = time.perf_counter()

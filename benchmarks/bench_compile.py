@@ -6,7 +6,7 @@
     python benchmarks/bench_compile.py --compile     # numba compiles: the shipped code left unused
 
 Each command runs in a fresh process with its own empty NUMBA_CACHE_DIR, as on a new machine: where
-the package ships compiled code for the machine (kozel_stats/precompiled.py: x86-64 Linux, the
+the package ships compiled code for the machine (kozel_stats/engine/precompiled.py: x86-64 Linux, the
 archive's Python and numba), it is unpacked into that cache and loaded; `--compile` (or another
 machine) makes numba compile every kernel, as a machine without that code does.
 

@@ -39,10 +39,10 @@ def _batch(args: tuple[str, int, int, str, float]) -> tuple[int, int, float]:
     variant_name, seed, chunk, bot, seconds = args
     import numpy as np
 
-    from kozel_stats import engine as E
-    from kozel_stats.codes import BOT_IDS, compile_rules
-    from kozel_stats.rules import load_variant
-    from kozel_stats.runner import play_range
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.codes import BOT_IDS, compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.rules.variants import load_variant
 
     p = compile_rules(load_variant(variant_name).rule_dict)
     bots = np.full(4, BOT_IDS[bot], dtype=np.int64)
@@ -121,7 +121,7 @@ def compare(ref: str, variant: str, seconds: float, rounds: int) -> dict:
 
 
 def vs_native(variant: str, seconds: float, rounds: int) -> dict:
-    """The code the package ships, for the x86-64-v2 level (kozel_stats/precompiled.py), against code for this
+    """The code the package ships, for the x86-64-v2 level (kozel_stats/engine/precompiled.py), against code for this
     machine's own CPU (NUMBA_CPU_NAME set to its name: numba then compiles for it and its features),
     each in processes of its own, interleaved round by round, random and counter bots on one core:
     the ratio of the medians of games/s, per bot (below 1: the portable code is slower)."""
@@ -278,7 +278,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.vs_c_variants:
-        from kozel_stats.rules import shipped_names
+        from kozel_stats.rules.variants import shipped_names
 
         result = vs_c_variants(shipped_names(), args.seconds or 1.0, args.rounds or 3)
         if result is None:

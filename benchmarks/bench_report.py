@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kozel_stats.report import CARD_FLAGS  # noqa: E402
+from kozel_stats.present.report import CARD_FLAGS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FLAGS = [f for f in CARD_FLAGS if f != "--hide-scrollbars"]  # the report's own headless flags

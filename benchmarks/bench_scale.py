@@ -22,14 +22,14 @@ import numpy as np
 
 
 def batch_costs(games: int) -> list[dict]:
-    from kozel_stats import sweep as S
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.metrics import column, columns_from_engine
-    from kozel_stats.moments import gram_stats
-    from kozel_stats.rules import load_variant
-    from kozel_stats.runner import play_batch_stats, play_range
-    from kozel_stats.trace import bot_array
-    from kozel_stats.warmup import prepare
+    from kozel_stats.answers import sweep as S
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_batch_stats, play_range
+    from kozel_stats.play.warmup import prepare
+    from kozel_stats.records.trace import bot_array
+    from kozel_stats.rules.variants import load_variant
+    from kozel_stats.stats.metrics import column, columns_from_engine
+    from kozel_stats.stats.moments import gram_stats
 
     prepare("play_batch", False)
     base = load_variant("default")
@@ -91,9 +91,9 @@ def batch_costs(games: int) -> list[dict]:
 
 
 def dask_ratio(games: int, workers: int) -> dict:
-    from kozel_stats import sweep as S
-    from kozel_stats.cluster import backend
-    from kozel_stats.rules import load_variant
+    from kozel_stats.answers import sweep as S
+    from kozel_stats.play.cluster import backend
+    from kozel_stats.rules.variants import load_variant
 
     base = load_variant("default")
     grid = S.build_grid(

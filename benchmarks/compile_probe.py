@@ -27,11 +27,11 @@ def main() -> None:
     import numpy as np
 
     import kozel_stats
-    from kozel_stats import warmup
-    from kozel_stats.batches import play_range
-    from kozel_stats.codes import KERNEL_FAST, KERNEL_THINKING, compile_rules
-    from kozel_stats.rules import DEFAULTS
-    from kozel_stats.trace import bot_array
+    from kozel_stats.engine.codes import KERNEL_FAST, KERNEL_THINKING, compile_rules
+    from kozel_stats.play import warmup
+    from kozel_stats.play.batches import play_range
+    from kozel_stats.records.trace import bot_array
+    from kozel_stats.rules.variants import DEFAULTS
 
     print(f"engine from {kozel_stats.__file__}, cache {os.environ['NUMBA_CACHE_DIR']}", flush=True)
     params = compile_rules(dict(DEFAULTS))

@@ -53,11 +53,11 @@ FIELDS = (
 
 
 def golden_hash(variant_name: str, bot: str, games: int) -> str:
-    from kozel_stats import engine as E
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.rules import load_variant
-    from kozel_stats.runner import play_range
-    from kozel_stats.trace import bot_array, parse_bots
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.records.trace import bot_array, parse_bots
+    from kozel_stats.rules.variants import load_variant
 
     variant = load_variant(variant_name)
     params = compile_rules(variant.rule_dict)
@@ -99,8 +99,8 @@ def records_hash(variant_name: str, games: int = RECORDED_GAMES) -> str:
     """The game records (every move, draw and knock) of a few games, as `play --trace` writes them, in
     the keys of kozel-trace/1 (the engine's decisions that records also hold, trace.DECISION_KEYS,
     restate the same play: tests/test_play_log.py checks them)."""
-    from kozel_stats.rules import load_variant
-    from kozel_stats.trace import DECISION_KEYS, play_records
+    from kozel_stats.records.trace import DECISION_KEYS, play_records
+    from kozel_stats.rules.variants import load_variant
 
     variant = load_variant(variant_name)
     digest = hashlib.sha256()
@@ -111,7 +111,7 @@ def records_hash(variant_name: str, games: int = RECORDED_GAMES) -> str:
 
 
 def all_hashes() -> dict[str, dict[str, str]]:
-    from kozel_stats.rules import shipped_names
+    from kozel_stats.rules.variants import shipped_names
 
     out = {}
     for name in shipped_names():

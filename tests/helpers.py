@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.codes import (
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import (
     ALL_TILES,
     D_CARRY,
     D_SCORE,
@@ -25,7 +25,7 @@ from kozel_stats.codes import (
     compile_rules,
     tile_from_name,
 )
-from kozel_stats.rules import DEFAULTS
+from kozel_stats.rules.variants import DEFAULTS
 
 
 def mask(tiles: str | list[str]) -> int:
@@ -68,7 +68,7 @@ class Position:
             move = []
             for k in range(int(m) & 7):
                 pl = int(C.placement(m, k))
-                from kozel_stats.codes import tile_name
+                from kozel_stats.engine.codes import tile_name
 
                 move.append((tile_name(pl & 31), int(C.attach_value(self.st, (pl >> 5) & 7))))
             out.append(sorted(move))
@@ -135,7 +135,7 @@ def run_cli(*args):
     """Run the command line in-process; return (exit code, everything it printed)."""
     from typer.testing import CliRunner
 
-    from kozel_stats.cli import app
+    from kozel_stats.cli.commands import app
 
     result = CliRunner().invoke(app, [str(a) for a in args])
     return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import contextlib
 
-from kozel_stats.knobs import KNOBS
-from kozel_stats.rules import VariantError, load_variant, with_rules
+from kozel_stats.rules.knobs import KNOBS
+from kozel_stats.rules.variants import VariantError, load_variant, with_rules
 
 BASES = ("default", "solo-3", "osel", "morskoy-004", "chechevae-4")
 

@@ -11,8 +11,8 @@ import pytest
 from test_report import ARTIFACTS, CHROMIUM, FRAME, body_data, chromium, needs_chromium, visible_text
 from typer.testing import CliRunner
 
-from kozel_stats import atlas
-from kozel_stats.cli import app
+from kozel_stats.cli.commands import app
+from kozel_stats.site import atlas
 
 runner = CliRunner()
 QUESTIONS = "fish-to-fisherman,threshold-25,osel"
@@ -68,12 +68,12 @@ def test_the_pages_of_both_languages(site):
 
 def test_the_answer_is_the_folders_answer(site):
     """The page's cards state each level's verdicts, the ones `kozel-stats report` states for the folder."""
-    from kozel_stats.levels import LEVELS as ALL
+    from kozel_stats.rules.levels import LEVELS as ALL
 
     found = atlas.load_question(site, atlas.QUESTION_BY_VARIANT["threshold-25"], [ALL[x] for x in LEVELS])
     assert set(found) == set(LEVELS)
     page = (site / "q/threshold-25.html").read_text(encoding="utf-8")
-    from kozel_stats.atlas_pages import answer_line, holds
+    from kozel_stats.site.pages import answer_line, holds
 
     for data in found.values():
         assert answer_line(data, "threshold-25", "ru") in page
@@ -176,7 +176,7 @@ def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
     Генерал, каждый сам за себя втроём) are questions too, each compared with its own game, not with Козёл."""
     within = [q for q in atlas.QUESTIONS if q.group == "within"]
     assert len(within) == 12 and all(q.baseline != "default" for q in within)
-    shipped = {p.stem for p in (Path(atlas.__file__).parent.parent / "variants").glob("*.yaml")}
+    shipped = {p.stem for p in (Path(atlas.__file__).parents[2] / "variants").glob("*.yaml")}
     assert shipped - {"default"} == set(atlas.QUESTION_BY_VARIANT)  # every shipped variant is a question
     out = tmp_path / "site"
     args = ["--levels", "beginner", "--games", "300", "--only", "solo-3-eggs", "--no-extras", "--no-cards"]
@@ -192,7 +192,7 @@ def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
 def test_the_expert_sits_out_only_the_cross_for_two(tmp_path):
     """Осёл and Чечевэ for two take the expert minutes a game (measured): those two questions alone are not
     played at the expert level, the page says why, and the build does not count them as missing."""
-    from kozel_stats.levels import LEVELS as ALL
+    from kozel_stats.rules.levels import LEVELS as ALL
 
     skipped = [q.variant for q in atlas.QUESTIONS if not atlas.plays(q, ALL["expert"])]
     assert skipped == ["osel-solo-2", "chechevae-2"]
@@ -324,7 +324,7 @@ def test_every_page_in_a_browser(site, tmp_path, width):
 def test_the_yard_form_writes_a_file_variants_show_loads(site, tmp_path, lang):
     """The form's state is the page's address (#knob=value&…): the YAML it writes loads in `variants show` with
     exactly the knobs chosen, and the estimate of the sweep's model is shown for them."""
-    from kozel_stats.rules import default_variant, load_variant
+    from kozel_stats.rules.variants import default_variant, load_variant
 
     page = site / ("yard.html" if lang == "ru" else "en/yard.html")
     chosen = {"fish_winner": "fisherman", "target": "125", "threshold": "none", "lone_66": "30", "two_doubles": "False"}
@@ -357,9 +357,9 @@ def expected_estimate(site: Path, chosen: dict[str, str]) -> tuple[dict[str, tup
     cells' covariance (`sweep.cell_covariance`); and whether the sweep played the combination."""
     import numpy as np
 
-    from kozel_stats import sweep as S
-    from kozel_stats.metrics import HEADLINE, METRIC_BY_NAME
-    from kozel_stats.rules import format_knob_value
+    from kozel_stats.answers import sweep as S
+    from kozel_stats.rules.variants import format_knob_value
+    from kozel_stats.stats.metrics import HEADLINE, METRIC_BY_NAME
 
     saved = S.load_sweep(site / "data/sweep")
     grid = saved.grid
@@ -401,7 +401,7 @@ def test_the_estimate_s_model_is_the_contrast_of_cells(site):
 
     import numpy as np
 
-    from kozel_stats.atlas_pages import sweep_estimates
+    from kozel_stats.site.pages import sweep_estimates
 
     est = sweep_estimates(atlas.load_sweep_folder(site / "data/sweep"), "en")
     assert est is not None and len(est["factors"]) == 9 and len(est["played"]) == atlas.SWEEP_CELLS

@@ -14,8 +14,8 @@ import functools
 import pytest
 from audit import audit_game, score_deal, settle, wiped
 
-from kozel_stats.rules import load_variant, with_rules
-from kozel_stats.trace import play_records
+from kozel_stats.records.trace import play_records
+from kozel_stats.rules.variants import load_variant, with_rules
 
 VARIANTS_004 = ("sport", "generals", "generals-both")
 BOTS_004 = ("random", "general", "general-signal", "counter")
@@ -582,10 +582,10 @@ def general_record(only_00: bool = False) -> tuple[dict, int]:
     side that had points before it (found with the fast kernel, then recorded)."""
     import numpy as np
 
-    from kozel_stats import engine as E
-    from kozel_stats.codes import TITLE_BALD, TITLE_GENERAL, compile_rules
-    from kozel_stats.runner import play_range
-    from kozel_stats.trace import record_game, run_seed_game
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.codes import TITLE_BALD, TITLE_GENERAL, compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.records.trace import record_game, run_seed_game
 
     variant = load_variant("morskoy-004")
     games = play_range(compile_rules(variant.rule_dict), 77, 0, 20000, np.zeros(4, dtype=np.int64)).games

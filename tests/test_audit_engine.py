@@ -6,9 +6,9 @@ import pytest
 from audit import audit_game
 from typer.testing import CliRunner
 
-from kozel_stats.cli import app
-from kozel_stats.rules import load_variant, shipped_names
-from kozel_stats.trace import play_records
+from kozel_stats.cli.commands import app
+from kozel_stats.records.trace import play_records
+from kozel_stats.rules.variants import load_variant, shipped_names
 
 AUDITED_BOTS = ("random", "heavy", "counter")
 
@@ -60,10 +60,10 @@ def test_solo_eggs_payouts_pass_the_audit():
     with the fast kernel, then record and audit them."""
     import numpy as np
 
-    from kozel_stats import engine as E
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.runner import play_range
-    from kozel_stats.trace import record_game, run_seed_game
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.records.trace import record_game, run_seed_game
 
     variant = load_variant("solo-3-eggs")
     games = play_range(compile_rules(variant.rule_dict), 77, 0, 60000, np.zeros(3, dtype=np.int64)).games

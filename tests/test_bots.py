@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from helpers import Position, mask, params
 
-from kozel_stats import bots as B
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.codes import (
+from kozel_stats.engine import bots as B
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import (
     ALL_TILES,
     BOT_DOCS,
     BOT_IDS,
@@ -20,7 +20,7 @@ from kozel_stats.codes import (
     compile_rules,
     tile_name,
 )
-from kozel_stats.rules import load_variant
+from kozel_stats.rules.variants import load_variant
 
 SCRIPTED = ["random", "heavy", "doubles", "partner", "counter"]
 ALL_BOTS = SCRIPTED + ["sampler", "first", "general", "general-signal", "expert"]
@@ -369,7 +369,7 @@ VARIANTS = ["default", "morskoy", "solo-2", "solo-3", "solo-4", "osel"]
 
 @pytest.mark.parametrize("bot", SCRIPTED + ["first"])
 def test_scripted_bots_play_full_games(bot):
-    from kozel_stats.runner import play_range
+    from kozel_stats.play.runner import play_range
 
     for name in VARIANTS:
         p = variant_params(name)
@@ -380,7 +380,7 @@ def test_scripted_bots_play_full_games(bot):
 
 
 def test_sampler_and_mixed_tables_play_full_games():
-    from kozel_stats.runner import play_range
+    from kozel_stats.play.runner import play_range
 
     mixed = [B.parse_bot(b) for b in ("counter", "sampler:2", "partner", "doubles")]
     for name in VARIANTS:
@@ -392,7 +392,7 @@ def test_sampler_and_mixed_tables_play_full_games():
 
 @pytest.mark.parametrize("variant", ["default", "fish-to-fisherman", "solo-3", "osel"])
 def test_recorded_games_replay_as_legal(variant):
-    from kozel_stats.trace import record_game, replay_record, run_seed_game
+    from kozel_stats.records.trace import record_game, replay_record, run_seed_game
 
     v = load_variant(variant)
     tables = [SCRIPTED[1:], ["sampler", "counter", "partner", "doubles"]]
@@ -403,7 +403,7 @@ def test_recorded_games_replay_as_legal(variant):
 
 
 def test_reproducible():
-    from kozel_stats.runner import play_range
+    from kozel_stats.play.runner import play_range
 
     p = variant_params("default")
     bots = np.array([B.parse_bot(b) for b in ("counter", "partner", "doubles", "sampler:2")], dtype=np.int64)

@@ -1,5 +1,8 @@
-"""The numba cache is keyed by every source that can put a constant into compiled code (issue 29):
-a kernel compiled before a change to such a source is never run after it."""
+"""The numba cache and the shipped archives are keyed by what the compiled code is made of (issues 29, 36): the
+engine folder's sources and the constants it takes from outside it (the knobs' choices, the bots' ids, the
+tiles' order). A kernel compiled before a change to any of them is never run after it; the prose beside those
+constants (a knob's Russian words, a bot's description) and every module outside the engine leave the key as
+it is, so a corrected word asks for no rebuild."""
 
 from __future__ import annotations
 
@@ -11,58 +14,71 @@ import sys
 from pathlib import Path
 
 import kozel_stats
+from kozel_stats import engine
 
 PACKAGE = Path(kozel_stats.__file__).resolve().parent
 
 
-def _module_imports(path: Path) -> set[str]:
-    """The package modules a module imports at module level (read with ast, not the regex under test)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {f"{node.module}.py" for node in tree.body if isinstance(node, ast.ImportFrom) and node.level == 1}
+def test_the_engine_takes_only_the_declared_constants_from_outside():
+    """Every module-level import of an engine module from outside the engine is one of the declarations the
+    digest reads (outside_constants): a new one must join the key."""
+    outside = set()
+    for path in (PACKAGE / "engine").glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+                outside |= {f"{node.module}.{alias.name}" for alias in node.names}
+    assert outside <= {
+        "rules.knobs.KNOB_BY_NAME",
+        "rules.knobs.KNOBS",
+        "rules.roster.BOTS",
+        "rules.roster.PARAMETRIC",
+        "rules.tiles.N_TILES",
+        "rules.tiles.TILE_HI",
+        "rules.tiles.TILE_INDEX",
+        "rules.tiles.TILE_LO",
+    }, outside
+    assert set(engine.compiled_sources()) == {p.name for p in (PACKAGE / "engine").glob("*.py")}
 
 
-def test_the_key_covers_every_module_the_compiled_code_imports():
-    closure: set[str] = set()
-    todo = list(kozel_stats.COMPILED_MODULES)
-    while todo:
-        name = todo.pop()
-        if name not in closure:
-            closure.add(name)
-            todo += sorted(_module_imports(PACKAGE / name))
-    assert set(kozel_stats.compiled_sources()) == closure
-    assert "knobs.py" in closure  # codes.choice_code reads the knobs' choices
+SHOW_KEY = (
+    "import os; from kozel_stats.engine import engine_digest, ENGINE; print(ENGINE); "
+    "print(os.environ['NUMBA_CACHE_DIR']); print(engine_digest())"
+)
 
 
-SHOW_CACHE = "import os, kozel_stats; print(kozel_stats.__file__); print(os.environ['NUMBA_CACHE_DIR'])"
-
-
-def _cache_dir(package_parent: Path) -> str:
+def _key(package_parent: Path) -> tuple[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["PYTHONPATH"] = str(package_parent)
     out = subprocess.run(
-        [sys.executable, "-c", SHOW_CACHE],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=package_parent,
-        check=True,
+        [sys.executable, "-c", SHOW_KEY], capture_output=True, text=True, env=env, cwd=package_parent, check=True
     ).stdout.split("\n")
     assert out[0].startswith(str(package_parent)), out
-    return out[1]
+    return out[1], out[2]
 
 
-def test_a_change_to_a_source_of_constants_moves_the_cache(tmp_path):
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{path.name} no longer holds {old!r}: update this test"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_what_moves_the_key_and_what_does_not(tmp_path):
     copy = tmp_path / "kozel_stats"
-    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    before = _cache_dir(tmp_path)
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "archives"))
+    before = _key(tmp_path)
+    # prose: a knob's Russian rule and a bot's description, and a module outside the engine
+    _edit(copy / "rules" / "knobs.py", 'rule_ru="', 'rule_ru="Исправлено. ')
+    _edit(copy / "rules" / "roster.py", '"uniform over the distinct legal moves"', '"uniform over the legal moves"')
+    (copy / "present" / "report.py").write_text(
+        (copy / "present" / "report.py").read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8"
+    )
+    assert _key(tmp_path) == before
     # a knob's choices reordered: the integers the kernels were compiled with change
-    knobs = copy / "knobs.py"
-    text = knobs.read_text(encoding="utf-8")
-    knobs.write_text(text.replace('("once", "every-deal", "none")', '("every-deal", "once", "none")'), encoding="utf-8")
-    assert knobs.read_text(encoding="utf-8") != text, "the knob's declaration moved: update this test"
-    after_knobs = _cache_dir(tmp_path)
-    assert after_knobs != before
-    # a module outside the compiled code's imports does not invalidate the compiled kernels
-    report = copy / "report.py"
-    report.write_text(report.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
-    assert _cache_dir(tmp_path) == after_knobs
+    _edit(copy / "rules" / "knobs.py", '("once", "every-deal", "none")', '("every-deal", "once", "none")')
+    after_knobs = _key(tmp_path)
+    assert after_knobs[0] != before[0] and after_knobs[1] != before[1]
+    # an engine source: any byte of it
+    (copy / "engine" / "core.py").write_text(
+        (copy / "engine" / "core.py").read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8"
+    )
+    assert _key(tmp_path) != after_knobs

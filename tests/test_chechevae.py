@@ -11,14 +11,14 @@ import numpy as np
 import pytest
 from helpers import Position, params
 
-from kozel_stats import engine as E
-from kozel_stats.codes import TITLE_BALD, TITLE_KEPT_00, TITLE_NAKED, compile_rules
-from kozel_stats.metrics import applies, columns_from_engine, goat_counts
-from kozel_stats.moments import places_from_scores
-from kozel_stats.playlog import format_game
-from kozel_stats.rules import VariantError, load_variant, with_rules
-from kozel_stats.runner import play_range
-from kozel_stats.trace import bot_array, parse_bots, play_records, record_game, replay_record
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import TITLE_BALD, TITLE_KEPT_00, TITLE_NAKED, compile_rules
+from kozel_stats.play.runner import play_range
+from kozel_stats.records.playlog import format_game
+from kozel_stats.records.trace import bot_array, parse_bots, play_records, record_game, replay_record
+from kozel_stats.rules.variants import VariantError, load_variant, with_rules
+from kozel_stats.stats.metrics import applies, columns_from_engine, goat_counts
+from kozel_stats.stats.moments import places_from_scores
 
 sys.path.insert(0, str(Path(__file__).parent))
 from audit import audit_game  # noqa: E402
@@ -198,7 +198,7 @@ def test_the_record_and_log_name_every_goat():
 
 def test_chechevae_metrics_apply_only_to_its_rules():
     rules, default = load_variant("chechevae-4").rule_dict, load_variant("default").rule_dict
-    from kozel_stats.metrics import METRIC_BY_NAME
+    from kozel_stats.stats.metrics import METRIC_BY_NAME
 
     for name in ("several_goats_rate", "kept_00_rate"):
         assert applies(METRIC_BY_NAME[name], rules) and not applies(METRIC_BY_NAME[name], default)

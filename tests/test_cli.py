@@ -85,7 +85,7 @@ def test_bad_input_exits_2_without_traceback(tmp_path):
 
 def test_help_does_not_import_numba():
     code = (
-        "import sys; from kozel_stats.cli import main; sys.argv=['kozel-stats','--help']\n"
+        "import sys; from kozel_stats.cli.commands import main; sys.argv=['kozel-stats','--help']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\nprint('numba' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -107,7 +107,7 @@ def test_a_double_ctrl_c_before_the_first_batch_exits_2_with_the_message():
 
     args = ["compare", "default", "morskoy", "--games", "2000000", "--batch-size", "1000000", "--workers", "2"]
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from kozel_stats.cli import main; main()", *args, "--lang", "ru"],
+        [sys.executable, "-c", "from kozel_stats.cli.commands import main; main()", *args, "--lang", "ru"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,  # Ctrl-C goes to the whole group, the workers too

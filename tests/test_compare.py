@@ -16,9 +16,9 @@ import pytest
 from helpers import run_cli as run
 
 from kozel_stats import __version__
-from kozel_stats.compare import run_compare
-from kozel_stats.rules import load_variant
-from kozel_stats.runner import stop_pool
+from kozel_stats.answers.compare import run_compare
+from kozel_stats.play.runner import stop_pool
+from kozel_stats.rules.variants import load_variant
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def test_same_seed_same_bits_whatever_the_workers_and_batches():
 def test_the_expert_s_few_games_are_split_among_the_workers_with_the_same_bits():
     """The expert plays seconds a game: 400 of its games are about four batches a worker, not one batch of
     the fast bots' floor of 1,000 games (one core of any cluster); and its games do not depend on the batches."""
-    from kozel_stats.compare import _default_batch_size, _searching, plan_arms
+    from kozel_stats.answers.compare import _default_batch_size, _searching, plan_arms
 
     variants = [load_variant("default"), load_variant("threshold-25")]
     assert _searching(plan_arms(variants, ["expert"], None)[0])
@@ -271,8 +271,8 @@ def wait_until_stopped(_task) -> None:
 
 def test_map_on_pool_is_interrupted_between_waits_and_leaves_no_worker():
     """`duel` plays on map_on_pool: a Ctrl-C while the workers play stops them all and ends the call."""
-    from kozel_stats import signals
-    from kozel_stats.runner import map_on_pool
+    from kozel_stats.play.runner import map_on_pool
+    from kozel_stats.system import signals
 
     _half_sent["started"] = multiprocessing.get_context("fork").Event()
     before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
@@ -299,7 +299,7 @@ def test_map_on_pool_is_interrupted_between_waits_and_leaves_no_worker():
 
 
 def test_a_duel_on_two_workers_is_the_duel_on_one():
-    from kozel_stats.duel import run_duel
+    from kozel_stats.answers.duel import run_duel
 
     one = run_duel(load_variant("default"), "counter", "random", 2000, seed=3, workers=1, batch_size=500)
     two = run_duel(load_variant("default"), "counter", "random", 2000, seed=3, workers=2, batch_size=500)
@@ -309,7 +309,7 @@ def test_a_duel_on_two_workers_is_the_duel_on_one():
 def test_summary_json_writes_a_record_a_line(tmp_path):
     """summary.json (results.write_json): each section's fields a line and each record of a list a line, read
     back as written (the atlas's site publishes 120 of these files within its 15 MB)."""
-    from kozel_stats.results import write_json
+    from kozel_stats.results.folders import write_json
 
     data = {
         "meta": {"seed": 1, "bots": ["counter"], "words": {"ru": "игроки", "en": "players"}},

@@ -120,9 +120,9 @@ def test_a_sweep_and_a_compare_on_a_dask_cluster_are_bit_identical_to_a_local_ru
 
 
 def test_a_worker_that_dies_mid_run_has_its_batches_replayed_and_the_result_is_identical(cluster, tmp_path):
-    from kozel_stats import sweep as S
-    from kozel_stats.cluster import backend
-    from kozel_stats.rules import load_variant
+    from kozel_stats.answers import sweep as S
+    from kozel_stats.play.cluster import backend
+    from kozel_stats.rules.variants import load_variant
 
     base = load_variant("default")
     grid = S.build_grid(base, S.parse_vary(["threshold=once,none", "target=101,125"], base))

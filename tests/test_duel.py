@@ -5,10 +5,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from kozel_stats.cli import app
-from kozel_stats.duel import elo, robustness, run_duel
-from kozel_stats.rules import load_variant
-from kozel_stats.stats import Comparison
+from kozel_stats.answers.duel import elo, robustness, run_duel
+from kozel_stats.cli.commands import app
+from kozel_stats.rules.variants import load_variant
+from kozel_stats.stats.comparison import Comparison
 
 runner = CliRunner()
 

@@ -2,9 +2,9 @@
 
 from helpers import Game, Position, out_by, params
 
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.codes import TITLE_BALD, TITLE_NAKED
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import TITLE_BALD, TITLE_NAKED
 
 A, B = 0, 1
 

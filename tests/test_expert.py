@@ -9,12 +9,12 @@ import pytest
 from numba import njit
 from test_bots import _observations, legal, rng_state, variant_params
 
-from kozel_stats import bots as B
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats import expert as X
-from kozel_stats.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
-from kozel_stats.rules import load_variant, shipped_names
+from kozel_stats.engine import bots as B
+from kozel_stats.engine import core as C
+from kozel_stats.engine import expert as X
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
+from kozel_stats.rules.variants import load_variant, shipped_names
 
 
 # --- (a) the search against a brute-force minimax --------------------------------------------------------
@@ -146,7 +146,7 @@ def test_expert_plays_every_variant_legally(name):
     and pass the independent audit."""
     from audit import audit_game
 
-    from kozel_stats.trace import play_records, replay_record
+    from kozel_stats.records.trace import play_records, replay_record
 
     # four deals of each game are legality enough, and keep the cross's long solo games (minutes whole) short
     variant = load_variant(f"{name}+max_deals=4")
@@ -163,7 +163,7 @@ def test_expert_plays_every_variant_legally(name):
 
 # --- (d) reproducible, and names -----------------------------------------------------------------------
 def test_expert_is_reproducible_by_seed():
-    from kozel_stats.runner import play_range
+    from kozel_stats.play.runner import play_range
 
     p = variant_params("default")
     bots = np.array([B.parse_bot(b) for b in ("expert:2", "counter", "expert:2", "counter")], dtype=np.int64)

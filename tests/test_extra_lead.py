@@ -11,16 +11,16 @@ import numpy as np
 import pytest
 from helpers import Game, Position, mask, out_by, params
 
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.bots import parse_bot
-from kozel_stats.codes import AT_GAP, AT_NONE, E_TILES, TITLE_EXTRA, compile_rules
-from kozel_stats.errors import TraceError
-from kozel_stats.metrics import METRIC_BY_NAME, applies, columns_from_engine
-from kozel_stats.playlog import format_game
-from kozel_stats.rules import VariantError, load_variant, with_rules
-from kozel_stats.runner import play_range
-from kozel_stats.trace import record_game, replay_record, run_seed_game, script_arrays
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.bots import parse_bot
+from kozel_stats.engine.codes import AT_GAP, AT_NONE, E_TILES, TITLE_EXTRA, compile_rules
+from kozel_stats.play.runner import play_range
+from kozel_stats.records.playlog import format_game
+from kozel_stats.records.trace import record_game, replay_record, run_seed_game, script_arrays
+from kozel_stats.rules.variants import VariantError, load_variant, with_rules
+from kozel_stats.stats.metrics import METRIC_BY_NAME, applies, columns_from_engine
+from kozel_stats.text.errors import TraceError
 
 sys.path.insert(0, str(Path(__file__).parent))
 from audit import audit_game  # noqa: E402
@@ -351,7 +351,7 @@ def test_the_engine_lists_exactly_the_moves_the_auditor_accepts_after_an_extra_l
 
     from audit import Chain
 
-    from kozel_stats.codes import tile_name
+    from kozel_stats.engine.codes import tile_name
 
     p = params(**EXTRA)
     rules = {"two_doubles": True, "extra_lead": "goes-on"}

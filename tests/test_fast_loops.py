@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from knob_grid import BASES, knob_variants
 
-from kozel_stats import engine as E
-from kozel_stats.codes import D_EV_END, D_EV_START, N_DEAL_COLS, N_EVENT_COLS, R_DEALS, R_OVERFLOW
-from kozel_stats.rules import load_variant, load_variants, shipped_dir, with_rules
-from kozel_stats.runner import make_arm, play_range
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import D_EV_END, D_EV_START, N_DEAL_COLS, N_EVENT_COLS, R_DEALS, R_OVERFLOW
+from kozel_stats.play.runner import make_arm, play_range
+from kozel_stats.rules.variants import load_variant, load_variants, shipped_dir, with_rules
 
 #: the columns of a deal row that say where its events are in the record: only a recorded game has them
 EVENT_COLUMNS = (D_EV_START, D_EV_END)

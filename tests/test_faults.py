@@ -239,7 +239,7 @@ def legacy_folder(tmp_path: Path, frame: pl.DataFrame) -> Path:
 
 
 def legacy_games(n: int, variant: str, first: int = 0) -> pl.DataFrame:
-    from kozel_stats.metrics import STORED
+    from kozel_stats.stats.metrics import STORED
 
     cols = {c: [1] * n for c in STORED}
     cols.update(deals=[5] * n, loser=[0] * n, naked=[False] * n, bald=[False] * n, general=[False] * n)
@@ -264,7 +264,7 @@ def test_legacy_games_tables_are_checked(tmp_path):
 def test_legacy_tables_without_a_later_column_have_no_data_for_its_metric(tmp_path):
     """A folder from before the leader's-advantage column: its other metrics are computed; that one is
     "no data" (not a false 0%)."""
-    from kozel_stats.cli import analysis_of
+    from kozel_stats.cli.commands import analysis_of
 
     frame = pl.concat([legacy_games(30, "default"), legacy_games(30, "other")]).drop("leader_wins")
     meta, analysis = analysis_of(legacy_folder(tmp_path, frame), None)
@@ -400,7 +400,7 @@ def test_a_signal_during_a_write_waits_for_the_write():
     import os
     import signal
 
-    from kozel_stats import signals
+    from kozel_stats.system import signals
 
     old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     signals.install()
@@ -577,7 +577,7 @@ def test_kill_9_of_the_command_ends_its_workers_at_once(tmp_path):
 def installed_signals():
     import signal
 
-    from kozel_stats import signals
+    from kozel_stats.system import signals
 
     old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     signals.install()
@@ -611,7 +611,8 @@ def test_a_signal_after_the_results_are_written_ends_the_run_as_finished(
 ):
     import signal
 
-    from kozel_stats import results, tables
+    from kozel_stats.present import tables
+    from kozel_stats.results import folders as results
 
     if when == "after the save":
         signal_after(results, "save", monkeypatch, signal.SIGTERM)
@@ -626,7 +627,7 @@ def test_a_signal_after_the_results_are_written_ends_the_run_as_finished(
 
 
 def test_a_signal_after_a_sweep_is_written_ends_it_as_finished(tmp_path, monkeypatch, installed_signals):
-    from kozel_stats import sweep
+    from kozel_stats.answers import sweep
 
     signal_after(sweep, "save", monkeypatch)
     run = tmp_path / "run"
@@ -769,7 +770,7 @@ def test_every_field_of_a_sweep_folder_is_checked(tmp_path, good_sweep, change, 
 
 # --- odd names, grids and records -------------------------------------------------------------------------------------
 def long_valid_name() -> str:
-    from kozel_stats.rules import DEFAULTS, KNOBS, format_knob_value
+    from kozel_stats.rules.variants import DEFAULTS, KNOBS, format_knob_value
 
     name = "default+" + "+".join(f"{k.name}={format_knob_value(DEFAULTS[k.name])}" for k in KNOBS)
     assert len(name) > 255
@@ -901,7 +902,7 @@ def test_the_half_files_of_a_killed_run_are_removed_by_the_next_owner(tmp_path, 
 
 
 def test_a_signal_after_a_report_is_written_ends_it_as_finished(tmp_path, good_run, monkeypatch, installed_signals):
-    from kozel_stats import report
+    from kozel_stats.present import report
 
     signal_after(report, "write", monkeypatch)
     code, out = run_cli("report", good_run, "-o", tmp_path / "r.html")
@@ -927,7 +928,7 @@ def test_two_commands_never_write_records_into_one_file(tmp_path):
 
 
 def test_a_signal_after_a_bots_matrix_is_written_ends_it_as_finished(tmp_path, monkeypatch, installed_signals):
-    from kozel_stats import results
+    from kozel_stats.results import folders as results
 
     signal_after(results, "save", monkeypatch)
     run = tmp_path / "run"

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from helpers import Game, Position, mask, out_by, params, run_cli
 
-from kozel_stats import bots as BT
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.bots import parse_bot
-from kozel_stats.codes import (
+from kozel_stats.engine import bots as BT
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.bots import parse_bot
+from kozel_stats.engine.codes import (
     END_FISH,
     END_OUT,
     LOSER_DRAW,
@@ -24,11 +24,11 @@ from kozel_stats.codes import (
     TITLE_NAKED,
     compile_rules,
 )
-from kozel_stats.metrics import columns_from_engine
-from kozel_stats.playlog import format_game
-from kozel_stats.rules import VariantError, load_variant, with_rules
-from kozel_stats.runner import play_range
-from kozel_stats.trace import record_game, replay_record
+from kozel_stats.play.runner import play_range
+from kozel_stats.records.playlog import format_game
+from kozel_stats.records.trace import record_game, replay_record
+from kozel_stats.rules.variants import VariantError, load_variant, with_rules
+from kozel_stats.stats.metrics import columns_from_engine
 
 A, B = 0, 1
 HEAVY_FISH = ["66 55", "01", "56", "02"]  # A holds 33, B holds 3

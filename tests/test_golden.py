@@ -7,7 +7,7 @@ streams updates tests/golden.json on purpose (`python tests/golden.py --update`)
 import pytest
 from golden import RECORDED_GAMES, RUNS, golden_hash, records_hash, stored
 
-from kozel_stats.rules import shipped_names
+from kozel_stats.rules.variants import shipped_names
 
 GOLDEN = stored()
 

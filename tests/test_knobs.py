@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from helpers import Game, Position, mask, out_by, params
 
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.codes import (
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import (
     DOUBLE_TILE,
     END_FISH,
     END_OUT,
@@ -14,8 +14,8 @@ from kozel_stats.codes import (
     TITLE_GENERAL,
     TITLE_NAKED,
 )
-from kozel_stats.rules import load_variant
-from kozel_stats.trace import record_game
+from kozel_stats.records.trace import record_game
+from kozel_stats.rules.variants import load_variant
 
 A, B = 0, 1
 HEAVY_FISH = ["66 55", "01", "56", "02"]  # A holds 12+10+11 = 33, B holds 1+2 = 3
@@ -332,8 +332,7 @@ def test_max_deals_cuts_the_game_off():
 def test_every_text_choice_has_its_russian_words():
     """A sweep in Russian shows knob values as words («порог: в каждой сдаче», issue 27): each choice of each text
     knob has them in its own declaration (knobs.Knob.words_ru), so a new choice cannot come without them."""
-    from kozel_stats.knobs import KNOBS
-    from kozel_stats.say import value_word
+    from kozel_stats.rules.knobs import KNOBS, value_word
 
     missing = [(k.name, c) for k in KNOBS if k.kind is str for c in k.choices if c not in k.words_ru]
     assert missing == []

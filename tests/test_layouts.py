@@ -5,9 +5,10 @@ import gc
 
 import pytest
 
-from kozel_stats import bots, codes, core, engine, expert, scoring
-from kozel_stats.knobs import KNOBS
-from kozel_stats.rules import load_variant, shipped_names
+from kozel_stats.engine import bots, codes, core, expert, scoring
+from kozel_stats.engine import game as engine
+from kozel_stats.rules.knobs import KNOBS
+from kozel_stats.rules.variants import load_variant, shipped_names
 
 
 def layouts():
@@ -109,7 +110,7 @@ def test_every_reading_is_cited_by_its_code_and_its_test():
     assert len(ids) > 40
     code = "".join(
         p.read_text(encoding="utf-8")
-        for p in [*(root / "kozel_stats").glob("*.py"), *(root / "variants").glob("*.yaml")]
+        for p in [*(root / "kozel_stats").rglob("*.py"), *(root / "variants").glob("*.yaml")]
     )
     tests = "".join(p.read_text(encoding="utf-8") for p in (root / "tests").glob("test_*.py"))
     assert sorted(i for i in ids if i not in code) == [], "cite these ids where they are coded"

@@ -2,7 +2,8 @@
 
 import pytest
 
-from kozel_stats import codes, levels
+from kozel_stats.engine import codes
+from kozel_stats.rules import levels
 
 
 def test_every_level_plays_a_shipped_bot():
@@ -31,7 +32,7 @@ def test_level_of_bots():
 def test_every_level_has_its_words_in_both_languages():
     import re
 
-    from kozel_stats import words
+    from kozel_stats.present import words
 
     for lv in levels.LEVELS.values():
         for text in (lv.ru, lv.ru_who, lv.ru_plain):

@@ -7,8 +7,9 @@ import re
 import pytest
 from helpers import run_cli as run
 
-from kozel_stats import levels, schema
-from kozel_stats.errors import ResultsError
+from kozel_stats.results import schema
+from kozel_stats.rules import levels
+from kozel_stats.text.errors import ResultsError
 
 
 def summary_of(folder):

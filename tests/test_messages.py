@@ -1,4 +1,4 @@
-"""The message table (kozel_stats/messages.py): every sentence in both languages with the same fields, each
+"""The message table (kozel_stats/text/messages.py): every sentence in both languages with the same fields, each
 renders, and an error raised by key carries both."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-import kozel_stats.cli  # noqa: F401  (imports every module that declares messages)
-import kozel_stats.say  # noqa: F401
-from kozel_stats import messages
-from kozel_stats.errors import KozelError, ResultsError
+import kozel_stats.cli.commands  # noqa: F401  (imports every module that declares messages)
+import kozel_stats.text.say  # noqa: F401
+from kozel_stats.text import messages
+from kozel_stats.text.errors import KozelError, ResultsError
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from kozel_stats import bots, codes, roster, words
-from kozel_stats.cli import BOTS_HELP
-from kozel_stats.knobs import KNOB_BY_NAME
-from kozel_stats.metrics import (
+from kozel_stats.cli.commands import BOTS_HELP
+from kozel_stats.engine import bots, codes
+from kozel_stats.present import words
+from kozel_stats.rules import roster
+from kozel_stats.rules.knobs import KNOB_BY_NAME
+from kozel_stats.rules.variants import CONDITIONS, KNOB_NEEDS, load_variant
+from kozel_stats.stats.metrics import (
     GAME_COLUMNS,
     METRIC_BY_NAME,
     METRICS,
@@ -21,7 +24,6 @@ from kozel_stats.metrics import (
     columns_from_engine,
     engine_columns,
 )
-from kozel_stats.rules import CONDITIONS, KNOB_NEEDS, load_variant
 
 
 # --- the bots -------------------------------------------------------------------------------------------------------
@@ -85,7 +87,7 @@ def test_the_games_table_is_declared_once():
 
 
 def test_the_engine_fills_every_declared_column():
-    from kozel_stats import engine as E
+    from kozel_stats.engine import game as E
 
     games = np.zeros((3, E.N_GAME_COLS), dtype=np.int64)
     games[:, E.G_DEALS] = [1, 2, 3]
@@ -101,4 +103,6 @@ def test_the_bot_table_of_the_docs_is_generated_from_the_roster():
     from pathlib import Path
 
     page = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
-    assert roster.markdown_table() in page, "run `python -m kozel_stats.roster` and paste the table into docs/bots.md"
+    assert roster.markdown_table() in page, (
+        "run `python -m kozel_stats.rules.roster` and paste the table into docs/bots.md"
+    )

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from helpers import Game, Position, mask, out_by, params
 
-from kozel_stats import core as C
-from kozel_stats import engine as E
-from kozel_stats.codes import (
+from kozel_stats.engine import core as C
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import (
     BOT_SCRIPT,
     DOUBLE_TILE,
     E_KIND,
@@ -23,8 +23,8 @@ from kozel_stats.codes import (
     tile_from_name,
     tile_name,
 )
-from kozel_stats.rules import load_variant
-from kozel_stats.trace import record_game, replay_record
+from kozel_stats.records.trace import record_game, replay_record
+from kozel_stats.rules.variants import load_variant
 
 SOLO3 = dict(players=3, pairs=False, first_lead="lowest-double-or-heaviest")
 CROSS = dict(layout="cross", threshold="every-deal", memory=True)
@@ -46,7 +46,7 @@ def solo_position(hands, bazaar, ends, **knobs):
 
 
 def workspace():
-    from kozel_stats import bots as B
+    from kozel_stats.engine import bots as B
 
     return np.zeros(B.W_SIZE, dtype=np.int64), np.zeros(B.F_WORK_SIZE)
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from kozel_stats.playlog import format_game
-from kozel_stats.rules import load_variant, shipped_names
-from kozel_stats.trace import DECISION_KEYS, record_game, replay_record, run_seed_game
+from kozel_stats.records.playlog import format_game
+from kozel_stats.records.trace import DECISION_KEYS, record_game, replay_record, run_seed_game
+from kozel_stats.rules.variants import load_variant, shipped_names
 
 SCORE_ITEM = re.compile(r"(\S+) (-?\d+)")
 

@@ -1,4 +1,4 @@
-"""The engine's machine code shipped with the package (kozel_stats/precompiled.py): it is built from
+"""The engine's machine code shipped with the package (kozel_stats/engine/precompiled.py): it is built from
 the sources as they are, a new machine loads it instead of compiling, and a wrong, damaged or
 foreign archive is never unpacked (numba then compiles, as without one)."""
 
@@ -14,17 +14,16 @@ from pathlib import Path
 
 import pytest
 
-import kozel_stats
-from kozel_stats import precompiled
+from kozel_stats.engine import engine_digest, precompiled
 
-REBUILD = "rebuild it: python -m kozel_stats.precompiled (docs/development.md)"
+REBUILD = "rebuild it: python -m kozel_stats.engine.precompiled (docs/development.md)"
 
 
 def test_every_shipped_archive_was_built_from_these_sources():
     archives = sorted(precompiled.FOLDER.glob("*.tar.xz"))
     assert archives, f"no compiled code is shipped in {precompiled.FOLDER}: {REBUILD}"
     for archive in archives:
-        assert precompiled.archive_digest(archive) == kozel_stats.engine_digest(), (
+        assert precompiled.archive_digest(archive) == engine_digest(), (
             f"{archive.name} holds code compiled from other sources than these: {REBUILD}"
         )
 
@@ -55,7 +54,7 @@ def fresh_seed(tmp_path, monkeypatch):
 def test_the_shipped_files_are_unpacked_once_into_an_empty_cache(fresh_seed):
     _archive(
         precompiled.FOLDER,
-        kozel_stats.engine_digest(),
+        engine_digest(),
         {"core.f-1.py311.nbi": b"index", "core.f-1.py311.1.nbc": b"code"},
     )
     assert precompiled.seed()
@@ -67,11 +66,9 @@ def test_the_shipped_files_are_unpacked_once_into_an_empty_cache(fresh_seed):
 def test_processes_starting_together_unpack_once(fresh_seed, tmp_path):
     """Workers starting together on a new machine: one unpacks while the others wait at the lock, then
     find the code there (each process's own seed(), in processes of their own)."""
-    _archive(
-        precompiled.FOLDER, kozel_stats.engine_digest(), {f"core.f-{i}.py311.nbi": b"i" * 100_000 for i in range(40)}
-    )
+    _archive(precompiled.FOLDER, engine_digest(), {f"core.f-{i}.py311.nbi": b"i" * 100_000 for i in range(40)})
     code = (
-        "import sys; from kozel_stats import precompiled; from pathlib import Path;"
+        "import sys; from kozel_stats.engine import precompiled; from pathlib import Path;"
         "precompiled.FOLDER = Path(sys.argv[1]); print(precompiled.seed())"
     )
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
@@ -87,7 +84,7 @@ def test_processes_starting_together_unpack_once(fresh_seed, tmp_path):
 
 
 def test_a_cache_that_holds_code_already_is_left_alone(fresh_seed):
-    _archive(precompiled.FOLDER, kozel_stats.engine_digest(), {"core.f-1.py311.nbi": b"shipped"})
+    _archive(precompiled.FOLDER, engine_digest(), {"core.f-1.py311.nbi": b"shipped"})
     fresh_seed.mkdir(parents=True)
     (fresh_seed / "core.g-2.py311.nbi").write_bytes(b"compiled here")
     assert not precompiled.seed()
@@ -102,10 +99,10 @@ def test_a_wrong_archive_is_never_unpacked(fresh_seed, monkeypatch, why):
         precompiled.FOLDER.mkdir(parents=True)
         (precompiled.FOLDER / precompiled.archive_name()).write_bytes(b"\xfd7zXZ\x00 cut short")
     elif why == "switched off":
-        _archive(precompiled.FOLDER, kozel_stats.engine_digest(), {"core.f-1.py311.nbi": b"index"})
+        _archive(precompiled.FOLDER, engine_digest(), {"core.f-1.py311.nbi": b"index"})
         monkeypatch.setenv(precompiled.SWITCH, "0")
     else:  # only numba's index and data files, by their base name: never a path out of the folder
-        _archive(precompiled.FOLDER, kozel_stats.engine_digest(), {"../../evil.py": b"print('no')"})
+        _archive(precompiled.FOLDER, engine_digest(), {"../../evil.py": b"print('no')"})
     unpacked = precompiled.seed()
     assert list(fresh_seed.glob("*")) in ([], [fresh_seed / precompiled.LOCK])
     assert not (fresh_seed.parent.parent / "evil.py").exists()
@@ -114,14 +111,19 @@ def test_a_wrong_archive_is_never_unpacked(fresh_seed, monkeypatch, why):
 
 _LOAD = """
 import json
-from kozel_stats import warmup
-from kozel_stats.codes import KERNEL_THINKING
+from kozel_stats.play import warmup
+from kozel_stats.engine.codes import KERNEL_THINKING
 from numba.core.registry import CPUDispatcher
 
 warmup.prepare("play_batch", KERNEL_THINKING)
 warmup.prepare("play_game", KERNEL_THINKING)
 hits = misses = 0
-from kozel_stats import bots, core, engine, expert, scoring, sums
+from kozel_stats.engine import bots
+from kozel_stats.engine import core
+from kozel_stats.engine import game as engine
+from kozel_stats.engine import expert
+from kozel_stats.engine import scoring
+from kozel_stats.engine import sums
 for module in (bots, core, engine, expert, scoring, sums):
     for value in vars(module).values():
         if isinstance(value, CPUDispatcher):

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kozel_stats import engine as E
-from kozel_stats.codes import (
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import (
     BOT_IDS,
     D_SUM,
     LOSER_DRAW,
@@ -14,9 +14,9 @@ from kozel_stats.codes import (
     compile_rules,
     tile_from_name,
 )
-from kozel_stats.rules import load_variant, shipped_names
-from kozel_stats.runner import play_range
-from kozel_stats.trace import record_game, replay_record
+from kozel_stats.play.runner import play_range
+from kozel_stats.records.trace import record_game, replay_record
+from kozel_stats.rules.variants import load_variant, shipped_names
 
 VARIANTS = shipped_names()
 FAST_BOTS = sorted(b for b in BOT_IDS if b not in ("sampler", "expert"))  # the two that think are slow

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kozel_stats import words
-from kozel_stats.cli import app
-from kozel_stats.report import CARD_FLAGS, _num
-from kozel_stats.rules import shipped_names
+from kozel_stats.cli.commands import app
+from kozel_stats.present import words
+from kozel_stats.present.report import CARD_FLAGS, _num
+from kozel_stats.rules.variants import shipped_names
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,7 +140,7 @@ def test_the_partial_plotly_bundle_draws_every_trace_type_of_the_reports(run_dir
     type a report's figures hold is registered in the bundle, and the bundle is the one embedded."""
     import plotly.offline
 
-    from kozel_stats.report import BUNDLED_TRACES, VENDOR, VENDORED_PLOTLY_JS
+    from kozel_stats.present.report import BUNDLED_TRACES, VENDOR, VENDORED_PLOTLY_JS
 
     if plotly.offline.get_plotlyjs_version().split(".")[0] != VENDORED_PLOTLY_JS.split(".")[0]:
         pytest.skip("an older plotly.py: the reports embed its own full plotly.js (.ci/lowest)")

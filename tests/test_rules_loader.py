@@ -2,7 +2,7 @@
 
 import pytest
 
-from kozel_stats.rules import (
+from kozel_stats.rules.variants import (
     DEFAULTS,
     KNOBS,
     VariantError,
@@ -163,13 +163,13 @@ def test_knobs_that_do_nothing_here_are_refused(tmp_path, rules, words):
 
 
 def test_the_knob_table_is_generated_from_knobs():
-    """The knob table of docs/variants.md is `python -m kozel_stats.knobs`: one table, never edited twice."""
+    """The knob table of docs/variants.md is `python -m kozel_stats.rules.knobs`: one table, never edited twice."""
     from pathlib import Path
 
-    from kozel_stats.knobs import markdown_table
+    from kozel_stats.rules.knobs import markdown_table
 
     page = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
-    assert markdown_table() in page, "run `python -m kozel_stats.knobs` and paste the table into docs/variants.md"
+    assert markdown_table() in page, "run `python -m kozel_stats.rules.knobs` and paste the table into docs/variants.md"
     for name in shipped_names():
         assert f"`{name}`" in page, f"the variant table of docs/variants.md lacks {name}"
 
@@ -179,7 +179,7 @@ def test_default_yaml_lists_knobs_at_their_defaults():
     order (a new knob may be listed there, it need not be: `variants show default` prints all)."""
     import yaml
 
-    from kozel_stats.knobs import DEFAULTS
+    from kozel_stats.rules.knobs import DEFAULTS
 
     listed = yaml.safe_load((shipped_dir() / "default.yaml").read_text(encoding="utf-8"))["rules"]
     assert all(listed[k] == DEFAULTS[k] for k in listed)
@@ -191,7 +191,7 @@ def test_the_russian_words_of_every_knob_hold_no_latin_words():
     """A Russian report shows them: knob ids (solo_eggs, fast_writes) must not leak into them."""
     import re
 
-    from kozel_stats.knobs import KNOBS
+    from kozel_stats.rules.knobs import KNOBS
 
     for knob in KNOBS:
         for text in (knob.rule_ru, knob.short_ru, *knob.meaning_ru.values()):
@@ -228,9 +228,9 @@ def test_the_load_time_redeal_check_reads_the_rule_as_the_engine_does():
     """rules.redeal_needed (numpy, at load) and engine.needs_redeal (the kernel) agree hand by hand."""
     import numpy as np
 
-    from kozel_stats import engine as E
-    from kozel_stats.codes import compile_rules
-    from kozel_stats.rules import redeal_needed
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.rules.variants import redeal_needed
 
     rng = np.random.default_rng(3)
     order = np.argsort(rng.random((500, 28)), axis=1)

@@ -14,13 +14,16 @@ import pytest
 from helpers import run_cli as run
 
 import kozel_stats
-from kozel_stats import rules, say, schema, words
-from kozel_stats.cli import REPORT_WHOLE, RUN_WHOLE, after_finished
-from kozel_stats.errors import ResultsError
-from kozel_stats.knobs import KNOBS
-from kozel_stats.metrics import METRICS
-from kozel_stats.phrasebook import STRERROR_RU, os_error
-from kozel_stats.rules import load_variant, shipped_names
+from kozel_stats.cli.commands import REPORT_WHOLE, RUN_WHOLE, after_finished
+from kozel_stats.present import words
+from kozel_stats.results import schema
+from kozel_stats.rules import variants as rules
+from kozel_stats.rules.knobs import KNOBS
+from kozel_stats.rules.variants import load_variant, shipped_names
+from kozel_stats.stats.metrics import METRICS
+from kozel_stats.text import say
+from kozel_stats.text.errors import ResultsError
+from kozel_stats.text.phrasebook import STRERROR_RU, os_error
 
 # --- what may stay Latin in a Russian text: ids, and values the user typed ------------------------------------------
 IDS = (
@@ -523,7 +526,7 @@ def _render(node: ast.AST, function: str) -> str:
 
 def error_sites():
     """(file, function, message node, Russian node or None) of every error message built in the package."""
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
             assigned = {
@@ -743,10 +746,10 @@ def test_every_notice_in_russian(text, capsys):
 
 def test_every_notice_goes_through_say_note():
     """No module prints its own "kozel-stats: note:" line (it would stay English under --lang ru)."""
-    package = Path(say.__file__).parent
+    package = Path(say.__file__).parent.parent
     found = [
         f"{path.name}:{i}"
-        for path in sorted(package.glob("*.py"))
+        for path in sorted(package.rglob("*.py"))
         if path.name != "say.py"
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if "kozel-stats: note" in line
@@ -755,7 +758,7 @@ def test_every_notice_goes_through_say_note():
 
 
 def test_a_renamed_variant_is_noted_in_russian(capsys):
-    from kozel_stats.rules import load_variant
+    from kozel_stats.rules.variants import load_variant
 
     code, out = run("variants", "show", "lead-00-66", "--lang", "ru")
     assert code == 0, out

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from knob_grid import BASES, knob_variants
 
-from kozel_stats import engine as E
-from kozel_stats.rules import load_variant, load_variants, shipped_dir, with_rules
-from kozel_stats.runner import make_arm, play_arms, play_batch_stats, play_range, sharing_arms
+from kozel_stats.engine import game as E
+from kozel_stats.play.runner import make_arm, play_arms, play_batch_stats, play_range, sharing_arms
+from kozel_stats.rules.variants import load_variant, load_variants, shipped_dir, with_rules
 
 
 def assert_shared_equals_alone(variants: list, bot: str, games: int, seed: int = 5) -> int:
@@ -103,7 +103,7 @@ def test_batch_stats_same_with_and_without_sharing():
 def test_a_full_memo_plays_the_deals_it_cannot_keep():
     """With room for three deals only, the arms play what the memo could not keep, and every game is
     still the one each arm plays alone."""
-    from kozel_stats.codes import N_DEAL_COLS, compile_rules
+    from kozel_stats.engine.codes import N_DEAL_COLS, compile_rules
 
     arms = [compile_rules(load_variant(n).rule_dict) for n in ("default", "eggs-none", "threshold-25", "target-125")]
     bots = np.zeros(4, dtype=np.int64)
@@ -131,7 +131,7 @@ def test_a_full_memo_plays_the_deals_it_cannot_keep():
 def test_a_group_too_large_for_memory_plays_in_parts(monkeypatch):
     """SHARED_ROWS_BYTES bounds the per-game rows of a group held at once: with room for two arms, the
     family plays in parts, with the same statistics."""
-    import kozel_stats.runner as runner
+    import kozel_stats.play.runner as runner
 
     variants = [load_variant(n) for n in ("default", "eggs-none", "threshold-25", "target-125", "eggs-both")]
     work = [make_arm(v, ["random"]).work() for v in variants]

@@ -11,15 +11,15 @@ import numpy as np
 import pytest
 from helpers import run_cli
 
-from kozel_stats import engine as E
-from kozel_stats import words
-from kozel_stats.codes import D_LEADER, D_LOSERS, P_SEAT_SIDE, compile_rules
-from kozel_stats.compare import run_compare
-from kozel_stats.metrics import deal_columns, skill_columns
-from kozel_stats.rules import load_variant
-from kozel_stats.runner import play_range
-from kozel_stats.stats import Comparison
-from kozel_stats.trace import bot_array
+from kozel_stats.answers.compare import run_compare
+from kozel_stats.engine import game as E
+from kozel_stats.engine.codes import D_LEADER, D_LOSERS, P_SEAT_SIDE, compile_rules
+from kozel_stats.play.runner import play_range
+from kozel_stats.present import words
+from kozel_stats.records.trace import bot_array
+from kozel_stats.rules.variants import load_variant
+from kozel_stats.stats.comparison import Comparison
+from kozel_stats.stats.metrics import deal_columns, skill_columns
 
 
 def estimates(outcome, metric: str) -> dict:

@@ -14,13 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sps
 
-from kozel_stats import redeal as RD
-from kozel_stats import stats as S
-from kozel_stats.compare import analyse, run_compare
-from kozel_stats.metrics import METRIC_BY_NAME, METRICS
-from kozel_stats.moments import RunStats, batch_stats
-from kozel_stats.rules import load_variant
-from kozel_stats.runner import Runner, make_arm
+from kozel_stats.answers.compare import analyse, run_compare
+from kozel_stats.play.runner import Runner, make_arm
+from kozel_stats.rules.variants import load_variant
+from kozel_stats.rules.variants import redeal as RD
+from kozel_stats.stats import comparison as S
+from kozel_stats.stats.metrics import METRIC_BY_NAME, METRICS
+from kozel_stats.stats.moments import RunStats, batch_stats
 
 C28_7 = math.comb(28, 7)
 J = {m.name: j for j, m in enumerate(METRICS)}
@@ -125,10 +125,10 @@ def test_merged_batches_are_the_same_bits_as_one_batch():
     layout=st.sampled_from(["C", "F"]),
 )
 def test_compiled_sums_are_the_plain_sums(games, share, seed, layout):
-    """The sums of an arm and of a pair (kozel_stats/sums.py, one compiled pass) are numpy's plain
+    """The sums of an arm and of a pair (kozel_stats/engine/sums.py, one compiled pass) are numpy's plain
     per-metric sums, and the histogram of differences is that of the differing games, kept only
     while fewer than SPARSE_PAIRS differ: any layout of the numbers, few or many differences."""
-    from kozel_stats.moments import SPARSE_PAIRS, arm_stats, pair_stats
+    from kozel_stats.stats.moments import SPARSE_PAIRS, arm_stats, pair_stats
 
     rng = np.random.default_rng(seed)
     m = len(METRICS)
@@ -312,7 +312,7 @@ def test_redeal_difference_is_covered_at_the_nominal_rate():
     amount (inclusion-exclusion); its 95% interval covers it in about 95% of 200 runs."""
     truth = RD.exact_redeal_probability(6, 6) - RD.exact_redeal_probability(5, 6)
     base = load_variant("default")
-    from kozel_stats.rules import Variant
+    from kozel_stats.rules.variants import Variant
 
     six = Variant("redeal-6", "d", "s", "kozel", tuple((k, 6 if k == "redeal_doubles" else v) for k, v in base.rules))
     arms = [make_arm(base, ["random"]), make_arm(six, ["random"])]
@@ -341,8 +341,8 @@ def test_every_verdict_of_all_shipped_variants_agrees_with_its_interval(tmp_path
     """(c) A compare of every shipped variant: in summary.json each verdict agrees with its interval."""
     import json
 
-    from kozel_stats.compare import CompareRequest, execute, prepare_request
-    from kozel_stats.rules import shipped_dir
+    from kozel_stats.answers.compare import CompareRequest, execute, prepare_request
+    from kozel_stats.rules.variants import shipped_dir
 
     out = tmp_path / "all"
     execute(prepare_request(CompareRequest([str(shipped_dir())], 3000, 7, workers=1, out=out)))
@@ -388,7 +388,7 @@ def test_precision_doubling_keeps_coverage():
     known truth: the exact redeal-rate difference, 100 sequential runs."""
     truth = RD.exact_redeal_probability(6, 6) - RD.exact_redeal_probability(5, 6)
     base = load_variant("default")
-    from kozel_stats.rules import Variant
+    from kozel_stats.rules.variants import Variant
 
     six = Variant("redeal-6", "d", "s", "kozel", tuple((k, 6 if k == "redeal_doubles" else v) for k, v in base.rules))
     covered = 0

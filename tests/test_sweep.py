@@ -9,12 +9,12 @@ import math
 import pytest
 from helpers import run_cli
 
-from kozel_stats import sweep as S
-from kozel_stats.compare import run_compare
-from kozel_stats.metrics import METRIC_BY_NAME
-from kozel_stats.moments import RunStats
-from kozel_stats.redeal import exact_redeal_probability
-from kozel_stats.rules import load_variant
+from kozel_stats.answers import sweep as S
+from kozel_stats.answers.compare import run_compare
+from kozel_stats.rules.variants import load_variant
+from kozel_stats.stats.metrics import METRIC_BY_NAME
+from kozel_stats.stats.moments import RunStats
+from kozel_stats.stats.redeal import exact_redeal_probability
 
 DEFAULT = load_variant("default")
 REDEAL_GRID = ["redeal_doubles=5,6", "threshold=once,none", "target=101,125"]
@@ -26,7 +26,9 @@ def grid(vary, base=DEFAULT, cells=None, seed=1):
 
 def sweep(vary, games, seed=1, metrics=None, workers=1, batch_size=None, base=DEFAULT):
     chosen = S.choose_metrics(metrics) if metrics else None
-    return S.run_sweep(grid(vary, base), games, seed, ["random"], chosen, workers, batch_size)
+    return S.run_sweep(
+        grid(vary, base), games, seed, ["random"], metrics=chosen, workers=workers, batch_size=batch_size
+    )
 
 
 # --- the grid --------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from kozel_stats.cli import app
+from kozel_stats.cli.commands import app
 
 runner = CliRunner()
 

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from kozel_stats import stats, words
-from kozel_stats.metrics import METRICS
+from kozel_stats.present import words
+from kozel_stats.stats import comparison as stats
+from kozel_stats.stats.metrics import METRICS
 
 #: the first thing a definition counts -> the unit of its shares
 COUNTED = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from kozel_stats import warmup
+from kozel_stats.play import warmup
 
 
 def test_the_compiled_marker_belongs_to_this_clone(tmp_path, monkeypatch):
@@ -18,7 +18,7 @@ def test_the_compiled_marker_belongs_to_this_clone(tmp_path, monkeypatch):
     assert compiled == ["play_batch"] and warmup.is_compiled("play_batch", False)
     assert warmup.prepare("play_batch", False) == 0.0 and compiled == ["play_batch"]  # not again
     # a second clone (or this one moved) shares the cache folder, but where numba's cache is not portable
-    # (kozel_stats/precompiled.py) numba compiles its code again
+    # (kozel_stats/engine/precompiled.py) numba compiles its code again
     monkeypatch.setattr(warmup, "__file__", str(tmp_path / "elsewhere" / "kozel_stats" / "warmup.py"))
     assert not warmup.is_compiled("play_batch", False)
 
@@ -74,9 +74,9 @@ def test_the_notice_counts_the_seconds_in_the_users_language(tmp_path, monkeypat
 def test_each_set_of_bots_gets_the_cheapest_kernel_that_plays_it():
     """The default level (counter) compiles no search: the searching bots have a kernel of their own, picked by the
     numba type of the engine's flag (None, an integer, a boolean: bots.searching_choice)."""
-    from kozel_stats import engine
-    from kozel_stats.codes import KERNEL_FAST, KERNEL_SEARCHING, KERNEL_THINKING, kernel_flavour
-    from kozel_stats.trace import bot_array
+    from kozel_stats.engine import game as engine
+    from kozel_stats.engine.codes import KERNEL_FAST, KERNEL_SEARCHING, KERNEL_THINKING, kernel_flavour
+    from kozel_stats.records.trace import bot_array
 
     cases = {
         ("random", "heavy", "random", "heavy"): (KERNEL_FAST, None),

@@ -1,0 +1,1091 @@
+"""Scripted bots, compiled into the engine's move loop.
+
+A bot sees what a player at the table sees: its own hand (st[ST_HAND + seat]),
+the tiles on the table (ST_BOARD), the open ends (ST_END, ST_N_ENDS, ST_OPEN),
+who knocked on which ends (ST_LACKS), which end values each player created
+(ST_FED), how many tiles each other player holds (popcount of their hands, never
+the tiles) and how many tiles are left in the bazaar. It never reads another hand's
+tiles nor the order of the deal or of the bazaar (ST_ORDER); the one exception is
+`general-signal`, which learns whether its partner holds 00 and 66 (Генерал's signals). `choose_move` returns
+an index into the legal moves.
+
+Bots draw random numbers from stream 1 of `rng` only, so games stay reproducible.
+
+Bot ids (roster.BOTS declares each bot's kind: random 0, ..., sampler 5, ..., expert 9). The low 4 bits of an id are
+the bot, the rest its parameter: the sampler's number of sampled worlds per decision
+("sampler:N" -> 5 + 16 * N; 0 is the default budget), the expert's least number of sampled
+deals ("expert:N" -> 9 + 16 * N). `parse_bot` / `bot_name` convert names and ids.
+
+Every bot plays every variant: chain or cross (Осёл) layout, pairs or каждый сам за
+себя with 2 to 4 players, with or without a bazaar. "Partner" means the other
+player of the same side (none when every player is his own side).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+from ..rules.roster import PARAMETRIC
+from .codes import (
+    ALL_TILES,
+    BOT_IDS,
+    CHUNK_POP,
+    DOUBLES_MASK,
+    FISH_WINNER_FISHERMAN,
+    FISH_WINNER_REPLAYED,
+    P_BAZAAR,
+    P_FISH_WINNER,
+    P_KEPT_00_GOAT,
+    P_KEPT_66_WRITES,
+    P_N_SIDES,
+    P_PLAYERS,
+    P_SEAT_SIDE,
+    SUIT_MASK,
+    T00,
+    T06,
+    T66,
+    TILE_HI,
+    TILE_LO,
+    Layout,
+)
+from .core import (
+    EXTRA_GAP,
+    FORCED_EXTRA,
+    MAX_MOVES,
+    N_STATE,
+    SLOT_GAP,
+    ST_BAZAAR_POS,
+    ST_BOARD,
+    ST_CROSS_FLAG,
+    ST_END,
+    ST_EXTRA,
+    ST_FED,
+    ST_HAND,
+    ST_HOUSE,
+    ST_LACKS,
+    ST_LEAD_TILE,
+    ST_N_ENDS,
+    ST_OPEN,
+    ST_ORDER,
+    apply_move,
+    bazaar_left,
+    deal_losers,
+    draw_next,
+    fish_draws,
+    hot,
+    is_fish,
+    jit,
+    legal_moves,
+    losing_base,
+    lowest_bit_index,
+    may_draw,
+    move_pips,
+    out_tile_bits,
+    pips,
+    placement,
+    popcount,
+    rng_below,
+)
+from .expert import X_COUNTED, X_CTX, X_POLICY, X_SIZE, move_value, new_search, use_counter_policy
+from .scoring import N_GAME_STATE
+
+# the kinds as the kernels' constants (codes.BOTS declares them)
+BOT_RANDOM = BOT_IDS["random"]
+BOT_HEAVY = BOT_IDS["heavy"]
+BOT_DOUBLES = BOT_IDS["doubles"]
+BOT_PARTNER = BOT_IDS["partner"]
+BOT_COUNTER = BOT_IDS["counter"]
+BOT_SAMPLER = BOT_IDS["sampler"]
+BOT_FIRST = BOT_IDS["first"]  # deterministic: the first legal move, no random number drawn
+BOT_GENERAL = BOT_IDS["general"]  # Генерал: keeps 00 / 66 for the out
+BOT_GENERAL_SIGNAL = BOT_IDS["general-signal"]  # ... and reads its partner's signals about 00 / 66
+BOT_EXPERT = BOT_IDS["expert"]  # determinized search (expert.py): sampled deals, each searched with the hands open
+BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
+BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
+SAMPLER_DEFAULT_WORLDS = 24
+#: expert: sampled deals per decision by default (`expert:N` for N; chosen from the strength/speed curve of
+#: docs/expert.md), plies searched before the play-out at the horizon, and the tiles left in the hands from
+#: which the search is exact
+EXPERT_DEFAULT_DEALS = 8
+EXPERT_DEPTH = 2
+EXPERT_EXACT_TILES = 10
+#: ... a close decision samples more deals, up to EXPERT_EXTEND times N: it stops once the leading move
+#: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N")
+EXPERT_EXTEND = 3
+EXPERT_Z = 1.0
+#: the z values an id may ask for (expert_id's z: 1, 2, 3; 0 is EXPERT_Z)
+EXPERT_Z_CHOICES = (EXPERT_Z, 0.5, 1.0, 2.0)
+#: Above the expert's N in its id: its search depth, exact threshold, play-out at the horizon, extension
+#: and z, for the benchmarks' curves only (`expert_id`; no name reads them: `expert:N` keeps the defaults)
+EXPERT_DEALS_MASK = (1 << 14) - 1
+EXPERT_DEPTH_SHIFT = BOT_KIND_BITS + 14
+EXPERT_EXACT_SHIFT = EXPERT_DEPTH_SHIFT + 5
+EXPERT_LEAF_SHIFT = EXPERT_EXACT_SHIFT + 5
+EXPERT_EXTEND_SHIFT = EXPERT_LEAF_SHIFT + 1
+EXPERT_Z_SHIFT = EXPERT_EXTEND_SHIFT + 4
+
+
+def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0, leaf: int = 0, extend: int = 0, z: int = 0) -> int:
+    """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
+    (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
+    `extend` times N deals; 1: none; 0: the default) or z (an index of EXPERT_Z_CHOICES)."""
+    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
+    assert 0 <= extend < 16 and 0 <= z < 4
+    return (
+        BOT_EXPERT
+        | (deals << BOT_KIND_BITS)
+        | (depth << EXPERT_DEPTH_SHIFT)
+        | (exact_tiles << EXPERT_EXACT_SHIFT)
+        | (leaf << EXPERT_LEAF_SHIFT)
+        | (extend << EXPERT_EXTEND_SHIFT)
+        | (z << EXPERT_Z_SHIFT)
+    )
+
+
+# --- the bots' scratch, allocated once per game by the engine -------------------------------------------
+_W = Layout("bot workspace")
+W_WORLD = _W.field(N_STATE)  # the sampler's sampled world
+W_SIM = _W.field(N_STATE)  # ... and the playout played in it
+W_BUF = _W.field(MAX_MOVES)  # legal moves inside a playout
+W_SAMPLE = _W.field(30)  # sample_world's scratch
+W_SUMS = _W.field(4)  # deal_value's side sums
+W_TOTAL = _W.field(MAX_MOVES)  # the sampler's (and the expert's) total per candidate move
+W_EXPERT = _W.field(X_SIZE)  # the expert's search (expert.py's layout; its X_CTX: the game so far)
+W_SIZE = _W.size
+_F = Layout("bot float workspace")
+F_COUNTS = _F.field(5)  # estimate_pips: tiles per holder (4 seats, the bazaar)
+F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
+F_VALUE = _F.field(28)  # ... pips of each unseen tile
+F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled deal just searched
+F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
+F_WORK_SIZE = _F.size
+
+
+# --- names <-> ids (pure Python, cheap) ------------------------------------------------------------
+def parse_bot(name: str) -> int:
+    """'random', 'heavy', ..., 'sampler' or 'sampler:N', 'expert' or 'expert:N' -> bot id."""
+    text = name.strip() if isinstance(name, str) else name
+    if isinstance(text, str) and text in BOT_IDS:
+        return BOT_IDS[text]
+    if isinstance(text, str) and ":" in text and text.split(":", 1)[0] in PARAMETRIC:
+        kind, arg = text.split(":", 1)
+        top = PARAMETRIC[kind]
+        if arg.isdigit() and 1 <= int(arg) <= top:
+            return BOT_IDS[kind] | (int(arg) << BOT_KIND_BITS)
+        what = "worlds" if kind == "sampler" else "sampled deals"
+        raise ValueError(f"unknown bot {name!r}: {kind}:N needs a whole number of {what} N, 1..{top}.")
+    raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOT_IDS)}, sampler:N, expert:N.")
+
+
+def bot_name(code: int) -> str:
+    """Bot id -> the name `parse_bot` reads back."""
+    code = int(code)
+    kind, arg = code & BOT_KIND_MASK, code >> BOT_KIND_BITS
+    if code >= 0:
+        for name, k in BOT_IDS.items():
+            if k == kind and arg == 0:
+                return name
+            if k == kind and name in PARAMETRIC and arg <= PARAMETRIC[name]:
+                return f"{name}:{arg}"
+    raise ValueError(f"not a bot id: {code}")
+
+
+# --- what a seat knows -----------------------------------------------------------------------------
+# VALUES[c, m]: the 7-bit mask of the values carried by the tiles of 7-bit chunk c of a tile mask
+VALUES = np.zeros((4, 128), dtype=np.int64)
+for _c in range(4):
+    for _m in range(128):
+        for _b in range(7):
+            if _m >> _b & 1:
+                VALUES[_c, _m] |= (1 << int(TILE_LO[7 * _c + _b])) | (1 << int(TILE_HI[7 * _c + _b]))
+
+
+# SUITS_OF[values]: the tiles carrying any value of the 7-bit mask `values` (also: FORBIDDEN)
+SUITS_OF = np.zeros(128, dtype=np.int64)
+for _values in range(128):
+    for _v in range(7):
+        if _values >> _v & 1:
+            SUITS_OF[_values] |= int(SUIT_MASK[_v])
+FORBIDDEN = SUITS_OF
+
+
+@hot
+def values_of(m):
+    """The end values carried by the tiles of mask m."""
+    return VALUES[0, m & 127] | VALUES[1, (m >> 7) & 127] | VALUES[2, (m >> 14) & 127] | VALUES[3, (m >> 21) & 127]
+
+
+@hot
+def forbidden_tiles(lacks):
+    """Tiles a seat cannot hold: those carrying a value it knocked on. (A knock comes only
+    when the bazaar cannot be drawn from, so the seat never gets such a tile later.)"""
+    return SUITS_OF[lacks & 127]
+
+
+@hot
+def unseen_tiles(st, seat):
+    """Tiles the seat has not seen: in the other hands or in the bazaar."""
+    return ALL_TILES & ~st[ST_BOARD] & ~st[ST_HAND + seat]
+
+
+@hot
+def partner_of(p, seat):
+    """The other player of the seat's side, or -1 (каждый сам за себя)."""
+    players = p[P_PLAYERS]
+    if players == 4:
+        other = (seat + 2) & 3
+        if p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]:
+            return other
+    return -1
+
+
+@hot
+def effective_lacks(st, s, unseen):
+    """End values seat s certainly cannot answer now: its knocks, plus values none of whose
+    unseen tiles it can hold (all on the table, in our hand, or ruled out by its knocks)."""
+    lacks = st[ST_LACKS + s]
+    return lacks | (127 & ~values_of(unseen & ~forbidden_tiles(lacks)))
+
+
+# --- moves -----------------------------------------------------------------------------------------
+@hot
+def move_tiles(move):
+    """Mask of the tiles a move puts on the table."""
+    m = 0
+    for k in range(move & 7):
+        m |= 1 << (placement(move, k) & 31)
+    return m
+
+
+@hot
+def add_end(ends, e):
+    """Add an open end of value e to a multiset of end values (see `ends_after`)."""
+    m1, m2, m3, m4 = ends
+    bit = 1 << e
+    if m3 & bit:
+        m4 |= bit
+    elif m2 & bit:
+        m3 |= bit
+    elif m1 & bit:
+        m2 |= bit
+    else:
+        m1 |= bit
+    return m1, m2, m3, m4
+
+
+@hot
+def ends_after(st, move):
+    """The open ends after `move`, as a multiset of values: (m1, m2, m3, m4), mk = the 7-bit
+    mask of the values shown by at least k open ends. st is not changed.
+
+    Follows core.apply_move: on a chain a tile turns the end it is laid on into its other
+    value; on the cross (Осёл) the first double is the house (two more ends of its value)
+    and a double laid closed closes its end.
+    """
+    n_ends = st[ST_N_ENDS]
+    cross = st[ST_CROSS_FLAG]
+    e0 = st[ST_END]
+    e1 = st[ST_END + 1]
+    if not cross:
+        # the chain: one tile, two doubles (each leaves its end as it was), or after an extra lead two
+        # tiles, one per end (R-004-morskoy-extra); the extra lead itself shows 6 and 0; 60 in its gap
+        # changes no end
+        for k in range(move & 7):
+            pl = placement(move, k)
+            t = pl & 31
+            slot = (pl >> 5) & 7
+            if n_ends == 0:
+                if k == 0:
+                    e0 = TILE_LO[t]
+                    e1 = TILE_HI[t]
+                else:
+                    e1 = TILE_LO[t]
+            elif slot == 0:
+                e0 = TILE_LO[t] + TILE_HI[t] - e0
+            elif slot == 1:
+                e1 = TILE_LO[t] + TILE_HI[t] - e1
+        return (1 << e0) | (1 << e1), (1 << e0) if e0 == e1 else 0, 0, 0
+    arms = st[ST_OPEN]
+    house = st[ST_HOUSE]
+    e2 = st[ST_END + 2]
+    e3 = st[ST_END + 3]
+    for k in range(move & 7):
+        pl = placement(move, k)
+        t = pl & 31
+        slot = (pl >> 5) & 7
+        closed = (pl >> 8) & 1
+        lo = TILE_LO[t]
+        hi = TILE_HI[t]
+        if n_ends == 0:
+            e0 = lo
+            e1 = hi
+            n_ends = 2
+            arms = 3
+            if lo == hi and cross:
+                e2 = lo
+                e3 = lo
+                n_ends = 4
+                arms = 15
+                house = 1
+        elif lo == hi and cross:
+            if closed:
+                arms &= ~(1 << slot)
+            elif house == 0:  # the first double laid open is the house
+                house = 1
+                e2 = lo
+                e3 = lo
+                n_ends = 4
+                arms |= 12
+        elif slot == 0:
+            e0 = lo + hi - e0
+        elif slot == 1:
+            e1 = lo + hi - e1
+        elif slot == 2:
+            e2 = lo + hi - e2
+        else:
+            e3 = lo + hi - e3
+    ends = (0, 0, 0, 0)
+    if n_ends > 0 and arms & 1:
+        ends = add_end(ends, e0)
+    if n_ends > 1 and arms & 2:
+        ends = add_end(ends, e1)
+    if n_ends > 2 and arms & 4:
+        ends = add_end(ends, e2)
+    if n_ends > 3 and arms & 8:
+        ends = add_end(ends, e3)
+    return ends
+
+
+@hot
+def count_ends_in(ends, values):
+    """How many open ends show a value of the 7-bit mask `values`."""
+    return (
+        CHUNK_POP[ends[0] & values]
+        + CHUNK_POP[ends[1] & values]
+        + CHUNK_POP[ends[2] & values]
+        + CHUNK_POP[ends[3] & values]
+    )
+
+
+# --- heavy (1) -------------------------------------------------------------------------------------
+@hot
+def keep_best(w, i, best, best_count, choice, rng):
+    """One step of an argmax with ties broken uniformly at random (reservoir sampling):
+    returns the new (best weight, number of moves tied at it, chosen index)."""
+    if w > best:
+        return w, 1, i
+    if w == best:
+        best_count += 1
+        if rng_below(rng, 1, best_count) == 0:
+            choice = i
+    return best, best_count, choice
+
+
+#: What a 00 left in hand weighs for the bots when it makes its holder a goat (kept_00_goat): above
+#: the pips and doubles weights (at most 74), below counter's blocking (128 per end).
+KEPT_00_WEIGHT = 100
+
+
+# R-004-chechevae-kept
+@hot
+def kept_cost(p, move):
+    """What the move's tiles would cost left in hand beyond their pips (Чечевэ: 66 writes kept_66_writes
+    more, 00 makes a goat), so the bots shed them like heavy tiles; 0 under every other rule."""
+    return kept_cost_of(p, move_tiles(move))
+
+
+@hot
+def kept_cost_of(p, tiles):
+    """`kept_cost` of a move whose tile mask is known (the counter has it already)."""
+    w = 0
+    if tiles >> T66 & 1:
+        w += p[P_KEPT_66_WRITES]
+    if p[P_KEPT_00_GOAT] and tiles >> T00 & 1:
+        w += KEPT_00_WEIGHT
+    return w
+
+
+@hot
+def choose_heavy(p, moves, n, rng):
+    """The move shedding the most pips (and Чечевэ's costly 66 and 00); ties uniformly at random
+    (reservoir sampling)."""
+    best = -1
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        w = move_pips(moves[i]) + kept_cost(p, moves[i])
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
+# --- doubles (2) -----------------------------------------------------------------------------------
+@hot
+def doubles_weight(move):
+    """Pips shed, plus 100 per double: doubles first, the heaviest double first."""
+    w = 0
+    for k in range(move & 7):
+        t = placement(move, k) & 31
+        w += TILE_LO[t] + TILE_HI[t]
+        if TILE_LO[t] == TILE_HI[t]:
+            w += 100
+    return w
+
+
+@jit
+def choose_doubles(p, moves, n, rng):
+    """Doubles first (most doubles in the move, heaviest double first, Чечевэ's costly 00 and 66
+    before them), then the heaviest tile."""
+    best = -1
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        w = doubles_weight(moves[i]) + kept_cost(p, moves[i])
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
+# --- partner (3) -----------------------------------------------------------------------------------
+@jit
+def choose_partner(p, st, seat, moves, n, rng):
+    """Keep the ends the partner fed open, keep away from ends he knocked on; lead the longest suit."""
+    hand = st[ST_HAND + seat]
+    partner = partner_of(p, seat)
+    fed = st[ST_FED + partner] if partner >= 0 else 0
+    lacks = st[ST_LACKS + partner] if partner >= 0 else 0
+    lead = st[ST_N_ENDS] == 0
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        m = moves[i]
+        w = move_pips(m) + kept_cost(p, m)
+        if lead:
+            t = placement(m, 0) & 31
+            a = popcount(hand & SUIT_MASK[TILE_LO[t]])
+            b = popcount(hand & SUIT_MASK[TILE_HI[t]])
+            w += 1000 * max(a, b) + 30 * min(a, b)
+        elif partner >= 0:
+            ends = ends_after(st, m)
+            w += 100 * count_ends_in(ends, fed) - 30 * count_ends_in(ends, lacks)
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
+# --- counter (4) -----------------------------------------------------------------------------------
+@jit
+def fit_holders(weight, counts, n):
+    """Iterative proportional fitting of `weight` (n unseen tiles by 5 holders), in place: six rounds, each
+    but the first scaling every column to its holder's count, then every row to 1 (each tile is somewhere)."""
+    for it in range(6):
+        if it > 0:
+            for h in range(5):
+                col = 0.0
+                for i in range(n):
+                    col += weight[i * 5 + h]
+                if col > 0:
+                    f = counts[h] / col
+                    for i in range(n):
+                        weight[i * 5 + h] *= f
+        for i in range(n):
+            row = weight[i * 5] + weight[i * 5 + 1] + weight[i * 5 + 2] + weight[i * 5 + 3] + weight[i * 5 + 4]
+            if row > 0:
+                for h in range(5):
+                    weight[i * 5 + h] /= row
+
+
+@jit
+def estimate_pips(p, st, seat, unseen, fwork):
+    """Expected pips of every other hand (a tuple by seat; 0 for `seat`).
+
+    Only public information: the unseen tiles (not on the table, not ours), how many
+    tiles each hand and the bazaar hold, and the knocks. Without knocks on unseen tiles
+    every holder gets its share of the unseen pips. Otherwise the tile-to-holder
+    probabilities are fitted by iterative proportional fitting: each unseen tile is
+    somewhere (rows sum to 1), each holder has its count (columns sum to the counts),
+    and a seat never holds a tile of a value it knocked on. Holder 4 is the bazaar.
+    `fwork`: float scratch (F_WORK_SIZE): the engine's move loop allocates nothing.
+    """
+    players = p[P_PLAYERS]
+    total = bazaar_left(p, st)
+    constrained = False
+    for s in range(players):
+        if s != seat:
+            c = popcount(st[ST_HAND + s])
+            total += c
+            if c > 0 and unseen & forbidden_tiles(st[ST_LACKS + s]):
+                constrained = True
+    if not constrained or total == 0:
+        share = pips(unseen) / total if total > 0 else 0.0
+        c0 = popcount(st[ST_HAND]) * share if seat != 0 else 0.0
+        c1 = popcount(st[ST_HAND + 1]) * share if seat != 1 else 0.0
+        c2 = popcount(st[ST_HAND + 2]) * share if seat != 2 else 0.0
+        c3 = popcount(st[ST_HAND + 3]) * share if seat != 3 else 0.0
+        return c0, c1, c2, c3
+    counts = fwork[F_COUNTS : F_COUNTS + 5]
+    allowed0 = allowed1 = allowed2 = allowed3 = 0
+    for h in range(5):
+        counts[h] = 0.0
+    for s in range(players):
+        if s != seat:
+            counts[s] = popcount(st[ST_HAND + s])
+            mask = unseen & ~forbidden_tiles(st[ST_LACKS + s])
+            if s == 0:
+                allowed0 = mask
+            elif s == 1:
+                allowed1 = mask
+            elif s == 2:
+                allowed2 = mask
+            else:
+                allowed3 = mask
+    counts[4] = bazaar_left(p, st)
+    n = popcount(unseen)
+    weight = fwork[F_WEIGHT : F_WEIGHT + 5 * 28]  # row i (an unseen tile), column h (a holder): i * 5 + h
+    value = fwork[F_VALUE : F_VALUE + 28]
+    m = unseen
+    i = 0
+    while m:
+        low = m & -m
+        m ^= low
+        t = lowest_bit_index(low)
+        value[i] = TILE_LO[t] + TILE_HI[t]
+        any_holder = False
+        for h in range(5):
+            allowed = (
+                allowed0 if h == 0 else allowed1 if h == 1 else allowed2 if h == 2 else allowed3 if h == 3 else unseen
+            )
+            weight[i * 5 + h] = 0.0
+            if counts[h] > 0 and allowed >> t & 1:
+                weight[i * 5 + h] = counts[h]
+                any_holder = True
+        if not any_holder:  # not in a real deal: anyone may hold it
+            for h in range(5):
+                weight[i * 5 + h] = counts[h]
+        i += 1
+    fit_holders(weight, counts, n)
+    e0 = e1 = e2 = e3 = 0.0
+    for i in range(n):
+        e0 += value[i] * weight[i * 5]
+        e1 += value[i] * weight[i * 5 + 1]
+        e2 += value[i] * weight[i * 5 + 2]
+        e3 += value[i] * weight[i * 5 + 3]
+    return (0.0 if seat == 0 else e0, 0.0 if seat == 1 else e1, 0.0 if seat == 2 else e2, 0.0 if seat == 3 else e3)
+
+
+# R-004-morskoy-extra
+@hot
+def open_gap_after(st, move):
+    """The tile mask {60} if an extra lead's gap is still open after `move` (it did not fill it), else 0."""
+    if not st[ST_EXTRA] & EXTRA_GAP:
+        return 0
+    if (move & 7) == 1 and (placement(move, 0) >> 5) & 7 == SLOT_GAP:
+        return 0
+    return 1 << T06
+
+
+@hot
+def fish_outlook(p, seat, est, own_left):
+    """+1 if a fish now likely wins for the seat's side, -1 if it likely loses, 0 if even:
+    its own hand exact (`own_left` pips after the move), the others' expected (`est`)."""
+    if p[P_FISH_WINNER] == FISH_WINNER_FISHERMAN:
+        return 1
+    if p[P_FISH_WINNER] == FISH_WINNER_REPLAYED:
+        return 0  # a fish is replayed: nobody wins it
+    my_side = p[P_SEAT_SIDE + seat]
+    mine = 0.0
+    low = 1e9
+    for side in range(p[P_N_SIDES]):
+        total = 0.0
+        for s in range(p[P_PLAYERS]):
+            if p[P_SEAT_SIDE + s] == side:
+                total += own_left if s == seat else est[s]
+        if side == my_side:
+            mine = total
+        else:
+            low = min(low, total)
+    if mine < low - 0.5:
+        return 1
+    if mine > low + 0.5:
+        return -1
+    return 0
+
+
+@jit
+def choose_counter(p, st, seat, moves, n, rng, fwork):
+    """The counter's choice behind an ordinary call (the sampler's play-outs, `choose_move`)."""
+    return counter_choice(p, st, seat, moves, n, rng, fwork)
+
+
+# The default level's bot: inlined into the engine's move loop as well (engine.bot_choice), where no array
+# is reference-counted; behind choose_thoughtful's two calls it ran at half the speed (bench_bots.py).
+@hot
+def counter_choice(p, st, seat, moves, n, rng, fwork):
+    """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
+    when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
+    block (make ends the opponents cannot answer, the next player first); doubles first,
+    then the heaviest move."""
+    players = p[P_PLAYERS]
+    hand = st[ST_HAND + seat]
+    unseen = unseen_tiles(st, seat)
+    nxt = seat + 1 if seat + 1 < players else 0
+    prv = seat - 1 if seat > 0 else players - 1
+    partner = partner_of(p, seat)
+    my_side = p[P_SEAT_SIDE + seat]
+    lack_next = effective_lacks(st, nxt, unseen) if p[P_SEAT_SIDE + nxt] != my_side else 0
+    lack_prev = effective_lacks(st, prv, unseen) if prv != nxt and p[P_SEAT_SIDE + prv] != my_side else 0
+    lack_partner = effective_lacks(st, partner, unseen) if partner >= 0 else 0
+    have_est = False
+    est = (0.0, 0.0, 0.0, 0.0)
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    dead = 127 & ~values_of(unseen)  # values nobody else holds
+    for i in range(n):
+        m = moves[i]
+        tiles = move_tiles(m)
+        left = hand & ~tiles
+        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK) + kept_cost_of(p, tiles)  # doubles first, then heavy
+        if left == 0:
+            w += 1 << 40
+        else:
+            ends = ends_after(st, m)
+            if st[ST_N_ENDS] > 0 and ((unseen | left) & (SUITS_OF[ends[0]] | open_gap_after(st, m))) == 0:
+                # this move makes a fish: no tile anywhere matches an open end (or an extra lead's open gap)
+                if not have_est:
+                    est = estimate_pips(p, st, seat, unseen, fwork)
+                    have_est = True
+                if st[ST_LEAD_TILE] != FORCED_EXTRA:  # an extra lead's fish is replayed: nobody wins it
+                    w += fish_outlook(p, seat, est, pips(left)) << 30
+            if left & SUITS_OF[ends[0] & dead]:
+                w += 1 << 20  # a sure move: an end only this hand can answer
+            block = (
+                2 * count_ends_in(ends, lack_next)
+                + count_ends_in(ends, lack_prev)
+                - 2 * count_ends_in(ends, lack_partner)
+            )
+            if ends[0] != 0 and (ends[0] & ~lack_next) == 0:
+                block += 4  # the next opponent cannot move
+            w += 128 * block  # above any doubles-and-pips weight (at most 74)
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
+# the expert's play-outs at the horizon play like counter (expert.counter_playout)
+use_counter_policy(choose_counter)
+
+
+# --- sampler (5) -----------------------------------------------------------------------------------
+@jit
+def pass_along(work, t):
+    """Give tile t to a possible holder when every possible holder is full (sample_world's scratch
+    `work`): find a chain h0 -> h1 -> ... -> hk (hk has room) where a tile of h_j may move to h_j+1,
+    shift along it and give t to h0 (always possible for a real deal; otherwise t goes to anyone
+    with room)."""
+    queue = 0  # holders to expand
+    for h in range(5):
+        work[20 + h] = -2  # unvisited
+        if work[h] > 0 and not (work[10 + h] >> t & 1):
+            work[20 + h] = -1
+            queue |= 1 << h
+    found = -1
+    while queue and found < 0:
+        u = lowest_bit_index(queue & -queue)
+        queue &= ~(1 << u)
+        for v in range(5):
+            if work[v] == 0 or work[20 + v] != -2:
+                continue
+            movable = work[15 + u] & ~work[10 + v]
+            if movable:
+                work[20 + v] = u
+                work[25 + v] = lowest_bit_index(movable & -movable)
+                if work[5 + v] > 0:
+                    found = v
+                    break
+                queue |= 1 << v
+    if found < 0:  # not in a real deal: give it to anyone with room
+        for h in range(5):
+            if work[5 + h] > 0:
+                work[15 + h] |= 1 << t
+                work[5 + h] -= 1
+                break
+        return
+    work[5 + found] -= 1
+    v = found
+    while work[20 + v] >= 0:
+        u = work[20 + v]
+        x = work[25 + v]
+        work[15 + u] &= ~(1 << x)
+        work[15 + v] |= 1 << x
+        v = u
+    work[15 + v] |= 1 << t
+
+
+@jit
+def deal_unseen(unseen, rng, work):
+    """Deal the unseen tiles to the holders of sample_world's scratch `work` (sizes, free room and
+    forbidden tiles set): tiles with fewer possible holders first, each to a possible holder with
+    probability proportional to its free room."""
+    for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
+        m = unseen
+        while m:
+            low = m & -m
+            m ^= low
+            t = lowest_bit_index(low)
+            holders = 0
+            for h in range(5):
+                if work[h] > 0 and not (work[10 + h] >> t & 1):
+                    holders += 1
+            if holders != want:
+                continue
+            room = 0
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    room += work[5 + h]
+            if room == 0:
+                pass_along(work, t)
+                continue
+            r = rng_below(rng, 1, room)
+            for h in range(5):
+                if want == 0 or not (work[10 + h] >> t & 1):
+                    if r < work[5 + h]:
+                        work[15 + h] |= 1 << t
+                        work[5 + h] -= 1
+                        break
+                    r -= work[5 + h]
+
+
+@jit
+def sample_world(p, st, seat, world, rng, work):
+    """Copy st into `world` and deal the unseen tiles to the other hands and the bazaar.
+
+    Consistent with what the seat saw: each hand gets as many tiles as it holds and
+    never a tile carrying a value it knocked on; the bazaar gets as many as it holds,
+    in a random draw order. Tiles with fewer possible holders go first, each to a
+    possible holder with probability proportional to its free room (uniform when nobody
+    knocked); when every possible holder is full, tiles are passed along a chain of
+    holders to make room (pass_along). The record of how the tiles were dealt (ST_ORDER
+    before the bazaar) is blanked. `work`: scratch, 30 ints or more.
+    """
+    players = p[P_PLAYERS]
+    for i in range(N_STATE):
+        world[i] = st[i]
+    unseen = unseen_tiles(st, seat)
+    n_bazaar = bazaar_left(p, st)
+    # holders 0-3: the seats, 4: the bazaar. work[0:5] size, work[5:10] free room,
+    # work[10:15] forbidden tiles, work[15:20] tiles dealt, work[20:25] BFS parent,
+    # work[25:30] the tile moved along the chain
+    for h in range(5):
+        work[h] = 0
+        work[10 + h] = 0
+        work[15 + h] = 0
+    for s in range(players):
+        if s != seat:
+            work[s] = popcount(st[ST_HAND + s])
+            work[10 + s] = forbidden_tiles(st[ST_LACKS + s])
+    work[4] = n_bazaar
+    for h in range(5):
+        work[5 + h] = work[h]
+    deal_unseen(unseen, rng, work)
+    for s in range(players):
+        if s != seat:
+            world[ST_HAND + s] = work[15 + s]
+    pos = st[ST_BAZAAR_POS] if p[P_BAZAAR] > 0 else 28
+    for i in range(pos):
+        world[ST_ORDER + i] = 0  # hidden: how the tiles were dealt
+    if n_bazaar > 0:  # the bazaar in a random draw order
+        b = work[19]
+        k = 0
+        while b:
+            low = b & -b
+            b ^= low
+            world[ST_ORDER + pos + k] = lowest_bit_index(low)
+            k += 1
+        for i in range(n_bazaar - 1, 0, -1):
+            j = rng_below(rng, 1, i + 1)
+            x = world[ST_ORDER + pos + i]
+            world[ST_ORDER + pos + i] = world[ST_ORDER + pos + j]
+            world[ST_ORDER + pos + j] = x
+
+
+@jit
+def deal_value(p, sim, last, out_tiles, side, sums):
+    """A finished deal's points for `side`: what the other sides write (averaged over them)
+    minus what `side` writes. One deal alone: no threshold, eggs pot or memory. `sums`:
+    scratch for the four side sums. An extra lead's fish is replayed: worth nothing to anyone."""
+    players = p[P_PLAYERS]
+    n_sides = p[P_N_SIDES]
+    out = sim[ST_HAND + last] == 0
+    if not out and sim[ST_LEAD_TILE] == FORCED_EXTRA:
+        return 0
+    for s in range(4):
+        sums[s] = 0
+    for s in range(players):
+        sums[p[P_SEAT_SIDE + s]] += pips(sim[ST_HAND + s])
+    losers = deal_losers(p, sums, 0, not out, p[P_SEAT_SIDE + last])
+    winners_plain = 0
+    for s in range(n_sides):
+        if not (losers >> s & 1):
+            winners_plain += sums[s]
+    others = 0
+    own = 0
+    for s in range(n_sides):
+        if not (losers >> s & 1):
+            continue
+        base = losing_base(p, sim, s, not out, out_tiles, winners_plain)
+        if s == side:
+            own = base
+        else:
+            others += base
+    return others - (n_sides - 1) * own
+
+
+@jit
+def playout(p, sim, seat, move, rng, buf, sums, fwork):
+    """Play `move` for `seat` in the private state `sim`, then everyone plays like the
+    counter bot to the end of the deal (drawing from the bazaar, knocking, a fish when the
+    table shows it or after a round of knocks, as the engine does); return the deal's value
+    for the seat's side (`deal_value`)."""
+    players = p[P_PLAYERS]
+    side = p[P_SEAT_SIDE + seat]
+    turn = seat
+    m = move
+    while True:
+        m_seat = turn
+        apply_move(sim, turn, m)
+        if sim[ST_HAND + turn] == 0:
+            return deal_value(p, sim, turn, out_tile_bits(m), side, sums)
+        turn = turn + 1 if turn + 1 < players else 0
+        if is_fish(p, sim):
+            for _ in range(fish_draws(p, sim)):
+                draw_next(sim, turn)
+            return deal_value(p, sim, m_seat, 0, side, sums)
+        k = legal_moves(p, sim, turn, buf)
+        knocks = 0
+        while k == 0:  # draw or knock until somebody can move, or everyone has knocked
+            if may_draw(p, sim):
+                draw_next(sim, turn)
+            else:
+                for i in range(sim[ST_N_ENDS]):
+                    if sim[ST_OPEN] >> i & 1:
+                        sim[ST_LACKS + turn] |= 1 << sim[ST_END + i]
+                turn = turn + 1 if turn + 1 < players else 0
+                knocks += 1
+                if knocks == players:  # a round of knocks: a fish the table did not show
+                    return deal_value(p, sim, m_seat, 0, side, sums)
+            k = legal_moves(p, sim, turn, buf)
+        m = buf[choose_counter(p, sim, turn, buf, k, rng, fwork) if k > 1 else 0]
+
+
+@jit
+def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
+    """For each of W sampled worlds (hidden hands and bazaar consistent with the counts and
+    knocks) play every candidate move out to the end of the deal, everyone playing like
+    the counter bot; pick the move with the best total (`deal_value`)."""
+    worlds = bot >> BOT_KIND_BITS
+    if worlds <= 0:
+        worlds = SAMPLER_DEFAULT_WORLDS
+    world = work[W_WORLD : W_WORLD + N_STATE]
+    sim = work[W_SIM : W_SIM + N_STATE]
+    buf = work[W_BUF : W_BUF + MAX_MOVES]
+    sample = work[W_SAMPLE : W_SAMPLE + 30]
+    sums = work[W_SUMS : W_SUMS + 4]
+    total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
+    for i in range(n):
+        total[i] = 0
+    for _ in range(worlds):
+        sample_world(p, st, seat, world, rng, sample)
+        for i in range(n):
+            for j in range(N_STATE):
+                sim[j] = world[j]
+            total[i] += playout(p, sim, seat, moves[i], rng, buf, sums, fwork)
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        w = total[i]
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
+# --- general (7) and general-signal (8): Генерал, text 004 ------------------------------------------------
+GENERAL_TILES = (1 << 0) | (1 << 27)  # 00 and 66 (tile ids of `codes`)
+
+
+@hot
+def general_values(tiles):
+    """The end values that 00 / 66 among `tiles` wait for: bit 0 for 00, bit 6 for 66."""
+    return (1 if tiles & 1 else 0) | (64 if tiles >> 27 & 1 else 0)
+
+
+# R-004-general-signals
+@jit
+def choose_general(p, st, seat, moves, n, rng, signals):
+    """Генерал: go out on 00 / 66 if it can (a генерал against the next player); else go out; never
+    lay 00 / 66 before the out; keep open the ends its own 00 / 66 wait for. With `signals` (the
+    wink for 00, the puffed cheek for 66, «подмигнуть … надуть щёки») it knows whether its partner
+    still holds 00 and 66, and so whether one neither on the table nor with its side is an
+    opponent's: it starves the ends its partner's double waits for (so that he is never forced to
+    lay it before his out) and opens those an opponent's waits for (to force it out early, when it
+    makes no генерал). The signal is the only thing it learns of another hand. Then the heaviest
+    tile; ties at random. (The signs were chosen by measurement: see the README's Генерал section.)"""
+    hand = st[ST_HAND + seat]
+    partner = partner_of(p, seat)
+    theirs = st[ST_HAND + partner] & GENERAL_TILES if signals and partner >= 0 else 0
+    # with signals, a 00 / 66 neither on the table nor with us is an opponent's
+    rivals = GENERAL_TILES & ~st[ST_BOARD] & ~hand & ~theirs if signals and partner >= 0 else 0
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        m = moves[i]
+        tiles = move_tiles(m)
+        left = hand & ~tiles
+        w = move_pips(m)
+        if left == 0:
+            w += 100000 if tiles & GENERAL_TILES else 10000
+        else:
+            if tiles & GENERAL_TILES:
+                w -= 5000  # a 00 / 66 laid before the out can no longer make a генерал
+            ends = ends_after(st, m)
+            w += 300 * count_ends_in(ends, general_values(left)) - 200 * count_ends_in(ends, general_values(theirs))
+            w += 250 * count_ends_in(ends, general_values(rivals))
+        best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
+    return choice
+
+
+# --- expert (9) ---------------------------------------------------------------------------------------
+@hot
+def set_game_context(work, gs, counted):
+    """The engine tells the expert, before each deal, the game state the deal starts from (public: the
+    scores on the board) and the deals counted so far towards a match: its search scores the ends of the
+    deal as the engine will."""
+    for i in range(N_GAME_STATE):
+        work[W_EXPERT + X_CTX + i] = gs[i]
+    work[W_EXPERT + X_COUNTED] = counted
+
+
+@hot
+def expert_settled(total, spread, means, n, k, z):
+    """After k sampled deals: does the leading move lead the next by more than z standard errors? A move's
+    noise is the variance over the deals of its value minus the deal's mean over moves (`spread`: the sum
+    of its squares; `means`: the sum of the deals' means), so what a deal does to every move alike (a good
+    or a bad deal) is not counted as noise."""
+    a = 0
+    for i in range(1, n):
+        if total[i] > total[a]:
+            a = i
+    b = 1 if a == 0 else 0
+    for i in range(n):
+        if i != a and total[i] > total[b]:
+            b = i
+    lead = (total[a] - total[b]) / k
+    da = (total[a] - means) / k
+    db = (total[b] - means) / k
+    noise = (max(spread[a] / k - da * da, 0.0) + max(spread[b] / k - db * db, 0.0)) / k
+    return lead * lead > z * z * noise
+
+
+@jit
+def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
+    """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
+    saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
+    with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
+    deal in the game's context); more deals while the decision is close (expert_settled, up to EXPERT_EXTEND
+    times N); the move with the best total, ties at random."""
+    deals = (bot >> BOT_KIND_BITS) & EXPERT_DEALS_MASK
+    if deals <= 0:
+        deals = EXPERT_DEFAULT_DEALS
+    depth = (bot >> EXPERT_DEPTH_SHIFT) & 31  # the measurements' settings (expert_id); 0: the defaults
+    if depth == 0:
+        depth = EXPERT_DEPTH
+    exact = (bot >> EXPERT_EXACT_SHIFT) & 31
+    if exact == 0:
+        exact = EXPERT_EXACT_TILES
+    extend = (bot >> EXPERT_EXTEND_SHIFT) & 15
+    if extend == 0:
+        extend = EXPERT_EXTEND
+    z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
+    world = work[W_WORLD : W_WORLD + N_STATE]
+    sample = work[W_SAMPLE : W_SAMPLE + 30]
+    total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
+    dealt = fwork[F_DEALT : F_DEALT + MAX_MOVES]
+    spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
+    xw = work[W_EXPERT : W_EXPERT + X_SIZE]
+    xw[X_POLICY] = (bot >> EXPERT_LEAF_SHIFT) & 1
+    for i in range(n):
+        total[i] = 0
+        spread[i] = 0.0
+    k = 0
+    means = 0.0
+    while k < deals * extend:
+        sample_world(p, st, seat, world, rng, sample)
+        new_search(xw)
+        mean = 0.0
+        for i in range(n):
+            v = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
+            total[i] += v
+            dealt[i] = v
+            mean += v
+        mean /= n
+        means += mean
+        for i in range(n):
+            spread[i] += (dealt[i] - mean) ** 2
+        k += 1
+        if k >= deals and expert_settled(total, spread, means, n, k, z):
+            break
+    best = -(1 << 62)
+    best_count = 0
+    choice = 0
+    for i in range(n):
+        best, best_count, choice = keep_best(total[i], i, best, best_count, choice, rng)
+    return choice
+
+
+# --- dispatch --------------------------------------------------------------------------------------
+def searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+    """The searching bots' move (sampler, expert), in the kernel whose flag says a seat searches."""
+    raise NotImplementedError("compiled only: numba picks the implementation by the flag's type")
+
+
+@overload(searching_choice, jit_options={"nogil": True, "error_model": "numpy"})
+def _searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+    # Chosen by the flag's numba type while the kernel is typed, so the kernel of the thinking bots
+    # (an integer flag, engine.thoughtful_flag) never types nor compiles the search: most of the compile
+    # time of the kernel with every bot, which the default level of play (counter) would pay for nothing.
+    if isinstance(searching, types.Boolean):
+
+        def search(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+            if bot & BOT_KIND_MASK == BOT_SAMPLER:
+                return choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork)
+            return choose_expert(bot, p, st, seat, moves, n, rng, work, fwork)
+
+        return search
+
+    def counter_instead(searching, bot, p, st, seat, moves, n, rng, work, fwork):
+        # unreachable: a seat that searches always gets the searching kernel (codes.kernel_flavour)
+        return choose_counter(p, st, seat, moves, n, rng, fwork)
+
+    return counter_instead
+
+
+@jit
+def choose_move(bot, p, st, seat, moves, n, rng, work, fwork, searching):
+    """Index into `moves` (n >= 1 legal moves) of the bot's choice; `work` / `fwork`: the
+    bots' int and float scratch (W_SIZE, F_WORK_SIZE; the move loop allocates nothing);
+    `searching`: the kernel's flag (engine.thoughtful_flag), True where the search is compiled."""
+    if n == 1 or bot == BOT_FIRST:  # first: the first legal move, without a random number
+        return 0
+    if bot == BOT_HEAVY:
+        return choose_heavy(p, moves, n, rng)
+    if bot == BOT_DOUBLES:
+        return choose_doubles(p, moves, n, rng)
+    if bot == BOT_PARTNER:
+        return choose_partner(p, st, seat, moves, n, rng)
+    if bot == BOT_COUNTER:
+        return choose_counter(p, st, seat, moves, n, rng, fwork)
+    if bot in (BOT_GENERAL, BOT_GENERAL_SIGNAL):
+        return choose_general(p, st, seat, moves, n, rng, bot == BOT_GENERAL_SIGNAL)
+    if bot >= 0 and (bot & BOT_KIND_MASK == BOT_SAMPLER or bot & BOT_KIND_MASK == BOT_EXPERT):
+        return searching_choice(searching, bot, p, st, seat, moves, n, rng, work, fwork)
+    return rng_below(rng, 1, n)

@@ -1,0 +1,1 @@
+"""Playing many games: seeds and batches, the pool of worker processes or a Dask cluster, the warm-up of the kernels."""

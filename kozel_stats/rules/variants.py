@@ -1,0 +1,812 @@
+"""Rule variants: the YAML schema, loading with `extends`, validation and hashing.
+
+A variant file lists only the knobs where it differs from the variant it
+extends. Every knob is declared once in `KNOBS` with its type, its allowed
+values, its default (the rules of 000_17673d241f9d41ef.txt, sections 1-8) and
+the words of the rule, so that validation, `variants show`, the README and the
+reports all read the same table.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..text.errors import VariantError
+from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
+
+__all__ = [
+    "DEFAULTS",
+    "KNOB_BY_NAME",
+    "KNOBS",
+    "LEAD_DOUBLE",
+    "Knob",
+    "Variant",
+    "VariantError",
+    "load_variant",
+    "load_variants",
+    "shipped_dir",
+    "shipped_names",
+    "default_variant",
+    "check_value",
+    "with_rules",
+    "parse_knob_value",
+    "format_knob_value",
+]
+
+
+TOP_KEYS = ("name", "title", "description", "source", "extends", "game", "rules")
+GAMES = ("kozel",)
+LANGUAGES = ("en", "ru")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A fully resolved rule variant: every knob has a value."""
+
+    name: str
+    description: str  # English, one line
+    source: str
+    game: str
+    rules: tuple[tuple[str, Any], ...]  # knob name -> value, in KNOBS order
+    path: str | None = None
+    extends: str | None = None
+    titles: tuple[tuple[str, str], ...] = ()  # language -> a short title ("Рыба рыбаку")
+    descriptions: tuple[tuple[str, str], ...] = ()  # language -> the one-line description
+
+    def title(self, lang: str = "en") -> str:
+        """The variant's short title in `lang` (the other language, or the file name, if absent)."""
+        titles = dict(self.titles)
+        return titles.get(lang) or next(iter(titles.values()), self.name)
+
+    def describe(self, lang: str = "en") -> str:
+        """The one-line description in `lang` (English when the file has no other)."""
+        descriptions = dict(self.descriptions)
+        return descriptions.get(lang) or self.description
+
+    def __getitem__(self, knob: str) -> Any:
+        return dict(self.rules)[knob]
+
+    @property
+    def rule_dict(self) -> dict[str, Any]:
+        return dict(self.rules)
+
+    def differences(self, other: Variant) -> dict[str, tuple[Any, Any]]:
+        """Knobs whose values differ: name -> (this value, other value)."""
+        mine, theirs = self.rule_dict, other.rule_dict
+        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+
+    @property
+    def content_hash(self) -> str:
+        """Hash of what changes play: the game and the knob values (not names or prose)."""
+        payload = json.dumps({"game": self.game, "rules": self.rule_dict}, sort_keys=True)
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": dict(self.titles),
+            "description": self.description,
+            "descriptions": dict(self.descriptions),
+            "source": self.source,
+            "game": self.game,
+            "extends": self.extends,
+            "hash": self.content_hash,
+            "rules": self.rule_dict,
+        }
+
+
+def unknown_knob(key: str, where: str, shown: str | None = None) -> VariantError:
+    """An unknown knob, with «вы имели в виду …?» and the closest knob names (Russian short names count)."""
+    from ..text.say import closest, did_you_mean
+
+    aliases = {k.short_ru: k.name for k in KNOBS if k.short_ru}
+    near = closest(key, list(KNOB_BY_NAME), aliases)
+    if near:
+        tail_en, tail_ru = did_you_mean(near, "en"), did_you_mean(near, "ru")
+    else:
+        tail_en = f" Knobs: {', '.join(KNOB_BY_NAME)}."
+        tail_ru = f" Настройки: {', '.join(KNOB_BY_NAME)}."
+    return VariantError(
+        f"{where}: unknown {'key ' + shown if shown else f'knob {key!r}'}.{tail_en} "
+        "`kozel-stats variants show default` lists the allowed knobs.",
+        ru=f"{where}: настройки {shown or key!r} нет.{tail_ru} Все настройки — в `kozel-stats variants show default`.",
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_titles() -> dict[str, dict[str, str]]:
+    """The titles of the shipped variants: name -> {language: title}, for names typed as titles."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted(shipped_dir().glob("*.yaml")):
+        try:
+            title = _read_yaml(path).get("title")
+        except VariantError:
+            continue
+        if isinstance(title, dict):
+            out[path.stem] = {str(k): str(v) for k, v in title.items()}
+        elif isinstance(title, str):
+            out[path.stem] = {"en": title}
+    return out
+
+
+def by_title(spec: str) -> str | None:
+    """The shipped variant whose Russian or English title is `spec` (case, ё/е, quotes aside), when exactly
+    one is: «рыба рыбаку» -> fish-to-fisherman."""
+    from ..text.say import normal
+
+    typed = normal(spec)
+    names = {name for name, titles in shipped_titles().items() for t in titles.values() if normal(t) == typed}
+    return names.pop() if len(names) == 1 else None
+
+
+def unknown_variant(spec: str) -> VariantError:
+    """An unknown variant name, with the closest names and titles («вы имели в виду …?»)."""
+    from ..text.say import closest, did_you_mean, plural
+
+    names = shipped_names()
+    titles = shipped_titles()
+    aliases = {t: name for name, ts in titles.items() for t in ts.values()}
+    near = closest(spec, names, aliases)
+    n = len(names)
+    listing_en = f"`kozel-stats variants` lists all {n}; a .yaml file of your own works too."
+    listing_ru = (
+        f"Все {n} {plural(n, 'вариант', 'варианта', 'вариантов')} — в `kozel-stats variants`; "
+        "подойдёт и свой файл .yaml."
+    )
+    shown_en = [f"{x} ({titles[x]['en']})" if titles.get(x, {}).get("en") else x for x in near]
+    shown_ru = [f"{x} («{titles[x]['ru']}»)" if titles.get(x, {}).get("ru") else x for x in near]
+    return VariantError(
+        f"{spec}: unknown variant.{did_you_mean(shown_en, 'en')} {listing_en}",
+        ru=f"{spec}: такого варианта нет.{did_you_mean(shown_ru, 'ru')} {listing_ru}",
+    )
+
+
+def shipped_dir() -> Path:
+    """The folder of the variants shipped with the package."""
+    repo = Path(__file__).resolve().parents[2] / "variants"  # a clone: the repository's variants/
+    if repo.is_dir():
+        return repo
+    from importlib.resources import files
+
+    return Path(str(files("kozel_stats.variants")))
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
+
+
+def _allowed_text(knob: Knob) -> str:
+    if knob.kind is bool:
+        return "true or false"
+    if knob.kind is int:
+        return f"an integer from {knob.low} to {knob.high}"
+    values = list(knob.choices)
+    if knob.pattern:
+        values.insert(0, "double-NN (NN one of 00, 11, ..., 66)")
+    return "one of " + ", ".join(values)
+
+
+def check_value(knob: Knob, value: Any, where: str) -> None:
+    """Raise VariantError unless `value` is allowed for `knob`."""
+    bad = f"{where}: key '{knob.name}' has the bad value {value!r:.60}; allowed: {_allowed_text(knob)}."
+    if knob.kind is bool:
+        if not isinstance(value, bool):
+            raise VariantError(bad)
+    elif knob.kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise VariantError(bad)
+        if knob.low is None or knob.high is None or not knob.low <= value <= knob.high:
+            raise VariantError(bad)
+    else:
+        if not isinstance(value, str):
+            raise VariantError(bad)
+        if value not in knob.choices and not (knob.pattern and re.match(knob.pattern, value)):
+            raise VariantError(bad)
+
+
+MAX_VARIANT_BYTES = 256 * 1024  # a variant file is a few hundred bytes
+MAX_YAML_NODES = 10_000  # the whole document, aliases expanded: no "billion laughs"
+
+
+#: libyaml's parser when PyYAML has it (ten times faster: `kozel-stats variants` reads every shipped file)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]
+    """yaml.SafeLoader that refuses a key given twice in one mapping (YAML itself lets the
+    last one win silently: `target: 50` then `target: 200` would mean 200)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if isinstance(key, (str, int, bool, float)) and key in seen:
+                raise VariantError(f"the key {key!r} is given twice, at lines {seen[key]} and {line}")
+            if isinstance(key, (str, int, bool, float)):
+                seen[key] = line
+            try:
+                self.construct_object(value_node, deep=deep)
+            except ValueError as exc:  # e.g. an integer beyond Python's digit limit
+                why = "an integer far too large" if "digits" in str(exc) else str(exc).splitlines()[0][:120]
+                raise VariantError(f"key {key!r} at line {line}: its value cannot be read ({why})") from None
+        return super().construct_mapping(node, deep=deep)
+
+
+def _expanding_key(node, limit: int) -> str | None:
+    """Where an alias bomb expands: the knob (a key of `rules`) first, else the top-level key."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    keys = [(k.value if isinstance(k, yaml.ScalarNode) else "?", v) for k, v in node.value]
+    for name, value in keys:
+        if name == "rules" and isinstance(value, yaml.MappingNode):
+            for k, v in value.value:
+                knob = k.value if isinstance(k, yaml.ScalarNode) else "?"
+                if _count_nodes(v, limit) > limit:
+                    return f"the knob {str(knob)[:60]!r} (rules.{str(knob)[:60]}, line {k.start_mark.line + 1})"
+    for name, value in keys:
+        if _count_nodes(value, limit) > limit:
+            return f"the key {str(name)[:60]!r} (line {value.start_mark.line + 1})"
+    return None
+
+
+def _count_nodes(node, limit: int) -> int:
+    """Nodes of a composed YAML document with every alias expanded, counting up to `limit`."""
+    count = 0
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limit:
+            return count
+        if isinstance(item, yaml.MappingNode):
+            for key, value in item.value:
+                stack.extend((key, value))
+        elif isinstance(item, yaml.SequenceNode):
+            stack.extend(item.value)
+    return count
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_VARIANT_BYTES:
+            raise VariantError(
+                f"{path}: {size:,} bytes is far too large for a variant file (at most {MAX_VARIANT_BYTES:,})."
+            )
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise VariantError(f"{path}: no such variant file.") from None
+    except IsADirectoryError:
+        raise VariantError(f"{path}: is a folder, not a variant file.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VariantError(f"{path}: cannot be read ({exc}).") from None
+    try:
+        loader = _StrictLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is not None and _count_nodes(node, MAX_YAML_NODES) > MAX_YAML_NODES:
+                expanding = _expanding_key(node, MAX_YAML_NODES)
+                raise VariantError(
+                    f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values"
+                    + (f" in {expanding}" if expanding else "")
+                    + " (anchors and aliases repeated within each other); a variant file is a short mapping."
+                )
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except VariantError as exc:
+        if str(exc).startswith(str(path)):
+            raise
+        raise VariantError(f"{path}: {exc}.") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise VariantError(f"{path}: YAML syntax error{where}: {problem}.") from None
+    except (ValueError, RecursionError) as exc:  # e.g. an integer beyond Python's digit limit
+        raise VariantError(f"{path}: a value cannot be read ({str(exc).splitlines()[0][:160]}).") from None
+    if not isinstance(data, dict):
+        raise VariantError(f"{path}: a variant file must be a mapping with keys {', '.join(TOP_KEYS)}.")
+    return data
+
+
+def _resolve_extends(name: str, here: Path) -> Path:
+    if not (here.parent / f"{name}.yaml").is_file():
+        name = _renamed(name)
+    for folder in (here.parent, shipped_dir()):
+        candidate = folder / f"{name}.yaml"
+        if candidate.is_file():
+            return candidate
+    raise VariantError(
+        f"{here}: key 'extends' names the unknown variant {name!r}; allowed: a variant file "
+        f"in {here.parent} or a shipped variant ({', '.join(shipped_names())})."
+    )
+
+
+def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Return (top-level fields of this file, merged rules along its extends chain)."""
+    resolved = path.resolve()
+    if resolved in chain:
+        cycle = " -> ".join(p.stem for p in chain + (resolved,))
+        raise VariantError(f"{path}: key 'extends' makes a cycle: {cycle}.")
+    data = _read_yaml(path)
+    unknown = [str(key) for key in data if key not in TOP_KEYS]
+    missing = [key for key in ("name", "description", "source") if key not in data]
+    if unknown or missing:  # every problem of the keys in one message, not one per run
+        en, ru = [], []
+        if missing:
+            quoted = ", ".join(f"'{k}'" for k in missing)
+            en.append(f"missing key{'s' if len(missing) > 1 else ''} {quoted}")
+            ru.append(f"нет {'ключей' if len(missing) > 1 else 'ключа'} {quoted}")
+        if unknown:
+            quoted = ", ".join(repr(k) for k in unknown)
+            en.append(f"unknown key{'s' if len(unknown) > 1 else ''} {quoted}")
+            ru.append(f"{'лишние ключи' if len(unknown) > 1 else 'лишний ключ'} {quoted}")
+        raise VariantError(
+            f"{path}: {'; '.join(en)}. A variant file has the keys {', '.join(TOP_KEYS)}; name, description and "
+            f"source are required (every variant states them).",
+            ru=f"{path}: {'; '.join(ru)}. В файле варианта ключи {', '.join(TOP_KEYS)}; name, description и source "
+            "обязательны (каждый вариант их называет).",
+        )
+    for key in ("name", "source"):
+        if not isinstance(data[key], str) or not data[key].strip():
+            raise VariantError(f"{path}: key '{key}' must be a non-empty string, not {data[key]!r:.80}.")
+    for key in ("title", "description"):
+        if key in data:
+            _texts(data[key], key, path)
+    if data["name"] != path.stem:
+        raise VariantError(f"{path}: key 'name' is {data['name']!r} but must equal the file name {path.stem!r}.")
+    game = data.get("game", "kozel")
+    if game not in GAMES:
+        raise VariantError(f"{path}: key 'game' has the bad value {game!r}; allowed: one of {', '.join(GAMES)}.")
+    rules = data.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise VariantError(f"{path}: key 'rules' must be a mapping of knob: value, not {type(rules).__name__}.")
+    for key, value in rules.items():
+        knob = KNOB_BY_NAME.get(key)
+        if knob is None:
+            raise unknown_knob(key, str(path), f"'rules.{key}'")
+        check_value(knob, value, str(path))
+    parent = data.get("extends")
+    if parent is None:
+        merged = dict(DEFAULTS)
+    else:
+        if not isinstance(parent, str):
+            raise VariantError(f"{path}: key 'extends' must be a variant name, not {parent!r}.")
+        _, merged = _load_raw(_resolve_extends(parent, path), chain + (resolved,))
+    merged.update(rules)
+    return data, merged
+
+
+def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
+    """A prose field: one string (the same in every language) or {en: ..., ru: ...}."""
+    if isinstance(value, str) and value.strip():
+        return {"en": value.strip()}
+    if (
+        isinstance(value, dict)
+        and value
+        and all(k in LANGUAGES and isinstance(v, str) and v.strip() for k, v in value.items())
+    ):
+        return {k: v.strip() for k, v in value.items()}
+    raise VariantError(
+        f"{path}: key '{key}' must be a non-empty string or a mapping of languages "
+        f"({', '.join(LANGUAGES)}) to non-empty strings, not {value!r:.80}."
+    )
+
+
+#: What a variant's rules can be, decided once: the knobs that need one of these (KNOB_NEEDS) and the
+#: metrics that mean something only under one (metrics.Metric.only, metrics.applies) read it by name.
+CONDITIONS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "cross": lambda rules: rules["layout"] == "cross",
+    "chain": lambda rules: rules["layout"] == "chain",
+    "bazaar": lambda rules: rules["tiles_each"] * rules["players"] < 28,  # fewer tiles dealt than the set's 28
+    "solo": lambda rules: not rules["pairs"],
+    "fast": lambda rules: rules["lead_repeats"] > 0 or bool(rules["voluntary_fast"]),
+    "general": lambda rules: bool(rules["general"]),
+    "generals": lambda rules: rules["scoring"] == "generals",
+    "match": lambda rules: rules["match_deals"] > 0,
+    "match-pairs": lambda rules: rules["match_deals"] > 0 and bool(rules["pairs"]),
+    "no-match": lambda rules: rules["match_deals"] == 0,
+    "goats-every": lambda rules: rules["goats"] == "every",
+    "kept-00": lambda rules: bool(rules["kept_00_goat"]),
+    "extra-lead": lambda rules: rules["extra_lead"] != "none",
+    "out_66": lambda rules: rules["out_66_writes"] > 0,
+    "shared_score": lambda rules: bool(rules["shared_score"]) or bool(rules["out_66_wipes"]),
+}
+
+
+def holds(condition: str, rules: dict[str, Any]) -> bool:
+    """Whether a CONDITIONS entry holds for these rules (knobs they leave out at their defaults: the rules of
+    a results folder written before a knob existed)."""
+    return bool(CONDITIONS[condition]({**DEFAULTS, **rules}))
+
+
+#: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise)
+KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any], str], ...] = (
+    (
+        "closed_before_house",
+        lambda rules: rules["closed_before_house"] != "any",
+        CONDITIONS["cross"],
+        "applies to Осёл's cross layout only (layout: cross)",
+    ),
+    (
+        "solo_fish",
+        lambda rules: rules["solo_fish"] != "visible",
+        CONDITIONS["bazaar"],
+        "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+    ),
+    (
+        "draw_last",
+        lambda rules: rules["draw_last"],
+        CONDITIONS["bazaar"],
+        "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
+    ),
+    (
+        "solo_eggs",
+        lambda rules: rules["solo_eggs"] != "none",
+        CONDITIONS["solo"],
+        "applies to каждый сам за себя only (pairs: false)",
+    ),
+    (
+        "solo_writes",
+        lambda rules: rules["solo_writes"] != "own",
+        CONDITIONS["solo"],
+        "applies to каждый сам за себя only (pairs: false)",
+    ),
+    (
+        "solo_loser",
+        lambda rules: rules["solo_loser"] != "every",
+        CONDITIONS["solo"],
+        "applies to каждый сам за себя only (pairs: false)",
+    ),
+    (
+        "out_00_writes",
+        lambda rules: rules["out_00_writes"],
+        lambda rules: rules["out_00_ends_game"],
+        "only matters when an out on 00 ends the game (out_00_ends_game: true)",
+    ),
+    (
+        "fast_writes",
+        lambda rules: rules["fast_writes"] > 0,
+        CONDITIONS["fast"],
+        "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
+    ),
+    (
+        "voluntary_fast",
+        lambda rules: rules["voluntary_fast"],
+        lambda rules: rules["fast_writes"] > 0 and rules["fast_writes_00"] > 0,
+        "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and fast_writes_00 > 0)",
+    ),
+    (
+        "fast_writes_00",
+        lambda rules: rules["fast_writes_00"] > 0,
+        lambda rules: rules["voluntary_fast"],
+        "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
+    ),
+    (
+        "fast_out_66",
+        lambda rules: rules["fast_out_66"] != "fast-cost",
+        lambda rules: rules["voluntary_fast"] and rules["fast_writes_00"] > 0 and rules["out_66_writes"] > 0,
+        "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) and an out "
+        "on 66 writes a sum of its own (out_66_writes > 0)",
+    ),
+    (
+        "first_lead_cycle",
+        lambda rules: rules["first_lead_cycle"] != "none",
+        lambda rules: (
+            bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))
+            and (rules["first_lead_cycle"] != "11-to-66" or rules["first_lead"] != "double-00")
+        ),
+        "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
+    ),
+    (
+        "goats",
+        lambda rules: rules["goats"] != "one",
+        CONDITIONS["solo"],
+        "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
+    ),
+    (
+        "out_66_writers",
+        lambda rules: rules["out_66_writers"] != "losers",
+        CONDITIONS["out_66"],
+        "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
+    ),
+    (
+        "kept_66_writes",
+        lambda rules: rules["kept_66_writes"] > 0,
+        lambda rules: rules["scoring"] == "points",
+        "writes points, and Генерал's scoring keeps none (scoring: generals)",
+    ),
+    (
+        "kept_66_writes",
+        lambda rules: rules["kept_66_writes"] > 0,
+        lambda rules: not rules["memory"],
+        "is not implemented with the memory of points (memory: true): the 66's points would mix with "
+        "the remembered ones",
+    ),
+    (
+        "kept_00_goat",
+        lambda rules: rules["kept_00_goat"],
+        CONDITIONS["no-match"],
+        "ends the game, and a match (match_deals > 0) ends after its deals",
+    ),
+    (
+        "extra_lead",
+        lambda rules: rules["extra_lead"] != "none",
+        CONDITIONS["chain"],
+        "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
+    ),
+    (
+        "extra_lead",
+        lambda rules: rules["extra_lead"] == "ends-game",
+        CONDITIONS["no-match"],
+        "ends the game, and a match (match_deals > 0) ends after its deals",
+    ),
+    (
+        "general_out",
+        lambda rules: rules["general_out"] != "00-or-66",
+        CONDITIONS["generals"],
+        "applies to Генерал's scoring only (scoring: generals)",
+    ),
+    (
+        "scoring",
+        lambda rules: rules["scoring"] == "generals",
+        lambda rules: rules["pairs"],
+        "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
+    ),
+)
+
+
+def check_combination(rules: dict[str, Any], path: Path) -> None:
+    """Knobs that only make sense together: refused with the reason, never silently ignored."""
+    if rules["tiles_each"] != 7 and rules["pairs"]:
+        raise VariantError(
+            f"{path}: key 'tiles_each' is {rules['tiles_each']}, but pairs are dealt 7 each; set 'pairs: false' "
+            "for a game каждый сам за себя with a bazaar."
+        )
+    if rules["pairs"] and rules["players"] != 4:
+        raise VariantError(
+            f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
+            "set 'pairs: false' for каждый сам за себя."
+        )
+    for knob, is_set, allowed, why in KNOB_NEEDS:
+        if is_set(rules) and not allowed(rules):
+            raise VariantError(f"{path}: key '{knob}' is {_shown(rules[knob])}, but it {why}.")
+    if rules["shared_score"] and not rules["pairs"]:
+        raise VariantError(
+            f"{path}: key 'shared_score' is {_shown(rules['shared_score'])}, but it is implemented for pair games only "
+            "(pairs: true)."
+        )
+    # R-004-morskoy-solo: a game that ends at once needs one loser: a side, or the one player of solo_loser: most
+    for knob in ("general", "out_00_ends_game"):
+        if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most" and rules["goats"] != "every":
+            raise VariantError(
+                f"{path}: key '{knob}' is {_shown(rules[knob])}, but the game it ends needs one loser: play in pairs "
+                "(pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player a goat)."
+            )
+    check_dealable(rules, path)
+
+
+#: Random deals tried by check_dealable: a rule that lets none of them be played asks a redeal of every deal.
+DEALABLE_TRIES = 4000
+
+
+# R-deal-redeal
+def check_dealable(rules: dict[str, Any], path: Path) -> None:
+    """Redeal rules that leave (almost) no deal to play are refused: seven doubles among four hands put
+    two in one hand, so `redeal_doubles: 2` would redeal for ever."""
+    doubles, suit = rules["redeal_doubles"], rules["redeal_suit"]
+    if doubles == 0 and suit == 0:
+        return
+    played = _dealable_share(rules["players"], rules["tiles_each"], doubles, suit)
+    if played == 0:
+        raise VariantError(
+            f"{path}: keys 'redeal_doubles' ({doubles}) and 'redeal_suit' ({suit}) ask a redeal of every deal of "
+            f"{rules['tiles_each']} tiles to {rules['players']} players: none of {DEALABLE_TRIES:,} random deals "
+            "could be played. Raise them (a hand holds 7 tiles; 0 means never redeal)."
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _dealable_share(players: int, tiles_each: int, doubles: int, suit: int) -> int:
+    """How many of DEALABLE_TRIES seeded random deals need no redeal."""
+    import numpy as np
+
+    rng = np.random.default_rng(20261201)
+    order = np.argsort(rng.random((DEALABLE_TRIES, 28)), axis=1)
+    hands = (1 << order[:, : players * tiles_each].reshape(DEALABLE_TRIES, players, tiles_each)).sum(axis=2)
+    return int((~redeal_needed(hands, doubles, suit).any(axis=1)).sum())
+
+
+def redeal_needed(hands: Any, doubles: int, suit: int) -> Any:
+    """engine.needs_redeal over arrays of hand masks, per hand (numpy, no compilation): at least `doubles`
+    doubles, or at least `suit` tiles of one suit (rules/tiles.py's masks)."""
+    import numpy as np
+
+    from .tiles import DOUBLES_MASK, SUIT_MASK
+
+    hands = np.asarray(hands, dtype=np.int64)
+    redeal = np.zeros(np.shape(hands), dtype=bool)
+    if doubles > 0:
+        redeal |= np.bitwise_count(hands & DOUBLES_MASK) >= doubles
+    if suit > 0:
+        for v in range(7):
+            redeal |= np.bitwise_count(hands & int(SUIT_MASK[v])) >= suit
+    return redeal
+
+
+#: Old names of shipped variants that still load, for one release, with a note on stderr.
+RENAMED = {"lead-00-66": ("lead-66", "it opens every game with 66; 00 is lead-lowest-double", "0.3")}
+
+
+def _renamed(name: str) -> str:
+    if name in RENAMED:
+        new, why, until = RENAMED[name]
+        from ..text.say import note
+
+        note(f"the variant {name!r} is now called {new!r} ({why}); the old name works until version {until}.")
+        return new
+    return name
+
+
+def _shown(value: Any) -> str:
+    """A knob's value in a message as the variant file writes it: true, 25, 'one-hand'."""
+    return format_knob_value(value) if isinstance(value, bool) else repr(value)
+
+
+def format_knob_value(value: Any) -> str:
+    """A knob value as written in a variant name (`default+threshold=none+general=true`)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def parse_knob_value(knob: Knob, text: str, where: str) -> Any:
+    """A knob value from the command line or a variant name, checked like a YAML value."""
+    text = text.strip()
+    value: Any = text
+    if knob.kind is bool:
+        words = {"true": True, "yes": True, "false": False, "no": False}
+        value = words.get(text.lower(), text)
+    elif knob.kind is int and re.fullmatch(r"[+-]?\d{1,12}", text):
+        value = int(text)
+    check_value(knob, value, where)
+    return value
+
+
+def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], where: str | None = None) -> Variant:
+    """The variant `base` with some knobs changed (a sweep's cell), named after its changes:
+    ``default+threshold=none+target=125`` (changes equal to the base's value are left out of
+    the name; that name loads again with `load_variant`). Raises VariantError for an unknown
+    knob, a bad value or a combination the engine refuses, naming it."""
+    where = where or base.name
+    items = list(changes.items()) if isinstance(changes, dict) else list(changes)
+    rules = base.rule_dict
+    named: list[tuple[str, Any]] = []
+    for key, value in items:
+        knob = KNOB_BY_NAME.get(key)
+        if knob is None:
+            raise unknown_knob(key, where)
+        check_value(knob, value, where)
+        if rules[key] != value and all(k != key for k, _ in named):
+            named.append((key, value))
+        rules[key] = value
+    name = base.name + "".join(f"+{k}={format_knob_value(v)}" for k, v in named)
+    check_combination(rules, Path(name))
+    if not named:
+        return base
+    en = ", ".join(f"{k} = {format_knob_value(v)}" for k, v in named)
+    ru = ", ".join(f"{KNOB_BY_NAME[k].short_ru or k} = {format_knob_value(v)}" for k, v in named)
+    titles = {"en": f"{base.title('en')} with {en}", "ru": f"{base.title('ru')}, но {ru}"}
+    descriptions = {"en": f"{base.describe('en')} With {en}.", "ru": f"{base.describe('ru')} Но {ru}."}
+    return Variant(
+        name=name,
+        description=descriptions["en"],
+        source=base.source,
+        game=base.game,
+        rules=tuple((k.name, rules[k.name]) for k in KNOBS),
+        path=None,
+        extends=base.name,
+        titles=tuple(sorted(titles.items())),
+        descriptions=tuple(sorted(descriptions.items())),
+    )
+
+
+def excerpt(text: str, limit: int = 80) -> str:
+    """At most `limit` characters of a (possibly huge) argument, for a message."""
+    return text if len(text) <= limit else f"{text[: limit - 20]}...{text[-12:]} ({len(text):,} characters)"
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists() that says False for a name the system cannot even look up (too long, a NUL)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _load_changed(spec: str) -> Variant:
+    """`BASE+knob=value+...`: a variant (a shipped name or a file) with knobs changed."""
+    base_spec, *parts = spec.split("+")
+    shown = excerpt(spec)
+    if not base_spec.strip():
+        raise VariantError(
+            f"{shown}: no base variant before the first '+'; write BASE+knob=value (e.g. default+threshold=none)."
+        )
+    changes: list[tuple[str, Any]] = []
+    for part in parts:
+        key, sep, text = part.partition("=")
+        knob = KNOB_BY_NAME.get(key.strip())
+        if sep and knob is None and len(key.strip()) <= 40:  # a name, misspelled: the closest knobs
+            raise unknown_knob(key.strip(), shown)
+        if not sep or knob is None:
+            raise VariantError(
+                f"{shown}: {excerpt(part, 40)!r} is not knob=value; a changed variant is written "
+                "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: "
+                f"{', '.join(KNOB_BY_NAME)}."
+            )
+        if any(name == knob.name for name, _ in changes):
+            raise VariantError(f"{shown}: the knob {knob.name!r} is given twice; give each knob once.")
+        changes.append((knob.name, parse_knob_value(knob, text, shown)))
+    return with_rules(load_variant(base_spec), changes, spec)
+
+
+def load_variant(spec: str | Path) -> Variant:
+    """Load a variant from a file path, the name of a shipped variant, or either followed by
+    changed knobs (``default+threshold=none``)."""
+    path = Path(spec)
+    if isinstance(spec, str) and "+" in spec and not _exists(path):
+        return _load_changed(spec)
+    if not str(spec).strip():
+        raise VariantError("an empty variant name; give a variant name or a .yaml file.")
+    if not path.suffix and not _exists(path):
+        spec = _renamed(str(spec))
+        candidate = shipped_dir() / f"{spec}.yaml"
+        if not _exists(candidate) or not candidate.is_file():
+            titled = by_title(str(spec))
+            if titled is None:
+                raise unknown_variant(excerpt(str(spec)))
+            candidate = shipped_dir() / f"{titled}.yaml"
+        path = candidate
+    data, merged = _load_raw(path, ())
+    check_combination(merged, path)
+    descriptions = _texts(data["description"], "description", path)
+    titles = _texts(data["title"], "title", path) if "title" in data else {}
+    return Variant(
+        name=data["name"],
+        description=descriptions.get("en") or next(iter(descriptions.values())),
+        source=data["source"].strip(),
+        game=data.get("game", "kozel"),
+        rules=tuple((k.name, merged[k.name]) for k in KNOBS),
+        path=str(path),
+        extends=data.get("extends"),
+        titles=tuple(sorted(titles.items())),
+        descriptions=tuple(sorted(descriptions.items())),
+    )
+
+
+def load_variants(specs: list[str]) -> list[Variant]:
+    """Load every spec; a folder stands for all *.yaml files in it."""
+    out: list[Variant] = []
+    for spec in specs:
+        path = Path(spec)
+        if path.is_dir():
+            files = sorted(path.glob("*.yaml"), key=lambda f: f.stem)
+            if not files:
+                raise VariantError(f"{path}: folder holds no variant files (*.yaml).")
+            out.extend(load_variant(f) for f in files)
+        else:
+            out.append(load_variant(spec))
+    return out
+
+
+def default_variant() -> Variant:
+    return load_variant(shipped_dir() / "default.yaml")

@@ -1,0 +1,683 @@
+"""`kozel-stats atlas`: every yard argument answered on one static site (issue 30).
+
+Each question is an ordinary comparison — the default rules against one shipped variant — played at each
+level of play (`levels.LEVELS`: every seat plays the level's bot) into its own results folder,
+`SITE/data/VARIANT/LEVEL/`. Those folders are the atlas's only data: `--resume` continues them, `--render-only`
+rebuilds the pages from them without playing, and `kozel-stats report` re-renders any of them. The pages
+themselves are `atlas_pages`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..text.errors import KozelError
+from ..rules.levels import LEVELS, Level, parse_levels
+from ..text.say import translate
+
+
+@dataclass(frozen=True)
+class Question:
+    variant: str  # the shipped variant compared with `baseline`
+    group: str  # yard (section 13 of the main text), ruleset (texts 001, 003), game (another game of the family),
+    #             within (a rule or player count inside another game, against that game)
+    ru: str  # the question as a player asks it at the table
+    en: str
+    baseline: str = "default"  # what it is compared with: the default rules, or (within) the game it varies
+    expert: bool = True  # played at the expert level (False: its search takes minutes a game, measured)
+
+
+def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
+    return Question(variant, group, ru, en, baseline, expert)
+
+
+#: Every question of the atlas, in the order of the index: the yard differences of the main text's table
+#: (section 13), the other complete rule sets, the other games of the family.
+QUESTIONS: tuple[Question, ...] = (
+    _q("fish-to-fisherman", "yard", "Рыба рыбаку — партии длиннее?", "Fish to the fisherman — longer games?"),
+    _q(
+        "fish-writes-all",
+        "yard",
+        "В рыбе пишут всё — партии короче?",
+        "A fish writes all four hands — shorter games?",
+    ),
+    _q(
+        "fish-writes-difference",
+        "yard",
+        "В рыбе пишут разность — что меняется?",
+        "A fish writes the difference — what changes?",
+    ),
+    _q(
+        "threshold-every-deal",
+        "yard",
+        "Порог 13 в каждой сдаче — больше голых козлов?",
+        "Threshold 13 in every deal — more naked goats?",
+    ),
+    _q("no-threshold", "yard", "Без порога — партии короче?", "No threshold — shorter games?"),
+    _q("threshold-25", "yard", "Порог 25 — больше голых козлов?", "Threshold 25 — more naked goats?"),
+    _q(
+        "specials-plain",
+        "yard",
+        "Одинокие 0:0 и 6:6 по своим очкам — что меняется?",
+        "A lone 0:0 and 6:6 at face value — what changes?",
+    ),
+    _q(
+        "specials-per-pair",
+        "yard",
+        "Одинокие 0:0 и 6:6 на пару — что меняется?",
+        "A lone 0:0 and 6:6 judged per pair — what changes?",
+    ),
+    _q("eggs-both", "yard", "Яйца переносят обе суммы — партии короче?", "Eggs carry both sums — shorter games?"),
+    _q("eggs-none", "yard", "Яйца без переноса — что меняется?", "Eggs carry nothing — what changes?"),
+    _q("target-100", "yard", "До 100, а не до 101 — есть разница?", "To 100 instead of 101 — any difference?"),
+    _q("target-125", "yard", "До 125 — насколько длиннее партия?", "To 125 — how much longer is a game?"),
+    _q(
+        "lead-lowest-double",
+        "yard",
+        "Заход с младшего дубля — что меняется?",
+        "The lowest double leads — what changes?",
+    ),
+    _q("lead-66", "yard", "Заход с 6:6 — что меняется?", "6:6 leads every game — what changes?"),
+    _q(
+        "next-lead-fish-winner",
+        "yard",
+        "После рыбы заходит выигравший — есть разница?",
+        "After a fish the winner leads — any difference?",
+    ),
+    _q("next-lead-round-robin", "yard", "Заход по кругу — есть разница?", "The lead goes round — any difference?"),
+    _q(
+        "olympic",
+        "ruleset",
+        "«Олимпийские правила» — другая игра?",
+        "The «Olympic rules» — a different game?",
+    ),
+    _q(
+        "article-house",
+        "ruleset",
+        "Домашние правила из статьи — что меняется?",
+        "The article's house rules — what changes?",
+    ),
+    _q("morskoy", "game", "Морской козёл — быстрее обычного?", "Морской козёл — quicker than the usual game?"),
+    _q(
+        "morskoy-00-written",
+        "game",
+        "Морской, выход на 0:0 пишется — что меняется?",
+        "Морской with an out on 0:0 written — what changes?",
+    ),
+    _q(
+        "morskoy-004",
+        "game",
+        "Морской по энциклопедии (текст 004) — чем отличается?",
+        "Морской of the encyclopedia (text 004) — how does it differ?",
+    ),
+    _q("solo-2", "game", "Каждый сам за себя вдвоём — чем отличается?", "Every man for himself, two — how different?"),
+    _q(
+        "solo-3", "game", "Каждый сам за себя втроём — чем отличается?", "Every man for himself, three — how different?"
+    ),
+    _q(
+        "solo-4",
+        "game",
+        "Каждый сам за себя вчетвером — чем отличается?",
+        "Every man for himself, four — how different?",
+    ),
+    _q("osel", "game", "Осёл «Крест» — длиннее козла?", "Осёл «Крест» — longer than Козёл?"),
+    _q(
+        "osel-closing-pair",
+        "game",
+        "Осёл, закрытая только пара — что меняется?",
+        "Осёл with only a closing pair — what changes?",
+    ),
+    _q("chechevae-4", "game", "Чечевэ вчетвером — чем отличается?", "Чечевэ with four — how different?"),
+    _q("sport", "game", "Спортивное домино — чем отличается?", "Sport domino — how different?"),
+    _q("generals", "game", "Генерал — чем отличается?", "Генерал — how different?"),
+    # the other shipped variants vary a game of the family, not Козёл: each is asked against its own game
+    _q(
+        "solo-3-draw-down",
+        "within",
+        "Втроём: при рыбе добирают базар — что меняется?",
+        "Three alone: at a fish the bazaar is drawn down — what changes?",
+        "solo-3",
+    ),
+    _q(
+        "solo-3-take-all",
+        "within",
+        "Втроём: при рыбе забирают весь базар — что меняется?",
+        "Three alone: at a fish the whole bazaar is taken — what changes?",
+        "solo-3",
+    ),
+    _q("solo-3-eggs", "within", "Втроём с яйцами — что меняется?", "Three alone, with eggs — what changes?", "solo-3"),
+    _q(
+        "osel-solo-2",
+        "within",
+        "Осёл вдвоём, каждый сам за себя — не то что парами?",
+        "Осёл for two, each for himself — not as in pairs?",
+        "osel-closing-pair",
+        expert=False,  # minutes a game: 8 of its games took 704 s on 2 cores (docs/atlas.md)
+    ),
+    _q(
+        "osel-solo-3",
+        "within",
+        "Осёл втроём, каждый сам за себя — не то что парами?",
+        "Осёл for three, each for himself — not as in pairs?",
+        "osel-closing-pair",
+    ),
+    _q(
+        "osel-solo-4",
+        "within",
+        "Осёл вчетвером, каждый сам за себя — не то что парами?",
+        "Осёл for four, each for himself — not as in pairs?",
+        "osel-closing-pair",
+    ),
+    _q(
+        "chechevae-2",
+        "within",
+        "Чечевэ вдвоём — не то что вчетвером?",
+        "Чечевэ for two — not as for four?",
+        "chechevae-4",
+        expert=False,  # minutes a game in its tail: of 25 games timed one by one, 239 s, 202 s, 79 s (docs/atlas.md)
+    ),
+    _q(
+        "chechevae-3",
+        "within",
+        "Чечевэ втроём — не то что вчетвером?",
+        "Чечевэ for three — not as for four?",
+        "chechevae-4",
+    ),
+    _q(
+        "morskoy-004-solo-2",
+        "within",
+        "Морской по энциклопедии вдвоём — не то что парами?",
+        "Морской of the encyclopedia for two — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "morskoy-004-solo-3",
+        "within",
+        "Морской по энциклопедии втроём — не то что парами?",
+        "Морской of the encyclopedia for three — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "morskoy-004-solo-4",
+        "within",
+        "Морской по энциклопедии вчетвером, каждый сам за себя — не то что парами?",
+        "Морской of the encyclopedia for four, each for himself — not as in pairs?",
+        "morskoy-004",
+    ),
+    _q(
+        "generals-both",
+        "within",
+        "Генерал только за 0:0 и 6:6 одним ходом — что меняется?",
+        "Генерал only for 0:0 and 6:6 in one move — what changes?",
+        "generals",
+    ),
+)
+QUESTION_BY_VARIANT = {q.variant: q for q in QUESTIONS}
+GROUPS = ("yard", "ruleset", "game", "within")
+
+FORMAT = "kozel-atlas/1"
+MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and --render-only know the site
+DATA_DIR = "data"
+DEFAULT_GAMES = 20_000
+#: The expert searches every move (docs/expert.md): about a thousand times slower than the counter, so it plays
+#: fewer games. It plays every question but Осёл and Чечевэ for two (Question.expert: minutes a game, measured), the
+#: cross of Осёл and Чечевэ for four too (0.1-0.2 s a game there).
+DEFAULT_EXPERT_GAMES = 400
+DEFAULT_LEVELS = "beginner,player,expert"
+DEFAULT_LANGS = "ru,en"
+SKILL_DIR = "skill"  # SITE/data/skill/: compare --skill over the section-13 questions («Везение или мастерство»)
+SWEEP_DIR = "sweep"  # SITE/data/sweep/: the sweep of the section-13 knobs («Что важнее всего»)
+SKILL = "counter/random"  # the strong and the weak bot of the skill edge (docs/skill.md)
+#: The sweep's knobs: each section-13 knob at its default and the yard value that differs most from it (two
+#: values each, so that every two-way interaction can be estimated from a sample of the 512 cells).
+SWEEP_VARY = (
+    "fish_winner=lower-sum,fisherman",
+    "fish_writes=own,all",
+    "threshold=once,none",
+    "threshold_value=13,25",
+    "specials=per-player,plain",
+    "eggs=one-side,both-sides",
+    "target=101,125",
+    "first_lead=double-11,double-66",
+    "next_lead=last-mover,round-robin",
+)
+SWEEP_CELLS = 64
+#: The sweep's games per cell are at least this many: with fewer, few games differ between two cells and every
+#: interaction goes to the exact sign-flip test (stats.py), whose enumeration takes minutes per term.
+SWEEP_MIN_GAMES = 1000
+
+
+@dataclass
+class AtlasRequest:
+    """Every option of `kozel-stats atlas` (the command line only parses into this)."""
+
+    out: Path
+    # None: the site's own (data/atlas.json) when it has one, else the defaults
+    games: int | None = None
+    expert_games: int | None = None
+    levels: str | None = None
+    langs: str = DEFAULT_LANGS
+    resume: bool = False
+    render_only: bool = False
+    only: str | None = None  # a comma-separated subset of the questions (their variant names)
+    extras: bool = True  # also the skill-or-luck run and the sweep (False: --no-extras, the questions only)
+    cards: bool = True  # draw each question's chat card as a picture (needs Chromium)
+    seed: int = 1
+    workers: int | None = None
+    scheduler: str | None = None  # --scheduler tcp://HOST:PORT: every comparison and the sweep on a Dask cluster
+    cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
+    connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
+
+
+@dataclass
+class AtlasPlan:
+    request: AtlasRequest
+    levels: list[Level]
+    langs: list[str]
+    questions: list[Question]
+    played: list[str] = field(default_factory=list)  # folders this run played (or continued)
+    games: int = DEFAULT_GAMES  # --games, or the site's own (prepare resolves it)
+
+
+def _error(en: str, ru: str) -> KozelError:
+    return KozelError(en, ru=ru)
+
+
+def parse_langs(spec: str) -> list[str]:
+    langs = [p.strip().lower() for p in spec.split(",") if p.strip()]
+    bad = [x for x in langs if x not in ("ru", "en")]
+    if not langs or bad:
+        raise _error(
+            f"--lang {spec!r}: give ru, en or ru,en (the site's languages; the first is the site's front page).",
+            f"--lang {spec!r}: укажите ru, en или ru,en (языки сайта; первый — его главная страница).",
+        )
+    return list(dict.fromkeys(langs))
+
+
+def parse_only(spec: str | None) -> list[Question]:
+    if spec is None:
+        return list(QUESTIONS)
+    names = [p.strip() for p in spec.split(",") if p.strip()]
+    unknown = [n for n in names if n not in QUESTION_BY_VARIANT]
+    if not names or unknown:
+        listed = ", ".join(q.variant for q in QUESTIONS)
+        raise _error(
+            f"--only {spec!r}: {', '.join(unknown) or 'nothing'} is not a question of the atlas; its questions: "
+            f"{listed}.",
+            f"--only {spec!r}: {', '.join(unknown) or 'пусто'} — не вопрос атласа; его вопросы: {listed}.",
+        )
+    return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
+
+
+def plays(question: Question, level: Level) -> bool:
+    """Whether a question is played at a level: every one at every level but the expert's few (Question.expert)."""
+    return level.bot != "expert" or question.expert
+
+
+def games_at(req: AtlasRequest, level: Level) -> int:
+    games = req.expert_games if level.bot == "expert" else req.games
+    assert games is not None  # prepare() has chosen them
+    return games
+
+
+def folder_of(out: Path, variant: str, level: Level) -> Path:
+    return out / DATA_DIR / variant / level.name
+
+
+def _read_mark(out: Path) -> dict | None:
+    path = out / DATA_DIR / MARK_FILE
+    if not path.exists():
+        return None
+    try:
+        mark = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _error(
+            f"{path}: damaged ({str(exc)[:120]}); it marks {out} as an atlas. Remove {out} to build the site anew.",
+            f"{path}: повреждён ({translate(str(exc))[:120]}); он отмечает {out} как атлас. Удалите {out}, "
+            "чтобы собрать сайт заново.",
+        ) from None
+    if not isinstance(mark, dict) or mark.get("format") != FORMAT:
+        raise _error(
+            f"{path}: not a kozel-stats atlas mark (format {FORMAT}).",
+            f"{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
+        )
+    return mark
+
+
+def prepare(req: AtlasRequest) -> AtlasPlan:
+    """Check every option and the output folder before anything is written or played: an unknown level, a
+    language, a question, a path that is a file, a folder that holds something else — each one error naming
+    what and where. A site already built is never overwritten silently: --resume or --render-only."""
+    if req.resume and req.render_only:
+        raise _error(
+            "--resume plays what is missing, --render-only plays nothing: give one of them.",
+            "--resume доигрывает недостающее, --render-only не играет ничего: укажите что-то одно.",
+        )
+    out = req.out
+    if out.exists() and not out.is_dir():
+        raise _error(
+            f"--out {out}: is a file, not a folder; give a folder for the site.",
+            f"--out {out}: это файл, а не папка; укажите папку для сайта.",
+        )
+    if out.exists() and not out.parent.exists():
+        raise _error(f"--out {out}: no such folder.", f"--out {out}: нет такой папки.")
+    if not out.exists() and not out.parent.is_dir():
+        raise _error(
+            f"--out {out}: its parent folder {out.parent} does not exist.",
+            f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
+        )
+    mark = _read_mark(out) if out.is_dir() else None
+    saved = mark or {}
+    if req.levels is None:
+        req.levels = ",".join(saved["levels"]) if saved.get("levels") else DEFAULT_LEVELS
+    if req.games is None:
+        req.games = int(saved.get("games", DEFAULT_GAMES))
+    if req.expert_games is None:
+        req.expert_games = int(saved.get("expert_games", DEFAULT_EXPERT_GAMES))
+    if req.only is None and saved.get("questions"):
+        req.only = ",".join(saved["questions"])
+    try:
+        levels = parse_levels(req.levels)
+    except ValueError:
+        raise _error(
+            f"--levels {req.levels!r}: the levels of play are {', '.join(LEVELS)} (comma-separated).",
+            f"--levels {req.levels!r}: уровни игры — {', '.join(LEVELS)} (через запятую).",
+        ) from None
+    langs = parse_langs(req.langs)
+    questions = parse_only(req.only)
+    check_backend(req)
+    for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
+        if not 1 <= games <= 10_000_000:
+            raise _error(
+                f"{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
+                f"{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
+            )
+    if req.render_only:
+        if mark is None:
+            raise _error(
+                f"--render-only: {out} holds no atlas (no {DATA_DIR}/{MARK_FILE}); build it first without "
+                "--render-only.",
+                f"--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без "
+                "--render-only.",
+            )
+    elif out.is_dir() and any(out.iterdir()):
+        if mark is None:
+            raise _error(
+                f"--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an empty or a "
+                "new folder.",
+                f"--out {out}: папка не пуста, и атласа в ней нет; ничего не записано. Укажите пустую или новую папку.",
+            )
+        if not req.resume:
+            raise _error(
+                f"--out {out}: holds an atlas already; nothing was changed. Continue it with --resume, rebuild its "
+                "pages with --render-only, or give another folder.",
+                f"--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, пересоберите "
+                "страницы с --render-only или укажите другую папку.",
+            )
+    return AtlasPlan(req, levels, langs, questions, games=req.games)
+
+
+def check_backend(req: AtlasRequest) -> None:
+    """--scheduler / --cluster / --connect-timeout, checked before anything is written (the cluster itself is
+    reached only when a game is to be played)."""
+    from ..play.cluster import check_backend_options
+
+    if req.render_only and (req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None):
+        raise _error(
+            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
+            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
+        )
+    check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
+
+
+class SharedBackend:
+    """The backend every comparison, the skill run and the sweep of one build play on, opened when the first
+    folder needs playing (a --resume of a complete site starts nothing) and closed once at the end: one
+    LocalCluster, or one pool of worker processes, for the whole build. A comparison of the reduced build
+    (2,000 games) plays in a fraction of a second; starting its own pool took 2-3 s more (docs/atlas.md)."""
+
+    def __init__(self, req: AtlasRequest, say: Callable[[str], None], lang: str):
+        from contextlib import ExitStack
+
+        self.req, self.say, self.lang = req, say, lang
+        self.stack = ExitStack()
+        self.chosen = None
+
+    def get(self):
+        from ..play.cluster import Backend, backend
+
+        req = self.req
+        if self.chosen is not None:
+            return self.chosen
+        where = req.scheduler or req.cluster
+        if where is None:
+            workers = req.workers or os.cpu_count() or 1
+            # one worker plays in this process (no pool at all), as `compare --workers 1`
+            self.chosen = Backend(self._pool(workers) if workers > 1 else None, workers, "local")
+            return self.chosen
+        self.say(f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}")
+        self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, req.connect_timeout))
+        return self.chosen
+
+    def _pool(self, workers: int):
+        from ..play.runner import worker_pool
+
+        pool = worker_pool(workers)
+        self.stack.callback(self._close_pool, pool)
+        return pool
+
+    def _close_pool(self, pool) -> None:
+        from ..play.runner import stop_pool
+
+        if self.failed:  # interrupted or failed: the batches in flight are not wanted; no worker outlives us
+            stop_pool(pool)
+        else:
+            pool.shutdown(wait=True)
+
+    def __enter__(self) -> SharedBackend:
+        self.failed = False
+        return self
+
+    def __exit__(self, kind, *_) -> None:
+        self.failed = kind is not None
+        self.stack.close()
+
+
+def write_mark(plan: AtlasPlan) -> None:
+    from ..system.files import write_text_atomic
+
+    req = plan.request
+    data = plan.request.out / DATA_DIR
+    data.mkdir(parents=True, exist_ok=True)
+    mark = {
+        "format": FORMAT,
+        "games": req.games,
+        "expert_games": req.expert_games,
+        "seed": req.seed,
+        "levels": [lv.name for lv in plan.levels],
+        "questions": [q.variant for q in plan.questions],
+    }
+    write_text_atomic(data / MARK_FILE, json.dumps(mark, indent=1) + "\n")
+
+
+def _state(folder: Path) -> tuple[bool, int]:
+    """(complete, games per variant) of a question's results folder."""
+    from ..results.folders import load
+
+    loaded = load(folder)
+    return bool(loaded.complete), int(loaded.stats.games)
+
+
+def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
+    """Play every question at every level that is not yet played to --games: a new folder from the start,
+    an interrupted or shorter one continued (`compare --resume`); then the skill run and the sweep. All of it
+    on one backend: the local pool, --scheduler or --cluster (the same numbers on each)."""
+    req = plan.request
+    with SharedBackend(req, say, lang) as shared:
+        if _read_mark(req.out) is None:  # a new site: a cluster that cannot be reached leaves nothing behind
+            shared.get()
+        write_mark(plan)
+        play_questions(plan, say, lang, shared)
+        if req.extras:
+            play_skill(plan, say, lang, shared)
+            play_sweep(plan, say, lang, shared)
+
+
+def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
+    from ..answers.compare import CompareRequest, execute, prepare_request
+
+    req = plan.request
+    todo = [(q, lv) for q in plan.questions for lv in plan.levels if plays(q, lv)]
+    for step, (question, level) in enumerate(todo, 1):
+        folder = folder_of(req.out, question.variant, level)
+        target = games_at(req, level)
+        where = f"[{step}/{len(todo)}] {question.variant} @ {level.name}"
+        if folder.is_dir() and any(folder.iterdir()):
+            complete, games = _state(folder)
+            if complete and games >= target:
+                continue
+            creq = CompareRequest([], games=target, resume=folder, workers=req.workers, lang=lang)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            creq = CompareRequest(
+                [question.baseline, question.variant],
+                games=target,
+                seed=req.seed,
+                bots=level.bot,
+                workers=req.workers,
+                out=folder,
+                lang=lang,
+            )
+        say(f"{where}: {target:,} games" if lang == "en" else f"{where}: {target:,} партий".replace(",", " "))
+        outcome = execute(prepare_request(creq), shared=shared.get())
+        if outcome.result.interrupted:
+            raise KeyboardInterrupt
+        plan.played.append(str(folder))
+
+
+def extras_level(plan: AtlasPlan) -> Level:
+    """The level the skill-or-luck run and the sweep play at: the first of --levels (by default the beginner,
+    the fastest: the sweep plays 64 rule sets, the skill run every game four times)."""
+    return plan.levels[0]
+
+
+def skill_variants(plan: AtlasPlan) -> list[str]:
+    return ["default"] + [q.variant for q in plan.questions if q.group == "yard"]
+
+
+def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
+    """«Везение или мастерство»: compare --skill counter/random over the section-13 questions."""
+    from ..answers.compare import CompareRequest, execute, prepare_request
+
+    req = plan.request
+    names = skill_variants(plan)
+    if len(names) < 2:
+        return
+    folder = req.out / DATA_DIR / SKILL_DIR
+    if folder.is_dir() and any(folder.iterdir()):
+        complete, games = _state(folder)
+        if complete and games >= plan.games:
+            return
+        creq = CompareRequest([], games=plan.games, resume=folder, workers=req.workers, lang=lang)
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        creq = CompareRequest(
+            names,
+            games=plan.games,
+            seed=req.seed,
+            bots=extras_level(plan).bot,
+            workers=req.workers,
+            out=folder,
+            lang=lang,
+            skill=SKILL,
+        )
+    say(
+        f"skill or luck: {len(names)} variants, {plan.games:,} games"
+        if lang == "en"
+        else f"везение или мастерство: {len(names)} вариантов"
+    )
+    if execute(prepare_request(creq), shared=shared.get()).result.interrupted:
+        raise KeyboardInterrupt
+
+
+def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: SharedBackend) -> None:
+    """«Что важнее всего»: the sweep of the section-13 knobs (a sample of SWEEP_CELLS cells)."""
+    from ..answers.sweep import SweepRequest, execute, prepare_sweep
+
+    req = plan.request
+    folder = req.out / DATA_DIR / SWEEP_DIR
+    target = max(plan.games, SWEEP_MIN_GAMES)
+    if folder.is_dir() and any(folder.iterdir()):
+        complete, games = _state(folder)
+        if complete and games >= target:
+            return
+        sreq = SweepRequest(None, [], games=target, resume=folder, workers=req.workers, lang=lang)
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        sreq = SweepRequest(
+            "default",
+            list(SWEEP_VARY),
+            games=target,
+            seed=req.seed,
+            bots=extras_level(plan).bot,
+            workers=req.workers,
+            cells=SWEEP_CELLS,
+            out=folder,
+            lang=lang,
+        )
+    say(
+        f"what matters most: {SWEEP_CELLS} cells"
+        if lang == "en"
+        else f"что важнее всего: сочетаний правил — {SWEEP_CELLS}"
+    )
+    if execute(prepare_sweep(sreq), shared=shared.get()).result.interrupted:
+        raise KeyboardInterrupt
+
+
+def reference_level_of(found: dict) -> str:
+    """The level whose answer is a question's one line: the player («игрок») when played, else the highest."""
+    return "player" if "player" in found else list(found)[-1]
+
+
+def load_compare(folder: Path):
+    """The ReportData of a comparison's results folder (what `kozel-stats report` renders)."""
+    from ..answers.compare import analyse
+    from ..present.report import ReportData
+    from ..results.folders import arms_of, load
+
+    loaded = load(folder)
+    arms = arms_of(loaded.plan)
+    analysis = analyse(arms, loaded.stats)
+    meta = dict(loaded.summary.get("meta", {}), baseline=arms[0].name)
+    meta["games_per_variant"] = analysis.games_per_variant
+    meta.setdefault("seed", loaded.plan.get("seed"))
+    meta.setdefault("bots", [",".join(arms[0].bots)])
+    meta.setdefault(
+        "variants",
+        [{"name": a.name, "hash": a.variant.content_hash, "rules": a.variant.rule_dict} for a in arms],
+    )
+    if not loaded.complete:
+        meta["interrupted"] = True
+    return ReportData(meta, analysis)
+
+
+def load_sweep_folder(folder: Path):
+    """(summary, analysis) of the atlas's sweep, recomputed from its statistics (as `kozel-stats report`)."""
+    from ..answers.sweep import summary_and_analysis
+
+    return summary_and_analysis(folder)
+
+
+def load_question(out: Path, question: Question, levels: list[Level]):
+    """{level name: ReportData} of a question, for the levels whose folder exists (others are not yet
+    played); a damaged folder is an error naming it."""
+    found = {}
+    for level in levels:
+        folder = folder_of(out, question.variant, level)
+        if folder.is_dir():
+            found[level.name] = load_compare(folder)
+    return found

@@ -1,0 +1,1001 @@
+"""The atlas's pages: static HTML a phone opens from any host or from file://, no server.
+
+plotly.js is written once (`assets/plotly.min.js`) and every page refers to it; each page carries only its
+own figures. The first language of --lang is at the site's root, each other one under its own folder
+(`en/`), and every page links to the same page in the other language. Every word of a page comes from
+TEXT (ru, en) or from `words` / `report`, the same words the terminal and the reports use.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import posixpath
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..present import report, words
+from ..text import say
+from ..stats import comparison as stats
+from .atlas import DATA_DIR, GROUPS, SKILL_DIR, SWEEP_DIR, AtlasPlan, Question, folder_of, load_compare, load_question, load_sweep_folder, play, plays
+from ..rules.levels import Level
+from ..stats.metrics import HEADLINE
+
+ASSETS = "assets"
+PLOTLY_FILE = f"{ASSETS}/plotly.min.js"
+CSS_FILE = f"{ASSETS}/atlas.css"
+
+TEXT: dict[str, dict[str, str]] = {
+    "ru": {
+        "site": "Споры двора",
+        "site_lead": "Каждый спор о правилах козла — вопрос, и на каждый ответ: обычные правила против правила "
+        "двора, {games} на правило и уровень игры. Играют программы (боты) на уровнях: {levels}; ответ держится "
+        "или нет на каждом уровне — отмечено.",
+        "group_yard": "Различия дворов (раздел 13 основного текста)",
+        "group_ruleset": "Другие своды правил",
+        "group_game": "Другие игры семьи",
+        "group_within": "Правила внутри других игр (каждое — против своей игры, а не обычного козла)",
+        "holds": "✔ верно на всех уровнях",
+        "depends": "≈ зависит от уровня",
+        "one_level": "один уровень игры",
+        "answer": "Ответ",
+        "at_levels": "На каждом уровне игры",
+        "level_bots": "уровень «{level}»: все места играет бот {bot}",
+        "figures": "Цифры с интервалами",
+        "figures_note": "Разница «{variant}» минус «{base}»; интервал — {level} доверительный (поправка на четыре "
+        "главных показателя). Значимые разницы — жирным.",
+        "metric": "показатель",
+        "level": "уровень",
+        "base_value": "обычные",
+        "variant_value": "этот двор",
+        "difference": "разница (интервал)",
+        "chart": "График: разница на каждом уровне",
+        "rules": "Чем отличаются правила",
+        "card": "Карточка для чата",
+        "card_image": "Картинка карточки",
+        "copy": "Скопировать",
+        "copied": "Скопировано",
+        "reproduce": "Как получить то же самое",
+        "reproduce_note": "Каждая команда играет те же партии заново (то же зерно случайности — те же числа на "
+        "любой машине); вторая пишет полный отчёт из сохранённой папки.",
+        "not_played": "ещё не сыграно",
+        "expert_skips": "знаток здесь не играет: вдвоём на кресте (Осёл, Чечевэ) его перебор идёт до нескольких "
+        "минут на партию",
+        "back": "← все вопросы",
+        "lang_other": "English",
+        "nav_index": "Споры двора",
+        "nav_skill": "Везение или мастерство",
+        "nav_matters": "Что важнее всего",
+        "nav_yard": "Правила вашего двора",
+        "interrupted": "Прогон не доигран: показаны партии последней сохранённой точки.",
+        "footer": "Собрано kozel-stats {version}: `kozel-stats atlas`. Боты — программы, не люди.",
+        "games_per": "{games} на правило и уровень",
+        "skill_title": "Везение или мастерство",
+        "skill_lead": "Это ещё игра или уже лотерея? Для каждого различия дворов: сколько партий сильная пара "
+        "выигрывает у слабой на одних и тех же раздачах, как часто раздача сама решает, кто проиграет, и "
+        "насколько выгоден заход.",
+        "matters_title": "Что важнее всего",
+        "matters_lead": "Какое правило двора сильнее всего меняет длину партии, голых козлов, рыбу и запись, и "
+        "какие правила действуют вместе иначе, чем порознь: {cells} сочетаний правил раздела 13, {games} на "
+        "сочетание, боты {bots}.",
+        "matters_interactions": "Правила, которые вместе действуют иначе, чем порознь",
+        "no_interactions": "Взаимодействий не найдено: каждое правило действует само по себе.",
+        "effects": "Влияние каждого правила",
+        "yard_title": "Правила вашего двора",
+        "yard_lead": "Выберите правила, как играют у вас; страница сама напишет файл правил (YAML) и команду, "
+        "которая сравнит ваш двор с обычными правилами. Всё работает в браузере, без сервера.",
+        "yard_main": "Различия дворов (раздел 13)",
+        "yard_more": "Остальные правила (другие игры семьи)",
+        "yard_name": "Имя файла (латиницей, без пробелов)",
+        "yard_title_field": "Название двора",
+        "yard_yaml": "Файл правил",
+        "yard_download": "Скачать",
+        "yard_command": "Команда",
+        "yard_check": "Проверить файл: {command}. Сочетания правил, которых не бывает "
+        "(например, правило Осла в обычном козле), программа назовёт с причиной.",
+        "yard_default": "как обычно",
+        "yard_estimate": "Оценка по модели «Что важнее всего»",
+        "yard_estimate_note": "Оценка модели, а не измерение: обычные правила, как их сыграл перебор, плюс "
+        "главные эффекты выбранных правил раздела 13 (модель без взаимодействий), с 95-процентным "
+        "доверительным интервалом (ДИ) этой суммы; правила вне модели не учтены. Измеренный ответ даст "
+        "команда выше.",
+        "yard_estimate_col": "ваш двор: оценка модели (95 % ДИ)",
+        "yard_ci": "95 % ДИ",
+        "yard_outside": "правила вне модели: {knobs}",
+        "yard_played": "Это сочетание правил раздела 13 перебор сыграл (одно из {played} его сочетаний); "
+        "оценка всё равно модельная: без взаимодействий правил.",
+        "yard_not_played": "Этого сочетания правил раздела 13 перебор не сыграл (он сыграл {played} из {total} "
+        "сочетаний): оценка — предсказание модели без взаимодействий по сыгранным; если выбранные правила "
+        "действуют вместе иначе, чем порознь (см. «Что важнее всего»), она ошибётся сильнее, чем говорит "
+        "интервал.",
+        "yes": "да",
+        "no": "нет",
+        "our_yard": "Наш двор",
+    },
+    "en": {
+        "site": "Yard arguments",
+        "site_lead": "Every argument about the rules of Козёл as a question, each answered: the default rules "
+        "against the yard's rule, {games} per rule and level of play. Programs (bots) play at the levels: "
+        "{levels}; whether the answer holds at each level is marked.",
+        "group_yard": "Yard differences (section 13 of the main text)",
+        "group_ruleset": "Other rule sets",
+        "group_game": "Other games of the family",
+        "group_within": "Rules within the other games (each against its own game, not plain Козёл)",
+        "holds": "✔ holds at every level",
+        "depends": "≈ depends on the level",
+        "one_level": "one level of play",
+        "answer": "The answer",
+        "at_levels": "At each level of play",
+        "level_bots": "level «{level}»: the bot {bot} plays every seat",
+        "figures": "The figures with intervals",
+        "figures_note": "The difference «{variant}» minus «{base}»; the interval is {level} (corrected for the four "
+        "headline metrics). Significant differences in bold.",
+        "metric": "metric",
+        "level": "level",
+        "base_value": "default",
+        "variant_value": "this yard",
+        "difference": "difference (interval)",
+        "chart": "Chart: the difference at each level",
+        "rules": "How the rules differ",
+        "card": "The card for a chat",
+        "card_image": "The card as a picture",
+        "copy": "Copy",
+        "copied": "Copied",
+        "reproduce": "How to get the same",
+        "reproduce_note": "Each command plays the same games again (the same seed: the same numbers on any "
+        "machine); the second writes the full report from the saved folder.",
+        "not_played": "not played yet",
+        "expert_skips": "the expert does not play here: on the cross for two (Осёл, Чечевэ) its search takes up to "
+        "minutes a game",
+        "back": "← every question",
+        "lang_other": "По-русски",
+        "nav_index": "Yard arguments",
+        "nav_skill": "Luck or skill",
+        "nav_matters": "What matters most",
+        "nav_yard": "Your yard's rules",
+        "interrupted": "The run is not finished: these are the games of its last checkpoint.",
+        "footer": "Built by kozel-stats {version}: `kozel-stats atlas`. Bots are programs, not people.",
+        "games_per": "{games} per rule and level",
+        "skill_title": "Luck or skill",
+        "skill_lead": "Still a game or already a lottery? For every yard difference: how many games the strong "
+        "side wins against the weak one on the same deals, how often the deal alone decides who loses, and how "
+        "much leading is worth.",
+        "matters_title": "What matters most",
+        "matters_lead": "Which yard rule changes the game's length, the naked goats, the fish and the writing "
+        "most, and which rules act differently together than apart: {cells} combinations of the rules of section "
+        "13, {games} per combination, bots {bots}.",
+        "matters_interactions": "Rules that act differently together than apart",
+        "no_interactions": "No interaction found: each rule acts on its own.",
+        "effects": "The effect of each rule",
+        "yard_title": "Your yard's rules",
+        "yard_lead": "Choose the rules as your yard plays them; the page writes the rules file (YAML) and the "
+        "command that compares your yard with the default rules. It all works in the browser, with no server.",
+        "yard_main": "Yard differences (section 13)",
+        "yard_more": "The other rules (the other games of the family)",
+        "yard_name": "File name (Latin letters, no spaces)",
+        "yard_title_field": "Your yard's name",
+        "yard_yaml": "The rules file",
+        "yard_download": "Download",
+        "yard_command": "The command",
+        "yard_check": "Check the file: {command}. A combination that cannot be (a rule of "
+        "Осёл in plain Козёл, say) is named with its reason.",
+        "yard_default": "as by default",
+        "yard_estimate": "The estimate of the model of «What matters most»",
+        "yard_estimate_note": "An estimate of the model, not a measurement: the default rules as the sweep "
+        "played them plus the main effects of the chosen section-13 rules (the model without interactions), "
+        "with the 95% confidence interval (CI) of that sum; rules outside the model are not counted. The "
+        "command above gives the measured answer.",
+        "yard_estimate_col": "your yard: the model's estimate (95% CI)",
+        "yard_ci": "95% CI",
+        "yard_outside": "rules outside the model: {knobs}",
+        "yard_played": "The sweep played this combination of the section-13 rules (one of its {played}); the "
+        "estimate is still the model's: without the rules' interactions.",
+        "yard_not_played": "The sweep did not play this combination of the section-13 rules (it played "
+        "{played} of {total}): the estimate is the prediction of the model without interactions from the "
+        "combinations played; if the chosen rules act differently together than apart (see «What matters "
+        "most») it is further off than its interval says.",
+        "yes": "yes",
+        "no": "no",
+        "our_yard": "Our yard",
+    },
+}
+
+ATLAS_CSS = """
+span.ci { color: #555; font-size: .92em; }
+nav.top { display: flex; flex-wrap: wrap; gap: .3em .9em; font-size: .92em; margin: 0 0 .6em;
+          padding-bottom: .4em; border-bottom: 1px solid #eee; }
+nav.top a { color: #0b5394; text-decoration: none; } nav.top a.here { font-weight: 600; color: #222; }
+nav.top a.lang { margin-left: auto; }
+ul.questions { list-style: none; padding: 0; margin: .4em 0; display: grid; gap: .6em;
+               grid-template-columns: repeat(auto-fill, minmax(min(100%, 330px), 1fr)); }
+ul.questions li { border: 1px solid #ddd; border-radius: 8px; padding: .6em .8em; }
+ul.questions a.q { font-weight: 600; color: #0b5394; text-decoration: none; font-size: 1.05em; }
+.mark { display: inline-block; font-size: .85em; padding: .05em .45em; border-radius: 4px; margin-top: .3em; }
+.mark.holds { background: #e3f4e3; color: #1b5e20; } .mark.depends { background: #fff4d6; color: #7a5200; }
+.mark.one { background: #eee; color: #555; }
+p.answer { font-size: 1.12em; font-weight: 600; }
+table.figures td.sig { font-weight: bold; color: #b00020; }
+img.card-png { max-width: 100%; height: auto; border: 1px solid #ddd; border-radius: 6px; }
+footer { margin-top: 2em; color: #777; font-size: .85em; }
+.knob { margin: .7em 0; } .knob .sub { margin: .1em 0 .3em; }
+.knob select, .knob input { font-size: 1em; max-width: 100%; width: 100%; padding: .25em; }
+"""
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+# --- where a page is --------------------------------------------------------------------------------------------------
+def page_path(lang: str, langs: list[str], name: str) -> str:
+    """A page's path from the site's root: the first language at the root, the others under their folder."""
+    return name if lang == langs[0] else f"{lang}/{name}"
+
+
+def rel(from_page: str, to: str) -> str:
+    """A link from one page to another file of the site, relative (file:// and any host's sub-folder)."""
+    return posixpath.relpath(to, posixpath.dirname(from_page) or ".")
+
+
+def question_page(variant: str) -> str:
+    return f"q/{variant}.html"
+
+
+# --- the answers ------------------------------------------------------------------------------------------------------
+def _variants(data: report.ReportData, lang: str) -> report.Variants:
+    return report.Variants(data.meta, data.analysis, lang)
+
+
+def _headline_signs(data: report.ReportData, variant: str) -> dict[str, int]:
+    """metric -> +1/-1 for a significant headline difference, 0 for none (a comparable metric)."""
+    out = {}
+    for c in data.analysis.comparisons:
+        if c.variant == variant and c.family == "headline" and c.comparable:
+            out[c.metric] = (1 if c.diff > 0 else -1) if c.significant else 0
+    return out
+
+
+def holds(found: dict[str, report.ReportData], variant: str) -> bool | None:
+    """Whether the answer is the same at every level played: every headline metric has the same verdict
+    (more, less, or no difference found) at each. None with one level (nothing to hold across)."""
+    if len(found) < 2:
+        return None
+    signs = [_headline_signs(data, variant) for data in found.values()]
+    return all(s == signs[0] for s in signs[1:])
+
+
+def reference_level(found: dict[str, report.ReportData]) -> str:
+    from .atlas import reference_level_of
+
+    return reference_level_of(found)
+
+
+def answer_line(data: report.ReportData, variant: str, lang: str) -> str:
+    v = _variants(data, lang)
+    text = report.variant_headline(data, v, variant, lang, with_title=False)
+    return text[:1].upper() + text[1:]
+
+
+def mark_html(held: bool | None, lang: str) -> str:
+    t = TEXT[lang]
+    if held is None:
+        return f"<span class='mark one'>{t['one_level']}</span>"
+    return f"<span class='mark {'holds' if held else 'depends'}'>{t['holds' if held else 'depends']}</span>"
+
+
+# --- the page frame ---------------------------------------------------------------------------------------------------
+NAV = (
+    ("index.html", "nav_index"),
+    ("skill.html", "nav_skill"),
+    ("matters.html", "nav_matters"),
+    ("yard.html", "nav_yard"),
+)
+
+
+def frame(
+    plan: AtlasPlan,
+    lang: str,
+    name: str,
+    title: str,
+    body: str,
+    figs: dict[str, dict] | None = None,
+    pages: set[str] | None = None,
+    version: str = "",
+) -> str:
+    """A whole page: the head (the shared CSS and plotly.js by relative links), the navigation with the
+    language switch, the body, the charts' drawing script and the checks a browser test reads."""
+    t = TEXT[lang]
+    here = page_path(lang, plan.langs, name)
+    links = []
+    for target, key in NAV:
+        if pages is not None and target not in pages:
+            continue
+        cls = " class='here'" if target == name else ""
+        links.append(f"<a href='{_esc(rel(here, page_path(lang, plan.langs, target)))}'{cls}>{t[key]}</a>")
+    for other in plan.langs:
+        if other != lang:
+            href = rel(here, page_path(other, plan.langs, name))
+            links.append(f"<a class='lang' hreflang='{other}' href='{_esc(href)}'>{TEXT[lang]['lang_other']}</a>")
+    script = ""
+    plotly = ""
+    if figs:
+        separators = ", " if lang == "ru" else ".,"
+        script = (
+            report.SCRIPT.replace("__FIGS__", json.dumps(figs, ensure_ascii=False).replace("</", "<\\/"))
+            .replace("__SEPARATORS__", json.dumps(separators))
+            .replace("__TEMPLATE__", report.template_json())
+            .replace("__LOCALE__", json.dumps(lang))
+        )
+        plotly = f"<script src='{_esc(rel(here, PLOTLY_FILE))}'></script>"
+    elif "copy-card" in body:
+        script = report.SCRIPT.replace("__FIGS__", "{}").replace("__SEPARATORS__", '"."')
+        script = script.replace("__TEMPLATE__", "{}").replace("__LOCALE__", json.dumps(lang))
+    footer = t["footer"].format(version=version).replace("`kozel-stats atlas`", "<code>kozel-stats atlas</code>")
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_esc(title)}</title>
+<link rel="stylesheet" href="{_esc(rel(here, CSS_FILE))}">
+<script>
+window.__errors = [];
+window.addEventListener("error", function (e) {{ window.__errors.push(String(e.message)); }});
+</script>
+{plotly}
+</head><body>
+<nav class="top">{"".join(links)}</nav>
+{body}
+<footer>{footer}</footer>
+{f"<script>{script}</script>" if script else ""}
+<script>{report.CHECKS}</script>
+</body></html>
+"""
+
+
+# --- a question's page ------------------------------------------------------------------------------------------------
+def _level_word(level: Level, lang: str) -> str:
+    return level.ru if lang == "ru" else level.en
+
+
+def _cards(question: Question, found: dict[str, report.ReportData], levels: list[Level], lang: str) -> str:
+    t = TEXT[lang]
+    out = []
+    for level in levels:
+        data = found.get(level.name)
+        bot = words.bot_name(level.bot, lang)
+        bot = bot if bot.startswith("«") else f"«{bot}»"  # the Russian names come quoted, the English not
+        head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=bot))
+        if data is None:
+            why = t["not_played"] if plays(question, level) else t["expert_skips"]
+            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{why}</p></article>")
+            continue
+        v = _variants(data, lang)
+        titles = v.titles()
+        games = words.games_text(data.analysis.games_per_variant, lang)
+        items = []
+        for c in data.analysis.comparisons:
+            if c.variant == question.variant and c.family == "headline":
+                cls = " class='second'" if not c.significant else ""
+                name = _esc(report.label(c.metric, lang, v.solo(question.variant)))
+                items.append(
+                    f"<li{cls} data-metric='{c.metric}'><b>{name}</b>: {_esc(report.verdict(c, lang, titles))}</li>"
+                )
+        warn = f"<p class='warn'>{t['interrupted']}</p>" if data.meta.get("interrupted") else ""
+        out.append(
+            f"<article class='card' data-level='{level.name}'><h3>{head}</h3>{warn}<p class='sub'>{_esc(games)}</p>"
+            f"<p class='headline'>{_esc(answer_line(data, question.variant, lang))}</p>"
+            f"<ul class='effects'>{''.join(items)}</ul></article>"
+        )
+    return "<div class='cards'>" + "".join(out) + "</div>"
+
+
+def _figures_table(question: Question, found: dict[str, report.ReportData], levels: list[Level], lang: str) -> str:
+    t = TEXT[lang]
+    rows = []
+    for metric in HEADLINE:
+        for level in levels:
+            data = found.get(level.name)
+            if data is None:
+                continue
+            c = next(
+                (x for x in data.analysis.comparisons if x.variant == question.variant and x.metric == metric), None
+            )
+            if c is None or not c.comparable or not math.isfinite(c.diff) or not math.isfinite(c.low):
+                continue
+            solo = _variants(data, lang).solo(question.variant)
+            d = stats.decimals(c.half_width * (100 if words.is_rate(metric) else 1))
+            change = words.diff(metric, c.diff, lang, d)
+            ci = words.interval(metric, c.low, c.high, lang, d)
+            cls = " class='sig'" if c.significant else ""
+            rows.append(
+                f"<tr><td>{_esc(report.label(metric, lang, solo))}</td><td>{_esc(_level_word(level, lang))}</td>"
+                f"<td>{_esc(report._num(metric, c.baseline_value, lang))}</td>"
+                f"<td>{_esc(report._num(metric, c.value, lang))}</td>"
+                f"<td{cls}>{_esc(change)} <small>{_esc(ci)}</small></td></tr>"
+            )
+    if not rows:
+        return ""
+    head = "".join(f"<th>{t[k]}</th>" for k in ("metric", "level", "base_value", "variant_value", "difference"))
+    return f"<div class='scroll'><table class='figures'><tr>{head}</tr>{''.join(rows)}</table></div>"
+
+
+def _forest(question: Question, found: dict[str, report.ReportData], levels: list[Level], lang: str):
+    """Per headline metric: the difference at each level with its interval, a zero line."""
+    out = []
+    for metric in HEADLINE:
+        rows = []
+        for level in levels:
+            data = found.get(level.name)
+            if data is None:
+                continue
+            c = next(
+                (x for x in data.analysis.comparisons if x.variant == question.variant and x.metric == metric), None
+            )
+            if c is not None and c.comparable and math.isfinite(c.diff) and math.isfinite(c.low):
+                rows.append((level, c))
+        if not rows:
+            continue
+        rows.reverse()  # plotly draws the first row at the bottom: the first level on top
+        scale = report.SPECS[metric].scale
+        colours = ["#b00020" if c.significant else "#9e9e9e" for _, c in rows]
+        fig = report.interval_dots(
+            [c.diff * scale for _, c in rows],
+            [c.low * scale for _, c in rows],
+            [c.high * scale for _, c in rows],
+            colours,
+        )
+        fig.add_vline(x=0, line_color="#000000", line_width=1)
+        unit = words.unit_pp(lang) if report.SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
+        n = len(rows)
+        fig.update_layout(
+            height=70 + 34 * n,
+            xaxis_title=f"{'разница' if lang == 'ru' else 'difference'}, {unit}",
+            yaxis=dict(
+                tickvals=list(range(n)), ticktext=[_level_word(lv, lang) for lv, _ in rows], range=[-0.6, n - 0.4]
+            ),
+        )
+        title = f"{report.label(metric, lang)} — {words.level(rows[0][1].level, lang)} {words.ci_word(lang)}"
+        out.append(report._figure(fig, f"forest-{metric}", title))
+    return out
+
+
+def _commands(
+    question: Question, found: dict[str, report.ReportData], levels: list[Level], plan: AtlasPlan, lang: str
+) -> str:
+    lines = []
+    for level in levels:
+        data = found.get(level.name)
+        if data is None:
+            continue
+        folder = folder_of(Path("site"), question.variant, level).as_posix()
+        command = data.meta.get("command") or ""
+        lines.append(
+            f"# {_level_word(level, lang)}\n{command}\nkozel-stats report {folder} -o report.html --lang {lang}"
+        )
+    return f"<pre class='card-text' id='commands'><code>{_esc(chr(10).join(lines))}</code></pre>"
+
+
+def render_question(
+    plan: AtlasPlan,
+    question: Question,
+    found: dict[str, report.ReportData],
+    lang: str,
+    pages: set[str],
+    card_png: str | None,
+) -> str:
+    t = TEXT[lang]
+    levels = plan.levels
+    ref = found[reference_level(found)]
+    v = _variants(ref, lang)
+    held = holds(found, question.variant)
+    name = question_page(question.variant)
+    here = page_path(lang, plan.langs, name)
+    forest = _forest(question, found, levels, lang)
+    figs = {block.split("id='", 1)[1].split("'", 1)[0]: spec for block, spec in forest}
+    level_h = words.level(1 - stats.ALPHA / max(1, len(HEADLINE)), lang)
+    note = t["figures_note"].format(variant=v.title(question.variant), base=v.title(v.baseline), level=level_h)
+    desc = v.describe(question.variant)
+    image = ""
+    if card_png:
+        image = (
+            f"<p class='sub'>{t['card_image']}</p><img class='card-png' alt='{_esc(t['card'])}' "
+            f"src='{_esc(rel(here, card_png))}' loading='lazy'>"
+        )
+    body = f"""<p><a href="{_esc(rel(here, page_path(lang, plan.langs, "index.html")))}">{t["back"]}</a></p>
+<h1>{_esc(question.ru if lang == "ru" else question.en)}</h1>
+<p class="sub">{v.named(question.variant)}{" — " + _esc(desc) if desc else ""}</p>
+<h2 id="answer">{t["answer"]}</h2>
+<p class="answer" id="answer-line">{_esc(answer_line(ref, question.variant, lang))}</p>
+<p>{mark_html(held, lang)}</p>
+<h2 id="levels">{t["at_levels"]}</h2>
+{_cards(question, found, levels, lang)}
+<h2 id="figures">{t["figures"]}</h2>
+<p class="sub">{_esc(note)}</p>
+{_figures_table(question, found, levels, lang)}
+<h2 id="chart">{t["chart"]}</h2>
+{"".join(block for block, _ in forest)}
+<h2 id="rules">{t["rules"]}</h2>
+{report._rules_html(ref, v, lang)}
+<h2 id="card">{t["card"]}</h2>
+<pre class="card-text" id="card-text">{_esc(report.card_text(ref, lang))}</pre>
+<button class="copy" id="copy-card" type="button" data-done="{t["copied"]}">{t["copy"]}</button>
+{image}
+<h2 id="reproduce">{t["reproduce"]}</h2>
+<p class="sub">{t["reproduce_note"]}</p>
+{_commands(question, found, levels, plan, lang)}
+"""
+    title = f"{question.ru if lang == 'ru' else question.en} — {t['site']}"
+    return frame(plan, lang, name, title, body, figs, pages, ref.meta.get("version", ""))
+
+
+# --- the index --------------------------------------------------------------------------------------------------------
+def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]], lang: str, pages: set[str]) -> str:
+    t = TEXT[lang]
+    here = page_path(lang, plan.langs, "index.html")
+    games = words.games_text(plan.games, lang)
+    levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
+    expert = plan.request.expert_games
+    if any(lv.bot == "expert" for lv in plan.levels) and expert is not None and expert != plan.games:
+        games += f" ({'знаток' if lang == 'ru' else 'the expert'}: {words.count(expert, lang)})"
+    parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
+    version = ""
+    for group in GROUPS:
+        items = []
+        for q in plan.questions:
+            if q.group != group or q.variant not in answers:
+                continue
+            found = answers[q.variant]
+            ref = found[reference_level(found)]
+            version = version or ref.meta.get("version", "")
+            href = rel(here, page_path(lang, plan.langs, question_page(q.variant)))
+            items.append(
+                f"<li data-variant='{_esc(q.variant)}'><a class='q' href='{_esc(href)}'>"
+                f"{_esc(q.ru if lang == 'ru' else q.en)}</a><br>{_esc(answer_line(ref, q.variant, lang))}<br>"
+                f"{mark_html(holds(found, q.variant), lang)}</li>"
+            )
+        if items:
+            parts.append(f"<h2 id='{group}'>{t['group_' + group]}</h2><ul class='questions'>{''.join(items)}</ul>")
+    return frame(plan, lang, "index.html", t["site"], "\n".join(parts), None, pages, version)
+
+
+# --- luck or skill, what matters most ---------------------------------------------------------------------------------
+def _figs(blocks: list[tuple[str, dict]]) -> dict[str, dict]:
+    return {block.split("id='", 1)[1].split("'", 1)[0]: spec for block, spec in blocks}
+
+
+def _reproduce(command: str, folder: str, lang: str) -> str:
+    t = TEXT[lang]
+    text = f"{command}\nkozel-stats report {folder} -o report.html --lang {lang}"
+    return f"<h2 id='reproduce'>{t['reproduce']}</h2><pre class='card-text'><code>{_esc(text)}</code></pre>"
+
+
+def render_skill(plan: AtlasPlan, data: report.ReportData, lang: str, pages: set[str]) -> str:
+    """«Везение или мастерство»: the report's own skill-or-luck section (table, charts, words)."""
+    t = TEXT[lang]
+    v = _variants(data, lang)
+    section, blocks = report.skill_section(data, v, lang)
+    warn = f"<p class='warn'>{t['interrupted']}</p>" if data.meta.get("interrupted") else ""
+    body = f"<h1>{t['skill_title']}</h1><p id='lead'>{_esc(t['skill_lead'])}</p>{warn}{section}" + _reproduce(
+        data.meta.get("command", ""), f"site/{DATA_DIR}/{SKILL_DIR}", lang
+    )
+    return frame(plan, lang, "skill.html", t["skill_title"], body, _figs(blocks), pages, data.meta.get("version", ""))
+
+
+def render_matters(plan: AtlasPlan, summary: dict, analysis: Any, lang: str, pages: set[str]) -> str:
+    """«Что важнее всего»: per headline metric the knobs ranked by their effect (the sweep's own sentences and
+    tornado charts), then the interactions found."""
+    from ..present import sweep_report
+
+    t = TEXT[lang]
+    meta = summary["meta"]
+    lead = t["matters_lead"].format(
+        cells=words.count(len(analysis.grid.cells), lang),
+        games=words.games_text(meta["games_per_cell"], lang),
+        bots=words.bots_text(meta.get("bots") or ["random"], lang),
+    )
+    ranks = "".join(
+        f"<p class='rank'>{sweep_report.as_html(sweep_report.ranking_sentence(m, analysis.ranking[m], lang))}</p>"
+        for m in analysis.metrics
+    )
+    blocks = [sweep_report.tornado(analysis, m, lang) for m in analysis.metrics]
+    found = sweep_report.significant_interactions(analysis)
+    if found:
+        items = "".join(f"<li>{sweep_report.as_html(sweep_report.interaction_text(c, lang))}</li>" for c in found)
+        inter = f"<ul class='effects'>{items}</ul>"
+        if len(found) > sweep_report.MAX_OPEN:  # a long list is folded: the rankings above are the answer
+            n = len(found)
+            count = (
+                f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
+                if lang == "ru"
+                else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
+            )
+            inter = f"<details><summary>{_esc(count)}</summary>{inter}</details>"
+    else:
+        inter = f"<p>{t['no_interactions']}</p>"
+    notes = "".join(f"<p class='warn'>{_esc(n)}</p>" for n in sweep_report._notes(summary, analysis, lang))
+    body = (
+        f"<h1>{t['matters_title']}</h1><p id='lead'>{_esc(lead)}</p>{notes}<div id='answer'>{ranks}</div>"
+        f"<h2 id='interactions'>{t['matters_interactions']}</h2>{inter}"
+        f"<h2 id='effects'>{t['effects']}</h2>{''.join(b for b, _ in blocks)}"
+        + _reproduce(meta.get("command", ""), f"site/{DATA_DIR}/{SWEEP_DIR}", lang)
+    )
+    return frame(plan, lang, "matters.html", t["matters_title"], body, _figs(blocks), pages, meta.get("version", ""))
+
+
+# --- your yard's rules ------------------------------------------------------------------------------------------------
+#: The knobs of section 13's table, first on the form; the others (the other games' rules) are folded.
+YARD_KNOBS = (
+    "fish_winner",
+    "fish_writes",
+    "threshold",
+    "threshold_value",
+    "specials",
+    "lone_00",
+    "lone_66",
+    "both_00_66",
+    "eggs",
+    "target",
+    "first_lead",
+    "next_lead",
+)
+NOT_ON_FORM = ("max_deals",)  # a safety cut-off, not a rule of the game
+
+YARD_SCRIPT = """
+(function () {
+  var K = __KNOBS__, T = __T__, EST = __EST__;
+  var form = document.getElementById("yard-form");
+  function chosen() {
+    var out = [];
+    K.forEach(function (k) {
+      var el = document.getElementById("k-" + k.name);
+      var v = el.value;
+      if (v !== String(k.default)) out.push([k, v]);
+    });
+    return out;
+  }
+  function yamlValue(k, v) {
+    if (k.kind === "int") return String(parseInt(v, 10));
+    if (k.kind === "bool") return v === "True" ? "true" : "false";
+    return JSON.stringify(v);
+  }
+  function slug() {
+    var n = document.getElementById("yard-name").value.trim().toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+    return n.replace(/^-+|-+$/g, "") || "our-yard";
+  }
+  function update() {
+    var name = slug(), title = document.getElementById("yard-title").value.trim() || T.our_yard;
+    var changes = chosen();
+    var lines = ["name: " + name, "title:", "  ru: " + JSON.stringify(title), "  en: " + JSON.stringify(title),
+      "description:", "  ru: " + JSON.stringify(T.desc_ru), "  en: " + JSON.stringify(T.desc_en),
+      "source: " + JSON.stringify(T.source), "extends: default", "rules:"];
+    if (!changes.length) lines.push("  {}");
+    changes.forEach(function (c) { lines.push("  " + c[0].name + ": " + yamlValue(c[0], c[1])); });
+    var yaml = lines.join("\\n") + "\\n";
+    document.getElementById("yard-yaml").textContent = yaml;
+    var file = name + ".yaml";
+    var cmd = "kozel-stats variants show " + file + "\\nkozel-stats compare default " + file +
+      " --games 100000 --bots counter --report " + name + ".html --lang " + T.lang;
+    document.getElementById("yard-command").textContent = cmd;
+    var link = document.getElementById("yard-download");
+    link.setAttribute("download", file);
+    link.setAttribute("href", "data:text/yaml;charset=utf-8," + encodeURIComponent(yaml));
+    var hash = changes.map(function (c) { return c[0].name + "=" + encodeURIComponent(c[1]); });
+    hash.push("name=" + encodeURIComponent(name));
+    history.replaceState(null, "", "#" + hash.join("&"));
+    estimate(changes);
+    document.body.dataset.yaml = yaml;
+  }
+  function estimate(changes) {
+    var box = document.getElementById("yard-estimate");
+    if (!box || !EST) return;
+    var outside = [], chosenTerms = [0], levels = {}, offModel = false;
+    EST.factors.forEach(function (f) { levels[f[0]] = f[1]; });
+    changes.forEach(function (c) {
+      var values = EST.knobs[c[0].name];
+      if (!values || !(c[1] in values)) {
+        outside.push(c[0].label);
+        if (values) offModel = true;  // a sweep knob at a value it never played
+      } else {
+        levels[c[0].name] = c[1];
+        if (values[c[1]]) chosenTerms.push(values[c[1]]);
+      }
+    });
+    var rows = [], found = [];
+    function show(m, x) {
+      if (m.rate) x = Math.max(0, Math.min(1, x));  // a share stays a share, whatever the sum
+      var text = m.rate ? (x * 100).toFixed(1) + "\u00a0%" : x.toFixed(2);
+      return T.lang === "ru" ? text.replace(".", ",") : text;
+    }
+    EST.metrics.forEach(function (m) {
+      // the estimate z·coef and its variance z·cov·z, z the chosen terms' indicator (sweep.MainModel)
+      var value = 0, variance = 0;
+      chosenTerms.forEach(function (i) {
+        value += m.coef[i];
+        chosenTerms.forEach(function (j) { variance += m.cov[i][j]; });
+      });
+      var se = Math.sqrt(Math.max(variance, 0)), low = value - 1.959964 * se, high = value + 1.959964 * se;
+      found.push({metric: m.name, value: value, se: se, low: low, high: high});
+      rows.push("<tr><td>" + m.label + "</td><td>" + show(m, m.coef[0]) + "</td><td>≈ " + show(m, value) +
+        " <span class='ci'>(" + T.ci + " " + show(m, low) + " – " + show(m, high) + ")</span></td></tr>");
+    });
+    box.querySelector("tbody").innerHTML = rows.join("");
+    var key = EST.factors.map(function (f) { return levels[f[0]]; }).join("|");
+    var played = !offModel && EST.played.indexOf(key) >= 0;
+    var said = (played ? T.played : T.not_played).replace("{played}", EST.played.length)
+      .replace("{total}", EST.total);
+    document.getElementById("yard-played").textContent = said;
+    document.getElementById("yard-outside").textContent = outside.length ? T.outside.replace("{knobs}",
+      outside.join(", ")) : "";
+    document.body.dataset.estimate = JSON.stringify(found);
+    document.body.dataset.played = played ? "1" : "0";
+  }
+  function fromHash() {
+    var parts = (location.hash || "").replace(/^#/, "").split("&");
+    parts.forEach(function (p) {
+      var kv = p.split("="); if (kv.length !== 2) return;
+      var v = decodeURIComponent(kv[1]);
+      if (kv[0] === "name") { document.getElementById("yard-name").value = v; return; }
+      var el = document.getElementById("k-" + kv[0]);
+      if (el) el.value = v;
+    });
+  }
+  fromHash();
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+})();
+"""
+
+
+def _knob_field(knob: Any, lang: str) -> dict:
+    """A knob as the form shows it: its words, its values with their meanings, its default."""
+    from ..rules.knobs import LEAD_DOUBLE
+
+    t = TEXT[lang]
+    label = (knob.short_ru if lang == "ru" else knob.short) or knob.name
+    field: dict[str, Any] = {"name": knob.name, "label": label, "rule": knob.describe(lang)}
+    if knob.kind is bool:
+        field.update(kind="bool", default=str(knob.default))
+        field["options"] = [
+            [str(v), knob.value_meaning(v, lang) or (t["yes"] if v else t["no"])] for v in (True, False)
+        ]
+    elif knob.kind is int:
+        field.update(kind="int", default=str(knob.default), low=knob.low, high=knob.high)
+    else:
+        values = list(knob.choices)
+        if knob.pattern and LEAD_DOUBLE.pattern == knob.pattern:
+            values = [f"double-{d}{d}" for d in range(7)] + values
+        if knob.default not in values:
+            values.insert(0, knob.default)
+        field.update(kind="str", default=str(knob.default))
+        field["options"] = [[v, knob.value_meaning(v, lang) or v] for v in values]
+    return field
+
+
+def _field_html(field: dict, lang: str) -> str:
+    t = TEXT[lang]
+    name = field["name"]
+    if field["kind"] == "int":
+        control = (
+            f"<input type='number' id='k-{name}' min='{field['low']}' max='{field['high']}' "
+            f"value='{_esc(field['default'])}'>"
+        )
+    else:
+        options = "".join(
+            f"<option value='{_esc(v)}'{' selected' if v == field['default'] else ''}>{_esc(text)}"
+            + (f" ({t['yard_default']})" if v == field["default"] else "")
+            + "</option>"
+            for v, text in field["options"]
+        )
+        control = f"<select id='k-{name}'>{options}</select>"
+    return (
+        f"<div class='knob'><label for='k-{name}'><b>{_esc(field['label'])}</b> <code class='id'>{name}</code>"
+        f"</label><p class='sub'>{_esc(field['rule'])}</p>{control}</div>"
+    )
+
+
+def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
+    """What the form needs to estimate any combination of the sweep's knobs, and its interval, in the browser
+    (None without a sweep): per metric the main-effects model's coefficients and their covariance
+    (`sweep.MainModel`: 10 numbers and 10 × 10, not the cells' 64 × 64), each knob value's coefficient, and the
+    combinations the sweep played."""
+    if sweep is None:
+        return None
+    from ..rules.variants import format_knob_value
+
+    _, analysis = sweep
+    grid = analysis.grid
+    models = {m: analysis.models[m] for m in analysis.metrics if m in analysis.models}
+    models = {m: x for m, x in models.items() if np.all(np.isfinite(x.coef)) and np.all(np.isfinite(x.cov))}
+    if not models:
+        return None
+    metrics = [
+        {
+            "name": m,
+            "label": report.label(m, lang),
+            "rate": words.is_rate(m),
+            "coef": [_sig(x) for x in model.coef],
+            "cov": [[_sig(x) for x in row] for row in model.cov],
+        }
+        for m, model in models.items()
+    ]
+    # a knob value's coefficient (0: the reference value, none). The terms are the grid's estimable main terms,
+    # the same for every metric, so one index serves all
+    knobs: dict[str, dict[str, int]] = {f.knob: {format_knob_value(f.reference): 0} for f in grid.factors}
+    for i, term in enumerate(next(iter(models.values())).terms, 1):
+        knob, _, value = term.label(grid).partition("=")
+        knobs[knob][value] = i
+    played = ["|".join(format_knob_value(v) for v in cell.levels) for cell in grid.cells]
+    factors = [[f.knob, format_knob_value(f.reference)] for f in grid.factors]
+    return {"metrics": metrics, "knobs": knobs, "factors": factors, "played": played, "total": grid.total}
+
+
+def _sig(x: float) -> float:
+    """Nine significant digits: the page's interval to a part in 10⁸, the JSON a third of the full repr."""
+    return float(f"{float(x):.9g}")
+
+
+def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, Any] | None) -> str:
+    from ..rules.knobs import KNOBS
+
+    t = TEXT[lang]
+    fields = [_knob_field(k, lang) for k in KNOBS if k.name not in NOT_ON_FORM]
+    main = [f for f in fields if f["name"] in YARD_KNOBS]
+    main.sort(key=lambda f: YARD_KNOBS.index(f["name"]))
+    more = [f for f in fields if f["name"] not in YARD_KNOBS]
+    est = sweep_estimates(sweep, lang)
+    words_js = {
+        "our_yard": t["our_yard"],
+        "lang": lang,
+        "desc_ru": "Правила нашего двора (написано на странице «Правила вашего двора»)",
+        "desc_en": "Our yard's rules (written by the page «Your yard's rules»)",
+        "source": "kozel-stats atlas: yard.html",
+        "outside": t["yard_outside"],
+        "ci": t["yard_ci"],
+        "played": t["yard_played"],
+        "not_played": t["yard_not_played"],
+    }
+    script = (
+        YARD_SCRIPT.replace("__KNOBS__", json.dumps(fields, ensure_ascii=False).replace("</", "<\\/"))
+        .replace("__T__", json.dumps(words_js, ensure_ascii=False))
+        .replace("__EST__", json.dumps(est, ensure_ascii=False) if est else "null")
+    )
+    estimate = ""
+    if est:
+        head = f"<tr><th>{t['metric']}</th><th>{t['base_value']}</th><th>{t['yard_estimate_col']}</th></tr>"
+        estimate = (
+            f"<h2 id='estimate'>{t['yard_estimate']}</h2><p class='sub'>{t['yard_estimate_note']}</p>"
+            f"<div id='yard-estimate' class='scroll'><table><thead>{head}</thead><tbody></tbody></table></div>"
+            "<p id='yard-played'></p><p class='sub' id='yard-outside'></p>"
+        )
+    body = f"""<h1>{t["yard_title"]}</h1><p id='lead'>{t["yard_lead"]}</p>
+<form id="yard-form" onsubmit="return false">
+<div class='knob'><label for='yard-title'><b>{t["yard_title_field"]}</b></label>
+<input type='text' id='yard-title' value='{_esc(t["our_yard"])}'></div>
+<div class='knob'><label for='yard-name'><b>{t["yard_name"]}</b></label>
+<input type='text' id='yard-name' value='our-yard' pattern='[a-z0-9-]+'></div>
+<h2 id='main-knobs'>{t["yard_main"]}</h2>{"".join(_field_html(f, lang) for f in main)}
+<details><summary>{t["yard_more"]}</summary>{"".join(_field_html(f, lang) for f in more)}</details>
+</form>
+<h2 id='yaml'>{t["yard_yaml"]}</h2>
+<pre class='card-text'><code id='yard-yaml'></code></pre>
+<p><a id='yard-download' href='data:text/yaml;charset=utf-8,' download='our-yard.yaml'>{t["yard_download"]}</a></p>
+<h2 id='command'>{t["yard_command"]}</h2>
+<pre class='card-text'><code id='yard-command'></code></pre>
+<p class='sub'>{t["yard_check"].format(command="<code>kozel-stats variants show FILE.yaml</code>")}</p>
+{estimate}
+<script>{script}</script>"""
+    return frame(plan, lang, "yard.html", t["yard_title"], body, None, pages, "")
+
+
+# --- the whole site ---------------------------------------------------------------------------------------------------
+def write_assets(out: Path) -> None:
+    from ..system.files import write_text_atomic
+
+    (out / ASSETS).mkdir(parents=True, exist_ok=True)
+    write_text_atomic(out / PLOTLY_FILE, report.plotly_js())
+    write_text_atomic(out / CSS_FILE, report.CSS + ATLAS_CSS)
+
+
+CARDS = "cards"
+
+
+def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]], say: Callable[[str], None]):
+    """The chat card of each question as a picture (the report's own card, drawn by headless Chromium), at
+    cards/VARIANT.LANG.png; one already drawn from the same results is kept. Without Chromium: none, said once."""
+    from .atlas import reference_level_of
+
+    out = plan.request.out
+    if report.chromium() is None:
+        say(
+            "no Chromium: the chat cards are not drawn (apt-get install chromium)"
+            if plan.langs[0] == "en"
+            else "нет Chromium: картинки карточек не нарисованы (apt-get install chromium)"
+        )
+        return {}
+    found = {}
+    (out / CARDS).mkdir(parents=True, exist_ok=True)
+    for variant, levels in answers.items():
+        level = reference_level_of(levels)
+        stats_file = out / DATA_DIR / variant / level / "stats.json"
+        for lang in plan.langs:
+            rel_path = f"{CARDS}/{variant}.{lang}.png"
+            path = out / rel_path
+            if not path.exists() or path.stat().st_mtime < stats_file.stat().st_mtime:
+                report.write_card(path, levels[level], lang)
+            found[(variant, lang)] = rel_path
+    return found
+
+
+def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
+    """Every page of every language from the results folders; returns {"pages": [...], "missing": [...]}."""
+    from ..system.files import write_text_atomic
+
+    out = plan.request.out
+    write_assets(out)
+    answers: dict[str, dict[str, report.ReportData]] = {}
+    missing = []
+    for q in plan.questions:
+        found = load_question(out, q, plan.levels)
+        if found:
+            answers[q.variant] = found
+        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found and plays(q, lv)]
+    if not answers:
+        from ..text.errors import KozelError
+
+        raise KozelError(
+            f"{out / 'data'}: no question of the atlas has been played; build it without --render-only.",
+            ru=f"{out / 'data'}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
+        )
+    pages = {"index.html"}
+    skill_folder = out / DATA_DIR / SKILL_DIR
+    skill = load_compare(skill_folder) if (skill_folder / "stats.json").exists() else None
+    sweep_folder = out / DATA_DIR / SWEEP_DIR
+    sweep = load_sweep_folder(sweep_folder) if (sweep_folder / "stats.json").exists() else None
+    if skill is not None:
+        pages.add("skill.html")
+    if sweep is not None:
+        pages.add("matters.html")
+    pages.add("yard.html")
+    cards = write_cards(plan, answers, say) if plan.request.cards else {}
+    written = []
+    for lang in plan.langs:
+        extra = [("yard.html", render_yard(plan, lang, pages, sweep))]
+        if skill is not None:
+            extra.append(("skill.html", render_skill(plan, skill, lang, pages)))
+        if sweep is not None:
+            extra.append(("matters.html", render_matters(plan, sweep[0], sweep[1], lang, pages)))
+        for name, text in extra:
+            path = out / page_path(lang, plan.langs, name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, text)
+            written.append(path)
+        for q in plan.questions:
+            if q.variant not in answers:
+                continue
+            name = question_page(q.variant)
+            path = out / page_path(lang, plan.langs, name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            card = cards.get((q.variant, lang))
+            write_text_atomic(path, render_question(plan, q, answers[q.variant], lang, pages, card))
+            written.append(path)
+        path = out / page_path(lang, plan.langs, "index.html")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, render_index(plan, answers, lang, pages))
+        written.append(path)
+    say(
+        f"{len(written)} pages written into {out}"
+        if plan.langs[0] == "en"
+        else f"страниц записано: {len(written)}, в {out}"
+    )
+    return {"pages": [str(p) for p in written], "missing": missing}
+
+
+def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict:
+    """Play what is missing (unless --render-only), then write every page; returns what was written."""
+    if not plan.request.render_only:
+        play(plan, say, lang)
+    return write_site(plan, say)

@@ -1,0 +1,43 @@
+"""Errors that mean bad input: the CLI prints their message and exits with code 2."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound="KozelError")
+
+
+class KozelError(Exception):
+    """Bad input; the message names what and where. `ru`: the same message in Russian (the command line
+    shows it under --lang ru; say.error_text). Raised by key (`keyed`), it keeps its key and fields: the
+    message table (kozel_stats/text/messages.py) holds both languages."""
+
+    def __init__(self, message: str = "", ru: str | None = None):
+        super().__init__(message)
+        self.ru = ru
+        self.key: str | None = None
+        self.fields: dict[str, Any] = {}
+
+    @classmethod
+    def keyed(cls: type[E], key: str, **fields: Any) -> E:
+        """The error whose sentence is `key` in the message table, with its fields."""
+        from .messages import both
+
+        en, ru = both(key, **fields)
+        error = cls(en, ru=ru)
+        error.key = key
+        error.fields = fields
+        return error
+
+
+class VariantError(KozelError, ValueError):
+    """A variant file or name that cannot be used: names the file, the key and what is allowed (also a
+    ValueError: a bad knob value given on the command line is bad input like any other)."""
+
+
+class TraceError(KozelError):
+    """A game record that cannot be read: names the line and the field."""
+
+
+class ResultsError(KozelError):
+    """A results folder that cannot be written or read."""
