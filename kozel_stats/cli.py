@@ -1264,15 +1264,25 @@ def atlas(
         "--levels",
         help="Levels of play: beginner (random), player (counter), expert (default: all three, or the site's own).",
     ),
-    lang: str = typer.Option("ru,en", "--lang", help="The site's languages, the first at its root: ru,en (default)."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="The site's languages, the first at its root: ru,en (default, or the site's own)."
+    ),
     resume: bool = typer.Option(False, "--resume", help="Continue a site: play only what is missing or unfinished."),
     render_only: bool = typer.Option(False, "--render-only", help="Rebuild the pages from OUT/data/, play nothing."),
     only: str | None = typer.Option(None, "--only", help="Only these questions (variant names, comma-separated)."),
-    extras: bool = typer.Option(
-        True, "--extras/--no-extras", help="Also the skill-or-luck table and the sweep of the section-13 knobs."
+    extras: bool | None = typer.Option(
+        None,
+        "--extras/--no-extras",
+        help="Also the skill-or-luck table and the sweep of the section-13 knobs (default: yes, or the site's own).",
     ),
-    cards: bool = typer.Option(True, "--cards/--no-cards", help="Draw each question's chat card as a picture."),
-    seed: int = typer.Option(1, "--seed", help="Run seed of every comparison."),
+    cards: bool | None = typer.Option(
+        None,
+        "--cards/--no-cards",
+        help="Draw each question's chat card as a picture (default: yes, or the site's own).",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Run seed of every comparison (default 1, or the site's own)."
+    ),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(
@@ -1285,7 +1295,8 @@ def atlas(
     from .atlas_pages import build
     from .say import lang_from_env
 
-    talk = lang.split(",")[0].strip() if lang.split(",")[0].strip() in ("ru", "en") else lang_from_env()
+    first = (lang or "").split(",")[0].strip()
+    talk = first if first in ("ru", "en") else lang_from_env()
     choose_lang(talk)
     request = atlas_lib.AtlasRequest(
         out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import math
 import os
@@ -306,12 +307,16 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
                 "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
             )
         _remove_run(folder)
+    probe = folder / ".kozel-stats-write-test"
     try:
-        probe = folder / ".kozel-stats-write-test"
         probe.unlink(missing_ok=True)
         probe.write_text("ok")
         probe.unlink()
     except OSError as exc:
+        with contextlib.suppress(OSError):  # no test file outlives a failed test (a full disk leaves one empty)
+            probe.unlink(missing_ok=True)
+        if exc.errno == errno.ENOSPC:
+            raise disk_error(exc, probe) from None
         raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
 
 

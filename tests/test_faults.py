@@ -955,3 +955,23 @@ def test_reading_a_folder_that_a_run_is_writing_says_so(tmp_path, good_run):
         os.close(fd)
     code, out = run_cli("summarize", run)
     assert code == 0 and "a run is writing" not in out, out
+
+
+# --- the third round (issue 39) -------------------------------------------------------------------------------------
+def test_no_write_test_file_outlives_a_full_disk(tmp_path, monkeypatch):
+    """A full disk while the folder's write test is written: one clear error, and no 0-byte test file left to
+    make the folder look like a run."""
+    import errno
+
+    real = Path.write_text
+
+    def full(self, *args, **kwargs):
+        if self.name == ".kozel-stats-write-test":
+            self.touch()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    run = tmp_path / "run"
+    refused(tmp_path, ["compare", "default", "--games", 100, "--workers", 1, "--out", run], "no space left")
+    assert sorted(p.name for p in run.iterdir()) == []
