@@ -124,6 +124,12 @@ def terminal():
 
             return super().render_str(join_percent(text), *args, **kwargs)
 
+        def on_broken_pipe(self) -> None:
+            """The reader has gone (`compare … | head -1`): a normal end, as for every other command
+            (friendly_errors: exit 0, nothing on stderr), not rich's own exit code 1."""
+            self.quiet = True
+            raise BrokenPipeError
+
     console = Joined()
     if console.is_terminal or os.environ.get("COLUMNS"):
         return console

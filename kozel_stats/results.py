@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from . import __version__, schema
+from . import __version__, messages, schema
 from .errors import ResultsError
 from .files import disk_error, write_atomic, write_text_atomic
 from .say import note
@@ -151,11 +151,7 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
             continue
         owner = _read_owner(fd)
         if owner.get("pid") not in (None, os.getpid()) or owner.get("host") not in (None, socket.gethostname()):
-            message = (
-                f"{folder} was locked by a run that is no longer running "
-                f"({_owner_text(owner)}); this run takes the folder over."
-            )
-            (notice or note)(message)
+            _say_taken_over(folder, owner, notice)
         info = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -171,6 +167,45 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
             raise disk_error(exc, path) from None
         return
     raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
+
+
+messages.add(
+    {
+        "lock.pid_reused": (
+            "{folder} holds the lock file of a run that no longer holds its lock ({owner}); pid {pid} is a live "
+            "process now, but not a run writing into this folder (its lock is free). This run takes the folder "
+            "over.",
+            "в {folder} лежит файл блокировки прогона, который её больше не держит ({owner}); процесс {pid} сейчас "
+            "жив, но в эту папку не пишет (блокировка свободна). Этот прогон забирает папку себе.",
+        ),
+        "lock.other_host": (
+            "{folder} holds the lock file of a run on another host ({owner}) that no longer holds its lock (it is "
+            "free). This run takes the folder over.",
+            "в {folder} лежит файл блокировки прогона на другой машине ({owner}), который её больше не держит (она "
+            "свободна). Этот прогон забирает папку себе.",
+        ),
+    }
+)
+
+
+def _say_taken_over(folder: Path, owner: dict, notice) -> None:
+    """What is true of the run a free lock file names: gone, a live process that is not it (its pid reused),
+    or a run on another host."""
+    from .say import note_key
+
+    pid, here = owner.get("pid"), owner.get("host") in (None, socket.gethostname())
+    if here and not _pid_alive(pid):
+        message = (
+            f"{folder} was locked by a run that is no longer running "
+            f"({_owner_text(owner)}); this run takes the folder over."
+        )
+        (notice or note)(message)
+        return
+    key = "lock.pid_reused" if here else "lock.other_host"
+    if notice is not None:
+        notice(messages.text(key, "en", folder=folder, owner=_owner_text(owner), pid=pid))
+    else:
+        note_key(key, folder=folder, owner=_owner_text(owner), pid=pid)
 
 
 def writing_now(folder: Path) -> str | None:

@@ -975,3 +975,57 @@ def test_no_write_test_file_outlives_a_full_disk(tmp_path, monkeypatch):
     run = tmp_path / "run"
     refused(tmp_path, ["compare", "default", "--games", 100, "--workers", 1, "--out", run], "no space left")
     assert sorted(p.name for p in run.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["summarize", "GOOD"],
+        ["compare", "default", "target-100", "--games", 200, "--workers", 1],
+        ["sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1],
+        ["variants"],
+        ["play", "default", "-q", "--games", 3],
+    ],
+    ids=["summarize", "compare", "sweep", "variants", "play"],
+)
+def test_a_closed_pipe_is_a_normal_end_for_every_command(good_run, args):
+    """`… | head -1` whose reader has gone before the first line: exit 0 and no error on stderr (rich's own
+    handling exited 1 for the commands that print through it)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written: every write meets a closed pipe
+    try:
+        argv = [str(good_run) if a == "GOOD" else str(a) for a in args]
+        done = subprocess.run(
+            [sys.executable, "-m", "kozel_stats", *argv], stdout=write, stderr=subprocess.PIPE, text=True, timeout=600
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 0, done.stderr
+    for word in ("rror", "Traceback", "Exception", "ошибка"):
+        assert word not in done.stderr, done.stderr
+
+
+def test_a_lock_naming_a_live_unrelated_process_is_said_as_it_is(tmp_path):
+    """The lock file names a pid that is alive (reused by an unrelated process) but the lock is free: the note
+    says so, not «no longer running»; a run on another host likewise."""
+    import socket
+
+    run = tmp_path / "run"
+    run.mkdir()
+    lock = run / ".kozel-stats.lock"
+    live = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        lock.write_text(json.dumps({"pid": live.pid, "host": socket.gethostname(), "started": "then"}))
+        code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--lang", "en")
+        assert code == 0, out
+        assert f"pid {live.pid} is a live process now, but not a run writing into this folder" in out, out
+        assert "no longer running" not in out
+    finally:
+        live.communicate(b"")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / ".kozel-stats.lock").write_text(json.dumps({"pid": 1, "host": "elsewhere.example", "started": "then"}))
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", other, "--lang", "en")
+    assert code == 0 and "a run on another host (pid 1 on elsewhere.example" in out and "no longer running" not in out
