@@ -1315,6 +1315,15 @@ def atlas(
     typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))
 
 
+def speak_utf8() -> None:
+    """Under LANG=C (an ASCII stdout, PYTHONUTF8=0) print UTF-8 anyway: every answer names «Козёл», and a
+    variant's Russian name is text; undecodable bytes of a file name are written back as they were."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding in ("ascii", "ansix3.41968", "usascii") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
+
+
 def main() -> None:
     from . import signals
 
@@ -1322,6 +1331,7 @@ def main() -> None:
     # kept; neither ever cuts a file in half (signals.protected). SIGINT is handled even when the
     # shell started us with it ignored (a background job).
     signals.install()
+    speak_utf8()
     try:
         app(prog_name="kozel-stats")
     except KeyboardInterrupt:  # a Ctrl-C outside a command (parsing the options, or after its message)

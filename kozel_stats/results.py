@@ -691,6 +691,8 @@ def arms_of(plan: dict) -> list:
             tuple((k, rules[k]) for k in DEFAULTS),
             titles=tuple(sorted((str(k), str(v)) for k, v in texts["title"].items())),
             descriptions=tuple(sorted((str(k), str(v)) for k, v in texts["descriptions"].items())),
+            # the file it was played from: provenance, kept by a resumed run as by one played in one go
+            path=a["path"] if isinstance(a.get("path"), str) else None,
         )
         bots = [str(b) for b in a["bots"]]
         skill = None

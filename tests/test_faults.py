@@ -1029,3 +1029,57 @@ def test_a_lock_naming_a_live_unrelated_process_is_said_as_it_is(tmp_path):
     (other / ".kozel-stats.lock").write_text(json.dumps({"pid": 1, "host": "elsewhere.example", "started": "then"}))
     code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", other, "--lang", "en")
     assert code == 0 and "a run on another host (pid 1 on elsewhere.example" in out and "no longer running" not in out
+
+
+def test_a_resumed_run_keeps_each_arms_variant_path(tmp_path):
+    """Provenance is part of the result: after --resume stats.json still names the file each variant was
+    played from, as the run played in one go does."""
+    yard = variant_file(tmp_path, "yard", "name: yard\n" + HEAD + "extends: default\nrules:\n  target: 125\n")
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", yard, "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    first = [a.get("path") for a in json.loads((run / "stats.json").read_text())["arms"]]
+    assert first[1] == str(yard.resolve())
+    code, out = run_cli("compare", "--resume", run, "--games", 400, "--workers", 1)
+    assert code == 0, out
+    assert [a.get("path") for a in json.loads((run / "stats.json").read_text())["arms"]] == first
+
+
+def test_a_russian_file_name_under_an_ascii_locale(tmp_path):
+    """LANG=C LC_ALL=C PYTHONUTF8=0: Python gives the file name as undecodable bytes; the name inside the file is
+    compared with the name the bytes say in UTF-8, and the answer (which names «Козёл») is printed."""
+    import os
+
+    folder = tmp_path / "наш двор"
+    folder.mkdir()
+    (folder / "наш двор.yaml").write_text(
+        "name: наш двор\n" + HEAD + "extends: default\nrules:\n  target: 125\n", encoding="utf-8"
+    )
+    env = {**os.environ, "LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    for spec in ("наш двор/наш двор.yaml", "наш двор"):
+        done = subprocess.run(
+            [sys.executable, "-m", "kozel_stats", "compare", "default", spec, "--games", "100", "--workers", "1"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            timeout=600,
+        )
+        out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 0, out
+        assert "наш двор" in out and "must equal the file name" not in out
+
+
+def test_a_folder_named_like_a_shipped_variant_does_not_shadow_it(tmp_path, monkeypatch):
+    """`compare default morskoy --out morskoy` (the natural name), then `compare default morskoy` there: the
+    folder holds no variant files, so the shipped variant is meant, and a note says so."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli("compare", "default", "morskoy", "--games", 100, "--workers", 1, "--out", "morskoy")
+    assert code == 0, out
+    code, out = run_cli("compare", "default", "morskoy", "--games", 100, "--workers", 1, "--lang", "en")
+    assert code == 0, out
+    assert "morskoy is a folder that holds no variant files (*.yaml): morskoy is the shipped variant" in out
+    code, out = run_cli("play", "morskoy", "-q", "--lang", "en")
+    assert code == 0 and "morskoy is the shipped variant of that name" in out, out
+    (tmp_path / "mine").mkdir()  # a folder of no variants that names no shipped one stays an error
+    refused(tmp_path, ["compare", "default", "mine", "--games", 100], "folder holds no variant files")
