@@ -916,14 +916,63 @@ def compare_matrix(prepared, console, err) -> None:
     from .duel import robustness
 
     finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
+    lead = lead_mix(prepared)
     with after_finished(finished, err.print, prepared.request.lang), signals.protected():
-        outcomes = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes}
+        # the run kept in full last, checkpointed into --out as it plays (a resume continues it and plays the
+        # other levels again: the same seed, the same games)
+        played = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes if mix != lead}
+        played[lead] = play_mix(prepared, lead, err)
+        outcomes = {mix: played[mix] for mix in prepared.mixes}
         finished.append(True)
         rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
         if prepared.levels:
             level_rows(rows, prepared)
         console.print(matrix_table(prepared, rows))
         save_matrix(prepared, outcomes, rows, err)
+
+
+def lead_mix(prepared) -> str:
+    """The run of the matrix saved in full: the default level's under --levels (the answer the quick start
+    gives), else the first bot's."""
+    from .levels import DEFAULT_LEVEL
+
+    return next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+
+
+def matrix_plan(prepared, arms, pairs, command: str) -> dict:
+    """stats.json's plan of a matrix run: the lead run's, with the levels (what --resume continues)."""
+    from .results import plan_json
+
+    extra = {"games": prepared.games}
+    if prepared.levels:
+        extra["levels"] = [lv.name for lv in prepared.levels]
+    return plan_json(arms, pairs, prepared.seed, prepared.request.batch_size, command, extra)
+
+
+def lead_checkpoint(prepared, mix: str):
+    """The lead run's checkpoint into --out under --levels (every CHECKPOINT_EVERY seconds, as a plain
+    comparison's), else None."""
+    import time
+
+    from .compare import CHECKPOINT_EVERY, choose_variants, plan_arms, reproduce_command
+    from .results import write_stats
+
+    req = prepared.request
+    if req.out is None or not prepared.levels or mix != lead_mix(prepared):
+        return None
+    variants, baseline = choose_variants(prepared.variants, prepared.baseline)
+    arms, pairs = plan_arms(variants, [mix])
+    command = reproduce_command(variants, prepared.games, prepared.seed, [mix], baseline, None, None, None)
+    plan = matrix_plan(prepared, arms, pairs, command)
+    last = [time.monotonic()]
+
+    def checkpoint(run) -> None:
+        if time.monotonic() - last[0] >= CHECKPOINT_EVERY:
+            write_stats(req.out, plan, run, complete=False)
+            last[0] = time.monotonic()
+
+    checkpoint.plan = plan  # type: ignore[attr-defined]
+    return checkpoint
 
 
 def play_mix(prepared, mix: str, err):
@@ -935,6 +984,8 @@ def play_mix(prepared, mix: str, err):
 
     req = prepared.request
     ru = req.lang == "ru"
+    checkpoint = lead_checkpoint(prepared, mix)
+    lead = checkpoint is not None
     err.print(
         f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
         f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
@@ -957,7 +1008,18 @@ def play_mix(prepared, mix: str, err):
         None,
         req.batch_size,
         on_compile=err.print,
+        start=prepared.start if lead else None,
+        on_batch=checkpoint,
     )
+    if lead and (outcome.result.interrupted or signals.received()) and outcome.analysis.games_per_variant > 0:
+        from .results import write_stats
+        from .say import t
+
+        assert checkpoint is not None
+        write_stats(req.out, checkpoint.plan, outcome.result.stats, complete=False)  # type: ignore[attr-defined]
+        stopped = signals.received() or "Ctrl-C"
+        signals.clear()
+        fail(t("compare.levels_kept", req.lang, stopped=stopped, out=req.out, n=outcome.analysis.games_per_variant))
     if outcome.result.interrupted or signals.received():
         signals.clear()
         fail(
@@ -1033,25 +1095,16 @@ def matrix_table(prepared, rows: list[dict]):
 
 def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     """--out, --report and --card of the matrix: one run in full and the verdicts of them all."""
-    from .levels import DEFAULT_LEVEL
-    from .results import plan_json, save, to_jsonable
+    from .results import save, to_jsonable
 
     req = prepared.request
     ru = req.lang == "ru"
-    # the run saved in full: the default level's under --levels (the answer the quick start gives)
-    lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+    lead = lead_mix(prepared)
     first = outcomes[lead]
     matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
     if req.out is not None:
         summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
-        plan = plan_json(
-            first.result.arms,
-            first.result.pairs,
-            prepared.seed,
-            req.batch_size,
-            first.summary["meta"]["command"],
-            {"games": prepared.games},
-        )
+        plan = matrix_plan(prepared, first.result.arms, first.result.pairs, first.summary["meta"]["command"])
         save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
         err.print(
             f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"

@@ -1083,3 +1083,54 @@ def test_a_folder_named_like_a_shipped_variant_does_not_shadow_it(tmp_path, monk
     assert code == 0 and "morskoy is the shipped variant of that name" in out, out
     (tmp_path / "mine").mkdir()  # a folder of no variants that names no shipped one stays an error
     refused(tmp_path, ["compare", "default", "mine", "--games", 100], "folder holds no variant files")
+
+
+def test_a_levels_run_checkpoints_and_resumes_keeping_every_section(tmp_path, monkeypatch, installed_signals):
+    """compare --levels --out checkpoints the lead level while it plays (docs/results.md: every 10 s; here at
+    every batch), a Ctrl-C keeps those games, and --resume continues the --levels run (the other levels played
+    again: the same games), summary.json's matrix included: bit for bit the run played in one go."""
+    from kozel_stats import compare, results
+
+    monkeypatch.setattr(compare, "CHECKPOINT_EVERY", 0.0)
+    write_stats = results.write_stats
+    signal_after(results, "write_stats", monkeypatch)
+    args = ["compare", "default", "target-100", "--levels", "beginner,player", "--workers", 1, "--batch-size", 500]
+    run = tmp_path / "run"
+    code, out = run_cli(*args, "--games", 3000, "--out", run, "--lang", "en")
+    assert code == 2 and f"--resume {run}" in out, out
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["levels"] == ["beginner", "player"] and not saved["complete"]
+    assert 0 < saved["stats"]["games"] < 3000 and set(saved["arms"][0]["bots"]) == {"counter"}
+    monkeypatch.setattr(results, "write_stats", write_stats)
+    code, out = run_cli("compare", "--resume", run, "--workers", 1)
+    assert code == 0, out
+    whole = tmp_path / "whole"
+    code, out = run_cli(*args, "--games", 3000, "--out", whole)
+    assert code == 0, out
+    for name in ("stats.json", "summary.json"):
+        assert json.loads((run / name).read_text()).keys() == json.loads((whole / name).read_text()).keys()
+    resumed, played = (json.loads((d / "summary.json").read_text()) for d in (run, whole))
+    assert resumed["matrix"]["rows"] == played["matrix"]["rows"] and resumed["matrix"]["levels"] == [
+        "beginner",
+        "player",
+    ]
+    assert (
+        json.loads((run / "stats.json").read_text())["stats"] == json.loads((whole / "stats.json").read_text())["stats"]
+    )
+    code, out = run_cli("compare", "--resume", run, "--games", 4000, "--workers", 1)  # growing it keeps the matrix
+    assert code == 0, out
+    grown = json.loads((run / "summary.json").read_text())
+    assert grown["matrix"]["levels"] == ["beginner", "player"] and grown["meta"]["games_per_variant"] == 4000
+
+
+def test_a_bots_matrix_folder_is_not_resumed_into_a_plain_run(tmp_path):
+    run = tmp_path / "run"
+    code, out = run_cli(
+        "compare", "default", "--bots-matrix", "random,counter", "--games", 200, "--workers", 1, "--out", run
+    )
+    assert code == 0, out
+    refused(
+        tmp_path,
+        ["compare", "--resume", run, "--games", 400, "--lang", "en"],
+        ["--bots-matrix", "matrix would be lost"],
+    )
