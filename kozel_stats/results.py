@@ -102,7 +102,10 @@ def _pid_alive(pid: Any) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    try:  # a process killed (kill -9) and not yet reaped by its parent is a zombie: gone, not running
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
@@ -183,6 +186,26 @@ messages.add(
             "free). This run takes the folder over.",
             "в {folder} лежит файл блокировки прогона на другой машине ({owner}), который её больше не держит (она "
             "свободна). Этот прогон забирает папку себе.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "results.no_checkpoint_yet": (
+            "{folder}: the run writing there ({owner}) has not saved its first checkpoint yet (one every 10 s); "
+            "read it again in a moment.",
+            "{folder}: прогон, который туда пишет ({owner}), ещё не сохранил первую контрольную точку (она — "
+            "каждые 10 с); прочитайте папку чуть позже.",
+        ),
+        "results.before_checkpoint": (
+            "{folder}: the run there was stopped before its first checkpoint (no stats.json yet): it kept no "
+            "games, so there is nothing to continue or read. Play it again into that folder with --out {folder} "
+            "--force (only the run's files are removed).",
+            "{folder}: прогон там остановлен до первой контрольной точки (stats.json ещё нет): партий не "
+            "сохранено, продолжать и читать нечего. Сыграйте его заново в эту папку с --out {folder} --force "
+            "(удаляются только файлы прогона).",
         ),
     }
 )
@@ -278,7 +301,26 @@ def written_by_us(folder: Path) -> bool:
             return {"variant", "game", "bots"} <= set(pl.read_parquet_schema(legacy))
         except Exception:  # polars raises several kinds for damaged files
             return False
-    return False
+    return _only_first_parts(folder)
+
+
+def _only_first_parts(folder: Path) -> bool:
+    """Whether `folder` holds only the table parts of a run killed before its first checkpoint (no stats.json
+    yet): every run file there is a games/ or deals/ part a games table's columns, none other."""
+    if any(os.path.lexists(folder / n) for n in RUN_FILES):
+        return False
+    parts = [p for d in RUN_DIRS if (folder / d).is_dir() for p in (folder / d).iterdir()]
+    if not parts:
+        return False
+    for part in parts:
+        if part.is_symlink() or not part.is_file() or not part.name.startswith("part-"):
+            return False
+        try:
+            if not {"variant", "game"} <= set(pl.read_parquet_schema(part)):
+                return False
+        except Exception:  # polars raises several kinds for damaged files
+            return False
+    return True
 
 
 def _remove_run(folder: Path) -> None:
@@ -638,6 +680,10 @@ def load(folder: Path) -> Loaded:
     if not stats_path.exists():
         if (folder / LEGACY_GAMES_FILE).exists():
             return load_legacy(folder, summary)
+        if not summary and owner is not None:
+            raise ResultsError.keyed("results.no_checkpoint_yet", folder=folder, owner=owner)
+        if not summary and (_only_first_parts(folder) or os.path.lexists(folder / LOCK_FILE)):
+            raise ResultsError.keyed("results.before_checkpoint", folder=folder)
         raise ResultsError(f"{stats_path}: missing; a results folder from `kozel-stats compare --out` holds it.")
     data = _read_json(stats_path)
     path = stats_path

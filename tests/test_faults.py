@@ -1134,3 +1134,39 @@ def test_a_bots_matrix_folder_is_not_resumed_into_a_plain_run(tmp_path):
         ["compare", "--resume", run, "--games", 400, "--lang", "en"],
         ["--bots-matrix", "matrix would be lost"],
     )
+
+
+def test_a_run_killed_before_its_first_checkpoint_is_not_a_dead_end(tmp_path):
+    """kill -9 before the first checkpoint leaves the games table's first parts (and a lock file) and no
+    stats.json: --resume and summarize say what happened and what to do, and --out DIR --force replaces it
+    (it was refused as «not written by kozel-stats»)."""
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--games-table")
+    assert code == 0, out
+    for name in ("stats.json", "summary.json", "by_deal.parquet", "fish_sums.parquet"):
+        (run / name).unlink()
+    (run / ".kozel-stats.lock").write_text(json.dumps({"pid": 2**22 + 3, "host": "elsewhere"}))
+    for args in (["compare", "--resume", run], ["summarize", run]):
+        code, out = run_cli(*args, "--lang", "en")
+        assert code == 2 and "stopped before its first checkpoint" in out and f"--out {run} --force" in out, out
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--force")
+    assert code == 0, out
+    assert json.loads((run / "stats.json").read_text())["complete"] and not (run / "games").exists()
+
+
+def test_a_killed_run_not_yet_reaped_is_said_to_be_gone(tmp_path):
+    """A run killed by kill -9 whose parent has not reaped it yet (a zombie) is not «a live process»."""
+    import signal
+    import socket
+
+    zombie = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    zombie.send_signal(signal.SIGKILL)
+    try:
+        until(lambda: Path(f"/proc/{zombie.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z", "a zombie")
+        run = tmp_path / "run"
+        run.mkdir()
+        (run / ".kozel-stats.lock").write_text(json.dumps({"pid": zombie.pid, "host": socket.gethostname()}))
+        code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--lang", "en")
+        assert code == 0 and "no longer running" in out and "live process" not in out, out
+    finally:
+        zombie.wait()
