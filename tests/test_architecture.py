@@ -87,6 +87,21 @@ def test_the_top_imports_no_layer_at_import_time():
     assert not [n for n in tree.body if isinstance(n, ast.ImportFrom) and n.level >= 1]
 
 
+def test_a_layer_takes_only_the_version_from_the_top():
+    """The top is the public face, above every layer: a layer may read the package's version from it, nothing
+    else (the public names are the layers' own)."""
+    taken = sorted(
+        f"{name}: {alias.name}"
+        for name, path in modules().items()
+        if folder_of(name) is not None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.level == 2 and not node.module
+        for alias in node.names
+        if alias.name != "__version__"
+    )
+    assert taken == []
+
+
 def test_no_import_runs_up_the_layers():
     rank = {folder: i for i, folder in enumerate(LAYERS)}
     upward = [

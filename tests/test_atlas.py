@@ -446,8 +446,131 @@ def test_chat_cards(site, tmp_path):
 
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    result = build(copy, "--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru")
+    # the site was built --no-cards: --render-only keeps its settings unless told (--cards)
+    args = ["--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru", "--cards"]
+    result = build(copy, *args)
     assert result.exit_code == 0, result.output
     card = copy / "cards/threshold-25.ru.png"
     assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
     assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+
+
+# --- nothing lost or mixed (issue 39) -----------------------------------------------------------------------------
+SMALL = ["--only", "no-threshold,eggs-none", "--levels", "beginner", "--games", "200"]
+
+
+def test_resume_continues_with_every_setting_the_build_started_with(tmp_path):
+    out = tmp_path / "site"
+    result = build(out, *SMALL, "--seed", "7", "--no-extras", "--no-cards", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    folder = out / "data/eggs-none/beginner"
+    for child in folder.iterdir():  # as if the build had been stopped before this folder
+        child.unlink()
+    result = build(out, "--resume")
+    assert result.exit_code == 0, result.output
+    assert json.loads((folder / "stats.json").read_text())["seed"] == 7
+    mark = json.loads((out / "data/atlas.json").read_text())
+    assert (mark["seed"], mark["extras"], mark["cards"], mark["langs"]) == (7, False, False, ["en"])
+    assert not (out / "data/skill").exists() and not (out / "cards").exists() and not (out / "en").exists()
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    for args, words in (
+        (["--seed", "1"], ["--seed 1", "--seed 7"]),
+        (["--extras"], ["--extras", "--no-extras"]),
+        (["--cards"], ["--cards", "--no-cards"]),
+        (["--lang", "ru,en"], ["--lang ru,en", "--lang en"]),
+        (["--only", "eggs-none"], ["--only eggs-none"]),
+        (["--levels", "beginner,player"], ["--levels beginner,player"]),
+        (["--games", "100"], ["--games 100", "200"]),
+    ):
+        text = one_paragraph(build(out, "--resume", *args))
+        assert all(w in text for w in words) and "atlas.json" in text, text
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_resume_plays_a_folder_that_holds_nothing_yet(tmp_path):
+    """kill -9 before a folder's first checkpoint leaves only its lock file; a full disk, a write test."""
+    out = tmp_path / "site"
+    assert build(out, *SMALL, "--no-extras", "--no-cards", "--lang", "en").exit_code == 0
+    folder = out / "data/eggs-none/beginner"
+    for child in folder.iterdir():
+        child.unlink()
+    (folder / ".kozel-stats.lock").write_text(json.dumps({"pid": 2**22 + 1, "host": "elsewhere"}))
+    (folder / ".kozel-stats-write-test").write_bytes(b"")
+    result = build(out, "--resume")
+    assert result.exit_code == 0, result.output
+    assert json.loads((folder / "stats.json").read_text())["complete"]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        ["by_deal.parquet", "fish_sums.parquet", "stats.json", "summary.json"]
+    )
+
+
+def test_a_build_owns_its_folder_from_the_first_byte(tmp_path):
+    """A second build into a folder another build holds stops at once: nothing of it is written."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "site"
+    out.mkdir()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, os, sys\n"
+            f"fd = os.open({str(out / '.kozel-stats.lock')!r}, os.O_RDWR | os.O_CREAT)\n"
+            "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+            'os.write(fd, b\'{"pid": %d, "host": "here"}\' % os.getpid())\n'
+            "print('locked', flush=True)\n"
+            "sys.stdin.read()\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        text = one_paragraph(build(out, *SMALL, "--no-extras", "--no-cards", "--lang", "en"))
+        assert "another kozel-stats run is writing" in text and f"pid {holder.pid}" in text, text
+        assert sorted(p.name for p in out.iterdir()) == [".kozel-stats.lock"]
+    finally:
+        holder.communicate("", timeout=60)
+    result = build(out, *SMALL, "--no-extras", "--no-cards", "--lang", "en")  # the folder is free again
+    assert result.exit_code == 0, result.output
+    assert not (out / ".kozel-stats.lock").exists()
+
+
+@pytest.mark.parametrize(
+    "edit, words",
+    [
+        ({"levels": 5}, ["field 'levels'", "must be a list"]),
+        ({"games": "many"}, ["field 'games'", "integer"]),
+        ({"seed": "seven"}, ["field 'seed'"]),
+        ({"questions": ["no-such-question"]}, ["field 'questions[0]'"]),
+        ({"cards": "yes"}, ["field 'cards'", "true or false"]),
+    ],
+)
+def test_atlas_json_is_read_through_a_schema(tmp_path, edit, words):
+    out = tmp_path / "site"
+    assert build(out, *SMALL, "--no-extras", "--no-cards", "--lang", "en").exit_code == 0
+    mark = out / "data/atlas.json"
+    mark.write_text(json.dumps({**json.loads(mark.read_text()), **edit}))
+    for args in (["--render-only"], ["--resume"]):
+        text = one_paragraph(build(out, *args, "--lang", "en") if args == ["--render-only"] else build(out, *args))
+        assert str(mark) in text and all(w in text for w in words), text
+
+
+def test_a_failing_chromium_costs_the_cards_only(tmp_path, monkeypatch):
+    """Chromium that draws nothing: the site is built (its pages show the text cards), the cards not drawn are
+    named, with what to do; the played data is kept."""
+    from kozel_stats.present import report
+
+    fake = tmp_path / "chromium"
+    fake.write_text("#!/bin/sh\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(report, "chromium", lambda: str(fake))
+    out = tmp_path / "site"
+    result = build(out, *SMALL, "--no-extras", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "Chromium did not draw 2 chat cards" in result.output and "--no-cards" in result.output
+    assert "cards/no-threshold.en.png" in result.output and "--card " not in result.output
+    assert (out / "data/eggs-none/beginner/stats.json").exists()
+    assert "card-text" in (out / "q/eggs-none.html").read_text(encoding="utf-8")

@@ -956,3 +956,219 @@ def test_reading_a_folder_that_a_run_is_writing_says_so(tmp_path, good_run):
         os.close(fd)
     code, out = run_cli("summarize", run)
     assert code == 0 and "a run is writing" not in out, out
+
+
+# --- the third round (issue 39) -------------------------------------------------------------------------------------
+def test_no_write_test_file_outlives_a_full_disk(tmp_path, monkeypatch):
+    """A full disk while the folder's write test is written: one clear error, and no 0-byte test file left to
+    make the folder look like a run."""
+    import errno
+
+    real = Path.write_text
+
+    def full(self, *args, **kwargs):
+        if self.name == ".kozel-stats-write-test":
+            self.touch()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    run = tmp_path / "run"
+    refused(tmp_path, ["compare", "default", "--games", 100, "--workers", 1, "--out", run], "no space left")
+    assert sorted(p.name for p in run.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["summarize", "GOOD"],
+        ["compare", "default", "target-100", "--games", 200, "--workers", 1],
+        ["sweep", "default", "--vary", "target=101,125", "--games", 200, "--workers", 1],
+        ["variants"],
+        ["play", "default", "-q", "--games", 3],
+    ],
+    ids=["summarize", "compare", "sweep", "variants", "play"],
+)
+def test_a_closed_pipe_is_a_normal_end_for_every_command(good_run, args):
+    """`… | head -1` whose reader has gone before the first line: exit 0 and no error on stderr (rich's own
+    handling exited 1 for the commands that print through it)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written: every write meets a closed pipe
+    try:
+        argv = [str(good_run) if a == "GOOD" else str(a) for a in args]
+        done = subprocess.run(
+            [sys.executable, "-m", "kozel_stats", *argv], stdout=write, stderr=subprocess.PIPE, text=True, timeout=600
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 0, done.stderr
+    for word in ("rror", "Traceback", "Exception", "ошибка"):
+        assert word not in done.stderr, done.stderr
+
+
+def test_a_lock_naming_a_live_unrelated_process_is_said_as_it_is(tmp_path):
+    """The lock file names a pid that is alive (reused by an unrelated process) but the lock is free: the note
+    says so, not «no longer running»; a run on another host likewise."""
+    import socket
+
+    run = tmp_path / "run"
+    run.mkdir()
+    lock = run / ".kozel-stats.lock"
+    live = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        lock.write_text(json.dumps({"pid": live.pid, "host": socket.gethostname(), "started": "then"}))
+        code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--lang", "en")
+        assert code == 0, out
+        assert f"pid {live.pid} is a live process now, but not a run writing into this folder" in out, out
+        assert "no longer running" not in out
+    finally:
+        live.communicate(b"")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / ".kozel-stats.lock").write_text(json.dumps({"pid": 1, "host": "elsewhere.example", "started": "then"}))
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", other, "--lang", "en")
+    assert code == 0 and "a run on another host (pid 1 on elsewhere.example" in out and "no longer running" not in out
+
+
+def test_a_resumed_run_keeps_each_arms_variant_path(tmp_path):
+    """Provenance is part of the result: after --resume stats.json still names the file each variant was
+    played from, as the run played in one go does."""
+    yard = variant_file(tmp_path, "yard", "name: yard\n" + HEAD + "extends: default\nrules:\n  target: 125\n")
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", yard, "--games", 200, "--workers", 1, "--out", run)
+    assert code == 0, out
+    first = [a.get("path") for a in json.loads((run / "stats.json").read_text())["arms"]]
+    assert first[1] == str(yard.resolve())
+    code, out = run_cli("compare", "--resume", run, "--games", 400, "--workers", 1)
+    assert code == 0, out
+    assert [a.get("path") for a in json.loads((run / "stats.json").read_text())["arms"]] == first
+
+
+def test_a_russian_file_name_under_an_ascii_locale(tmp_path):
+    """LANG=C LC_ALL=C PYTHONUTF8=0: Python gives the file name as undecodable bytes; the name inside the file is
+    compared with the name the bytes say in UTF-8, and the answer (which names «Козёл») is printed."""
+    import os
+
+    folder = tmp_path / "наш двор"
+    folder.mkdir()
+    (folder / "наш двор.yaml").write_text(
+        "name: наш двор\n" + HEAD + "extends: default\nrules:\n  target: 125\n", encoding="utf-8"
+    )
+    env = {**os.environ, "LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0"}
+    env.pop("PYTHONIOENCODING", None)
+    for spec in ("наш двор/наш двор.yaml", "наш двор"):
+        done = subprocess.run(
+            [sys.executable, "-m", "kozel_stats", "compare", "default", spec, "--games", "100", "--workers", "1"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            timeout=600,
+        )
+        out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 0, out
+        assert "наш двор" in out and "must equal the file name" not in out
+
+
+def test_a_folder_named_like_a_shipped_variant_does_not_shadow_it(tmp_path, monkeypatch):
+    """`compare default morskoy --out morskoy` (the natural name), then `compare default morskoy` there: the
+    folder holds no variant files, so the shipped variant is meant, and a note says so."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli("compare", "default", "morskoy", "--games", 100, "--workers", 1, "--out", "morskoy")
+    assert code == 0, out
+    code, out = run_cli("compare", "default", "morskoy", "--games", 100, "--workers", 1, "--lang", "en")
+    assert code == 0, out
+    assert "morskoy is a folder that holds no variant files (*.yaml): morskoy is the shipped variant" in out
+    code, out = run_cli("play", "morskoy", "-q", "--lang", "en")
+    assert code == 0 and "morskoy is the shipped variant of that name" in out, out
+    (tmp_path / "mine").mkdir()  # a folder of no variants that names no shipped one stays an error
+    refused(tmp_path, ["compare", "default", "mine", "--games", 100], "folder holds no variant files")
+
+
+def test_a_levels_run_checkpoints_and_resumes_keeping_every_section(tmp_path, monkeypatch, installed_signals):
+    """compare --levels --out checkpoints the lead level while it plays (docs/results.md: every 10 s; here at
+    every batch), a Ctrl-C keeps those games, and --resume continues the --levels run (the other levels played
+    again: the same games), summary.json's matrix included: bit for bit the run played in one go."""
+    from kozel_stats.answers import compare
+    from kozel_stats.results.folders import folders as results
+
+    monkeypatch.setattr(compare, "CHECKPOINT_EVERY", 0.0)
+    write_stats = results.write_stats
+    signal_after(results, "write_stats", monkeypatch)
+    args = ["compare", "default", "target-100", "--levels", "beginner,player", "--workers", 1, "--batch-size", 500]
+    run = tmp_path / "run"
+    code, out = run_cli(*args, "--games", 3000, "--out", run, "--lang", "en")
+    assert code == 2 and f"--resume {run}" in out, out
+    saved = json.loads((run / "stats.json").read_text())
+    assert saved["levels"] == ["beginner", "player"] and not saved["complete"]
+    assert 0 < saved["stats"]["games"] < 3000 and set(saved["arms"][0]["bots"]) == {"counter"}
+    monkeypatch.setattr(results, "write_stats", write_stats)
+    code, out = run_cli("compare", "--resume", run, "--workers", 1)
+    assert code == 0, out
+    whole = tmp_path / "whole"
+    code, out = run_cli(*args, "--games", 3000, "--out", whole)
+    assert code == 0, out
+    for name in ("stats.json", "summary.json"):
+        assert json.loads((run / name).read_text()).keys() == json.loads((whole / name).read_text()).keys()
+    resumed, played = (json.loads((d / "summary.json").read_text()) for d in (run, whole))
+    assert resumed["matrix"]["rows"] == played["matrix"]["rows"] and resumed["matrix"]["levels"] == [
+        "beginner",
+        "player",
+    ]
+    assert (
+        json.loads((run / "stats.json").read_text())["stats"] == json.loads((whole / "stats.json").read_text())["stats"]
+    )
+    code, out = run_cli("compare", "--resume", run, "--games", 4000, "--workers", 1)  # growing it keeps the matrix
+    assert code == 0, out
+    grown = json.loads((run / "summary.json").read_text())
+    assert grown["matrix"]["levels"] == ["beginner", "player"] and grown["meta"]["games_per_variant"] == 4000
+
+
+def test_a_bots_matrix_folder_is_not_resumed_into_a_plain_run(tmp_path):
+    run = tmp_path / "run"
+    code, out = run_cli(
+        "compare", "default", "--bots-matrix", "random,counter", "--games", 200, "--workers", 1, "--out", run
+    )
+    assert code == 0, out
+    refused(
+        tmp_path,
+        ["compare", "--resume", run, "--games", 400, "--lang", "en"],
+        ["--bots-matrix", "matrix would be lost"],
+    )
+
+
+def test_a_run_killed_before_its_first_checkpoint_is_not_a_dead_end(tmp_path):
+    """kill -9 before the first checkpoint leaves the games table's first parts (and a lock file) and no
+    stats.json: --resume and summarize say what happened and what to do, and --out DIR --force replaces it
+    (it was refused as «not written by kozel-stats»)."""
+    run = tmp_path / "run"
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--games-table")
+    assert code == 0, out
+    for name in ("stats.json", "summary.json", "by_deal.parquet", "fish_sums.parquet"):
+        (run / name).unlink()
+    (run / ".kozel-stats.lock").write_text(json.dumps({"pid": 2**22 + 3, "host": "elsewhere"}))
+    for args in (["compare", "--resume", run], ["summarize", run]):
+        code, out = run_cli(*args, "--lang", "en")
+        assert code == 2 and "stopped before its first checkpoint" in out and f"--out {run} --force" in out, out
+    code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--force")
+    assert code == 0, out
+    assert json.loads((run / "stats.json").read_text())["complete"] and not (run / "games").exists()
+
+
+def test_a_killed_run_not_yet_reaped_is_said_to_be_gone(tmp_path):
+    """A run killed by kill -9 whose parent has not reaped it yet (a zombie) is not «a live process»."""
+    import signal
+    import socket
+
+    zombie = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    zombie.send_signal(signal.SIGKILL)
+    try:
+        until(lambda: Path(f"/proc/{zombie.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z", "a zombie")
+        run = tmp_path / "run"
+        run.mkdir()
+        (run / ".kozel-stats.lock").write_text(json.dumps({"pid": zombie.pid, "host": socket.gethostname()}))
+        code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--lang", "en")
+        assert code == 0 and "no longer running" in out and "live process" not in out, out
+    finally:
+        zombie.wait()

@@ -4,6 +4,7 @@ foreign archive is never unpacked (numba then compiles, as without one)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -84,11 +85,99 @@ def test_processes_starting_together_unpack_once(fresh_seed, tmp_path):
 
 
 def test_a_cache_that_holds_code_already_is_left_alone(fresh_seed):
+    """Every file of the archive's is there (compiled on this machine): nothing is unpacked over it."""
     _archive(precompiled.FOLDER, engine_digest(), {"core.f-1.py311.nbi": b"shipped"})
     fresh_seed.mkdir(parents=True)
+    (fresh_seed / "core.f-1.py311.nbi").write_bytes(b"compiled here")
     (fresh_seed / "core.g-2.py311.nbi").write_bytes(b"compiled here")
     assert not precompiled.seed()
-    assert sorted(p.name for p in fresh_seed.iterdir()) == ["core.g-2.py311.nbi"]
+    assert (fresh_seed / "core.f-1.py311.nbi").read_bytes() == b"compiled here"
+    assert (fresh_seed / "core.g-2.py311.nbi").read_bytes() == b"compiled here"
+
+
+def test_a_partial_cache_does_not_block_the_archive(fresh_seed):
+    """A Ctrl-C during a compile (or a full disk while unpacking) leaves some of the files: the archive is
+    unpacked over them, each function's index with its data files, and once whole it is not read again."""
+    files = {"core.f-1.py311.nbi": b"index f", "core.f-1.py311.1.nbc": b"code f", "core.h-3.py311.nbi": b"index h"}
+    _archive(precompiled.FOLDER, engine_digest(), files)
+    fresh_seed.mkdir(parents=True)
+    (fresh_seed / "core.f-1.py311.nbi").write_bytes(b"half compiled here")
+    assert precompiled.seed()
+    assert {name: (fresh_seed / name).read_bytes() for name in files} == files
+    (fresh_seed / "core.h-3.py311.nbi").write_bytes(b"compiled again")
+    precompiled._seeded[0] = False  # a later process: the cache is whole, nothing is unpacked
+    assert not precompiled.seed()
+    assert (fresh_seed / "core.h-3.py311.nbi").read_bytes() == b"compiled again"
+
+
+_TOY = """
+import sys
+import kozel_stats.engine.precompiled  # its guards over numba's cache
+from numba import njit
+
+@njit(cache=True)
+def toy(x):
+    return x * 3 + 1
+
+print(toy(int(sys.argv[1])))
+"""
+
+
+def _toy(tmp_path: Path, cache: Path, *args: str) -> subprocess.CompletedProcess:
+    script = tmp_path / "toy.py"
+    script.write_text(_TOY)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env.update(NUMBA_CACHE_DIR=str(cache), LANG="C", LC_ALL="C")
+    return subprocess.run([sys.executable, str(script), *args], env=env, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("damaged", [".nbi", ".nbc"])
+def test_a_damaged_cache_entry_is_removed_and_compiled_again(tmp_path, damaged):
+    """Random bytes in a cache file with the right name (a damaged archive's member, a disk error): numba raised
+    UnpicklingError on every later run; now the entry is removed, said once, and compiled again."""
+    cache = tmp_path / "cache"
+    first = _toy(tmp_path, cache, "4")
+    assert first.returncode == 0 and first.stdout.strip() == "13", first.stderr
+    files = list(cache.rglob(f"*{damaged}"))
+    assert files
+    for path in files:
+        path.write_bytes(b"\x93 random bytes, not a pickle")
+    again = _toy(tmp_path, cache, "5")
+    assert again.returncode == 0 and again.stdout.strip() == "16", again.stderr
+    assert "was damaged" in again.stderr and "compiled again" in again.stderr and str(cache) in again.stderr
+    healed = _toy(tmp_path, cache, "6")  # saved whole again: loaded without a word
+    assert healed.returncode == 0 and healed.stdout.strip() == "19" and healed.stderr == "", healed.stderr
+
+
+def test_a_full_cache_folder_is_named_with_what_to_do(tmp_path):
+    """A cache folder that cannot be written (a full disk, or here a read-only one): the run goes on, compiled
+    for itself, and says which folder and what to do, instead of «No space left on device» naming nothing."""
+    if os.geteuid() == 0:
+        import shutil
+
+        if shutil.which("mount") is None:
+            pytest.skip("needs mount (a small tmpfs) as root")
+        cache = tmp_path / "small"
+        cache.mkdir()
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(cache)]).returncode != 0:
+            pytest.skip("cannot mount a tmpfs here")
+        try:
+            (cache / "filler").write_bytes(b"\0" * 60_000)
+            with open(cache / "filler2", "wb") as f, contextlib.suppress(OSError):
+                f.write(b"\0" * 60_000)
+            done = _toy(tmp_path, cache, "4")
+        finally:
+            subprocess.run(["umount", "-l", str(cache)])
+        words = "no space left on the device"
+    else:
+        cache = tmp_path / "readonly"
+        cache.mkdir()
+        cache.chmod(0o500)
+        done = _toy(tmp_path, cache, "4")
+        words = "ermission"
+    assert done.returncode == 0 and done.stdout.strip() == "13", done.stderr
+    assert str(cache) in done.stderr and words in done.stderr and "NUMBA_CACHE_DIR" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("why", ["other sources", "damaged", "switched off", "not a cache file"])

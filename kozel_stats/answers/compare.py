@@ -29,6 +29,8 @@ from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRICS, Metric, applies
 from ..stats.moments import RunStats
+from ..text import messages
+from ..text.errors import ResultsError
 from ..text.say import note
 
 if TYPE_CHECKING:
@@ -484,6 +486,23 @@ class CompareRequest:
     levels: str | None = None  # --levels beginner,player,expert: the comparison once per level
 
 
+messages.add(
+    {
+        "compare.levels_kept": (
+            "interrupted ({stopped}) after {n:count} games per variant of the lead level; they are saved in {out} "
+            "(continue with --resume {out}: the other levels are played again, the same games).",
+            "прервано ({stopped}) после {n:count} {n:plural:партии|партий|партий} на вариант ведущего уровня; они "
+            "сохранены в {out} (продолжить: --resume {out}; другие уровни сыграются заново, те же партии).",
+        ),
+        "compare.matrix_resume": (
+            "--resume {out}: holds a --bots-matrix run, which --resume does not continue (its matrix would be "
+            "lost); nothing was played and nothing was changed. Play it again with more --games into a new folder.",
+            "--resume {out}: здесь прогон --bots-matrix, который --resume не продолжает (его матрица пропала бы); "
+            "ничего не сыграно и не изменено. Сыграйте его заново с большим --games в новую папку.",
+        ),
+    }
+)
+
 DEFAULT_GAMES = 100_000
 CHECKPOINT_EVERY = 10.0  # seconds between saves of the statistics during a run with --out
 
@@ -536,6 +555,8 @@ def prepare_request(req: CompareRequest) -> Prepared:
     _check_sizes(games, req.max_games, req.batch_size)
     if not -(2**63) <= seed < 2**64:
         raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+    if req.resume is not None and req.levels is not None:  # the levels of the run it continues
+        chosen = parse_levels(req.levels)
     mixes = _bot_mixes(req, chosen, variants)
     _check_outputs(req)
     return Prepared(req, variants, seats, games, seed, baseline, start, mixes, skill, chosen)
@@ -594,6 +615,12 @@ def _resumed_run(
             f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
             "variant); ask for more with --games."
         )
+    matrix = loaded.summary.get("matrix") if isinstance(loaded.summary.get("matrix"), dict) else None
+    saved_levels = loaded.plan.get("levels") or (matrix or {}).get("levels")
+    if matrix is not None and not saved_levels:
+        raise ResultsError.keyed("compare.matrix_resume", out=req.resume)
+    if saved_levels:  # a --levels run: continued as one, every section of its summary.json kept
+        req.levels = ",".join(str(name) for name in saved_levels)
     arms = arms_of(loaded.plan)
     for changed in variant_changes(loaded.plan, req.resume):
         note(changed)

@@ -124,6 +124,12 @@ def terminal():
 
             return super().render_str(join_percent(text), *args, **kwargs)
 
+        def on_broken_pipe(self) -> None:
+            """The reader has gone (`compare … | head -1`): a normal end, as for every other command
+            (friendly_errors: exit 0, nothing on stderr), not rich's own exit code 1."""
+            self.quiet = True
+            raise BrokenPipeError
+
     console = Joined()
     if console.is_terminal or os.environ.get("COLUMNS"):
         return console
@@ -911,14 +917,63 @@ def compare_matrix(prepared, console, err) -> None:
     from ..system import signals
 
     finished: list[bool] = []  # every bot's run played: a signal after that changes nothing
+    lead = lead_mix(prepared)
     with after_finished(finished, err.print, prepared.request.lang), signals.protected():
-        outcomes = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes}
+        # the run kept in full last, checkpointed into --out as it plays (a resume continues it and plays the
+        # other levels again: the same seed, the same games)
+        played = {mix: play_mix(prepared, mix, err) for mix in prepared.mixes if mix != lead}
+        played[lead] = play_mix(prepared, lead, err)
+        outcomes = {mix: played[mix] for mix in prepared.mixes}
         finished.append(True)
         rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
         if prepared.levels:
             level_rows(rows, prepared)
         console.print(matrix_table(prepared, rows))
         save_matrix(prepared, outcomes, rows, err)
+
+
+def lead_mix(prepared) -> str:
+    """The run of the matrix saved in full: the default level's under --levels (the answer the quick start
+    gives), else the first bot's."""
+    from ..rules.levels import DEFAULT_LEVEL
+
+    return next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+
+
+def matrix_plan(prepared, arms, pairs, command: str) -> dict:
+    """stats.json's plan of a matrix run: the lead run's, with the levels (what --resume continues)."""
+    from ..results.folders import plan_json
+
+    extra = {"games": prepared.games}
+    if prepared.levels:
+        extra["levels"] = [lv.name for lv in prepared.levels]
+    return plan_json(arms, pairs, prepared.seed, prepared.request.batch_size, command, extra)
+
+
+def lead_checkpoint(prepared, mix: str):
+    """The lead run's checkpoint into --out under --levels (every CHECKPOINT_EVERY seconds, as a plain
+    comparison's), else None."""
+    import time
+
+    from ..answers.compare import CHECKPOINT_EVERY, choose_variants, plan_arms, reproduce_command
+    from ..results.folders import write_stats
+
+    req = prepared.request
+    if req.out is None or not prepared.levels or mix != lead_mix(prepared):
+        return None
+    variants, baseline = choose_variants(prepared.variants, prepared.baseline)
+    arms, pairs = plan_arms(variants, [mix])
+    command = reproduce_command(variants, prepared.games, prepared.seed, [mix], baseline, None, None, None)
+    plan = matrix_plan(prepared, arms, pairs, command)
+    last = [time.monotonic()]
+
+    def checkpoint(run) -> None:
+        if time.monotonic() - last[0] >= CHECKPOINT_EVERY:
+            write_stats(req.out, plan, run, complete=False)
+            last[0] = time.monotonic()
+
+    checkpoint.plan = plan  # type: ignore[attr-defined]
+    return checkpoint
 
 
 def play_mix(prepared, mix: str, err):
@@ -930,6 +985,8 @@ def play_mix(prepared, mix: str, err):
 
     req = prepared.request
     ru = req.lang == "ru"
+    checkpoint = lead_checkpoint(prepared, mix)
+    lead = checkpoint is not None
     err.print(
         f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
         f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
@@ -950,7 +1007,18 @@ def play_mix(prepared, mix: str, err):
         baseline=prepared.baseline,
         batch_size=req.batch_size,
         on_compile=err.print,
+        start=prepared.start if lead else None,
+        on_batch=checkpoint,
     )
+    if lead and (outcome.result.interrupted or signals.received()) and outcome.analysis.games_per_variant > 0:
+        from ..results.folders import write_stats
+        from ..text.say import t
+
+        assert checkpoint is not None
+        write_stats(req.out, checkpoint.plan, outcome.result.stats, complete=False)  # type: ignore[attr-defined]
+        stopped = signals.received() or "Ctrl-C"
+        signals.clear()
+        fail(t("compare.levels_kept", req.lang, stopped=stopped, out=req.out, n=outcome.analysis.games_per_variant))
     if outcome.result.interrupted or signals.received():
         signals.clear()
         fail(
@@ -1026,25 +1094,16 @@ def matrix_table(prepared, rows: list[dict]):
 
 def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     """--out, --report and --card of the matrix: one run in full and the verdicts of them all."""
-    from ..results.folders import plan_json, save, to_jsonable
-    from ..rules.levels import DEFAULT_LEVEL
+    from ..results.folders import save, to_jsonable
 
     req = prepared.request
     ru = req.lang == "ru"
-    # the run saved in full: the default level's under --levels (the answer the quick start gives)
-    lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+    lead = lead_mix(prepared)
     first = outcomes[lead]
     matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
     if req.out is not None:
         summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
-        plan = plan_json(
-            first.result.arms,
-            first.result.pairs,
-            prepared.seed,
-            req.batch_size,
-            first.summary["meta"]["command"],
-            {"games": prepared.games},
-        )
+        plan = matrix_plan(prepared, first.result.arms, first.result.pairs, first.summary["meta"]["command"])
         save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
         err.print(
             f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
@@ -1263,15 +1322,25 @@ def atlas(
         "--levels",
         help="Levels of play: beginner (random), player (counter), expert (default: all three, or the site's own).",
     ),
-    lang: str = typer.Option("ru,en", "--lang", help="The site's languages, the first at its root: ru,en (default)."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="The site's languages, the first at its root: ru,en (default, or the site's own)."
+    ),
     resume: bool = typer.Option(False, "--resume", help="Continue a site: play only what is missing or unfinished."),
     render_only: bool = typer.Option(False, "--render-only", help="Rebuild the pages from OUT/data/, play nothing."),
     only: str | None = typer.Option(None, "--only", help="Only these questions (variant names, comma-separated)."),
-    extras: bool = typer.Option(
-        True, "--extras/--no-extras", help="Also the skill-or-luck table and the sweep of the section-13 knobs."
+    extras: bool | None = typer.Option(
+        None,
+        "--extras/--no-extras",
+        help="Also the skill-or-luck table and the sweep of the section-13 knobs (default: yes, or the site's own).",
     ),
-    cards: bool = typer.Option(True, "--cards/--no-cards", help="Draw each question's chat card as a picture."),
-    seed: int = typer.Option(1, "--seed", help="Run seed of every comparison."),
+    cards: bool | None = typer.Option(
+        None,
+        "--cards/--no-cards",
+        help="Draw each question's chat card as a picture (default: yes, or the site's own).",
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Run seed of every comparison (default 1, or the site's own)."
+    ),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     cluster: str | None = typer.Option(
@@ -1284,7 +1353,8 @@ def atlas(
     from ..site.pages import build
     from ..text.say import lang_from_env
 
-    talk = lang.split(",")[0].strip() if lang.split(",")[0].strip() in ("ru", "en") else lang_from_env()
+    first = (lang or "").split(",")[0].strip()
+    talk = first if first in ("ru", "en") else lang_from_env()
     choose_lang(talk)
     request = atlas_lib.AtlasRequest(
         out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
@@ -1297,6 +1367,15 @@ def atlas(
     typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))
 
 
+def speak_utf8() -> None:
+    """Under LANG=C (an ASCII stdout, PYTHONUTF8=0) print UTF-8 anyway: every answer names «Козёл», and a
+    variant's Russian name is text; undecodable bytes of a file name are written back as they were."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding in ("ascii", "ansix3.41968", "usascii") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
+
+
 def main() -> None:
     from ..system import signals
 
@@ -1304,6 +1383,7 @@ def main() -> None:
     # kept; neither ever cuts a file in half (signals.protected). SIGINT is handled even when the
     # shell started us with it ignored (a background job).
     signals.install()
+    speak_utf8()
     try:
         app(prog_name="kozel-stats")
     except KeyboardInterrupt:  # a Ctrl-C outside a command (parsing the options, or after its message)

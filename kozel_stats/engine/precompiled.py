@@ -25,6 +25,7 @@ source file are in its index, so a stale or foreign entry is never loaded, only 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import lzma
 import os
@@ -34,6 +35,8 @@ import tempfile
 from pathlib import Path
 
 from numba.core import caching, config
+
+from ..text import messages
 
 #: The x86-64 level the shipped code is built for (kozel_stats/engine/__init__.py chooses it)
 CPU_LEVEL = "x86-64-v2"
@@ -137,15 +140,27 @@ def seed() -> bool:
     from . import engine_digest
 
     target = Path(folder) / SUBFOLDER
-    if any(target.glob("*.nbi")) or archive_digest(archive) != engine_digest():
+    digest = engine_digest()
+    if _unpacked(target, digest):
         return False  # (the usual case: the code is there already)
+    if archive_digest(archive) != digest:
+        return False
     try:
         target.mkdir(parents=True, exist_ok=True)
         with open(target / LOCK, "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-            if any(target.glob("*.nbi")):
+            if _unpacked(target, digest):
                 return False  # another process unpacked it while this one waited
-            _unpack(archive, target)
+            names = _cache_members(archive)
+            if not names:
+                return False
+            if any(target.glob("*.nbi")) and all((target / n).exists() for n in names):
+                _mark_unpacked(target, digest)  # compiled here, every file of the archive's is there
+                return False
+            # an empty cache, or a partial one (a compile stopped by Ctrl-C, an unpacking cut by a full disk):
+            # the archive's files over it, each function's index with its data files
+            _unpack(archive, target, replace=any(target.glob("*.nbi")))
+            _mark_unpacked(target, digest)
     except _DAMAGED:
         # a damaged archive, a full disk or a read-only cache: numba compiles what is missing, as without the archive
         for part_file in target.glob("*.part"):
@@ -155,13 +170,41 @@ def seed() -> bool:
     return True
 
 
-def _unpack(archive: Path, target: Path) -> None:
+#: In the cache's subfolder once the archive (of the digest it holds) is there whole
+UNPACKED = ".shipped"
+
+
+def _unpacked(target: Path, digest: str) -> bool:
+    try:
+        return (target / UNPACKED).read_text().strip() == digest
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _mark_unpacked(target: Path, digest: str) -> None:
+    part = target / f"{UNPACKED}.{os.getpid()}.part"
+    try:
+        part.write_text(digest + "\n")
+        os.replace(part, target / UNPACKED)
+    except OSError:  # a full disk: the next run checks the files again
+        with contextlib.suppress(OSError):
+            part.unlink()
+
+
+def _cache_members(archive: Path) -> list[str]:
+    with tarfile.open(archive) as tar:
+        return [
+            Path(m.name).name for m in tar.getmembers() if m.isfile() and Path(m.name).name.endswith((".nbi", ".nbc"))
+        ]
+
+
+def _unpack(archive: Path, target: Path, replace: bool = False) -> None:
     """numba's index and data files of the archive into `target`, by their base names only (never a path
-    out of it), each whole."""
+    out of it), each whole; `replace`: over the files there (a partial cache), else only the missing ones."""
     with tarfile.open(archive) as tar:
         for member in tar.getmembers():
             name = Path(member.name).name
-            if not member.isfile() or not name.endswith((".nbi", ".nbc")) or (target / name).exists():
+            if not member.isfile() or not name.endswith((".nbi", ".nbc")) or (target / name).exists() and not replace:
                 continue
             data = tar.extractfile(member)
             if data is None:
@@ -198,8 +241,104 @@ def build(out: Path = FOLDER) -> Path:
     return archive
 
 
+messages.add(
+    {
+        "cache.damaged": (
+            "numba's cache file {file} was damaged ({error}); it was removed and the engine's code is compiled "
+            "again (minutes, once). To start the cache afresh, delete {folder}.",
+            "файл кэша numba {file} был повреждён ({error}); он удалён, и код движка компилируется заново "
+            "(минуты, один раз). Чтобы начать кэш с нуля, удалите {folder}.",
+        ),
+        "cache.unsaved": (
+            "numba's cache folder {folder} cannot keep the engine's code ({problem}): it is compiled for this run "
+            "only, and every run compiles it again (minutes). Free space there, or set NUMBA_CACHE_DIR to a "
+            "folder that can be written.",
+            "папка кэша numba {folder} не может сохранить код движка ({problem}): он скомпилирован только для "
+            "этого запуска, и каждый запуск компилирует его заново (минуты). Освободите там место или укажите в "
+            "NUMBA_CACHE_DIR папку, доступную для записи.",
+        ),
+    }
+)
+
+
+# --- a cache folder that is damaged or full -------------------------------------------------------------------------
+_said: set[str] = set()
+
+
+def _lang() -> str:
+    from ..text.say import _spoken, lang_from_env
+
+    return _spoken[0] or lang_from_env()
+
+
+def _say_once(key: str, **fields: object) -> None:
+    """A notice (once a process) in the command's language."""
+    if key in _said:
+        return
+    _said.add(key)
+    lang = _lang()
+    label = "замечание" if lang == "ru" else "note"
+    print(f"kozel-stats: {label}: {messages.text(key, lang, **fields)}", file=sys.stderr)
+
+
+def _guarded_load(load):
+    """numba's Cache.load_overload, for which a damaged cache entry (bytes that do not unpickle: a damaged
+    archive's member, a disk error) is a cache miss: the function's index and data files are removed, said
+    once, and numba compiles the function again and saves it whole. numba itself raised UnpicklingError from
+    every later run."""
+
+    def load_overload(self, sig, target_context):
+        try:
+            return load(self, sig, target_context)
+        except (KeyboardInterrupt, SystemExit, MemoryError):
+            raise
+        except Exception as exc:
+            files = self._cache_file
+            index = Path(files._index_path)
+            damaged = [index, *index.parent.glob(index.name.removesuffix(".nbi") + ".*.nbc")]
+            for path in damaged:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            _say_once("cache.damaged", file=index, folder=index.parent, error=type(exc).__name__)
+            return None
+
+    return load_overload
+
+
+def _guarded_save(save):
+    """numba's Cache.save_overload: a full disk (or a read-only cache folder) costs the saving only, said once
+    with the folder and what to do; numba raised "No space left on device" naming no file, on every run."""
+
+    def save_overload(self, sig, data):
+        try:
+            return save(self, sig, data)
+        except OSError as exc:
+            folder = Path(self._cache_file._index_path).parent
+            problem = (
+                ("на устройстве не осталось места" if _lang() == "ru" else "no space left on the device")
+                if exc.errno == errno.ENOSPC
+                else (exc.strerror or str(exc))
+            )
+            _say_once("cache.unsaved", folder=folder, problem=problem)
+            return None
+
+    return save_overload
+
+
+def install_guards() -> None:
+    """Wrap numba's cache loading and saving once (before any compiled function is defined)."""
+    cache = caching.Cache
+    if not getattr(cache.load_overload, "_kozel_guard", False):
+        cache.load_overload = _guarded_load(cache.load_overload)  # type: ignore[method-assign]
+        cache.load_overload._kozel_guard = True  # type: ignore[attr-defined]
+    if not getattr(cache.save_overload, "_kozel_guard", False):
+        cache.save_overload = _guarded_save(cache.save_overload)  # type: ignore[method-assign]
+        cache.save_overload._kozel_guard = True  # type: ignore[attr-defined]
+
+
 # before the package defines any compiled function: core.py and sums.py import this module first
 install_locator()
+install_guards()
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import math
 import os
@@ -33,10 +34,11 @@ import numpy as np
 import polars as pl
 
 from .. import __version__
-from . import schema
-from ..text.errors import ResultsError
 from ..system.files import disk_error, write_atomic, write_text_atomic
+from ..text import messages
+from ..text.errors import ResultsError
 from ..text.say import note
+from . import schema
 
 SUMMARY_FILE = "summary.json"
 STATS_FILE = "stats.json"
@@ -102,7 +104,10 @@ def _pid_alive(pid: Any) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    try:  # a process killed (kill -9) and not yet reaped by its parent is a zombie: gone, not running
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
@@ -151,11 +156,7 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
             continue
         owner = _read_owner(fd)
         if owner.get("pid") not in (None, os.getpid()) or owner.get("host") not in (None, socket.gethostname()):
-            message = (
-                f"{folder} was locked by a run that is no longer running "
-                f"({_owner_text(owner)}); this run takes the folder over."
-            )
-            (notice or note)(message)
+            _say_taken_over(folder, owner, notice)
         info = {
             "pid": os.getpid(),
             "host": socket.gethostname(),
@@ -171,6 +172,65 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
             raise disk_error(exc, path) from None
         return
     raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
+
+
+messages.add(
+    {
+        "lock.pid_reused": (
+            "{folder} holds the lock file of a run that no longer holds its lock ({owner}); pid {pid} is a live "
+            "process now, but not a run writing into this folder (its lock is free). This run takes the folder "
+            "over.",
+            "в {folder} лежит файл блокировки прогона, который её больше не держит ({owner}); процесс {pid} сейчас "
+            "жив, но в эту папку не пишет (блокировка свободна). Этот прогон забирает папку себе.",
+        ),
+        "lock.other_host": (
+            "{folder} holds the lock file of a run on another host ({owner}) that no longer holds its lock (it is "
+            "free). This run takes the folder over.",
+            "в {folder} лежит файл блокировки прогона на другой машине ({owner}), который её больше не держит (она "
+            "свободна). Этот прогон забирает папку себе.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "results.no_checkpoint_yet": (
+            "{folder}: the run writing there ({owner}) has not saved its first checkpoint yet (one every 10 s); "
+            "read it again in a moment.",
+            "{folder}: прогон, который туда пишет ({owner}), ещё не сохранил первую контрольную точку (она — "
+            "каждые 10 с); прочитайте папку чуть позже.",
+        ),
+        "results.before_checkpoint": (
+            "{folder}: the run there was stopped before its first checkpoint (no stats.json yet): it kept no "
+            "games, so there is nothing to continue or read. Play it again into that folder with --out {folder} "
+            "--force (only the run's files are removed).",
+            "{folder}: прогон там остановлен до первой контрольной точки (stats.json ещё нет): партий не "
+            "сохранено, продолжать и читать нечего. Сыграйте его заново в эту папку с --out {folder} --force "
+            "(удаляются только файлы прогона).",
+        ),
+    }
+)
+
+
+def _say_taken_over(folder: Path, owner: dict, notice) -> None:
+    """What is true of the run a free lock file names: gone, a live process that is not it (its pid reused),
+    or a run on another host."""
+    from ..text.say import note_key
+
+    pid, here = owner.get("pid"), owner.get("host") in (None, socket.gethostname())
+    if here and not _pid_alive(pid):
+        message = (
+            f"{folder} was locked by a run that is no longer running "
+            f"({_owner_text(owner)}); this run takes the folder over."
+        )
+        (notice or note)(message)
+        return
+    key = "lock.pid_reused" if here else "lock.other_host"
+    if notice is not None:
+        notice(messages.text(key, "en", folder=folder, owner=_owner_text(owner), pid=pid))
+    else:
+        note_key(key, folder=folder, owner=_owner_text(owner), pid=pid)
 
 
 def writing_now(folder: Path) -> str | None:
@@ -243,7 +303,26 @@ def written_by_us(folder: Path) -> bool:
             return {"variant", "game", "bots"} <= set(pl.read_parquet_schema(legacy))
         except Exception:  # polars raises several kinds for damaged files
             return False
-    return False
+    return _only_first_parts(folder)
+
+
+def _only_first_parts(folder: Path) -> bool:
+    """Whether `folder` holds only the table parts of a run killed before its first checkpoint (no stats.json
+    yet): every run file there is a games/ or deals/ part a games table's columns, none other."""
+    if any(os.path.lexists(folder / n) for n in RUN_FILES):
+        return False
+    parts = [p for d in RUN_DIRS if (folder / d).is_dir() for p in (folder / d).iterdir()]
+    if not parts:
+        return False
+    for part in parts:
+        if part.is_symlink() or not part.is_file() or not part.name.startswith("part-"):
+            return False
+        try:
+            if not {"variant", "game"} <= set(pl.read_parquet_schema(part)):
+                return False
+        except Exception:  # polars raises several kinds for damaged files
+            return False
+    return True
 
 
 def _remove_run(folder: Path) -> None:
@@ -307,12 +386,16 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
                 "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
             )
         _remove_run(folder)
+    probe = folder / ".kozel-stats-write-test"
     try:
-        probe = folder / ".kozel-stats-write-test"
         probe.unlink(missing_ok=True)
         probe.write_text("ok")
         probe.unlink()
     except OSError as exc:
+        with contextlib.suppress(OSError):  # no test file outlives a failed test (a full disk leaves one empty)
+            probe.unlink(missing_ok=True)
+        if exc.errno == errno.ENOSPC:
+            raise disk_error(exc, probe) from None
         raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
 
 
@@ -599,6 +682,10 @@ def load(folder: Path) -> Loaded:
     if not stats_path.exists():
         if (folder / LEGACY_GAMES_FILE).exists():
             return load_legacy(folder, summary)
+        if not summary and owner is not None:
+            raise ResultsError.keyed("results.no_checkpoint_yet", folder=folder, owner=owner)
+        if not summary and (_only_first_parts(folder) or os.path.lexists(folder / LOCK_FILE)):
+            raise ResultsError.keyed("results.before_checkpoint", folder=folder)
         raise ResultsError(f"{stats_path}: missing; a results folder from `kozel-stats compare --out` holds it.")
     data = _read_json(stats_path)
     path = stats_path
@@ -627,9 +714,9 @@ def load(folder: Path) -> Loaded:
 
 def arms_of(plan: dict) -> list:
     """The arms of a saved plan, with their resolved rules (as they were played)."""
+    from ..play.runner import Arm
     from ..rules.knobs import DEFAULTS
     from ..rules.variants import KNOB_BY_NAME, Variant, check_value
-    from ..play.runner import Arm
 
     out = []
     for a in plan["arms"]:
@@ -652,6 +739,8 @@ def arms_of(plan: dict) -> list:
             tuple((k, rules[k]) for k in DEFAULTS),
             titles=tuple(sorted((str(k), str(v)) for k, v in texts["title"].items())),
             descriptions=tuple(sorted((str(k), str(v)) for k, v in texts["descriptions"].items())),
+            # the file it was played from: provenance, kept by a resumed run as by one played in one go
+            path=a["path"] if isinstance(a.get("path"), str) else None,
         )
         bots = [str(b) for b in a["bots"]]
         skill = None

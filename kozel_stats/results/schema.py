@@ -371,6 +371,7 @@ def _stats_schema() -> Obj:
             "complete": Opt(Bool()),
             "kind": Opt(Str()),
             "level": Opt(OneOf(_level_names)),
+            "levels": Opt(List(OneOf(_level_names), least=2)),  # a compare --levels run (continued as one)
             "sweep": Opt(_sweep_schema()),
             "stats": stats,
         }

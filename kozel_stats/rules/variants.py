@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from ..text import messages
 from ..text.errors import VariantError
 from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
 
@@ -276,6 +278,15 @@ def _count_nodes(node, limit: int) -> int:
     return count
 
 
+def file_name_text(name: str) -> str:
+    """A file name as its bytes say it in UTF-8: under LANG=C (an ASCII file system encoding, PYTHONUTF8=0)
+    Python gives `наш двор` as undecodable bytes (surrogate escapes); the name in the file is text."""
+    try:
+        return os.fsencode(name).decode("utf-8")
+    except UnicodeDecodeError:
+        return name
+
+
 def _read_yaml(path: Path) -> dict[str, Any]:
     try:
         size = path.stat().st_size
@@ -364,7 +375,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     for key in ("title", "description"):
         if key in data:
             _texts(data[key], key, path)
-    if data["name"] != path.stem:
+    if data["name"] != file_name_text(path.stem):
         raise VariantError(f"{path}: key 'name' is {data['name']!r} but must equal the file name {path.stem!r}.")
     game = data.get("game", "kozel")
     if game not in GAMES:
@@ -767,6 +778,9 @@ def load_variant(spec: str | Path) -> Variant:
         return _load_changed(spec)
     if not str(spec).strip():
         raise VariantError("an empty variant name; give a variant name or a .yaml file.")
+    if path.is_dir() and _shipped_name(spec):  # a folder never loads as one variant: the shipped name wins
+        _say_shadowed(path, str(spec), "rules.shadow_one")
+        path = shipped_dir() / f"{spec}.yaml"
     if not path.suffix and not _exists(path):
         spec = _renamed(str(spec))
         candidate = shipped_dir() / f"{spec}.yaml"
@@ -793,6 +807,34 @@ def load_variant(spec: str | Path) -> Variant:
     )
 
 
+messages.add(
+    {
+        "rules.shadow": (
+            "{folder} is a folder that holds no variant files (*.yaml): {name} is the shipped variant of that name.",
+            "{folder} — папка без файлов вариантов (*.yaml): {name} — поставляемый вариант с этим именем.",
+        ),
+        "rules.shadow_one": (
+            "{folder} is a folder, not a variant file: {name} is the shipped variant of that name (a folder of "
+            "variants is for compare and sweep).",
+            "{folder} — папка, а не файл варианта: {name} — поставляемый вариант с этим именем (папку вариантов "
+            "принимают compare и sweep).",
+        ),
+    }
+)
+
+
+def _shipped_name(spec: str | Path) -> bool:
+    """Whether `spec` is written as the bare name of a shipped variant (no folder, no suffix)."""
+    text = str(spec)
+    return bool(text) and "/" not in text and text not in (".", "..") and (shipped_dir() / f"{text}.yaml").is_file()
+
+
+def _say_shadowed(folder: Path, name: str, key: str) -> None:
+    from ..text.say import note_key
+
+    note_key(key, folder=folder, name=name)
+
+
 def load_variants(specs: list[str]) -> list[Variant]:
     """Load every spec; a folder stands for all *.yaml files in it."""
     out: list[Variant] = []
@@ -800,6 +842,10 @@ def load_variants(specs: list[str]) -> list[Variant]:
         path = Path(spec)
         if path.is_dir():
             files = sorted(path.glob("*.yaml"), key=lambda f: f.stem)
+            if not files and _shipped_name(spec):  # `compare default morskoy --out morskoy`, then again there
+                _say_shadowed(path, spec, "rules.shadow")
+                out.append(load_variant(shipped_dir() / f"{spec}.yaml"))
+                continue
             if not files:
                 raise VariantError(f"{path}: folder holds no variant files (*.yaml).")
             out.extend(load_variant(f) for f in files)

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..text.errors import KozelError
 from ..rules.levels import LEVELS, Level, parse_levels
+from ..text import messages
+from ..text.errors import KozelError
 from ..text.say import translate
 
 
@@ -260,13 +261,13 @@ class AtlasRequest:
     games: int | None = None
     expert_games: int | None = None
     levels: str | None = None
-    langs: str = DEFAULT_LANGS
+    langs: str | None = None  # None: the site's own, else DEFAULT_LANGS
     resume: bool = False
     render_only: bool = False
     only: str | None = None  # a comma-separated subset of the questions (their variant names)
-    extras: bool = True  # also the skill-or-luck run and the sweep (False: --no-extras, the questions only)
-    cards: bool = True  # draw each question's chat card as a picture (needs Chromium)
-    seed: int = 1
+    extras: bool | None = None  # also the skill-or-luck run and the sweep (False: --no-extras, the questions only)
+    cards: bool | None = None  # draw each question's chat card as a picture (needs Chromium)
+    seed: int | None = None  # None: the site's own, else 1
     workers: int | None = None
     scheduler: str | None = None  # --scheduler tcp://HOST:PORT: every comparison and the sweep on a Dask cluster
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
@@ -281,6 +282,8 @@ class AtlasPlan:
     questions: list[Question]
     played: list[str] = field(default_factory=list)  # folders this run played (or continued)
     games: int = DEFAULT_GAMES  # --games, or the site's own (prepare resolves it)
+    fresh: bool = True  # --out held no site when prepare() looked (a new build)
+    seed: int = 1  # --seed, or the site's own (prepare resolves it)
 
 
 def _error(en: str, ru: str) -> KozelError:
@@ -328,13 +331,83 @@ def folder_of(out: Path, variant: str, level: Level) -> Path:
     return out / DATA_DIR / variant / level.name
 
 
+def _mark_schema():
+    from ..results.schema import Bool, Int, List, Obj, OneOf, Opt, Str
+    from ..rules.levels import LEVELS as ALL
+
+    games = Int(1, 10_000_000)
+    return Obj(
+        {
+            "format": Str(),
+            "games": games,
+            "expert_games": games,
+            "seed": Opt(Int(-(2**63), 2**64 - 1)),
+            "levels": Opt(List(OneOf(lambda: list(ALL)), least=1)),
+            "questions": Opt(List(OneOf(lambda: list(QUESTION_BY_VARIANT)), least=1)),
+            "langs": Opt(List(OneOf(lambda: ["ru", "en"]), least=1)),
+            "extras": Opt(Bool()),
+            "cards": Opt(Bool()),
+        }
+    )
+
+
+messages.add(
+    {
+        "atlas.mark_field": (
+            "{path}: field '{field}' {problem}; it is the atlas's record of how {out} was built. Correct it, or "
+            "remove {out} to build the site anew.",
+            "{path}: поле '{field}' {problem}; это запись атласа о том, как собран {out}. Исправьте его или "
+            "удалите {out}, чтобы собрать сайт заново.",
+        ),
+        "atlas.contradicts": (
+            "--resume {out}: {option} {given} contradicts the build it continues ({option} {saved}, saved in "
+            "{path}); nothing was played and nothing was changed. Drop {option} to continue that build, or build "
+            "the other site into another folder.",
+            "--resume {out}: {option} {given} противоречит продолжаемой сборке ({option} {saved}, записано в "
+            "{path}); ничего не сыграно и не изменено. Уберите {option}, чтобы продолжить ту сборку, или соберите "
+            "другой сайт в другую папку.",
+        ),
+        "atlas.raced": (
+            "--out {out}: another build wrote into it while this one was starting; nothing was played and nothing "
+            "was changed. Continue that site with --resume, or give another folder.",
+            "--out {out}: пока эта сборка запускалась, в папку записала другая; ничего не сыграно и не изменено. "
+            "Продолжите тот сайт с --resume или укажите другую папку.",
+        ),
+        "atlas.contradicts_flag": (
+            "--resume {out}: {given} contradicts the build it continues (built with {saved}, saved in {path}); "
+            "nothing was played and nothing was changed. Drop {given} to continue that build, or build the "
+            "other site into another folder.",
+            "--resume {out}: {given} противоречит продолжаемой сборке (она собиралась с {saved}, записано в "
+            "{path}); ничего не сыграно и не изменено. Уберите {given}, чтобы продолжить ту сборку, или "
+            "соберите другой сайт в другую папку.",
+        ),
+        "atlas.fewer_games": (
+            "--resume {out}: {option} {given:count} is fewer than the {saved:count} games the build was started "
+            "with (saved in {path}); nothing was played and nothing was changed. A resume continues or grows a build.",
+            "--resume {out}: {option} {given:count} меньше тех {saved:count} партий, с которыми начата сборка "
+            "(записано в {path}); ничего не сыграно и не изменено. Продолжение доигрывает или наращивает сборку.",
+        ),
+        "atlas.cards_failed": (
+            "Chromium did not draw {n:count} chat {n:plural:card|cards} ({cards}): the pages show those cards "
+            "as text. The played data and the pages are whole; `--render-only --cards` draws the cards again, "
+            "`--no-cards` builds the site without pictures.",
+            "Chromium не нарисовал {n:count} {n:plural:картинку|картинки|картинок} карточек ({cards}): на "
+            "страницах эти карточки — текстом. Сыгранные данные и страницы целы; `--render-only --cards` нарисует "
+            "карточки снова, `--no-cards` соберёт сайт без картинок.",
+        ),
+    }
+)
+
+
 def _read_mark(out: Path) -> dict | None:
+    from ..results import schema
+
     path = out / DATA_DIR / MARK_FILE
     if not path.exists():
         return None
     try:
-        mark = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        mark = json.loads(path.read_text(encoding="utf-8"), parse_int=schema.parse_int)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise _error(
             f"{path}: damaged ({str(exc)[:120]}); it marks {out} as an atlas. Remove {out} to build the site anew.",
             f"{path}: повреждён ({translate(str(exc))[:120]}); он отмечает {out} как атлас. Удалите {out}, "
@@ -345,7 +418,80 @@ def _read_mark(out: Path) -> dict | None:
             f"{path}: not a kozel-stats atlas mark (format {FORMAT}).",
             f"{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
         )
+    try:
+        _mark_schema().check(mark, "")
+    except schema.Bad as bad:
+        en = messages.text("atlas.mark_field", "en", path=path, field=bad.where, problem=bad.problem, out=out)
+        ru = messages.text(
+            "atlas.mark_field", "ru", path=path, field=bad.where, problem=translate(bad.problem), out=out
+        )
+        raise KozelError(en, ru=ru) from None
     return mark
+
+
+def _contradicts(out: Path, option: str, given: object, saved: object) -> KozelError:
+    def shown(value: object) -> str:
+        return ",".join(value) if isinstance(value, list) else str(value)
+
+    return KozelError.keyed(
+        "atlas.contradicts",
+        out=out,
+        option=option,
+        given=shown(given),
+        saved=shown(saved),
+        path=out / DATA_DIR / MARK_FILE,
+    )
+
+
+def settle(req: AtlasRequest, mark: dict | None) -> None:
+    """Every setting of the build: the one given, else the site's own (data/atlas.json), else the default. A
+    --resume continues the build it finds: a setting given that contradicts the saved one is refused by name
+    (more --games grow the build; fewer are refused)."""
+    saved = mark or {}
+    resume = req.resume and mark is not None
+    names = {
+        "levels": ("--levels", "levels", DEFAULT_LEVELS),
+        "only": ("--only", "questions", None),
+        "langs": ("--lang", "langs", DEFAULT_LANGS),
+    }
+    option: str
+    for attr, (option, key, default) in names.items():
+        given, kept = getattr(req, attr), saved.get(key)
+        if given is not None and kept is not None and resume:
+            listed = [p.strip() for p in given.split(",") if p.strip()]
+            if (list(dict.fromkeys(listed)) if attr != "langs" else [x.lower() for x in listed]) != kept:
+                raise _contradicts(req.out, option, listed, kept)
+        if given is None:
+            setattr(req, attr, ",".join(kept) if kept else default)
+    mark_path = req.out / DATA_DIR / MARK_FILE
+    given_seed, kept_seed = req.seed, saved.get("seed")
+    if given_seed is not None and kept_seed is not None and resume and given_seed != kept_seed:
+        raise _contradicts(req.out, "--seed", given_seed, kept_seed)
+    req.seed = given_seed if given_seed is not None else kept_seed if kept_seed is not None else 1
+    for attr in ("extras", "cards"):
+        given, kept = getattr(req, attr), saved.get(attr)
+        if given is not None and kept is not None and resume and given != kept:
+            raise KozelError.keyed(
+                "atlas.contradicts_flag",
+                out=req.out,
+                given=("--" if given else "--no-") + attr,
+                saved=("--" if kept else "--no-") + attr,
+                path=mark_path,
+            )
+        if given is None:
+            setattr(req, attr, kept if kept is not None else True)
+    number: int
+    for attr, option, number in (
+        ("games", "--games", DEFAULT_GAMES),
+        ("expert_games", "--expert-games", DEFAULT_EXPERT_GAMES),
+    ):
+        asked, had = getattr(req, attr), saved.get(attr)
+        if asked is not None and had is not None and resume and asked < had:
+            raise KozelError.keyed(
+                "atlas.fewer_games", out=req.out, option=option, given=asked, saved=had, path=mark_path
+            )
+        if asked is None:
+            setattr(req, attr, had if had is not None else number)
 
 
 def prepare(req: AtlasRequest) -> AtlasPlan:
@@ -371,15 +517,9 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
             f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
         )
     mark = _read_mark(out) if out.is_dir() else None
-    saved = mark or {}
-    if req.levels is None:
-        req.levels = ",".join(saved["levels"]) if saved.get("levels") else DEFAULT_LEVELS
-    if req.games is None:
-        req.games = int(saved.get("games", DEFAULT_GAMES))
-    if req.expert_games is None:
-        req.expert_games = int(saved.get("expert_games", DEFAULT_EXPERT_GAMES))
-    if req.only is None and saved.get("questions"):
-        req.only = ",".join(saved["questions"])
+    settle(req, mark)
+    assert req.levels is not None and req.langs is not None and req.games is not None
+    assert req.expert_games is not None
     try:
         levels = parse_levels(req.levels)
     except ValueError:
@@ -404,7 +544,7 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
                 f"--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без "
                 "--render-only.",
             )
-    elif out.is_dir() and any(out.iterdir()):
+    elif out.is_dir() and _holds_something(out):
         if mark is None:
             raise _error(
                 f"--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an empty or a "
@@ -418,7 +558,37 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
                 f"--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, пересоберите "
                 "страницы с --render-only или укажите другую папку.",
             )
-    return AtlasPlan(req, levels, langs, questions, games=req.games)
+    fresh = not (out.is_dir() and _holds_something(out))
+    assert req.seed is not None
+    return AtlasPlan(req, levels, langs, questions, games=req.games, fresh=fresh, seed=req.seed)
+
+
+def _holds_something(out: Path) -> bool:
+    """Whether the folder holds anything but what a build leaves in an empty one (its lock file, a write test,
+    an empty data/ folder of a build stopped before it wrote its mark)."""
+    from ..results.folders import LOCK_FILE
+
+    ours = {LOCK_FILE, ".kozel-stats-write-test"}
+    for entry in out.iterdir():
+        if entry.name in ours:
+            continue
+        if entry.name == DATA_DIR and entry.is_dir() and not entry.is_symlink() and not any(entry.iterdir()):
+            continue
+        return True
+    return False
+
+
+def own(plan: AtlasPlan) -> None:
+    """Make this build the one that writes into --out, before its first byte (the lock of the results folders,
+    `results.lock_folder`): a second build into it stops here with nothing changed. What prepare() saw is
+    checked again once the folder is ours (another build may have written its site meanwhile)."""
+    from ..results.folders import lock_folder
+
+    out = plan.request.out
+    out.mkdir(exist_ok=True)  # prepare() has checked its parent (a failure: the system's words, exit 2)
+    lock_folder(out, "--out")
+    if plan.fresh and _holds_something(out):
+        raise KozelError.keyed("atlas.raced", out=out)
 
 
 def check_backend(req: AtlasRequest) -> None:
@@ -500,8 +670,20 @@ def write_mark(plan: AtlasPlan) -> None:
         "seed": req.seed,
         "levels": [lv.name for lv in plan.levels],
         "questions": [q.variant for q in plan.questions],
+        "langs": plan.langs,
+        "extras": req.extras,
+        "cards": req.cards,
     }
     write_text_atomic(data / MARK_FILE, json.dumps(mark, indent=1) + "\n")
+
+
+def started(folder: Path) -> bool:
+    """Whether a results folder of the build holds a run to continue: its statistics. A folder that holds
+    nothing else (the lock file of a run killed before its first checkpoint, a write test a full disk left
+    behind) is played from the start."""
+    from ..results.folders import STATS_FILE, holds_a_run
+
+    return folder.is_dir() and ((folder / STATS_FILE).exists() or holds_a_run(folder))
 
 
 def _state(folder: Path) -> tuple[bool, int]:
@@ -518,7 +700,7 @@ def play(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> None:
     on one backend: the local pool, --scheduler or --cluster (the same numbers on each)."""
     req = plan.request
     with SharedBackend(req, say, lang) as shared:
-        if _read_mark(req.out) is None:  # a new site: a cluster that cannot be reached leaves nothing behind
+        if plan.fresh:  # a new site: a cluster that cannot be reached leaves nothing behind
             shared.get()
         write_mark(plan)
         play_questions(plan, say, lang, shared)
@@ -536,7 +718,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
         folder = folder_of(req.out, question.variant, level)
         target = games_at(req, level)
         where = f"[{step}/{len(todo)}] {question.variant} @ {level.name}"
-        if folder.is_dir() and any(folder.iterdir()):
+        if started(folder):
             complete, games = _state(folder)
             if complete and games >= target:
                 continue
@@ -546,7 +728,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
             creq = CompareRequest(
                 [question.baseline, question.variant],
                 games=target,
-                seed=req.seed,
+                seed=plan.seed,
                 bots=level.bot,
                 workers=req.workers,
                 out=folder,
@@ -578,7 +760,7 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
     if len(names) < 2:
         return
     folder = req.out / DATA_DIR / SKILL_DIR
-    if folder.is_dir() and any(folder.iterdir()):
+    if started(folder):
         complete, games = _state(folder)
         if complete and games >= plan.games:
             return
@@ -588,7 +770,7 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
         creq = CompareRequest(
             names,
             games=plan.games,
-            seed=req.seed,
+            seed=plan.seed,
             bots=extras_level(plan).bot,
             workers=req.workers,
             out=folder,
@@ -611,7 +793,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
     req = plan.request
     folder = req.out / DATA_DIR / SWEEP_DIR
     target = max(plan.games, SWEEP_MIN_GAMES)
-    if folder.is_dir() and any(folder.iterdir()):
+    if started(folder):
         complete, games = _state(folder)
         if complete and games >= target:
             return
@@ -622,7 +804,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
             "default",
             list(SWEEP_VARY),
             games=target,
-            seed=req.seed,
+            seed=plan.seed,
             bots=extras_level(plan).bot,
             workers=req.workers,
             cells=SWEEP_CELLS,

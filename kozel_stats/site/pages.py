@@ -19,11 +19,24 @@ from typing import Any
 import numpy as np
 
 from ..present import report, words
-from ..text import say
-from ..stats import comparison as stats
-from .atlas import DATA_DIR, GROUPS, SKILL_DIR, SWEEP_DIR, AtlasPlan, Question, folder_of, load_compare, load_question, load_sweep_folder, play, plays
 from ..rules.levels import Level
+from ..stats import comparison as stats
 from ..stats.metrics import HEADLINE
+from ..text import say
+from .atlas import (
+    DATA_DIR,
+    GROUPS,
+    SKILL_DIR,
+    SWEEP_DIR,
+    AtlasPlan,
+    Question,
+    folder_of,
+    load_compare,
+    load_question,
+    load_sweep_folder,
+    play,
+    plays,
+)
 
 ASSETS = "assets"
 PLOTLY_FILE = f"{ASSETS}/plotly.min.js"
@@ -916,7 +929,12 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
             else "нет Chromium: картинки карточек не нарисованы (apt-get install chromium)"
         )
         return {}
-    found = {}
+    import subprocess
+
+    from ..text import messages
+    from ..text.errors import KozelError
+
+    found, failed = {}, []
     (out / CARDS).mkdir(parents=True, exist_ok=True)
     for variant, levels in answers.items():
         level = reference_level_of(levels)
@@ -925,8 +943,15 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
             rel_path = f"{CARDS}/{variant}.{lang}.png"
             path = out / rel_path
             if not path.exists() or path.stat().st_mtime < stats_file.stat().st_mtime:
-                report.write_card(path, levels[level], lang)
+                try:  # a Chromium that fails costs the card, never the pages or the played data
+                    report.write_card(path, levels[level], lang)
+                except (KozelError, OSError, subprocess.SubprocessError):
+                    failed.append(rel_path)
+                    continue
             found[(variant, lang)] = rel_path
+    if failed:
+        shown = ", ".join(failed[:6]) + (" ..." if len(failed) > 6 else "")
+        say(messages.text("atlas.cards_failed", plan.langs[0], n=len(failed), cards=shown))
     return found
 
 
@@ -996,6 +1021,9 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
 
 def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict:
     """Play what is missing (unless --render-only), then write every page; returns what was written."""
+    from .atlas import own
+
+    own(plan)  # this build's folder from its first byte: a second build into it changes nothing
     if not plan.request.render_only:
         play(plan, say, lang)
     return write_site(plan, say)

@@ -64,6 +64,15 @@ def note(text: str) -> None:
     print(line, file=sys.stderr)
 
 
+def note_key(key: str, **fields: object) -> None:
+    """A notice whose sentence is `key` of the message table, in the command's language."""
+    import sys
+
+    lang = _spoken[0] or lang_from_env()
+    label = "замечание" if lang == "ru" else "note"
+    print(f"kozel-stats: {label}: {messages.text(key, lang, **fields)}", file=sys.stderr)
+
+
 def quiet_lang(lang: object) -> str:
     """The language to speak in, never failing (an error message about --lang itself is in the locale's)."""
     return lang if isinstance(lang, str) and lang in LANGS else lang_from_env()
