@@ -138,8 +138,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{n:count} {n:plural:партия|партии|партий} переиграно: верно {ok}, с ошибками {bad}.",
     ),
     "duel_head": (
-        "{a} (A) vs {b} (B) on {variant}: {pairs} deal sequences played twice, seats swapped",
-        "{a} (A) против {b} (B), правила «{variant}»: {pairs} сыграно дважды, с обменом мест",
+        "{a} (A) vs {b} (B), rules {variant}\n  {pairs} deal sequences, each played twice, seats swapped",
+        "бот {a} (A) против бота {b} (B), правила «{variant}»\n  {pairs}, каждая сыграна дважды, с обменом мест",
     ),
     "duel_wins": (
         "  {a}'s side wins {rate} of games (95% CI {low} to {high})",
@@ -201,8 +201,10 @@ _SOURCE_RU = [
 
 
 def source_text(source: str, lang: str) -> str:
-    """Where a variant comes from: '000_….txt, section 13 (yard differences)' -> '…, раздел 13 (дворовые
-    различия)'."""
+    """Where a variant comes from, as docs/sources.md names the texts: '000_….txt, section 13 (yard
+    differences)' -> 'text 000, section 13 (yard differences)' / 'текст 000, раздел 13 (дворовые различия)'."""
+    named = re.sub(r"\b(\d{3})_[0-9a-f]+\.txt\b", r"текст \1" if lang == "ru" else r"text \1", source)
+    source = named + (" (docs/sources.md)" if named != source else "")
     if lang != "ru":
         return source
     for pattern, repl in _SOURCE_RU:

@@ -36,7 +36,7 @@ LAYERS = (
     ("statistics", {"stats", "words", "progress", "schema"}),
     ("answers", {"compare", "duel", "sweep", "results", "report", "sweep_report", "tables"}),
     ("site", {"atlas", "atlas_pages"}),  # the atlas: answers played and laid out as a static site
-    ("command line", {"cli", "__main__"}),
+    ("command line", {"cli", "cli_help", "__main__"}),
 )
 LAYER_OF = {module: i for i, (_, modules) in enumerate(LAYERS) for module in modules}
 

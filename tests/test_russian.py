@@ -162,7 +162,7 @@ def test_variants_fit_80_columns(lang):
 
 
 def test_variants_show_in_russian():
-    code, said = run("variants", "show", "threshold-25", "--lang", "ru")
+    code, said = run("variants", "show", "threshold-25", "--lang", "ru", "--all")
     assert code == 0 and "источник:" in said and "Порог 25" in said and "порог как настройка" not in said
     assert "в каждой сдаче" not in said and "один раз" in said  # threshold once, in words
     speaks_russian(said)
@@ -176,13 +176,13 @@ def test_variants_show_in_russian():
 
 def test_play_replay_and_a_draw(tmp_path):
     trace = tmp_path / "games.jsonl"
-    code, said = run("play", "sport", "--games", 70, "-q", "--trace", trace, "--lang", "ru")
+    code, said = run("play", "sport", "--games", 70, "--brief", "--trace", trace, "--lang", "ru")
     assert code == 0, said
     draw = [line for line in said.splitlines() if line.startswith("партия 68:")][0]
     assert "ничья" in draw and "оборвана" not in draw, draw  # a drawn match is a draw, not cut off
     assert "70 записей партий записано" in said
     speaks_russian(said, trace)
-    code, said = run("play", "sport", "--games", 70, "-q")
+    code, said = run("play", "sport", "--games", 70, "--brief")
     assert "a draw" in said and "cut off" not in said
     code, said = run("replay", trace, "--lang", "ru")
     assert code == 0 and "70 партий переиграно: верно 70" in said and "строка 1, партия 0: верно (8 сдач)" in said
@@ -197,7 +197,7 @@ def test_play_replay_and_a_draw(tmp_path):
 def test_duel_in_russian():
     code, said = run("duel", "counter", "random", "--games", 2000, "--workers", 1, "--lang", "ru")
     assert code == 0, said
-    assert "«счётчик» (A) против «случайный» (B)" in said and "Эло" in said and "сдач за партию: " in said
+    assert "бот «счётчик» (A) против бота «случайный» (B)" in said and "Эло" in said and "сдач за партию: " in said
     assert re.search(r"\d,\d\d\u00a0%", said)  # a decimal comma, the % joined to its number
     speaks_russian(said)
 

@@ -1,0 +1,154 @@
+"""The command line as a player and a scripter expect it (issue 40): help in the user's language, the same
+options on every command, shell completion, --json, play -q's one summary, rules that fit the terminal."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import typer.main
+from test_russian import speaks_russian
+from typer.testing import CliRunner
+
+from helpers import run_cli as run
+from kozel_stats import messages
+from kozel_stats.cli import app
+from kozel_stats.cli_help import option_key
+from kozel_stats.levels import LEVELS
+from kozel_stats.roster import BOTS
+
+COMMANDS = [[], ["play"], ["replay"], ["compare"], ["sweep"], ["duel"], ["summarize"], ["report"], ["atlas"]]
+COMMANDS += [["variants"], ["variants", "show"]]
+#: the ids a Russian help keeps (formats, programs, option values)
+HELP_IDS = ("JSON Lines", "JSON", "HTML", "CSV", "Dask", "LocalCluster", "Chromium", "plotly.js", "Monte", "Tab")
+HELP_IDS += ("OPTIONS", "COMMAND", "ARGS", "STRONG", "WEAK", "MARGIN", "FILE.txt", "FILE.png", "HOST", "PORT")
+HELP_IDS += ("LC_ALL", "LC_MESSAGES", "LANG", "OUT", "tcp", "pip install", "kozel-stats", "kozel-trace", "dask")
+
+
+def tree():
+    """Every command of the command line with its path in the message table (app, play, variants.show)."""
+    root = typer.main.get_command(app)
+    found = [("app", root)]
+    for name, sub in root.commands.items():
+        found.append((name, sub))
+        found += [(f"{name}.{n}", s) for n, s in getattr(sub, "commands", {}).items()]
+    return found
+
+
+def test_every_command_and_option_has_its_help_in_the_message_table():
+    for path, command in tree():
+        assert f"help.cmd.{path}" in messages.MESSAGES, path
+        for param in command.params:
+            assert option_key(path, param.name) is not None, f"{path} {param.name}: no help in cli_help.py"
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "kozel-stats")
+def test_help_in_russian_under_lang_ru_and_a_russian_locale(command, monkeypatch):
+    code, said = run(*command, "--help", "--lang", "ru")
+    assert code == 0, said
+    names = {name for path, cmd in tree() for name in [path.split(".")[-1], *(p.name for p in cmd.params)]}
+    names |= {*HELP_IDS, *LEVELS, *(bot.name for bot in BOTS), "root", "local:N", "ru", "en"}
+    ids = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    joined = re.sub(r"-\n\s+", "-", said)  # a bot id wrapped at its hyphen (general-signal)
+    speaks_russian(re.sub(rf"(?<![\w/-])({ids})(?![\w/]|\.\w)", " ", joined))
+    assert "Использование:" in said and "Показать эту справку и выйти." in said
+    monkeypatch.setenv("LC_ALL", "ru_RU.UTF-8")
+    code, by_locale = run(*command, "--help")
+    assert code == 0 and by_locale == said
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    code, english = run(*command, "--help")
+    assert code == 0 and "Usage:" in english and "Показать" not in english
+
+
+def test_lang_before_the_command_is_accepted_and_rules_the_command():
+    code, said = run("--lang", "ru", "--help")
+    assert code == 0 and "Команды:" in said
+    code, said = run("--lang", "ru", "play", "default", "--games", 2, "-q")
+    assert code == 0 and "2 партии по правилам default" in said, said
+    code, said = run("--lang", "ru", "play", "default", "--games", 2, "-q", "--lang", "en")  # its own wins
+    assert code == 0 and "2 games of default" in said
+    code, said = run("--lang", "xx", "variants")
+    assert code == 2 and "--lang must be ru or en" in said
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_play_and_duel_take_the_levels_of_compare(lang):
+    code, said = run("play", "default", "--games", 3, "-q", "--level", "знаток", "--lang", lang)
+    assert code == 0, said
+    code, said = run("play", "default", "--games", 3, "-q", "--level", "player", "--bots", "random", "--lang", lang)
+    assert code == 2 and ("нужно что-то одно" if lang == "ru" else "not both") in said
+    code, said = run("play", "default", "--help", "--lang", lang)
+    assert ("по умолчанию beginner" if lang == "ru" else "Default here beginner") in " ".join(said.split())
+    code, said = run("duel", "игрок", "новичок", "--games", 20, "--workers", 1, "--json", "--lang", lang)
+    assert code == 0, said
+    duel = json.loads(said)
+    assert (duel["bot_a"], duel["bot_b"], duel["pairs"]) == ("counter", "random", 20)
+
+
+def test_the_russian_level_names_are_accepted_by_compare_and_refused_with_them_offered():
+    code, said = run("compare", "default", "threshold-25", "--games", 20, "--workers", 1, "--level", "Новичок")
+    assert code == 0, said
+    code, said = run("compare", "default", "--level", "знат", "--lang", "ru")
+    assert code == 2 and "знаток" in said and "Traceback" not in said
+
+
+def complete(words: str) -> list[str]:
+    """What the shell completion offers for the command line `words` (its last word being completed)."""
+    env = {"_KOZEL_STATS_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
+    if words.endswith(" "):
+        env["COMP_CWORD"] = str(len(words.split()))
+    result = CliRunner().invoke(app, [], prog_name="kozel-stats", env=env)
+    assert result.exit_code == 0, result.output
+    return result.output.split()
+
+
+def test_shell_completion_names_variants_knobs_and_values():
+    assert "fish-to-fisherman" in complete("kozel-stats compare default fish")
+    assert complete("kozel-stats compare default+threshold=") == [
+        "default+threshold=once",
+        "default+threshold=every-deal",
+        "default+threshold=none",
+    ]
+    assert "default+threshold_value=" in complete("kozel-stats variants show default+thr")
+    assert complete("kozel-stats sweep default --vary fish_winner=lower-sum,") == [
+        "fish_winner=lower-sum,fisherman",
+        "fish_winner=lower-sum,replayed",
+    ]
+    assert "знаток" in complete("kozel-stats play default --level ")
+    assert "counter" in complete("kozel-stats duel cou")
+    result = CliRunner().invoke(app, ["--show-completion", "bash"], prog_name="kozel-stats")
+    assert result.exit_code == 0 and "_KOZEL_STATS_COMPLETE=complete_bash" in result.output
+
+
+def test_json_on_variants_summarize_and_duel(tmp_path):
+    code, said = run("variants", "--json")
+    listed = json.loads(said)
+    assert code == 0 and {"name": "osel"}.items() <= next(v for v in listed if v["name"] == "osel").items()
+    assert next(v for v in listed if v["name"] == "fish-to-fisherman")["title"]["ru"] == "Рыба рыбаку"
+    code, said = run("compare", "default", "threshold-25", "--games", 200, "--workers", 1, "--out", tmp_path / "c")
+    assert code == 0, said
+    code, said = run("summarize", tmp_path / "c", "--json")
+    summary = json.loads(said)
+    assert code == 0 and summary["meta"]["games_per_variant"] == 200 and summary["comparisons"]
+    saved = json.loads((tmp_path / "c" / "summary.json").read_text())
+    assert [c["metric"] for c in summary["comparisons"]] == [c["metric"] for c in saved["comparisons"]]
+    code, said = run("summarize", tmp_path / "c", "--json", "--details", "--lang", "ru")
+    assert code == 2 and said.startswith("kozel-stats: ошибка: --json печатает всю статистику")
+    code, said = run("summarize", tmp_path / "absent", "--json")
+    assert code == 2 and said.startswith("kozel-stats: error:") and "Traceback" not in said
+    code, said = run("duel", "counter", "random", "--games", 1, "--json")
+    assert code == 2 and said.startswith("kozel-stats: error: --games")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_quiet_play_prints_one_summary_and_brief_a_line_per_game(lang):
+    code, said = run("play", "default", "--games", 300, "-q", "--lang", lang)
+    assert code == 0, said
+    lines = said.strip().splitlines()
+    assert len(lines) == 3, said  # the games, the losers, the titles
+    assert lines[0].startswith("300 партий" if lang == "ru" else "300 games")
+    code, said = run("play", "default", "--games", 30, "--brief", "--lang", lang)
+    assert code == 0 and len(said.strip().splitlines()) == 30
+    code, said = run("play", "default", "-q", "--brief", "--lang", lang)
+    assert code == 2 and "--brief" in said
