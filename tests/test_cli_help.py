@@ -8,10 +8,10 @@ import re
 
 import pytest
 import typer.main
+from helpers import run_cli as run
 from test_russian import speaks_russian
 from typer.testing import CliRunner
 
-from helpers import run_cli as run
 from kozel_stats import messages
 from kozel_stats.cli import app
 from kozel_stats.cli_help import option_key
