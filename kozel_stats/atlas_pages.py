@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from . import report, say, stats, words
+from . import messages, report, say, stats, words
 from .atlas import (
     DATA_DIR,
     GROUPS,
@@ -929,6 +929,7 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
         return {}
     found = {}
     (out / CARDS).mkdir(parents=True, exist_ok=True)
+    todo = []  # the cards to draw: one already drawn from the same results is kept
     for variant, levels in answers.items():
         level = reference_level_of(levels)
         stats_file = out / DATA_DIR / variant / level / "stats.json"
@@ -936,9 +937,16 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
             rel_path = f"{CARDS}/{variant}.{lang}.png"
             path = out / rel_path
             if not path.exists() or path.stat().st_mtime < stats_file.stat().st_mtime:
-                report.write_card(path, levels[level], lang)
+                todo.append((path, levels[level], lang))
             found[(variant, lang)] = rel_path
+    for done, (path, data, lang) in enumerate(todo, 1):
+        if done == 1 or done % 10 == 0 or done == len(todo):  # the stage says what it does: minutes of Chromium
+            say(messages.text("atlas.drawing_cards", plan.langs[0], done=done, total=len(todo)))
+        report.write_card(path, data, lang)
     return found
+
+
+messages.add({"atlas.drawing_cards": ("drawing the cards {done}/{total}", "рисую карточки {done}/{total}")})
 
 
 def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:

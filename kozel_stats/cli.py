@@ -979,8 +979,7 @@ def sweep_and_print(request) -> None:
             signals.clear()
         if outcome.analysis is None:
             fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.", request.lang)
-        for line in terminal_lines(outcome.summary, outcome.analysis, request.lang):
-            console.print(line, markup=False, highlight=False)
+        print_hanging(console, terminal_lines(outcome.summary, outcome.analysis, request.lang))
         if request.out is not None:
             err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
         if request.report is not None:
@@ -1058,13 +1057,33 @@ def print_sweep(console, summary: dict, analysis, lang: str) -> None:
     """A sweep's answer in the terminal; after `--levels`, also whether each effect holds at every level."""
     from .sweep_report import levels_ranking, levels_table, terminal_lines
 
-    for line in terminal_lines(summary, analysis, lang):
-        console.print(line, markup=False, highlight=False)
+    print_hanging(console, terminal_lines(summary, analysis, lang))
     block = summary.get("levels")
     if block:
         console.print(levels_table(block, lang))
-        for line in levels_ranking(block, lang):
-            console.print(line, markup=False, highlight=False)
+        print_hanging(console, levels_ranking(block, lang))
+
+
+def print_hanging(console, lines: list[str]) -> None:
+    """Lines of plain text wrapped at the console's width, an indented or bulleted line ('  * …') with a
+    hanging indent: its continuation lines start under its text, not at the margin."""
+    import re
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from .say import join_percent
+
+    for line in lines:
+        lead = re.match(r"^\s+(?:[*•]\s+)?", line)
+        if lead is None or not line.strip():
+            console.print(Text(join_percent(line)), highlight=False)
+            continue
+        grid = Table.grid(padding=0)
+        grid.add_column(width=len(lead[0]), no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(Text(lead[0]), Text(join_percent(line[len(lead[0]) :])))
+        console.print(grid)
 
 
 def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:

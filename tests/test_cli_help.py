@@ -152,3 +152,75 @@ def test_quiet_play_prints_one_summary_and_brief_a_line_per_game(lang):
     assert code == 0 and len(said.strip().splitlines()) == 30
     code, said = run("play", "default", "-q", "--brief", "--lang", lang)
     assert code == 2 and "--brief" in said
+
+
+# --- rules you can read in a terminal, and each stage says what it does ---------------------------------------------
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_variants_show_fits_80_columns_and_shows_what_differs_first(lang, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, said = run("variants", "show", "morskoy", "--lang", lang)
+    assert code == 0, said
+    lines = said.splitlines()
+    assert max(len(line) for line in lines) <= 80, said
+    title = "Морской козёл" if lang == "ru" else "Sea goat"
+    assert said.count(title) <= 1 or lang == "en"  # the title once, not again at the description's start
+    assert lines[0].startswith("morskoy — ")
+    assert ("текст 000, раздел 10" if lang == "ru" else "text 000, section 10") in said
+    assert "000_17673d241f9d41ef.txt" not in said
+    changed = [line.split(" = ")[0].strip() for line in lines if re.match(r"^  \w+ = ", line)]
+    assert changed == ["threshold_value", "target", "shared_score", "out_66_writes", "out_00_ends_game"]
+    assert "--all" in lines[-1]
+    code, every = run("variants", "show", "morskoy", "--lang", lang, "--all")
+    knobs = [line for line in every.splitlines() if re.match(r"^  \w+ = ", line)]
+    from kozel_stats.knobs import KNOBS
+
+    assert len(knobs) == len(KNOBS) and max(len(line) for line in every.splitlines()) <= 80
+    assert [k.split(" = ")[0].strip() for k in knobs[:5]] == changed  # what differs first, then the rest
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_duel_header_fits_80_columns(lang):
+    code, said = run("duel", "counter", "random", "--games", 20, "--workers", 1, "--lang", lang)
+    assert code == 0 and max(len(line) for line in said.splitlines()) <= 80, said
+
+
+def test_the_live_bar_fits_80_columns_with_whole_names_and_says_when_it_computes():
+    import io
+
+    from rich.console import Console
+
+    from kozel_stats.progress import GamesProgress
+
+    for lang, computing in (("ru", "считаю статистику…"), ("en", "computing the statistics…")):
+        buf = io.StringIO()
+        console = Console(file=buf, force_terminal=True, width=80, color_system=None)
+        with GamesProgress(console, ["default", "fish-to-fisherman", "threshold-25"], lang=lang) as progress:
+            progress(0, 20000)
+            progress.bar.refresh()
+            progress(20000, 20000)
+            progress.bar.refresh()
+        shown = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in re.split(r"[\r\n]", buf.getvalue())]
+        shown = [line for line in shown if line.strip()]
+        assert shown and max(len(line) for line in shown) <= 80, shown
+        assert "…" not in shown[0] and ("3 варианта" if lang == "ru" else "3 variants") in shown[0]  # no cut name
+        assert shown[-1].startswith(computing), shown
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_compare_says_it_computes_after_the_last_game(lang):
+    code, said = run("compare", "default", "threshold-25", "--games", 100, "--workers", 1, "--lang", lang)
+    assert code == 0 and ("считаю статистику…" if lang == "ru" else "computing the statistics…") in said
+
+
+def test_the_sweep_bullets_hang(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, said = run(
+        "sweep", "default", "--vary", "threshold=once,none", "--games", 100, "--workers", 1, "--lang", "ru"
+    )
+    assert code == 0, said
+    lines = said.splitlines()
+    bullets = [i for i, line in enumerate(lines) if re.match(r"^  [* ] \S", line)]
+    assert bullets
+    wrapped = [lines[i + 1] for i in bullets if lines[i + 1].strip() and not lines[i + 1].startswith("  ")]
+    assert wrapped == [], wrapped  # a bullet's continuation starts under its text, not at the margin
+    assert any(lines[i + 1].startswith("    ") and lines[i + 1][4] != " " for i in bullets)
