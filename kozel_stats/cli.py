@@ -1298,7 +1298,7 @@ def duel(
     from .duel import run_duel
     from .errors import KozelError
     from .rules import load_variant
-    from .say import count, decimal, percent, plural, t, translate
+    from .say import count, decimal, percent, plural, t
 
     language = choose_lang(lang)
     bot_a, bot_b = duel_bot(bot_a), duel_bot(bot_b)  # a level of play is its bot: no --level here (two sides)
@@ -1306,7 +1306,9 @@ def duel(
         try:
             parse_bot(name)
         except ValueError as exc:
-            raise KozelError(f"the bot of side {side}: {exc}", ru=f"бот пары {side}: {translate(str(exc))}") from None
+            from .trace import bot_error
+
+            raise bot_error(f"the bot of side {side}", name, exc, f"бот пары {side}") from None
     if not 2 <= games <= 100_000_000:
         raise KozelError(
             f"--games must be from 2 to 100,000,000, not {games:,}.",

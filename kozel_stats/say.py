@@ -279,16 +279,46 @@ REPLAY_RU = {
 }
 
 
+#: the fields of a record's deal and game (docs/trace-format.md) in the players' words, for `replay`'s findings
+FIELD_RU = {
+    "written": "запись",
+    "score": "счёт",
+    "hand_sums": "суммы на руках",
+    "losers": "проигравшие",
+    "loser": "проигравший",
+    "eggs": "яйца",
+    "vanished": "пропавшее под порогом",
+    "carry": "перенос яиц",
+    "memory": "память очков",
+    "burned": "сожжённый счёт",
+    "lead": "почему заходит",
+    "fast": "быстрый заход",
+    "applied": "применённые правила",
+    "leader": "заходящий",
+    "last": "последний ход",
+    "end": "конец сдачи",
+    "final_score": "итоговый счёт",
+    "titles": "звания",
+    "goats": "козлы",
+    "redeals": "передачи",
+    "bazaar": "базар",
+}
+
+
 def replay_problem(problem: object, lang: str) -> str:
     """A problem `replay` found, in `lang`: 'game 0, deal 1: written is [999, 0], the rules give [0, 25]' ->
-    'партия 0, сдача 1: written — [999, 0], а по правилам [0, 25]' (field names stay: they are the record's)."""
+    'партия 0, сдача 1: запись 'written' — [999, 0], а по правилам [0, 25]' (the field in words, then its id)."""
     text = str(problem)
     if lang != "ru":
         return text
     text = re.sub(r"^game (\S+)", r"партия \1", text)
     text = re.sub(r", deal (\d+)", r", сдача \1", text)
     text = re.sub(r", event (\d+)", r", событие \1", text)
-    text = re.sub(r": (\w+) (?:is|are) (.+), the rules give (.+)$", r": \1 — \2, а по правилам \3", text)
+    found = re.search(r": (\w+) (?:is|are) (.+), the rules give (.+)$", text)
+    if found:  # the record's field in words, its id after it (the record keeps the id)
+        field = FIELD_RU.get(found[1])
+        named = f"{field} '{found[1]}'" if field else found[1]
+        text = text[: found.start()] + f": {named} — {found[2]}, а по правилам {found[3]}"
     for en, ru in REPLAY_RU.items():
         text = text.replace(en, ru)
     return text

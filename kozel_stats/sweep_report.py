@@ -13,7 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from . import say, stats, words
+from . import messages, say, stats, words
 from .knobs import KNOB_BY_NAME
 from .metrics import METRIC_BY_NAME
 from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_tags
@@ -213,6 +213,18 @@ def significant_interactions(analysis: Any) -> list[stats.Comparison]:
 
 
 # --- terminal -------------------------------------------------------------------------------------------------------
+messages.add(
+    {
+        "sweep.baselines": (
+            "Before each \u2192: the mean over the cells where that bullet's rule is at its reference value, "
+            "the others at every value played; so each rule has its own baseline.",
+            "До стрелки \u2192 — среднее по клеткам, где правило этой строки — как в опорной клетке, а остальные "
+            "правила — любые из сыгранных; поэтому у каждого правила своя основа.",
+        )
+    }
+)
+
+
 def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
     """What `kozel-stats sweep` prints: the question, per metric the ranking and the main effects, the
     interactions found, the notes."""
@@ -235,6 +247,8 @@ def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
     who = words.level_words(meta, lang)
     if who is not None:
         lines.append(f"Играют {who}." if lang == "ru" else f"Played by {who}.")
+    if len(grid.factors) > 1:  # each rule's effect is against its own baseline: say which, once
+        lines.append(messages.text("sweep.baselines", lang))
     lines.append("")
     for metric in analysis.metrics:
         lines.append(plain(ranking_sentence(metric, analysis.ranking[metric], lang)))

@@ -224,3 +224,69 @@ def test_the_sweep_bullets_hang(tmp_path, monkeypatch):
     wrapped = [lines[i + 1] for i in bullets if lines[i + 1].strip() and not lines[i + 1].startswith("  ")]
     assert wrapped == [], wrapped  # a bullet's continuation starts under its text, not at the margin
     assert any(lines[i + 1].startswith("    ") and lines[i + 1][4] != " " for i in bullets)
+
+
+# --- words that explain, in correct Russian --------------------------------------------------------------------------
+def test_no_title_declined_after_a_preposition():
+    """«против «случайный»», «Разница с «Обычный козёл»»: a title keeps its form; the sentence names what it is
+    («против варианта «Обычный козёл»», «против бота «случайный»»)."""
+    code, said = run("compare", "default", "threshold-25", "osel", "--games", 200, "--workers", 1, "--lang", "ru")
+    assert code == 0, said
+    assert "Разница с вариантом «Обычный козёл»" in said
+    assert not re.search(r"(?<!\w)(против|с|у|в|чем у) «", said), said
+    code, said = run("duel", "counter", "random", "--games", 20, "--workers", 1, "--lang", "ru")
+    assert "против бота «случайный»" in said and not re.search(r"(?<!\w)против «", said)
+
+
+def test_a_changed_variants_title_says_its_values_as_the_sweep_does():
+    from kozel_stats.rules import load_variant
+
+    v = load_variant("default+threshold=none+fish_winner=fisherman")
+    assert v.title("ru") == "Обычный козёл, но порог: нет; кто выигрывает рыбу: рыбак"
+    assert "none" not in v.title("ru") and "=" not in v.describe("ru")
+
+
+def test_the_deals_leader_is_the_leader_not_a_beginner():
+    """«начинающий» reads as the beginner level («новичок»): the deal's leader is «заходящий» everywhere."""
+    from pathlib import Path
+
+    import kozel_stats
+
+    for path in Path(kozel_stats.__file__).parent.glob("**/*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "начинающ" not in text and "начавш" not in text, path
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_yaml_key_typo_is_quoted_once_and_a_bot_typo_gets_did_you_mean(lang, tmp_path):
+    yard = tmp_path / "yard.yaml"
+    yard.write_text("name: yard\ndescription: x\nsource: x\nextends: default\nrules:\n  fish_winer: fisherman\n")
+    code, said = run("variants", "show", yard, "--lang", lang)
+    assert (
+        code == 2 and ("настройки 'rules.fish_winer' нет" if lang == "ru" else "unknown key 'rules.fish_winer'") in said
+    )
+    assert "\"'" not in said and ("fish_winner" in said)
+    for command in (["play", "default", "--bots", "counterr"], ["duel", "counterr", "random"]):
+        code, said = run(*command, "--lang", lang)
+        assert code == 2 and ("Вы имели в виду counter?" if lang == "ru" else "Did you mean counter?") in said, said
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_sweep_says_what_each_baseline_is(lang):
+    code, said = run(
+        "sweep",
+        "default",
+        "--vary",
+        "threshold=once,none",
+        "--vary",
+        "fish_winner=lower-sum,fisherman",
+        "--games",
+        100,
+        "--workers",
+        1,
+        "--lang",
+        lang,
+    )
+    assert code == 0, said
+    joined = " ".join(said.split())
+    assert ("поэтому у каждого правила своя основа" if lang == "ru" else "so each rule has its own baseline") in joined

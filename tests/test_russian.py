@@ -191,7 +191,8 @@ def test_play_replay_and_a_draw(tmp_path):
     record["deals"][0]["written"] = [999, 0]
     (tmp_path / "wrong.jsonl").write_text(json.dumps(record) + "\n")
     code, said = run("replay", tmp_path / "wrong.jsonl", "--lang", "ru")
-    assert code == 1 and "сдача 1: written — [999, 0], а по правилам" in said, said
+    assert code == 1 and "сдача 1: запись 'written' — [999, 0], а по правилам" in said, said
+    speaks_russian(said, tmp_path / "wrong.jsonl")
 
 
 def test_duel_in_russian():
@@ -401,6 +402,10 @@ SAMPLES: dict[str, object] = {
     "'; '.join(ru)": "нет ключа 'source'",
     "'key ' + shown if shown else f'knob {key!r}'": "knob 'treshold'",
     "shown or key": "treshold",
+    "shown or repr(key)": "'treshold'",
+    "hint_en": " Did you mean counter?",
+    "hint_ru": " Вы имели в виду counter?",
+    "where_ru or where": "--bots",
     "tail_en": " Did you mean threshold?",
     "tail_ru": " Вы имели в виду threshold?",
     "did_you_mean(shown_en, 'en')": " Did you mean morskoy (Морской козёл)?",
