@@ -450,6 +450,7 @@ def test_chat_cards(site, tmp_path):
     args = ["--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru", "--cards"]
     result = build(copy, *args)
     assert result.exit_code == 0, result.output
+    assert "рисую карточки 1/1" in result.output + (result.stderr if result.stderr_bytes is not None else "")
     card = copy / "cards/threshold-25.ru.png"
     assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
     assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")

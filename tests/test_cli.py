@@ -11,7 +11,7 @@ def test_variants_list_and_show():
     code, out = run("variants")
     assert code == 0 and "default" in out and "fish-to-fisherman" in out and "olympic" in out
     code, out = run("variants", "show", "olympic")
-    assert code == 0 and "threshold_value" in out and "25" in out and "001_c423de6f76edb386.txt" in out
+    assert code == 0 and "threshold_value" in out and "25" in out and "source: text 001 (docs/sources.md)" in out
     code, out = run("variants", "show", "default", "--json")
     assert code == 0 and json.loads(out)["rules"]["target"] == 101
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kozel_stats.records.playlog import format_game
+from kozel_stats.records.playlog import PHRASES, format_game
 from kozel_stats.records.trace import DECISION_KEYS, record_game, replay_record, run_seed_game
 from kozel_stats.rules.variants import load_variant, shipped_names
 
@@ -151,3 +151,51 @@ def test_the_log_in_russian_says_the_same(name):
     for line_en, line_ru in zip(en.splitlines(), ru.splitlines()):
         numbers_en = sorted(re.findall(r"\d+", line_en.replace("kept-00 ", "").replace(":", "")))  # the title id
         assert numbers_en == sorted(re.findall(r"\d+", line_ru.replace(":", ""))), (line_en, line_ru)
+
+
+#: (variant, a line of the log that says which rule added what, en, ru): a deal of each kind (issue 40)
+WHY_WRITTEN = [
+    ("default", r"^  \(\w: .*\d+ for P\d\(\w\)'s lone (00|66)", r"^  \(\w: .*\d+ за одинокий (0:0|6:6) у P\d"),
+    (
+        "default",
+        r"^  \(\w: \d+ in the hands \+ \d+ of the eggs pot = \d+\)$",
+        r"^  \(\w: \d+ на руках \+ \d+ из яиц = \d+\)$",
+    ),
+    ("osel", r"remembered from deal \d+ \(memory of points\)", r"в памяти со сдачи \d+ \(память очков\)"),
+    ("chechevae-4", r"^  \(P\d: \d+ of every hand left", r"^  \(P\d: \d+ всех рук \(проигравшему пишут все руки\)"),
+]
+
+
+@pytest.mark.parametrize("name, en, ru", WHY_WRITTEN, ids=[f"{w[0]}-{i}" for i, w in enumerate(WHY_WRITTEN)])
+def test_the_log_says_which_rule_added_what_to_a_writing(name, en, ru):
+    """«A пишет 58» after «Осталось на руках: A 20» says why: the parts of the writing, which add up to it."""
+    variant = load_variant(name)
+    for g in range(60):
+        record = record_game(variant, run_seed_game(1, g), ["random"] * variant["players"])
+        log_en, log_ru = format_game(record, variant), format_game(record, variant, "ru")
+        found = [line for line in log_en.splitlines() if re.search(en, line)]
+        if found:
+            break
+    assert found, f"no deal of this kind in 60 games of {name}"
+    for line in log_en.splitlines():  # every explanation adds up to the writing it explains
+        if re.match(r"^  \((\w|P\d): ", line):
+            numbers = [int(n) for n in re.findall(r"(?:^|[(:+] )(\d+) ", line)]
+            assert sum(numbers) == int(re.search(r"= (\d+)\)$", line)[1]), line
+    assert any(re.search(ru, line) for line in log_ru.splitlines()), log_ru
+
+
+def test_one_tile_notation_and_one_player_lost():
+    variant = load_variant("morskoy-004-solo-3")
+    record = record_game(variant, run_seed_game(1, 0), ["random"] * variant["players"])
+    ru, en = format_game(record, variant, "ru"), format_game(record, variant)
+    assert "  P1 проиграл внеочередной заход" in ru and "  P1 lost the extra lead" in en  # one player: singular
+    holds = [line for line in ru.splitlines() if line.startswith("  у P")]
+    assert holds and all(re.fullmatch(r"  у P\d: ([0-6]:[0-6] ?)+", line) for line in holds), holds
+    plays = [line for line in ru.splitlines() if re.match(r"^ +\d+\. P\d кладёт ", line)]
+    assert plays and all(re.search(r"кладёт [0-6]:[0-6]", line) for line in plays)
+    assert all(
+        re.fullmatch(r"  P\d holds ([0-6][0-6] ?)+", line)
+        for line in en.splitlines()
+        if line.startswith("  P") and " holds " in line
+    )
+    assert "06 fits the gap" in PHRASES["extra"][0] and "0:6 встаёт" in PHRASES["extra"][1]

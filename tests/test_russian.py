@@ -165,7 +165,7 @@ def test_variants_fit_80_columns(lang):
 
 
 def test_variants_show_in_russian():
-    code, said = run("variants", "show", "threshold-25", "--lang", "ru")
+    code, said = run("variants", "show", "threshold-25", "--lang", "ru", "--all")
     assert code == 0 and "источник:" in said and "Порог 25" in said and "порог как настройка" not in said
     assert "в каждой сдаче" not in said and "один раз" in said  # threshold once, in words
     speaks_russian(said)
@@ -179,13 +179,13 @@ def test_variants_show_in_russian():
 
 def test_play_replay_and_a_draw(tmp_path):
     trace = tmp_path / "games.jsonl"
-    code, said = run("play", "sport", "--games", 70, "-q", "--trace", trace, "--lang", "ru")
+    code, said = run("play", "sport", "--games", 70, "--brief", "--trace", trace, "--lang", "ru")
     assert code == 0, said
     draw = [line for line in said.splitlines() if line.startswith("партия 68:")][0]
     assert "ничья" in draw and "оборвана" not in draw, draw  # a drawn match is a draw, not cut off
     assert "70 записей партий записано" in said
     speaks_russian(said, trace)
-    code, said = run("play", "sport", "--games", 70, "-q")
+    code, said = run("play", "sport", "--games", 70, "--brief")
     assert "a draw" in said and "cut off" not in said
     code, said = run("replay", trace, "--lang", "ru")
     assert code == 0 and "70 партий переиграно: верно 70" in said and "строка 1, партия 0: верно (8 сдач)" in said
@@ -194,13 +194,14 @@ def test_play_replay_and_a_draw(tmp_path):
     record["deals"][0]["written"] = [999, 0]
     (tmp_path / "wrong.jsonl").write_text(json.dumps(record) + "\n")
     code, said = run("replay", tmp_path / "wrong.jsonl", "--lang", "ru")
-    assert code == 1 and "сдача 1: written — [999, 0], а по правилам" in said, said
+    assert code == 1 and "сдача 1: запись 'written' — [999, 0], а по правилам" in said, said
+    speaks_russian(said, tmp_path / "wrong.jsonl")
 
 
 def test_duel_in_russian():
     code, said = run("duel", "counter", "random", "--games", 2000, "--workers", 1, "--lang", "ru")
     assert code == 0, said
-    assert "«счётчик» (A) против «случайный» (B)" in said and "Эло" in said and "сдач за партию: " in said
+    assert "бот «счётчик» (A) против бота «случайный» (B)" in said and "Эло" in said and "сдач за партию: " in said
     assert re.search(r"\d,\d\d\u00a0%", said)  # a decimal comma, the % joined to its number
     speaks_russian(said)
 
@@ -404,6 +405,10 @@ SAMPLES: dict[str, object] = {
     "'; '.join(ru)": "нет ключа 'source'",
     "'key ' + shown if shown else f'knob {key!r}'": "knob 'treshold'",
     "shown or key": "treshold",
+    "shown or repr(key)": "'treshold'",
+    "hint_en": " Did you mean counter?",
+    "hint_ru": " Вы имели в виду counter?",
+    "where_ru or where": "--bots",
     "tail_en": " Did you mean threshold?",
     "tail_ru": " Вы имели в виду threshold?",
     "did_you_mean(shown_en, 'en')": " Did you mean morskoy (Морской козёл)?",

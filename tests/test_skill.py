@@ -163,7 +163,7 @@ def test_the_verdicts_in_plain_words():
     assert ru.startswith("сдача решает столько же: одна и та же пара проигрывает оба раза")
     assert "разницы больше ±1,2\u00a0п.п. не найдено" in ru
     solo = words.skill_phrase(verdict_of(-0.05, -0.07, -0.03, True, "leader_win_share"), "ru", solo=True)
-    assert solo.startswith("у начинающего сдачу преимущество меньше: начавший сдачу выигрывает")
+    assert solo.startswith("у заходящего преимущество меньше: заходящий выигрывает")
 
 
 # --- the command line -----------------------------------------------------------------------------------------------

@@ -117,5 +117,5 @@ def test_osel_log_follows_the_cross():
 
 
 def test_quiet_play_says_who_lost():
-    code, out = run("play", "default", "--seed", "1", "--games", "2", "-q")
+    code, out = run("play", "default", "--seed", "1", "--games", "2", "--brief")
     assert code == 0 and "lost (the goats)" in out and " lose," not in out

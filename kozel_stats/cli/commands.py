@@ -17,20 +17,10 @@ from pathlib import Path
 import typer
 
 from ..rules.roster import CHOICES as BOT_CHOICES
+from ..text import messages
+from ..text.help_texts import CLICK_RU, H, localize
 
 MAX_PLAY_GAMES = 1_000_000
-BOTS_HELP = (
-    f"Bots: one for all seats ({BOT_CHOICES}), one per seat "
-    "(random,heavy,random,heavy) or one per side in pair games (A=counter,B=random)."
-)
-LEVEL_HELP = (
-    "The level of play: beginner (every seat plays random), player (counter: counts the tiles; the default) or "
-    "expert (expert: searches the deal). For any other mix of bots, --bots instead."
-)
-LEVELS_HELP = (
-    "Run the comparison once per level (e.g. beginner,player,expert; the same deals) and say of every verdict "
-    "whether it holds at every level."
-)
 
 
 def args_lang(args: list[str]) -> str:
@@ -73,6 +63,8 @@ class Group(typer.core.TyperGroup):
 
     def make_context(self, info_name, args, parent=None, **extra):
         lang = args_lang(list(args))
+        localize(self, lang, choices=BOT_CHOICES)  # --help speaks the command line's language
+        localize_context(self, lang)
         try:
             ctx = super().make_context(info_name, args, parent=parent, **extra)
         except UsageError as exc:
@@ -87,6 +79,41 @@ class Group(typer.core.TyperGroup):
             raise in_language(exc, ctx.meta.get("kozel_lang", "en")) from None
 
 
+METAVAR_RU = {"str": "текст", "int": "целое", "float": "число", "path": "путь", "list": "список"}
+
+
+class Localized(typer.Context):
+    """A context whose help says click's own words (Usage, Options, [default: …]) in the command line's
+    language."""
+
+    def make_formatter(self):
+        formatter = super().make_formatter()
+        if getattr(self.command, "kozel_lang", "en") != "ru":
+            return formatter
+        plain = formatter.getvalue
+
+        def in_russian() -> str:
+            import re
+
+            text = plain()
+            for en, ru in CLICK_RU.items():
+                text = text.replace(en, ru)
+            text = re.sub(r"\[default: ([^\]]*)\]", r"[по умолчанию: \1]", text)
+            text = re.sub(r"<(str|int|float|path|list)(\[\w+\])?>", lambda m: f"<{METAVAR_RU[m[1]]}>", text)
+            return text.replace("[required]", "[обязательно]")
+
+        formatter.getvalue = in_russian  # type: ignore[method-assign]
+        return formatter
+
+
+def localize_context(command, lang: str) -> None:
+    """Every command of the tree makes a `Localized` context in `lang`."""
+    command.context_class = Localized
+    command.kozel_lang = lang
+    for sub in (getattr(command, "commands", None) or {}).values():
+        localize_context(sub, lang)
+
+
 def in_language(exc: UsageError, lang: str) -> UsageError:
     """`exc` as the user reads it: in Russian under --lang ru (the help shown for no arguments stays help)."""
     if lang != "ru" or isinstance(exc, (NoArgsIsHelpError, UsageErrorRu)):
@@ -94,20 +121,98 @@ def in_language(exc: UsageError, lang: str) -> UsageError:
     return UsageErrorRu(exc)
 
 
+# --- shell completion (`kozel-stats --install-completion`): the names a command line takes ---------------------------
+def complete_variant(incomplete: str) -> list[str]:
+    """A variant as typed: a shipped name, then BASE+knob=value (the knobs, then their values)."""
+    from ..rules.knobs import KNOB_BY_NAME
+    from ..rules.variants import shipped_names
+
+    head, plus, last = incomplete.rpartition("+")
+    if not plus:
+        return [name for name in shipped_names() if name.startswith(incomplete)]
+    return [f"{head}+{option}" for option in complete_knob_value(last, KNOB_BY_NAME)]
+
+
+def complete_knob_value(text: str, knobs: dict) -> list[str]:
+    """knob=value as typed: the knobs (each with its '='), then the values of the knob named."""
+    knob, equals, value = text.partition("=")
+    if not equals:
+        return [f"{name}=" for name in knobs if name.startswith(knob)]
+    found = knobs.get(knob)
+    if found is None:
+        return []
+    if found.kind is bool:
+        values = ["true", "false"]
+    elif found.choices:
+        values = list(found.choices)
+    elif found.low is not None and found.high is not None and found.high - found.low <= 200:
+        values = [str(n) for n in range(found.low, found.high + 1)]
+    else:
+        values = [str(found.default)]
+    done, comma, typed = value.rpartition(",")
+    given = set(done.split(",")) if comma else set()
+    return [f"{knob}={done}{comma}{v}" for v in values if v.startswith(typed) and v not in given]
+
+
+def complete_vary(incomplete: str) -> list[str]:
+    """sweep --vary KNOB=V1,V2: the knobs, then their values."""
+    from ..rules.knobs import KNOB_BY_NAME
+
+    return complete_knob_value(incomplete, KNOB_BY_NAME)
+
+
+def complete_level(incomplete: str) -> list[str]:
+    from ..rules.levels import LEVELS
+
+    return [name for name in [*LEVELS, *(lv.ru for lv in LEVELS.values())] if name.startswith(incomplete)]
+
+
+def complete_bot(incomplete: str) -> list[str]:
+    """A bot of duel: the bots and the levels."""
+    from ..rules.levels import LEVELS
+    from ..rules.roster import BOTS
+
+    return [name for name in [*(bot.name for bot in BOTS), *LEVELS] if name.startswith(incomplete)]
+
+
+def complete_lang(incomplete: str) -> list[str]:
+    return [lang for lang in ("ru", "en") if lang.startswith(incomplete)]
+
+
 app = typer.Typer(
     cls=Group,
-    add_completion=False,
     rich_markup_mode=None,  # plain help: flags without a "<bool>" value, and less to import
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Settle arguments about the domino game Козёл with data: rule variants, games, records. "
-    "Language (every command, --lang ru|en): --lang, else the locale (ru when LC_ALL, LC_MESSAGES or LANG "
-    "starts with ru), else English.",
+    help=messages.text("help.cmd.app", "en"),  # every command's help: text/help_texts.py, said by `localize`
 )
-variants_app = typer.Typer(
-    add_completion=False, rich_markup_mode=None, help="List the shipped rule variants, or show one resolved."
-)
+variants_app = typer.Typer(add_completion=False, rich_markup_mode=None, help=messages.text("help.cmd.variants", "en"))
 app.add_typer(variants_app, name="variants")
+
+
+@app.callback()
+def root(
+    ctx: typer.Context, lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang)
+) -> None:
+    """`kozel-stats --lang ru COMMAND`: the language of every command after it (its own --lang wins)."""
+    if lang is not None and lang not in ("ru", "en"):
+        from ..text.say import check_lang
+
+        try:
+            check_lang(lang)
+        except Exception as exc:
+            fail(str(exc), None)
+    ctx.meta["kozel_root_lang"] = lang
+
+
+def given_lang(lang: str | None) -> str | None:
+    """--lang of the command, else the one given before it (`kozel-stats --lang ru play …`)."""
+    if lang is not None:
+        return lang
+    from typer._click.globals import get_current_context  # typer's own copy of click
+
+    ctx = get_current_context(silent=True)
+    return ctx.meta.get("kozel_root_lang") if ctx is not None else None
 
 
 def terminal():
@@ -136,25 +241,13 @@ def terminal():
     return Joined(width=100)
 
 
-SCHEDULER_HELP = (
-    "Play the batches on a running Dask cluster (tcp://HOST:PORT of its scheduler; needs "
-    "pip install 'kozel-stats[dask]'). The result is bit-identical to a local run."
-)
-CLUSTER_HELP = "Play on a Dask LocalCluster of N worker processes started for this run: local:N."
-CONNECT_HELP = "With --scheduler: seconds to reach the scheduler and hear its handshake (default 20)."
-LANG_HELP = (
-    "Language of everything printed (and of the report): ru or en; default: the locale (ru when LC_ALL, "
-    "LC_MESSAGES or LANG starts with ru), else en. The same rule for every command."
-)
-
-
 def choose_lang(lang: str | None) -> str:
     """--lang, or the locale's language (ru when LC_ALL / LC_MESSAGES / LANG start with ru, else en)."""
     from ..play.warmup import use_language
     from ..text.say import choose_lang as choose
     from ..text.say import speak
 
-    chosen = choose(lang)
+    chosen = choose(given_lang(lang))
     use_language(chosen)  # the compile notice, printed before anything else, speaks it too
     speak(chosen)  # and every other notice
     return chosen
@@ -177,7 +270,7 @@ def friendly_errors(func: Callable) -> Callable:
         from ..text.errors import KozelError
         from ..text.say import error_text, quiet_lang, t
 
-        lang = quiet_lang(kwargs.get("lang"))  # --lang, else the locale: the errors speak it too
+        lang = quiet_lang(given_lang(kwargs.get("lang")))  # --lang, else the locale: the errors speak it too
         try:
             return func(*args, **kwargs)
         except BrokenPipeError:  # `kozel-stats variants | head -1`: the reader has gone; end quietly
@@ -267,89 +360,159 @@ def announce_compile(entry: str, seat_bots: list[str]) -> None:
 
 @variants_app.callback(invoke_without_command=True)
 @friendly_errors
-def variants_list(ctx: typer.Context, lang: str | None = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
+def variants_list(
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help=H("as_json")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
+) -> None:
     """List the shipped variants with their descriptions (80 columns, wrapped)."""
     if ctx.invoked_subcommand is not None:
-        ctx.obj = lang  # `variants --lang ru show NAME` speaks Russian too
+        ctx.obj = {"lang": lang, "json": as_json}  # `variants --lang ru show NAME` speaks Russian too
         return
-    import textwrap
-
     from ..rules.variants import load_variant, shipped_dir
 
     language = choose_lang(lang)
-    for path in sorted(shipped_dir().glob("*.yaml"), key=lambda f: f.stem):
-        v = load_variant(path)
-        title, text = v.title(language), v.describe(language)
-        for sep in (" - ", " — ", ": ", ", "):  # the description does not repeat the title
-            if text.lower().startswith(title.lower() + sep.rstrip()) and len(text) > len(title) + len(sep):
-                text = text[len(title) + len(sep) :].lstrip(" -—:,")
-                text = text[:1].upper() + text[1:]
-                break
+    shipped = [load_variant(path) for path in sorted(shipped_dir().glob("*.yaml"), key=lambda f: f.stem)]
+    if as_json:
+        listed = [
+            {
+                "name": v.name,
+                "title": {lg: v.title(lg) for lg in ("en", "ru")},
+                "description": {lg: v.describe(lg) for lg in ("en", "ru")},
+                "game": v.game,
+                "extends": v.extends,
+                "source": v.source,
+            }
+            for v in shipped
+        ]
+        typer.echo(json.dumps(listed, ensure_ascii=False, indent=2))
+        return
+    for v in shipped:
+        title = v.title(language)
         typer.echo(f"{v.name} — {title}")
-        typer.echo(textwrap.fill(text, 80, initial_indent="    ", subsequent_indent="    "))
+        typer.echo(wrapped(untitled(title, v.describe(language)), 80, "    ", "    "))  # the title not repeated
 
 
 @variants_app.command("show")
 @friendly_errors
 def variants_show(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="A shipped variant name (or its title) or a path to a .yaml file."),
-    as_json: bool = typer.Option(False, "--json", help="Print the resolved variant as JSON."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    name: str = typer.Argument(..., help=H("variants.show.name"), autocompletion=complete_variant),
+    as_json: bool = typer.Option(False, "--json", help=H("as_json")),
+    show_all: bool = typer.Option(False, "--all", help=H("variants.show.show_all")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
 ) -> None:
-    """Print the fully resolved rules of a variant (every knob, with the words of its rule)."""
-    from ..rules.knobs import value_word
-    from ..rules.variants import KNOB_BY_NAME, load_variant
+    """Print the rules of a variant: what differs from the default game first (--all: every knob)."""
+    from ..rules.variants import default_variant, load_variant
     from ..text.say import source_text, t
 
-    language = choose_lang(lang if lang is not None else ctx.obj)
+    given = ctx.obj or {}
+    language = choose_lang(lang if lang is not None else given.get("lang"))
     v = load_variant(name)
-    if as_json:
+    if as_json or given.get("json"):
         typer.echo(json.dumps(v.to_dict(), ensure_ascii=False, indent=2))
         return
-    typer.echo(f"{v.name} — {v.title(language)}: {v.describe(language)}")
-    typer.echo(t("source", language, source_text(v.source, language)))
+    width = text_width()
+    title = v.title(language)
+    typer.echo(f"{v.name} — {title}")
+    typer.echo(wrapped(untitled(title, v.describe(language)), width, "  ", "  "))
+    typer.echo(wrapped(t("source", language, source_text(v.source, language)), width, "", "  "))
     typer.echo(t("extends", language, v.extends or "-", v.game, v.content_hash))
-    for key, value in v.rules:
-        knob = KNOB_BY_NAME[key]
-        shown = str(value).lower() if isinstance(value, bool) else value
-        if language == "ru":
-            detail = knob.value_meaning(value, "ru")
-            word = value_word(key, value, "ru")
-            if detail == word:
-                detail = ""
-            typer.echo(
-                f"  {key:<16} {shown!s:<14} {knob.describe('ru')}"
-                + (f" ({word}: {detail})" if detail else f" ({word})" if word != str(shown) else "")
-            )
-            continue
-        detail = knob.meaning.get(str(value)) or knob.meaning.get(
-            "double-NN" if str(value).startswith("double-") else "", ""
-        )
-        typer.echo(f"  {key:<16} {shown!s:<14} {knob.rule}" + (f" ({detail})" if detail else ""))
+    base = default_variant().rule_dict
+    changed = [(key, value) for key, value in v.rules if base.get(key) != value]
+    rest = [(key, value) for key, value in v.rules if base.get(key) == value]
+    typer.echo(t("show.changed" if changed else "show.unchanged", language, n=len(changed)))
+    for key, value in changed:
+        typer.echo(knob_lines(key, value, language, width))
+    if show_all:
+        typer.echo(t("show.rest_all", language, n=len(rest)))
+        for key, value in rest:
+            typer.echo(knob_lines(key, value, language, width))
+    elif rest and changed:
+        typer.echo(wrapped(t("show.rest", language, n=len(rest)), width, "", "  "))
+
+
+messages.add(
+    {
+        "show.changed": (
+            "differs from the default game ({n:count} {n:plural:knob|knobs}):",
+            "чем отличается от правил по умолчанию ({n:count} {n:plural:настройка|настройки|настроек}):",
+        ),
+        "show.unchanged": (
+            "the default game's rules: no knob differs (--all prints every knob).",
+            "правила по умолчанию: все настройки те же (--all напечатает все).",
+        ),
+        "show.rest": (
+            "the other {n:count} {n:plural:knob is|knobs are} the default game's (--all prints every knob).",
+            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию (--all напечатает все).",
+        ),
+        "show.rest_all": (
+            "the other {n:count} {n:plural:knob, as|knobs, as} in the default game:",
+            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию:",
+        ),
+    }
+)
+
+
+def text_width() -> int:
+    """The terminal's width for plain text ($COLUMNS, else the terminal's, else 80)."""
+    import shutil
+
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def wrapped(text: str, width: int, first: str, rest: str) -> str:
+    import textwrap
+
+    return textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
+
+
+def untitled(title: str, text: str) -> str:
+    """A description without the title it starts with ('Морской козёл: порог 25, …' -> 'Порог 25, …')."""
+    for sep in (" - ", " — ", ": ", ", "):
+        if text.lower().startswith(title.lower() + sep.rstrip()) and len(text) > len(title) + len(sep):
+            text = text[len(title) + len(sep) :].lstrip(" -—:,")
+            return text[:1].upper() + text[1:]
+    return text
+
+
+def knob_lines(key: str, value, lang: str, width: int) -> str:
+    """One knob of `variants show`: 'key = value (its words)', then its rule wrapped under it."""
+    from ..rules.knobs import KNOB_BY_NAME, value_word
+
+    knob = KNOB_BY_NAME[key]
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    if lang == "ru":
+        detail = knob.value_meaning(value, "ru")
+        word = value_word(key, value, "ru")
+        head = f"  {key} = {shown}" + (f" ({word})" if word != shown else "")
+        rule = knob.describe("ru") + (f" {word[:1].upper() + word[1:]}: {detail}" if detail and detail != word else "")
+    else:
+        detail = knob.meaning.get(shown) or knob.meaning.get("double-NN" if shown.startswith("double-") else "", "")
+        head = f"  {key} = {shown}"
+        rule = knob.rule + (f" This value: {detail}" if detail else "")
+    return head + "\n" + wrapped(rule, width, "      ", "      ")
 
 
 @app.command()
 @friendly_errors
 def play(
-    variant: str = typer.Argument(..., help="A shipped variant name or a path to a .yaml file."),
-    seed: int = typer.Option(1, "--seed", help="Run seed: game i is played from a seed derived from it."),
-    games: int = typer.Option(1, "--games", help="Number of games (at most 1,000,000)."),
-    bots: str = typer.Option("random", "--bots", help=BOTS_HELP),
-    trace: Path | None = typer.Option(None, "--trace", help="Write kozel-trace/1 records (JSON Lines) here."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing --trace file."),
-    game_seed: int | None = typer.Option(
-        None, "--game-seed", help="Replay one game from the 'seed' field of a record (overrides --seed)."
-    ),
+    variant: str = typer.Argument(..., help=H("play.variant"), autocompletion=complete_variant),
+    seed: int = typer.Option(1, "--seed", help=H("play.seed")),
+    games: int = typer.Option(1, "--games", help=H("play.games")),
+    level: str | None = typer.Option(None, "--level", help=H("play.level"), autocompletion=complete_level),
+    bots: str | None = typer.Option(None, "--bots", help=H("bots", choices=BOT_CHOICES)),
+    trace: Path | None = typer.Option(None, "--trace", help=H("play.trace")),
+    force: bool = typer.Option(False, "--force", help=H("play.force")),
+    game_seed: int | None = typer.Option(None, "--game-seed", help=H("play.game_seed")),
     game_index: int | None = typer.Option(
         None,
         "--game",
-        help="With --game-seed: the game's index in its run (the 'game' field of a record or of the games "
-        "table); it decides the seats of the bots in odd games and the first-lead double under "
-        "first_lead_cycle.",
+        help=H("play.game_index"),
     ),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print the deal-by-deal log."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=H("play.quiet")),
+    brief: bool = typer.Option(False, "--brief", help=H("play.brief")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
 ) -> None:
     """Play games and print a readable deal-by-deal log; optionally write game records."""
     from ..records.playlog import format_game
@@ -362,7 +525,9 @@ def play(
 
     language = choose_lang(lang)
     v = load_variant(variant)
-    seats = parse_bots(bots, v["players"])
+    seats = parse_bots(play_bots(bots, level), v["players"])
+    if quiet and brief:
+        raise KozelError.keyed("play.quiet_brief")
     if not 1 <= games <= MAX_PLAY_GAMES:
         raise KozelError(
             f"--games must be from 1 to {MAX_PLAY_GAMES:,} for play, not {games:,}.",
@@ -386,6 +551,7 @@ def play(
     if trace is not None:
         check_new_file(trace, force, "--trace")
     announce_compile("play_game", seats)
+    tally = PlayTally()
     with RecordWriter(trace, force) as writer:
         for g, s in enumerate(seeds):
             if game_seed is not None:
@@ -393,16 +559,100 @@ def play(
             record = record_game(v, s, game_bots(seats, g), game=g)
             with signals.protected():  # a record is written whole or not at all
                 writer.write(record)
-            if not quiet:
-                typer.echo(format_game(record, v, language) + "\n")
-            else:
+            if quiet:
+                tally.add(record)
+            elif brief:
                 typer.echo(quiet_line(record, g, language))
+            else:
+                typer.echo(format_game(record, v, language) + "\n")
+    if quiet:
+        typer.echo(tally.text(v.name, seeds, language))
     if trace is not None:
         typer.echo(t("wrote_records", language, n=len(seeds), path=trace), err=True)
 
 
+messages.add(
+    {
+        "play.quiet_brief": (
+            "-q prints one summary and --brief one line per game: give one of them.",
+            "-q печатает одну сводку, а --brief — строку на партию: нужно что-то одно.",
+        ),
+        "play.level_and_bots": (
+            "give --level {level} or --bots {bots}, not both: a level is every seat playing one bot.",
+            "нужно что-то одно: --level {level} или --bots {bots}. Уровень — это один бот на всех местах.",
+        ),
+        "play.summary": (
+            "{n:count} {n:plural:game|games} of {variant}, {deals} deals a game on average",
+            "{n:count} {n:plural:партия|партии|партий} по правилам {variant}, в среднем {deals} сдачи за партию",
+        ),
+        "play.summary_lost": ("  lost (the goats): {who}", "  проигрыши (козлы): {who}"),
+        "play.summary_side": ("side {side} {n:count}", "пара {side} — {n:count}"),
+        "play.summary_seat": ("P{p} {n:count}", "P{p} — {n:count}"),
+        "play.summary_draws": ("draws {n:count}", "ничьих {n:count}"),
+        "play.summary_cut": ("cut off at max_deals {n:count}", "оборвано на max_deals {n:count}"),
+        "play.summary_titles": ("  titles: {titles}", "  звания: {titles}"),
+    }
+)
+
+
+def play_bots(bots: str | None, level_name: str | None) -> str:
+    """The seats' bots of `play`: --bots, else the --level's bot (default: beginner; the help says why)."""
+    from ..rules.levels import level
+    from ..text.errors import KozelError
+
+    if bots is not None and level_name is not None:
+        raise KozelError.keyed("play.level_and_bots", level=level_name, bots=bots)
+    return bots if bots is not None else level(level_name or "beginner").bot
+
+
+class PlayTally:
+    """`play -q`: the games counted as they are played, said in one summary."""
+
+    def __init__(self) -> None:
+        from collections import Counter
+
+        self.games = self.deals = 0
+        self.losers: Counter = Counter()
+        self.titles: Counter = Counter()
+        self.pairs = True
+
+    def add(self, record: dict) -> None:
+        self.games += 1
+        self.deals += len(record["deals"])
+        self.pairs = record["sides"] == [[0, 2], [1, 3]]
+        if record["loser"] is None:
+            self.losers["draw" if "draw" in (record.get("titles") or []) else "cut"] += 1
+        else:
+            self.losers[record["loser"]] += 1
+        self.titles.update(t for t in record.get("titles") or [] if t != "draw")
+
+    def text(self, variant: str, seeds: list, lang: str) -> str:
+        from ..text.say import TITLES_RU, decimal, t
+
+        losers = sorted(k for k in self.losers if isinstance(k, int))
+        who = [
+            t("play.summary_side", lang, side="AB"[k], n=self.losers[k])
+            if self.pairs
+            else t("play.summary_seat", lang, p=k, n=self.losers[k])
+            for k in losers
+        ]
+        who += [t("play.summary_draws", lang, n=self.losers["draw"])] if self.losers["draw"] else []
+        who += [t("play.summary_cut", lang, n=self.losers["cut"])] if self.losers["cut"] else []
+        lines = [
+            t("play.summary", lang, n=self.games, variant=variant, deals=decimal(self.deals / self.games, 2, lang)),
+            t("play.summary_lost", lang, who=", ".join(who)),
+        ]
+        if self.titles:
+            counts = [
+                f"{TITLES_RU.get(k, k) if lang == 'ru' else k} {messages.count(self.titles[k], lang)}"
+                for k in sorted(self.titles)
+            ]
+            lines.append(t("play.summary_titles", lang, titles=", ".join(counts)))
+        return "\n".join(lines)
+
+
 def quiet_line(record: dict, g: int, lang: str) -> str:
-    """One line per game of `play -q`: deals, who lost (a drawn match is a draw; only a game stopped at
+    """One line per game of `play --brief`: deals, who lost (a drawn match is a draw; only a game stopped at
     max_deals is cut off), the score."""
     from ..text.say import t, titles
 
@@ -422,11 +672,9 @@ def quiet_line(record: dict, g: int, lang: str) -> str:
 @app.command()
 @friendly_errors
 def replay(
-    records: Path = typer.Argument(..., help="A kozel-trace/1 JSON Lines file."),
-    variant: str | None = typer.Option(
-        None, "--variant", help="Rules to check against (default: each record's 'variant' field)."
-    ),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    records: Path = typer.Argument(..., help=H("replay.records")),
+    variant: str | None = typer.Option(None, "--variant", help=H("replay.variant"), autocompletion=complete_variant),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
 ) -> None:
     """Replay recorded games through the engine; report any illegal move or wrong score."""
     from ..records.trace import read_records, replay_record
@@ -478,90 +726,40 @@ def replay(
         raise typer.Exit(1)
 
 
-COMPARE_VARIANTS_HELP = (
-    "Variant names (or Russian titles), .yaml files or folders of them (the first is the baseline unless "
-    "default is among them or --baseline says otherwise). A variant with knobs changed is written "
-    "BASE+knob=value+knob=value, e.g. default+threshold=none or osel+target=125+general=true "
-    "(`kozel-stats variants show default` lists the knobs)."
-)
-
-COMPARE_GAMES_HELP = "Games per variant (default 100,000; the start, with --precision; with --resume, the new target)."
-
-PRECISION_HELP = (
-    "Add games until every headline interval is this narrow (rates: absolute, 0.005 = ±0.5 pp; "
-    "others: relative to the value), up to --max-games."
-)
-
-COMPARE_MARGIN_HELP = (
-    "Also say whether each difference is within ±MARGIN of the baseline value "
-    "(0.05 = 5%), by two one-sided tests: 'the same within ±5%'."
-)
-
-COMPARE_OUT_HELP = (
-    "Write the results folder here (stats.json, summary.json, "
-    "tables; docs/results.md). An existing run is never overwritten."
-)
-
-COMPARE_RESUME_HELP = (
-    "Continue the interrupted run saved in this folder (the result is the same as an uninterrupted run)."
-)
-
-CARD_HELP = (
-    "Also write the headline of every variant as a card to paste into a chat: FILE.txt (text) or "
-    "FILE.png (a picture, drawn by Chromium)."
-)
-
-BOTS_MATRIX_HELP = "Run the comparison once per bot (e.g. random,heavy,counter) and say which verdicts survive."
-
-SKILL_HELP = (
-    "Skill or luck, e.g. counter/random: per variant, the share of games the STRONG side wins against "
-    "the WEAK one in duplicate play (the same deals, sides swapped), how often the same side loses both "
-    "times when the --bots play every game twice from the same deals (the deal decides), and the leader's "
-    "advantage; every game is played three more times."
-)
-
-
 @app.command()
 @friendly_errors
 def compare(
-    variants: list[str] | None = typer.Argument(None, help=COMPARE_VARIANTS_HELP),
-    games: int | None = typer.Option(None, "--games", help=COMPARE_GAMES_HELP),
-    seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
-    level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
-    levels: str | None = typer.Option(None, "--levels", help=LEVELS_HELP),
-    bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
-    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
-    baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
-    precision: float | None = typer.Option(None, "--precision", help=PRECISION_HELP),
-    max_games: int | None = typer.Option(
-        None, "--max-games", help="With --precision: the most games per variant (default 10,000,000)."
-    ),
-    margin: float | None = typer.Option(None, "--margin", help=COMPARE_MARGIN_HELP),
-    out: Path | None = typer.Option(None, "--out", help=COMPARE_OUT_HELP),
-    force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
-    resume: Path | None = typer.Option(None, "--resume", help=COMPARE_RESUME_HELP),
-    games_table: bool = typer.Option(
-        False, "--games-table", help="With --out: also write one row per game (games/*.parquet)."
-    ),
-    deals: bool = typer.Option(
-        False, "--deals", help="With --out: also write one row per deal (deals/*.parquet; large)."
-    ),
-    csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
-    details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables (default: <= 3 variants)."),
+    variants: list[str] | None = typer.Argument(None, help=H("compare.variants"), autocompletion=complete_variant),
+    games: int | None = typer.Option(None, "--games", help=H("compare.games")),
+    seed: int = typer.Option(1, "--seed", help=H("seed")),
+    level: str | None = typer.Option(None, "--level", help=H("level"), autocompletion=complete_level),
+    levels: str | None = typer.Option(None, "--levels", help=H("compare.levels")),
+    bots: str | None = typer.Option(None, "--bots", help=H("bots", choices=BOT_CHOICES)),
+    workers: int | None = typer.Option(None, "--workers", help=H("workers")),
+    baseline: str | None = typer.Option(None, "--baseline", help=H("compare.baseline")),
+    precision: float | None = typer.Option(None, "--precision", help=H("compare.precision")),
+    max_games: int | None = typer.Option(None, "--max-games", help=H("compare.max_games")),
+    margin: float | None = typer.Option(None, "--margin", help=H("compare.margin")),
+    out: Path | None = typer.Option(None, "--out", help=H("compare.out")),
+    force: bool = typer.Option(False, "--force", help=H("force")),
+    resume: Path | None = typer.Option(None, "--resume", help=H("compare.resume")),
+    games_table: bool = typer.Option(False, "--games-table", help=H("compare.games_table")),
+    deals: bool = typer.Option(False, "--deals", help=H("compare.deals")),
+    csv: bool = typer.Option(False, "--csv", help=H("csv")),
+    details: bool | None = typer.Option(None, "--details/--brief", help=H("compare.details")),
     batch_size: int | None = typer.Option(
         None,
         "--batch-size",
-        help="Games per unit of work (default: games / (4 x workers), between 1,000 and 50,000; "
-        "with the expert or the sampler, from 1 game: they search every move).",
+        help=H("compare.batch_size"),
     ),
-    report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    card: Path | None = typer.Option(None, "--card", help=CARD_HELP),
-    bots_matrix: str | None = typer.Option(None, "--bots-matrix", help=BOTS_MATRIX_HELP),
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
-    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
-    skill: str | None = typer.Option(None, "--skill", help=SKILL_HELP),
+    report: Path | None = typer.Option(None, "--report", help=H("report")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
+    card: Path | None = typer.Option(None, "--card", help=H("compare.card")),
+    bots_matrix: str | None = typer.Option(None, "--bots-matrix", help=H("compare.bots_matrix")),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=H("scheduler")),
+    cluster: str | None = typer.Option(None, "--cluster", help=H("cluster")),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=H("connect_timeout")),
+    skill: str | None = typer.Option(None, "--skill", help=H("compare.skill")),
 ) -> None:
     """Compare rule variants by Monte Carlo: game length, naked goats, fish and more, against a baseline."""
     from ..answers.compare import CompareRequest
@@ -691,53 +889,44 @@ def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: 
 @app.command()
 @friendly_errors
 def sweep(
-    base: str | None = typer.Argument(
-        None, help="The base variant: a name (or its title), a .yaml file, or BASE+knob=value (default+target=125)."
-    ),
+    base: str | None = typer.Argument(None, help=H("sweep.base"), autocompletion=complete_variant),
     vary: list[str] = typer.Option(
         [],
         "--vary",
-        help="A knob and its values, e.g. --vary threshold=once,every-deal,none (repeat for more knobs). "
-        "Every combination is a cell.",
+        help=H("sweep.vary"),
+        autocompletion=complete_vary,
     ),
-    games: int | None = typer.Option(None, "--games", help="Games per cell (default 20,000)."),
-    seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
-    level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
+    games: int | None = typer.Option(None, "--games", help=H("sweep.games")),
+    seed: int = typer.Option(1, "--seed", help=H("seed")),
+    level: str | None = typer.Option(None, "--level", help=H("level"), autocompletion=complete_level),
     levels: str | None = typer.Option(
         None,
         "--levels",
-        help="Play the sweep at each of these levels on the same deals (e.g. beginner,player,expert) and say "
-        "whether each rule's effect holds at every level; --out and --report keep the player level's sweep "
-        "in full with every level's effects.",
+        help=H("sweep.levels"),
     ),
-    bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
-    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
-    cells: int | None = typer.Option(
-        None, "--cells", help="Play only N cells of a large grid: the reference cell and a seeded random subset."
-    ),
+    bots: str | None = typer.Option(None, "--bots", help=H("bots", choices=BOT_CHOICES)),
+    workers: int | None = typer.Option(None, "--workers", help=H("workers")),
+    cells: int | None = typer.Option(None, "--cells", help=H("sweep.cells")),
     metrics: str | None = typer.Option(
         None,
         "--metrics",
-        help="The metrics whose effects are estimated, comma-separated (default: the four headline metrics).",
+        help=H("sweep.metrics"),
     ),
-    margin: float | None = typer.Option(
-        None, "--margin", help="Also say whether each main effect is within ±MARGIN of the reference value."
-    ),
+    margin: float | None = typer.Option(None, "--margin", help=H("sweep.margin")),
     out: Path | None = typer.Option(
         None,
         "--out",
-        help="Write the results folder here (stats.json, summary.json, effects.parquet, cells.parquet). "
-        "An existing run is never overwritten.",
+        help=H("sweep.out"),
     ),
-    force: bool = typer.Option(False, "--force", help="Replace the run already in --out (or an existing --report)."),
-    resume: Path | None = typer.Option(None, "--resume", help="Continue the interrupted sweep saved in this folder."),
-    csv: bool = typer.Option(False, "--csv", help="With --out: also write CSV copies of the tables."),
-    batch_size: int | None = typer.Option(None, "--batch-size", help="Games per unit of work."),
-    report: Path | None = typer.Option(None, "--report", help="Write a self-contained HTML report here."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    cluster: str | None = typer.Option(None, "--cluster", help=CLUSTER_HELP),
-    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
+    force: bool = typer.Option(False, "--force", help=H("force")),
+    resume: Path | None = typer.Option(None, "--resume", help=H("sweep.resume")),
+    csv: bool = typer.Option(False, "--csv", help=H("csv")),
+    batch_size: int | None = typer.Option(None, "--batch-size", help=H("sweep.batch_size")),
+    report: Path | None = typer.Option(None, "--report", help=H("report")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=H("scheduler")),
+    cluster: str | None = typer.Option(None, "--cluster", help=H("cluster")),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=H("connect_timeout")),
 ) -> None:
     """Which rule matters most: play every combination of knob values and rank the knobs by their effect."""
     from ..answers.sweep import SweepRequest
@@ -795,8 +984,7 @@ def sweep_and_print(request) -> None:
             signals.clear()
         if outcome.analysis is None:
             fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.", request.lang)
-        for line in terminal_lines(outcome.summary, outcome.analysis, request.lang):
-            console.print(line, markup=False, highlight=False)
+        print_hanging(console, terminal_lines(outcome.summary, outcome.analysis, request.lang))
         if request.out is not None:
             err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
         if request.report is not None:
@@ -874,13 +1062,33 @@ def print_sweep(console, summary: dict, analysis, lang: str) -> None:
     """A sweep's answer in the terminal; after `--levels`, also whether each effect holds at every level."""
     from ..present.sweep_report import levels_ranking, levels_table, terminal_lines
 
-    for line in terminal_lines(summary, analysis, lang):
-        console.print(line, markup=False, highlight=False)
+    print_hanging(console, terminal_lines(summary, analysis, lang))
     block = summary.get("levels")
     if block:
         console.print(levels_table(block, lang))
-        for line in levels_ranking(block, lang):
-            console.print(line, markup=False, highlight=False)
+        print_hanging(console, levels_ranking(block, lang))
+
+
+def print_hanging(console, lines: list[str]) -> None:
+    """Lines of plain text wrapped at the console's width, an indented or bulleted line ('  * …') with a
+    hanging indent: its continuation lines start under its text, not at the margin."""
+    import re
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..text.say import join_percent
+
+    for line in lines:
+        lead = re.match(r"^\s+(?:[*•]\s+)?", line)
+        if lead is None or not line.strip():
+            console.print(Text(join_percent(line)), highlight=False)
+            continue
+        grid = Table.grid(padding=0)
+        grid.add_column(width=len(lead[0]), no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(Text(lead[0]), Text(join_percent(line[len(lead[0]) :])))
+        console.print(grid)
 
 
 def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
@@ -1132,29 +1340,31 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
 @app.command()
 @friendly_errors
 def duel(
-    bot_a: str = typer.Argument(..., help="The bot of side A."),
-    bot_b: str = typer.Argument(..., help="The bot of side B."),
-    variant: str = typer.Option("default", "--variant", help="Rules to play (a name or a .yaml file)."),
-    games: int = typer.Option(
-        20_000, "--games", help="Deal sequences (2 to 100,000,000); each is played twice, seats swapped."
-    ),
-    seed: int = typer.Option(1, "--seed", help="Run seed."),
-    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    bot_a: str = typer.Argument(..., help=H("duel.bot_a"), autocompletion=complete_bot),
+    bot_b: str = typer.Argument(..., help=H("duel.bot_b"), autocompletion=complete_bot),
+    variant: str = typer.Option("default", "--variant", help=H("duel.variant"), autocompletion=complete_variant),
+    games: int = typer.Option(20_000, "--games", help=H("duel.games")),
+    seed: int = typer.Option(1, "--seed", help=H("duel.seed")),
+    workers: int | None = typer.Option(None, "--workers", help=H("workers")),
+    as_json: bool = typer.Option(False, "--json", help=H("as_json")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
 ) -> None:
     """Side A with one bot against side B with another, in duplicate (the same deals, seats swapped)."""
     from ..answers.duel import run_duel
     from ..engine.bots import parse_bot
     from ..rules.variants import load_variant
     from ..text.errors import KozelError
-    from ..text.say import count, decimal, percent, plural, t, translate
+    from ..text.say import count, decimal, percent, plural, t
 
     language = choose_lang(lang)
+    bot_a, bot_b = duel_bot(bot_a), duel_bot(bot_b)  # a level of play is its bot: no --level here (two sides)
     for side, name in (("A", bot_a), ("B", bot_b)):
         try:
             parse_bot(name)
         except ValueError as exc:
-            raise KozelError(f"the bot of side {side}: {exc}", ru=f"бот пары {side}: {translate(str(exc))}") from None
+            from ..records.trace import bot_error
+
+            raise bot_error(f"the bot of side {side}", name, exc, f"бот пары {side}") from None
     if not 2 <= games <= 100_000_000:
         raise KozelError(
             f"--games must be from 2 to 100,000,000, not {games:,}.",
@@ -1167,6 +1377,13 @@ def duel(
     v = load_variant(variant)
     announce_compile("play_batch", [bot_a, bot_b, bot_a, bot_b])
     r = run_duel(v, bot_a, bot_b, games, seed=seed, workers=workers)
+    if as_json:
+        from dataclasses import asdict
+
+        from ..results.folders import to_jsonable
+
+        typer.echo(json.dumps(to_jsonable(asdict(r)), ensure_ascii=False, indent=2))
+        return
     if language == "ru":
         from ..present.words import bot_name
 
@@ -1189,6 +1406,16 @@ def duel(
         typer.echo(t("duel_stronger", language, b, a))
     else:
         typer.echo(t("duel_none", language))
+
+
+def duel_bot(name: str) -> str:
+    """A side of a duel: a bot, or a level of play standing for its bot (player: counter; «знаток»: expert)."""
+    from ..rules.levels import level
+
+    try:
+        return level(name).bot
+    except ValueError:
+        return name
 
 
 def analysis_of(folder: Path, baseline: str | None, margin: float | None = None):
@@ -1240,23 +1467,51 @@ def analysis_of(folder: Path, baseline: str | None, margin: float | None = None)
 @app.command()
 @friendly_errors
 def summarize(
-    folder: Path = typer.Argument(..., help="A results folder written by `compare --out` or `sweep --out`."),
-    baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
-    details: bool | None = typer.Option(None, "--details/--brief", help="Per-variant tables."),
-    margin: float | None = typer.Option(None, "--margin", help="Equivalence margin, as in compare."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    folder: Path = typer.Argument(..., help=H("folder")),
+    baseline: str | None = typer.Option(None, "--baseline", help=H("baseline")),
+    details: bool | None = typer.Option(None, "--details/--brief", help=H("summarize.details")),
+    margin: float | None = typer.Option(None, "--margin", help=H("summarize.margin")),
+    as_json: bool = typer.Option(False, "--json", help=H("as_json")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
 ) -> None:
     """Recompute the statistics from a saved results folder."""
     from ..present.tables import print_analysis
+    from ..results.folders import to_jsonable
+    from ..text.errors import KozelError
 
     language = choose_lang(lang)
+    if as_json and details is not None:
+        raise KozelError.keyed("summarize.json_details")
     saved = saved_sweep(folder, baseline, margin)
     if saved is not None:
         summary, analysis = saved
+        if as_json:
+            from ..answers.sweep import effect_row, load_sweep
+
+            grid = load_sweep(folder).grid  # the effects as recomputed (another --margin), as sweep --out writes them
+            payload = dict(summary, effects=[effect_row(e, grid) for e in analysis.effects])
+            payload["interactions"] = [effect_row(e, grid) for e in analysis.interactions]
+            typer.echo(json.dumps(to_jsonable(payload), ensure_ascii=False, indent=2))
+            return
         print_sweep(terminal(), summary, analysis, language)
         return
     meta, analysis = analysis_of(folder, baseline, margin)
+    if as_json:
+        from ..answers.compare import summary_payload
+
+        typer.echo(json.dumps(to_jsonable(summary_payload(meta, analysis)), ensure_ascii=False, indent=2))
+        return
     print_analysis(terminal(), meta, analysis, details, language)
+
+
+messages.add(
+    {
+        "summarize.json_details": (
+            "--json prints every statistic as JSON: drop --details / --brief (they choose tables to print).",
+            "--json печатает всю статистику в JSON: уберите --details / --brief (они выбирают печатные таблицы).",
+        )
+    }
+)
 
 
 def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
@@ -1274,11 +1529,11 @@ def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
 @app.command("report")
 @friendly_errors
 def report_command(
-    folder: Path = typer.Argument(..., help="A results folder written by `compare --out` or `sweep --out`."),
-    output: Path = typer.Option(..., "-o", "--output", help="The HTML file to write."),
-    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
-    baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: the run's)."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing file."),
+    folder: Path = typer.Argument(..., help=H("folder")),
+    output: Path = typer.Option(..., "-o", "--output", help=H("report.output")),
+    lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang),
+    baseline: str | None = typer.Option(None, "--baseline", help=H("baseline")),
+    force: bool = typer.Option(False, "--force", help=H("report.force")),
 ) -> None:
     """Write a self-contained HTML report (plotly.js embedded, works offline) from a results folder."""
     from ..present.report import ReportData, write
@@ -1310,43 +1565,25 @@ def report_command(
 @app.command()
 @friendly_errors
 def atlas(
-    out: Path = typer.Option(..., "--out", help="The folder of the site (its results folders go into OUT/data/)."),
-    games: int | None = typer.Option(
-        None, "--games", help="Games per question and level of play (default 20,000, or the site's own)."
-    ),
-    expert_games: int | None = typer.Option(
-        None, "--expert-games", help="Games per question at the expert level (default 400: its search is slow)."
-    ),
+    out: Path = typer.Option(..., "--out", help=H("atlas.out")),
+    games: int | None = typer.Option(None, "--games", help=H("atlas.games")),
+    expert_games: int | None = typer.Option(None, "--expert-games", help=H("atlas.expert_games")),
     levels: str | None = typer.Option(
         None,
         "--levels",
-        help="Levels of play: beginner (random), player (counter), expert (default: all three, or the site's own).",
+        help=H("atlas.levels"),
     ),
-    lang: str | None = typer.Option(
-        None, "--lang", help="The site's languages, the first at its root: ru,en (default, or the site's own)."
-    ),
-    resume: bool = typer.Option(False, "--resume", help="Continue a site: play only what is missing or unfinished."),
-    render_only: bool = typer.Option(False, "--render-only", help="Rebuild the pages from OUT/data/, play nothing."),
-    only: str | None = typer.Option(None, "--only", help="Only these questions (variant names, comma-separated)."),
-    extras: bool | None = typer.Option(
-        None,
-        "--extras/--no-extras",
-        help="Also the skill-or-luck table and the sweep of the section-13 knobs (default: yes, or the site's own).",
-    ),
-    cards: bool | None = typer.Option(
-        None,
-        "--cards/--no-cards",
-        help="Draw each question's chat card as a picture (default: yes, or the site's own).",
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", help="Run seed of every comparison (default 1, or the site's own)."
-    ),
-    workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
-    scheduler: str | None = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    cluster: str | None = typer.Option(
-        None, "--cluster", help="Play on a Dask LocalCluster of N worker processes started once for the build: local:N."
-    ),
-    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
+    lang: str = typer.Option("ru,en", "--lang", help=H("atlas.lang")),
+    resume: bool = typer.Option(False, "--resume", help=H("atlas.resume")),
+    render_only: bool = typer.Option(False, "--render-only", help=H("atlas.render_only")),
+    only: str | None = typer.Option(None, "--only", help=H("atlas.only")),
+    extras: bool = typer.Option(True, "--extras/--no-extras", help=H("atlas.extras")),
+    cards: bool = typer.Option(True, "--cards/--no-cards", help=H("atlas.cards")),
+    seed: int = typer.Option(1, "--seed", help=H("atlas.seed")),
+    workers: int | None = typer.Option(None, "--workers", help=H("workers")),
+    scheduler: str | None = typer.Option(None, "--scheduler", help=H("scheduler")),
+    cluster: str | None = typer.Option(None, "--cluster", help=H("atlas.cluster")),
+    connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=H("connect_timeout")),
 ) -> None:
     """Build «Споры двора»: every yard argument as a question answered at each level of play, a static site."""
     from ..site import atlas as atlas_lib

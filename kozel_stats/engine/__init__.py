@@ -5,7 +5,8 @@ shipped with the package: precompiled.py).
 Importing this package (any engine module) sets numba's cache folder and its portable CPU level, before numba
 is first imported; a process that never plays never imports it, and `import kozel_stats` changes nothing.
 
-The cache key (`engine_digest`) is this folder's sources and the constants the compiled code takes from outside
+The cache key (`engine_digest`) is this folder's sources (but its plumbing: this file and precompiled.py, which
+numba never compiles) and the constants the compiled code takes from outside
 it: the knobs' choices (codes.choice_code reads them), the bots' ids (roster.BOTS) and the tiles' order
 (rules/tiles.py). The prose beside those
 constants (a knob's rule in Russian, a bot's description) is not part of it: a corrected word compiles nothing.
@@ -21,9 +22,14 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parent
 
 
+#: The engine folder's plumbing of the machine code (this file, the archives' code): numba compiles none of it
+PLUMBING = ("__init__.py", "precompiled.py")
+
+
 def compiled_sources() -> tuple[str, ...]:
-    """The engine's own sources, by name, in a fixed order."""
-    return tuple(sorted(path.name for path in ENGINE.glob("*.py")))
+    """The engine's sources numba compiles or reads constants from (every module of the folder but its
+    plumbing), by name, in a fixed order."""
+    return tuple(sorted(path.name for path in ENGINE.glob("*.py") if path.name not in PLUMBING))
 
 
 def outside_constants() -> str:

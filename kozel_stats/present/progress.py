@@ -12,18 +12,30 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..text import messages
+
 PLAIN_EVERY = 10.0
+WHAT_WIDTH = 24  # the names in the bar, at most: longer, the bar says how many (never a truncated name)
+
+messages.add(
+    {
+        "progress.variants": (
+            "{n:count} {n:plural:variant|variants}",
+            "{n:count} {n:plural:вариант|варианта|вариантов}",
+        ),
+        "progress.playing": ("playing {what}", "играю {what}"),
+        "progress.computing": ("computing the statistics…", "считаю статистику…"),
+        "progress.played": ("played {count} ({share}%) of {what}", "сыграно {count} ({share}%), {what}"),
+    }
+)
 
 
 def _what(names: list[str], lang: str = "en") -> str:
+    """What the bar plays: the names when they are short, else how many (80 columns hold the bar whole)."""
     text = ", ".join(names)
-    if len(text) <= 40:
+    if len(text) <= WHAT_WIDTH:
         return text
-    if lang == "ru":
-        from ..text.say import plural_ru
-
-        return f"{len(names)} {plural_ru(len(names), 'вариант', 'варианта', 'вариантов')}"
-    return f"{len(names)} variants"
+    return messages.text("progress.variants", lang, n=len(names))
 
 
 class GamesProgress:
@@ -39,14 +51,17 @@ class GamesProgress:
         self.last_plain = 0.0
         self.bar: Any = None
         self.task: Any = None
+        self.computing = False  # the last game is played: the statistics are being computed
 
     def __enter__(self) -> GamesProgress:
         if self.console.is_terminal:
             from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+            # the playing words, "20 000/20 000 партий", "12 345/с" and the time left: the bar takes what remains
+            rest = len(messages.text("progress.playing", self.lang, what=self.what)) + 20 + 9 + 8 + 4
             self.bar = Progress(
                 TextColumn("{task.description}"),
-                BarColumn(),
+                BarColumn(bar_width=max(8, min(40, self.console.width - rest))),
                 TextColumn("{task.fields[count]}"),
                 TextColumn("{task.fields[rate]}"),
                 TimeRemainingColumn(),
@@ -70,20 +85,22 @@ class GamesProgress:
 
         ru = self.lang == "ru"
         played = done - self.first_done
-        rate = f"{fmt(played / elapsed, self.lang)} {self.unit}/{'с' if ru else 's'}" if played > 0 else ""
+        rate = f"{fmt(played / elapsed, self.lang)}/{'с' if ru else 's'}" if played > 0 else ""
         count = f"{fmt(done, self.lang)}/{fmt(total, self.lang)} {self.unit}"
+        last = done >= total
         if self.bar is not None:
+            what = messages.text("progress.playing", self.lang, what=self.what)
+            if last:  # the games are played; what follows is the statistics, said so
+                what = messages.text("progress.computing", self.lang)
             if self.task is None:
-                what = f"{'играю' if ru else 'playing'} {self.what}"
                 self.task = self.bar.add_task(what, total=total, count=count, rate=rate)
-            self.bar.update(self.task, completed=done, total=total, count=count, rate=rate)
-        elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or done >= total):
+            self.bar.update(self.task, description=what, completed=done, total=total, count=count, rate=rate)
+        elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or last):
             self.last_plain = now
             share = f"{100 * done / max(total, 1):.0f}"
-            tail = f", {rate}" if rate else ""
-            self.console.print(
-                f"сыграно {count} ({share}%), {self.what}{tail}"
-                if ru
-                else f"played {count} ({share}%) of {self.what}{tail}",
-                highlight=False,
-            )
+            tail = f", {fmt(played / elapsed, self.lang)} {self.unit}/{'с' if ru else 's'}" if rate else ""
+            line = messages.text("progress.played", self.lang, count=count, share=share, what=self.what) + tail
+            self.console.print(line, highlight=False)
+        if last and not self.computing and self.bar is None:
+            self.console.print(messages.text("progress.computing", self.lang), highlight=False)
+        self.computing = last

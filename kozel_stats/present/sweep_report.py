@@ -17,7 +17,7 @@ from ..rules.knobs import KNOB_BY_NAME, value_word
 from ..rules.variants import format_knob_value
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME
-from ..text import say
+from ..text import messages, say
 from . import words
 from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_tags
 
@@ -215,6 +215,18 @@ def significant_interactions(analysis: Any) -> list[stats.Comparison]:
 
 
 # --- terminal -------------------------------------------------------------------------------------------------------
+messages.add(
+    {
+        "sweep.baselines": (
+            "Before each \u2192: the mean over the cells where that bullet's rule is at its reference value, "
+            "the others at every value played; so each rule has its own baseline.",
+            "До стрелки \u2192 — среднее по клеткам, где правило этой строки — как в опорной клетке, а остальные "
+            "правила — любые из сыгранных; поэтому у каждого правила своя основа.",
+        )
+    }
+)
+
+
 def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
     """What `kozel-stats sweep` prints: the question, per metric the ranking and the main effects, the
     interactions found, the notes."""
@@ -237,6 +249,8 @@ def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
     who = words.level_words(meta, lang)
     if who is not None:
         lines.append(f"Играют {who}." if lang == "ru" else f"Played by {who}.")
+    if len(grid.factors) > 1:  # each rule's effect is against its own baseline: say which, once
+        lines.append(messages.text("sweep.baselines", lang))
     lines.append("")
     for metric in analysis.metrics:
         lines.append(plain(ranking_sentence(metric, analysis.ranking[metric], lang)))

@@ -8,6 +8,7 @@ are followed here, from the moves (`_Table`), to show the table as a player sees
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..rules.variants import Variant
@@ -32,20 +33,21 @@ PHRASES: dict[str, tuple[str, str]] = {
     "bazaar": ("  bazaar (in draw order): {tiles}", "  базар (в порядке, в каком его берут): {tiles}"),
     "extra": (
         "  An extra lead («внеочередной заход») on 66 and 00 at once: each next player lays two tiles, one on each "
-        "end, until one cannot (then one a move); 60 fits the gap between them on any move; no fishing.",
+        "end, until one cannot (then one a move); 06 fits the gap between them on any move; no fishing.",
         "  Внеочередной заход сразу на 6:6 и 0:0: каждый следующий кладёт две кости, по одной на каждый конец, пока "
-        "кто-то не сможет (дальше по одной); 6:0 встаёт в промежуток на любом ходу; рыбачить нельзя.",
+        "кто-то не сможет (дальше по одной); 0:6 встаёт в промежуток на любом ходу; рыбачить нельзя.",
     ),
     "knocks": ("  {e:>3}. {seat} knocks", "  {e:>3}. {seat} стучит"),
     "draws": ("  {e:>3}. {seat} draws {tile}", "  {e:>3}. {seat} берёт из базара {tile}"),
     "plays": ("  {e:>3}. {seat} plays {parts}  -> {table}", "  {e:>3}. {seat} кладёт {parts}  -> {table}"),
     "on": ("{tile} on {at}", "{tile} на {at}"),
+    "on_first": ("{tile}", "{tile}"),
     "gap": ("{tile} in the gap", "{tile} в промежуток"),
     "and": (" and ", " и "),
     "closed": (" closed", " закрытым"),
     "no_end": ("no open end", "открытых концов нет"),
     "ends": ("ends {ends}", "концы {ends}"),
-    "gap_open": (", the gap for 60 open", ", промежуток для 6:0 открыт"),
+    "gap_open": (", the gap for 06 open", ", промежуток для 0:6 открыт"),
     "out": ("  {seat} is out.", "  {seat} вышел."),
     "fish": ("  Fish (рыба)! {seat} is the fisherman{why}.", "  Рыба! Рыбак — {seat}{why}."),
     "left": ("  Left in hand: {scores}.", "  Осталось на руках: {scores}."),
@@ -195,11 +197,29 @@ PHRASES: dict[str, tuple[str, str]] = {
         "  У {seat} остался 0:0: сразу козёл, партия окончена.",
     ),
     "extra_lost": (
-        "  {who} lost the extra lead: {title} («внеочередной козёл»){after}",
-        "  {who} проиграли внеочередной заход: внеочередной козёл{after}",
+        "  {who} {lost} the extra lead: {title} («внеочередной козёл»){after}",
+        "  {who} {lost} внеочередной заход: внеочередной козёл{after}",
     ),
     "extra_one": ("the extra goat", ""),
     "extra_many": ("extra goats", ""),
+    "lost_one": ("lost", "проиграл"),
+    "lost_many": ("lost", "проиграли"),
+    # why a side writes what it writes (the parts of deal's writing, when they add up to it)
+    "why": ("  ({side}: {parts} = {n})", "  ({side}: {parts} = {n})"),
+    "part_hand": ("{n} in {seat}'s hand", "{n} на руках у {seat}"),
+    "part_hands": ("{n} in the hands", "{n} на руках"),
+    "part_all_hands": (
+        "{n} of every hand left (the loser writes all hands)",
+        "{n} всех рук (проигравшему пишут все руки)",
+    ),
+    "part_lone": ("{n} for {seat}'s lone {tiles}", "{n} за одинокий {tiles} у {seat}"),
+    "part_both": ("{n} for {seat}'s {tiles} alone", "{n} за {tiles} без других костей у {seat}"),
+    "part_lone_pair": (
+        "{n} for the side's lone {tiles} (instead of {pips})",
+        "{n} за одинокий {tiles} у пары (вместо {pips})",
+    ),
+    "part_pot": ("{n} of the eggs pot", "{n} из яиц"),
+    "part_memory": ("{n} remembered from deal {d} (memory of points)", "{n} в памяти со сдачи {d} (память очков)"),
     "extra_rule16": ("; the game is over (rule 16).", "; партия окончена (правило 16)."),
     "extra_target": (
         "; the score reaches the target: the game is over.",
@@ -240,6 +260,10 @@ class _Say:
         self.ru = lang == "ru"
 
     def __call__(self, key: str, **values: Any) -> str:
+        if self.ru:  # one tile notation: the players' 6:6 in Russian (the record's 66 in English)
+            for name in ("tile", "tiles"):
+                if isinstance(values.get(name), str):
+                    values[name] = re.sub(r"\b([0-6])([0-6])\b", r"\1:\2", values[name])
         return PHRASES[key][self.ru].format(**values)
 
 
@@ -453,12 +477,74 @@ def _special_lines(record: dict, d: int, variant: Variant, side: list[str], say:
             after = say("extra_target")
         else:
             after = say("extra_goes_on")
-        lines.append(say("extra_lost", who=who, title=title, after=after))
+        lost = say("lost_one" if len(deal["losers"]) == 1 and len(record["sides"][0]) == 1 else "lost_many")
+        lines.append(say("extra_lost", who=who, title=title, after=after, lost=lost))
     if "out-66-wipes" in applied:  # R-004-morskoy-66
         wiped = next(i for i, members in enumerate(record["sides"]) if deal["last"] in members)
         lines.append(say("wipe", side=side[wiped]))
     if "shared-burn" in applied:  # R-morskoy-shared
         lines.append(say("burn", n=deal["burned"]))
+    return lines
+
+
+SPECIAL_SETS = {frozenset({"00"}): "lone_00", frozenset({"66"}): "lone_66", frozenset({"00", "66"}): "both_00_66"}
+
+
+def _pips(tiles: set[str]) -> int:
+    return sum(int(t[0]) + int(t[1]) for t in tiles)
+
+
+def _hand_parts(deal: dict, seats: list[int], variant: Variant, say: _Say) -> list[tuple[int, str]]:
+    """The hands a losing side writes, a lone 00 / 66 at its price (R-score-specials), as (points, words)."""
+    held = {seat: _left_in_hand(deal, seat) for seat in seats}
+    pips = sum(_pips(tiles) for tiles in held.values())
+    together = frozenset().union(*held.values())
+    if variant["specials"] == "per-pair" and len(seats) > 1 and together in SPECIAL_SETS:
+        price = variant[SPECIAL_SETS[together]]
+        return [(price, say("part_lone_pair", n=price, tiles=say("and").join(sorted(together)), pips=pips))]
+    parts: list[tuple[int, str]] = []
+    priced = False
+    for seat in seats:
+        tiles = frozenset(held[seat])
+        if variant["specials"] != "plain" and tiles in SPECIAL_SETS:
+            price, priced = variant[SPECIAL_SETS[tiles]], True
+            key = "part_both" if len(tiles) == 2 else "part_lone"
+            words = say(key, n=price, seat=_seat_name(seat, variant), tiles=say("and").join(sorted(tiles)))
+            parts.append((price, words))
+        elif held[seat]:
+            parts.append((_pips(held[seat]), say("part_hand", n=_pips(held[seat]), seat=_seat_name(seat, variant))))
+    return parts if priced else [(pips, say("part_hands", n=pips))]
+
+
+def _seat_name(seat: int, variant: Variant) -> str:
+    return f"P{seat}({SIDE_NAMES[seat % 2]})" if variant["pairs"] else f"P{seat}"
+
+
+def _why_written(record: dict, d: int, variant: Variant, side: list[str], say: _Say) -> list[str]:
+    """Which rule added what when a side writes more than the pips left in its hands (a lone 00 / 66's price,
+    the eggs pot, Осёл's memory, Чечевэ writing every hand): the parts of the deal's writing, said only
+    when they add up to what the engine wrote (the log decides no rule itself)."""
+    deal = record["deals"][d]
+    applied = deal.get("applied", [])
+    if deal["end"] == "fish" and variant["fish_writes"] != "own" or {"fast-cost", "general", "kept-66"} & set(applied):
+        return []
+    prev = record["deals"][d - 1] if d else None
+    lines = []
+    for s, n in enumerate(deal["written"]):
+        if not n:
+            continue
+        if not variant["pairs"] and variant["solo_writes"] == "all-hands":
+            total = sum(deal["hand_sums"])
+            parts = [(total, say("part_all_hands", n=total))]
+        else:
+            parts = _hand_parts(deal, record["sides"][s], variant, say)
+        if prev is not None and prev["eggs"] and prev["carry"]:
+            parts.append((prev["carry"], say("part_pot", n=prev["carry"])))
+        if prev is not None and variant["memory"] and any(prev.get("memory", [])) and prev["memory"][s]:
+            parts.append((prev["memory"][s], say("part_memory", n=prev["memory"][s], d=d)))
+        plain = len(parts) == 1 and parts[0][0] == deal["hand_sums"][s]
+        if parts and not plain and sum(v for v, _ in parts) == n:
+            lines.append(say("why", side=side[s], parts=" + ".join(words for _, words in parts), n=n))
     return lines
 
 
@@ -508,7 +594,13 @@ def _event_lines(deal: dict, seat: list[str], cross: bool, say: _Say) -> list[st
             parts = []
             closed = ev.get("closed", [False] * len(ev["play"]))
             for tile, at, shut in zip(ev["play"], ev["at"], closed, strict=True):
-                where = tile if at is None else say("gap", tile=tile) if at == "gap" else say("on", tile=tile, at=at)
+                where = (
+                    say("on_first", tile=tile)
+                    if at is None
+                    else say("gap", tile=tile)
+                    if at == "gap"
+                    else say("on", tile=tile, at=at)
+                )
                 parts.append(where + (say("closed") if shut else ""))
             table_.play(ev["play"], ev["at"], closed)
             lines.append(say("plays", e=e, seat=seat[ev["p"]], parts=say("and").join(parts), table=table_.text(say)))
@@ -539,6 +631,7 @@ def _deal_lines(record: dict, d: int, variant: Variant | None, say: _Say) -> lis
         lines.append(f"  {w or say('nothing')}." + (say("carry", carry=deal["carry"]) if deal["carry"] else ""))
     else:
         lines.append("  " + _written_text(deal, variant, side, say))
+        lines += _why_written(record, d, variant, side, say)
         lines += _special_lines(record, d, variant, side, say)
     lines.append(say("score", scores=_scores(side, deal["score"])))
     return lines

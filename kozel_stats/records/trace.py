@@ -77,7 +77,7 @@ from ..engine.codes import (
     tile_name,
 )
 from ..rules.variants import Variant
-from ..text.errors import TraceError
+from ..text.errors import TraceError, VariantError
 
 FORMAT = "kozel-trace/1"
 SIDE_NAMES = ["A", "B"]
@@ -121,8 +121,18 @@ def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
         try:
             parse_bot(n)
         except ValueError as exc:
-            raise ValueError(f"--bots: {exc}") from None
+            raise bot_error("--bots", n, exc) from None
     return names
+
+
+def bot_error(where: str, name: str, exc: ValueError, where_ru: str | None = None) -> VariantError:
+    """An unknown bot, with «вы имели в виду …?» and the closest bot names (`--bots counterr`: counter)."""
+    from ..rules.roster import BOTS
+    from ..text.say import closest, did_you_mean, translate
+
+    near = [] if ":" in name else closest(name, [bot.name for bot in BOTS])
+    hint_en, hint_ru = (did_you_mean(near, "en"), did_you_mean(near, "ru")) if near else ("", "")
+    return VariantError(f"{where}: {exc}{hint_en}", ru=f"{where_ru or where}: {translate(str(exc))}{hint_ru}")
 
 
 def parse_skill(text: str) -> tuple[str, str]:

@@ -60,11 +60,13 @@ DEFAULT_LEVEL = "player"
 
 
 def level(name: str, option: str = "--level") -> Level:
-    """The level called `name`; a clear ValueError naming the option and the three levels otherwise."""
-    key = name.strip().lower()
-    if key not in LEVELS:
+    """The level called `name` (its id or its Russian name: «знаток»); a clear ValueError naming the option and
+    the three levels otherwise."""
+    key = name.strip().lower().replace("ё", "е")
+    found = LEVELS.get(key) or next((lv for lv in LEVELS.values() if lv.ru == key), None)
+    if found is None:
         raise ValueError(f"{option}: {name!r} is not a level of play; choose one of {', '.join(LEVELS)}.")
-    return LEVELS[key]
+    return found
 
 
 def parse_levels(spec: str) -> list[Level]:

@@ -120,7 +120,8 @@ def unknown_knob(key: str, where: str, shown: str | None = None) -> VariantError
     return VariantError(
         f"{where}: unknown {'key ' + shown if shown else f'knob {key!r}'}.{tail_en} "
         "`kozel-stats variants show default` lists the allowed knobs.",
-        ru=f"{where}: настройки {shown or key!r} нет.{tail_ru} Все настройки — в `kozel-stats variants show default`.",
+        ru=f"{where}: настройки {shown or repr(key)} нет.{tail_ru} Все настройки — в "
+        "`kozel-stats variants show default`.",
     )
 
 
@@ -715,7 +716,10 @@ def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], w
     if not named:
         return base
     en = ", ".join(f"{k} = {format_knob_value(v)}" for k, v in named)
-    ru = ", ".join(f"{KNOB_BY_NAME[k].short_ru or k} = {format_knob_value(v)}" for k, v in named)
+    from .knobs import value_word
+
+    # the sweep's words («порог: нет», «рыба: рыбаку»), not the typed ids («порог = none»)
+    ru = "; ".join(f"{KNOB_BY_NAME[k].short_ru or k}: {value_word(k, v, 'ru')}" for k, v in named)
     titles = {"en": f"{base.title('en')} with {en}", "ru": f"{base.title('ru')}, но {ru}"}
     descriptions = {"en": f"{base.describe('en')} With {en}.", "ru": f"{base.describe('ru')} Но {ru}."}
     return Variant(

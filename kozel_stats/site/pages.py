@@ -22,7 +22,7 @@ from ..present import report, words
 from ..rules.levels import Level
 from ..stats import comparison as stats
 from ..stats.metrics import HEADLINE
-from ..text import say
+from ..text import messages, say
 from .atlas import (
     DATA_DIR,
     GROUPS,
@@ -929,6 +929,7 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
             else "нет Chromium: картинки карточек не нарисованы (apt-get install chromium)"
         )
         return {}
+
     import subprocess
 
     from ..text import messages
@@ -936,6 +937,7 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
 
     found, failed = {}, []
     (out / CARDS).mkdir(parents=True, exist_ok=True)
+    todo = []  # the cards to draw: one already drawn from the same results is kept
     for variant, levels in answers.items():
         level = reference_level_of(levels)
         stats_file = out / DATA_DIR / variant / level / "stats.json"
@@ -943,16 +945,25 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
             rel_path = f"{CARDS}/{variant}.{lang}.png"
             path = out / rel_path
             if not path.exists() or path.stat().st_mtime < stats_file.stat().st_mtime:
-                try:  # a Chromium that fails costs the card, never the pages or the played data
-                    report.write_card(path, levels[level], lang)
-                except (KozelError, OSError, subprocess.SubprocessError):
-                    failed.append(rel_path)
-                    continue
-            found[(variant, lang)] = rel_path
+                todo.append((variant, rel_path, levels[level], lang))
+            else:
+                found[(variant, lang)] = rel_path
+    for done, (variant, rel_path, data, lang) in enumerate(todo, 1):
+        if done == 1 or done % 10 == 0 or done == len(todo):  # the stage says what it does: minutes of Chromium
+            say(messages.text("atlas.drawing_cards", plan.langs[0], done=done, total=len(todo)))
+        try:  # a Chromium that fails costs the card, never the pages or the played data
+            report.write_card(out / rel_path, data, lang)
+        except (KozelError, OSError, subprocess.SubprocessError):
+            failed.append(rel_path)
+            continue
+        found[(variant, lang)] = rel_path
     if failed:
         shown = ", ".join(failed[:6]) + (" ..." if len(failed) > 6 else "")
         say(messages.text("atlas.cards_failed", plan.langs[0], n=len(failed), cards=shown))
     return found
+
+
+messages.add({"atlas.drawing_cards": ("drawing the cards {done}/{total}", "рисую карточки {done}/{total}")})
 
 
 def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:

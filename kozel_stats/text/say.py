@@ -144,8 +144,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{n:count} {n:plural:партия|партии|партий} переиграно: верно {ok}, с ошибками {bad}.",
     ),
     "duel_head": (
-        "{a} (A) vs {b} (B) on {variant}: {pairs} deal sequences played twice, seats swapped",
-        "{a} (A) против {b} (B), правила «{variant}»: {pairs} сыграно дважды, с обменом мест",
+        "{a} (A) vs {b} (B), rules {variant}\n  {pairs} deal sequences, each played twice, seats swapped",
+        "бот {a} (A) против бота {b} (B), правила «{variant}»\n  {pairs}, каждая сыграна дважды, с обменом мест",
     ),
     "duel_wins": (
         "  {a}'s side wins {rate} of games (95% CI {low} to {high})",
@@ -207,8 +207,10 @@ _SOURCE_RU = [
 
 
 def source_text(source: str, lang: str) -> str:
-    """Where a variant comes from: '000_….txt, section 13 (yard differences)' -> '…, раздел 13 (дворовые
-    различия)'."""
+    """Where a variant comes from, as docs/sources.md names the texts: '000_….txt, section 13 (yard
+    differences)' -> 'text 000, section 13 (yard differences)' / 'текст 000, раздел 13 (дворовые различия)'."""
+    named = re.sub(r"\b(\d{3})_[0-9a-f]+\.txt\b", r"текст \1" if lang == "ru" else r"text \1", source)
+    source = named + (" (docs/sources.md)" if named != source else "")
     if lang != "ru":
         return source
     for pattern, repl in _SOURCE_RU:
@@ -283,16 +285,46 @@ REPLAY_RU = {
 }
 
 
+#: the fields of a record's deal and game (docs/trace-format.md) in the players' words, for `replay`'s findings
+FIELD_RU = {
+    "written": "запись",
+    "score": "счёт",
+    "hand_sums": "суммы на руках",
+    "losers": "проигравшие",
+    "loser": "проигравший",
+    "eggs": "яйца",
+    "vanished": "пропавшее под порогом",
+    "carry": "перенос яиц",
+    "memory": "память очков",
+    "burned": "сожжённый счёт",
+    "lead": "почему заходит",
+    "fast": "быстрый заход",
+    "applied": "применённые правила",
+    "leader": "заходящий",
+    "last": "последний ход",
+    "end": "конец сдачи",
+    "final_score": "итоговый счёт",
+    "titles": "звания",
+    "goats": "козлы",
+    "redeals": "передачи",
+    "bazaar": "базар",
+}
+
+
 def replay_problem(problem: object, lang: str) -> str:
     """A problem `replay` found, in `lang`: 'game 0, deal 1: written is [999, 0], the rules give [0, 25]' ->
-    'партия 0, сдача 1: written — [999, 0], а по правилам [0, 25]' (field names stay: they are the record's)."""
+    'партия 0, сдача 1: запись 'written' — [999, 0], а по правилам [0, 25]' (the field in words, then its id)."""
     text = str(problem)
     if lang != "ru":
         return text
     text = re.sub(r"^game (\S+)", r"партия \1", text)
     text = re.sub(r", deal (\d+)", r", сдача \1", text)
     text = re.sub(r", event (\d+)", r", событие \1", text)
-    text = re.sub(r": (\w+) (?:is|are) (.+), the rules give (.+)$", r": \1 — \2, а по правилам \3", text)
+    found = re.search(r": (\w+) (?:is|are) (.+), the rules give (.+)$", text)
+    if found:  # the record's field in words, its id after it (the record keeps the id)
+        field = FIELD_RU.get(found[1])
+        named = f"{field} '{found[1]}'" if field else found[1]
+        text = text[: found.start()] + f": {named} — {found[2]}, а по правилам {found[3]}"
     for en, ru in REPLAY_RU.items():
         text = text.replace(en, ru)
     return text
