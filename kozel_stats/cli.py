@@ -889,18 +889,20 @@ def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
     return level_name if short else f"{level_name} ({name})"
 
 
-def level_rows(rows: list[dict], prepared) -> None:
-    """--levels: each row also says how its verdict fares across the levels (levels.across_levels)."""
-    from .levels import across_levels
+def level_rows(rows: list[dict], prepared, outcomes: dict) -> None:
+    """--levels: each row also gets its level verdict (level_verdict.level_verdict: the mark in
+    `across_levels`, the per-level intervals and the differences between levels in `level_verdict`)."""
+    from .level_verdict import verdicts_of
+    from .words import restates
 
+    rules = {v.name: v.rule_dict for v in prepared.variants}
+    per_level = {lv.name: outcomes[lv.bot].analysis.comparisons for lv in prepared.levels if lv.bot in outcomes}
+    found = verdicts_of(per_level, lambda c: restates(c.metric, rules.get(c.variant), rules.get(c.baseline)))
     for row in rows:
-        row["across_levels"] = across_levels(
-            {
-                lv.name: (row["by_mix"][lv.bot]["diff"] if row["by_mix"][lv.bot]["significant"] else None)
-                for lv in prepared.levels
-                if lv.bot in row["by_mix"]
-            }
-        )
+        verdict = found.get((row["variant"], row["metric"]))
+        if verdict is not None:
+            row["across_levels"] = verdict.mark
+            row["level_verdict"] = verdict.to_json()
 
 
 def compare_matrix(prepared, console, err) -> None:
@@ -915,7 +917,7 @@ def compare_matrix(prepared, console, err) -> None:
         finished.append(True)
         rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
         if prepared.levels:
-            level_rows(rows, prepared)
+            level_rows(rows, prepared, outcomes)
         console.print(matrix_table(prepared, rows))
         save_matrix(prepared, outcomes, rows, err)
 
@@ -963,12 +965,16 @@ def play_mix(prepared, mix: str, err):
     return outcome
 
 
+#: The colour of each level verdict's mark in the terminal (level_verdict.MARKS)
+LEVEL_STYLE = {"every level": "bold green", "changes": "bold yellow", "too few": "cyan"}
+
+
 def matrix_table(prepared, rows: list[dict]):
     """The matrix: per variant and metric, the difference under each bot (or level) and the verdict."""
     from rich import box
     from rich.table import Table
 
-    from .levels import across_words
+    from .level_verdict import row_words
     from .metrics import METRIC_BY_NAME
     from .say import count, plural
     from .tables import fmt_value
@@ -1015,7 +1021,8 @@ def matrix_table(prepared, rows: list[dict]):
         style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
         word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
         if "across_levels" in row:
-            word = across_words(row["across_levels"], req.lang)
+            word = row_words(row, req.lang, short=True) or word
+            style = LEVEL_STYLE.get(row["across_levels"], "dim")
         table.add_row(
             row["variant"],
             label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,

@@ -422,11 +422,14 @@ def _cards(data: ReportData, v: Variants, lang: str) -> str:
 
 
 def matrix_word(row: dict[str, Any], lang: str, words_of: dict[str, dict[str, str]] = MATRIX_WORDS) -> str:
-    """A matrix row's verdict in words: across the levels of play under --levels, else across the bots."""
-    from .levels import across_words
+    """A matrix row's verdict in words: its level verdict under --levels (level_verdict.row_words: the card
+    without figures), else across the bots."""
+    from .level_verdict import row_words
 
     if "across_levels" in row:
-        return across_words(row["across_levels"], lang)
+        said = row_words(row, lang, card=words_of is CARD_MATRIX_WORDS)
+        if said is not None:
+            return said
     return words_of[lang].get(row["verdict"], row["verdict"])
 
 

@@ -33,7 +33,7 @@ LAYERS = (
     ("rules", {"codes", "rules", "redeal"}),
     ("engine", {"core", "scoring", "expert", "bots", "engine"}),
     ("games", {"trace", "playlog", "batches", "warmup", "metrics", "moments", "runner", "cluster"}),
-    ("statistics", {"stats", "words", "progress", "schema"}),
+    ("statistics", {"stats", "words", "progress", "schema", "level_verdict"}),
     ("answers", {"compare", "duel", "sweep", "results", "report", "sweep_report", "tables"}),
     ("site", {"atlas", "atlas_pages"}),  # the atlas: answers played and laid out as a static site
     ("command line", {"cli", "__main__"}),
