@@ -29,10 +29,37 @@ class Question:
     en: str
     baseline: str = "default"  # what it is compared with: the default rules, or (within) the game it varies
     expert: bool = True  # played at the expert level (False: its search takes minutes a game, measured)
+    metric: str = "deals_per_game"  # the headline metric the question asks about: its answer starts with it
+    asks: int = 0  # the direction asked: +1 "longer / more?", -1 "shorter / fewer?", 0 "how much / what changes?"
+
+
+#: The metric each question asks about and the direction it asks (Question.metric, Question.asks); a question
+#: not named here asks what changes to the game's length.
+ASKED: dict[str, tuple[str, int]] = {
+    "fish-to-fisherman": ("deals_per_game", 1),
+    "fish-writes-all": ("deals_per_game", -1),
+    "fish-writes-difference": ("written_per_deal", 0),
+    "threshold-every-deal": ("naked_rate", 1),
+    "no-threshold": ("deals_per_game", -1),
+    "threshold-25": ("naked_rate", 1),
+    "specials-plain": ("written_per_deal", 0),
+    "specials-per-pair": ("written_per_deal", 0),
+    "eggs-both": ("deals_per_game", -1),
+    "eggs-none": ("deals_per_game", 0),
+    "target-100": ("deals_per_game", 0),
+    "target-125": ("deals_per_game", 0),
+    "lead-lowest-double": ("naked_rate", 0),
+    "lead-66": ("naked_rate", 0),
+    "next-lead-fish-winner": ("naked_rate", 0),
+    "next-lead-round-robin": ("naked_rate", 0),
+    "morskoy": ("deals_per_game", -1),
+    "osel": ("deals_per_game", 1),
+}
 
 
 def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
-    return Question(variant, group, ru, en, baseline, expert)
+    metric, asks = ASKED.get(variant, ("deals_per_game", 0))
+    return Question(variant, group, ru, en, baseline, expert, metric, asks)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table

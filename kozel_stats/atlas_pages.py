@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from . import report, say, stats, words
+from . import messages, report, say, stats, words
 from .atlas import (
     DATA_DIR,
     GROUPS,
@@ -33,6 +33,7 @@ from .atlas import (
     play,
     plays,
 )
+from .level_verdict import LevelVerdict, level_verdict, mark_words
 from .levels import Level
 from .metrics import HEADLINE
 
@@ -50,8 +51,6 @@ TEXT: dict[str, dict[str, str]] = {
         "group_ruleset": "Другие своды правил",
         "group_game": "Другие игры семьи",
         "group_within": "Правила внутри других игр (каждое — против своей игры, а не обычного козла)",
-        "holds": "✔ верно на всех уровнях",
-        "depends": "≈ зависит от уровня",
         "one_level": "один уровень игры",
         "answer": "Ответ",
         "at_levels": "На каждом уровне игры",
@@ -136,8 +135,6 @@ TEXT: dict[str, dict[str, str]] = {
         "group_ruleset": "Other rule sets",
         "group_game": "Other games of the family",
         "group_within": "Rules within the other games (each against its own game, not plain Козёл)",
-        "holds": "✔ holds at every level",
-        "depends": "≈ depends on the level",
         "one_level": "one level of play",
         "answer": "The answer",
         "at_levels": "At each level of play",
@@ -227,7 +224,7 @@ ul.questions li { border: 1px solid #ddd; border-radius: 8px; padding: .6em .8em
 ul.questions a.q { font-weight: 600; color: #0b5394; text-decoration: none; font-size: 1.05em; }
 .mark { display: inline-block; font-size: .85em; padding: .05em .45em; border-radius: 4px; margin-top: .3em; }
 .mark.holds { background: #e3f4e3; color: #1b5e20; } .mark.depends { background: #fff4d6; color: #7a5200; }
-.mark.one { background: #eee; color: #555; }
+.mark.one { background: #eee; color: #555; } .mark.few { background: #e8f0fb; color: #0b3d91; }
 p.answer { font-size: 1.12em; font-weight: 600; }
 table.figures td.sig { font-weight: bold; color: #b00020; }
 img.card-png { max-width: 100%; height: auto; border: 1px solid #ddd; border-radius: 6px; }
@@ -261,22 +258,21 @@ def _variants(data: report.ReportData, lang: str) -> report.Variants:
     return report.Variants(data.meta, data.analysis, lang)
 
 
-def _headline_signs(data: report.ReportData, variant: str) -> dict[str, int]:
-    """metric -> +1/-1 for a significant headline difference, 0 for none (a comparable metric)."""
-    out = {}
-    for c in data.analysis.comparisons:
-        if c.variant == variant and c.family == "headline" and c.comparable:
-            out[c.metric] = (1 if c.diff > 0 else -1) if c.significant else 0
-    return out
+def _comparison(data: report.ReportData, variant: str, metric: str) -> stats.Comparison | None:
+    return next((c for c in data.analysis.comparisons if c.variant == variant and c.metric == metric), None)
 
 
-def holds(found: dict[str, report.ReportData], variant: str) -> bool | None:
-    """Whether the answer is the same at every level played: every headline metric has the same verdict
-    (more, less, or no difference found) at each. None with one level (nothing to hold across)."""
-    if len(found) < 2:
-        return None
-    signs = [_headline_signs(data, variant) for data in found.values()]
-    return all(s == signs[0] for s in signs[1:])
+def _restated(data: report.ReportData, variant: str, metric: str) -> bool:
+    v = report.Variants(data.meta, data.analysis, "en")
+    return words.restates(metric, v.rules(variant), v.rules(v.baseline))
+
+
+def level_verdict_of(found: dict[str, report.ReportData], variant: str, metric: str) -> LevelVerdict:
+    """The level verdict (level_verdict.level_verdict, the rule of compare --levels) of one metric of a
+    question over the levels played."""
+    by_level = {name: _comparison(data, variant, metric) for name, data in found.items()}
+    restated = any(_restated(data, variant, metric) for data in found.values())
+    return level_verdict(by_level, restated)
 
 
 def reference_level(found: dict[str, report.ReportData]) -> str:
@@ -291,11 +287,125 @@ def answer_line(data: report.ReportData, variant: str, lang: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def mark_html(held: bool | None, lang: str) -> str:
+ASKED_WORDS = {
+    # metric: (not more, not less, the same) — «партии не длиннее — меньше 0,2 сдачи разницы»
+    "deals_per_game": (
+        ("games are not longer", "партии не длиннее"),
+        ("games are not shorter", "партии не короче"),
+        ("the game's length does not change", "длина партии не меняется"),
+    ),
+    "naked_rate": (
+        ("no more naked goats", "голых козлов не больше"),
+        ("no fewer naked goats", "голых козлов не меньше"),
+        ("as many naked goats", "голых козлов столько же"),
+    ),
+    "fish_rate": (
+        ("no more fish", "рыбы не больше"),
+        ("no less fish", "рыбы не меньше"),
+        ("as much fish", "рыбы столько же"),
+    ),
+    "written_per_deal": (
+        ("no more points written per deal", "за сдачу пишут не больше"),
+        ("no fewer points written per deal", "за сдачу пишут не меньше"),
+        ("as many points written per deal", "за сдачу пишут столько же"),
+    ),
+}
+messages.add(
+    {
+        **{
+            f"atlas.asked.{metric}.{kind}": pair
+            for metric, pairs in ASKED_WORDS.items()
+            for kind, pair in zip(("up", "down", "same"), pairs, strict=True)
+        },
+        "atlas.yes": ("Yes: {effect}", "Да: {effect}"),
+        "atlas.opposite": ("No, the other way: {effect}", "Нет, наоборот: {effect}"),
+        "atlas.no": ("No: {what} — less than {bound} difference", "Нет: {what} — меньше {bound} разницы"),
+        "atlas.same": ("{what} — less than {bound} difference", "{what} — меньше {bound} разницы"),
+        "atlas.unsure": (
+            "Not shown either way: {estimate}, at most {bound} difference",
+            "Пока не ясно: {estimate}, разница не больше {bound}",
+        ),
+        "atlas.at_level": ("Played by {who}.", "Играют {who}."),
+        "atlas.other_levels": ("Across the levels of play", "По уровням игры"),
+        "atlas.also": ("What else changes", "Что ещё меняется"),
+        "atlas.nothing_else": (
+            "no other difference found in the headline metrics",
+            "других разниц в главных показателях не найдено",
+        ),
+    }
+)
+
+
+def _bound(c: stats.Comparison, lang: str) -> str:
+    """The interval's largest distance from zero in the yard's units: «0,2 сдачи», «0,6 из 100 партий»."""
+    bound = max(abs(c.low), abs(c.high))
+    if words.is_rate(c.metric):
+        d = max(1, stats.decimals(c.half_width * 100))
+        of = "из 100" if lang == "ru" else "in 100"
+        return f"{words.number(bound * 100, d, lang)} {of} {words.per_word(c.metric, lang)}"
+    d = max(1, stats.decimals(c.half_width))
+    return f"{words.number(bound, d, lang)} {words.unit_word(c.metric, bound, lang)}".strip()
+
+
+def asked_answer(question: Question, data: report.ReportData, lang: str) -> str:
+    """The plain answer on the metric the question asks about, at the level of `data` (the player level on the
+    site): «Да: партии длиннее (+6,4 сдачи)», «Нет: партии не длиннее — меньше 0,2 сдачи разницы»."""
+    c = _comparison(data, question.variant, question.metric)
+    if c is None or not c.comparable or not all(math.isfinite(x) for x in (c.diff, c.low, c.high)):
+        return answer_line(data, question.variant, lang)
+    solo = _variants(data, lang).solo(question.variant)
+    effect = words.effect_phrase(c, lang, solo)
+    if c.significant:
+        if question.asks == 0:
+            return effect[:1].upper() + effect[1:]
+        key = "atlas.yes" if (c.diff > 0) == (question.asks > 0) else "atlas.opposite"
+        return messages.text(key, lang, effect=effect)
+    kind = "same" if question.asks == 0 else "up" if question.asks > 0 else "down"
+    what = messages.text(f"atlas.asked.{question.metric}.{kind}", lang)
+    bound = _bound(c, lang)
+    if level_verdict({"here": c}).levels[0].state == "absent":  # inside the equivalence margin
+        if question.asks == 0:
+            return messages.text("atlas.same", lang, what=what[:1].upper() + what[1:], bound=bound)
+        return messages.text("atlas.no", lang, what=what, bound=bound)
+    d = stats.decimals(c.half_width * (100 if words.is_rate(c.metric) else 1))
+    estimate = f"{words.label(c.metric, lang, solo)} {words.diff(c.metric, c.diff, lang, d)}"
+    return messages.text("atlas.unsure", lang, estimate=estimate, bound=bound)
+
+
+def also_line(question: Question, data: report.ReportData, lang: str) -> str:
+    """What else changes: the largest headline findings besides the asked metric (the report's headline)."""
+    v = _variants(data, lang)
+    others = [c for c in data.analysis.comparisons if c.variant == question.variant and c.metric != question.metric]
+    found = words.headline_findings(others, v.rules(question.variant), v.rules(v.baseline))
+    if not found:
+        return messages.text("atlas.nothing_else", lang)
+    text = ", ".join(words.effect_phrase(c, lang, v.solo(question.variant)) for c in found)
+    return text[:1].upper() + text[1:]
+
+
+def lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def level_of_answer(found: dict[str, report.ReportData], lang: str) -> str:
+    """«играют игроки, которые считают кости»: who played the answer the page leads with."""
+    from .levels import LEVELS
+
+    name = reference_level(found)
+    lv = LEVELS[name]
+    return messages.text("atlas.at_level", lang, who=lv.ru_plain if lang == "ru" else lv.en_plain)
+
+
+def mark_html(verdict: LevelVerdict | None, metric: str, lang: str, card: bool = False) -> str:
+    """The level verdict's mark as a badge: its words (level_verdict.mark_words), coloured by the mark."""
     t = TEXT[lang]
-    if held is None:
+    if verdict is None or verdict.mark == "one level":
         return f"<span class='mark one'>{t['one_level']}</span>"
-    return f"<span class='mark {'holds' if held else 'depends'}'>{t['holds' if held else 'depends']}</span>"
+    cls = {"every level": "holds", "no effect": "holds", "changes": "depends", "too few": "few"}.get(
+        verdict.mark, "one"
+    )
+    text = mark_words(verdict, metric, lang, card=card)
+    return f"<span class='mark {cls}' data-mark='{_esc(verdict.mark)}'>{_esc(text)}</span>"
 
 
 # --- the page frame ---------------------------------------------------------------------------------------------------
@@ -316,9 +426,11 @@ def frame(
     figs: dict[str, dict] | None = None,
     pages: set[str] | None = None,
     version: str = "",
+    og: dict[str, str] | None = None,
 ) -> str:
-    """A whole page: the head (the shared CSS and plotly.js by relative links), the navigation with the
-    language switch, the body, the charts' drawing script and the checks a browser test reads."""
+    """A whole page: the head (the shared CSS and plotly.js by relative links, the `og:` tags a chat's link
+    preview reads), the navigation with the language switch, the body, the charts' drawing script and the
+    checks a browser test reads."""
     t = TEXT[lang]
     here = page_path(lang, plan.langs, name)
     links = []
@@ -350,6 +462,7 @@ def frame(
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{_esc(title)}</title>
+{og_tags(og or {"title": title}, lang)}
 <link rel="stylesheet" href="{_esc(rel(here, CSS_FILE))}">
 <script>
 window.__errors = [];
@@ -364,6 +477,17 @@ window.addEventListener("error", function (e) {{ window.__errors.push(String(e.m
 <script>{report.CHECKS}</script>
 </body></html>
 """
+
+
+def og_tags(og: dict[str, str], lang: str) -> str:
+    """<meta property="og:…"> for a link preview (Telegram, WhatsApp): title, description, image; the
+    description is also the page's description for search engines."""
+    tags = [("og:type", "article"), ("og:locale", "ru_RU" if lang == "ru" else "en_GB")]
+    tags += [(f"og:{k}", v) for k, v in og.items() if v]
+    out = [f"<meta property='{k}' content='{_esc(v)}'>" for k, v in tags]
+    if og.get("description"):
+        out.append(f"<meta name='description' content='{_esc(og['description'])}'>")
+    return "\n".join(out)
 
 
 # --- a question's page ------------------------------------------------------------------------------------------------
@@ -501,7 +625,8 @@ def render_question(
     levels = plan.levels
     ref = found[reference_level(found)]
     v = _variants(ref, lang)
-    held = holds(found, question.variant)
+    verdict = level_verdict_of(found, question.variant, question.metric)
+    asked = asked_answer(question, ref, lang)
     name = question_page(question.variant)
     here = page_path(lang, plan.langs, name)
     forest = _forest(question, found, levels, lang)
@@ -519,8 +644,11 @@ def render_question(
 <h1>{_esc(question.ru if lang == "ru" else question.en)}</h1>
 <p class="sub">{v.named(question.variant)}{" — " + _esc(desc) if desc else ""}</p>
 <h2 id="answer">{t["answer"]}</h2>
-<p class="answer" id="answer-line">{_esc(answer_line(ref, question.variant, lang))}</p>
-<p>{mark_html(held, lang)}</p>
+<p class="answer" id="asked-answer" data-metric="{question.metric}">{_esc(asked)}</p>
+<p class="sub" id="answer-level">{_esc(level_of_answer(found, lang))}</p>
+<p id="level-mark">{_esc(messages.text("atlas.other_levels", lang))}: {mark_html(verdict, question.metric, lang)}</p>
+<p id="also">{_esc(messages.text("atlas.also", lang))}:
+<span id="also-line">{_esc(also_line(question, ref, lang))}</span></p>
 <h2 id="levels">{t["at_levels"]}</h2>
 {_cards(question, found, levels, lang)}
 <h2 id="figures">{t["figures"]}</h2>
@@ -539,7 +667,13 @@ def render_question(
 {_commands(question, found, levels, plan, lang)}
 """
     title = f"{question.ru if lang == 'ru' else question.en} — {t['site']}"
-    return frame(plan, lang, name, title, body, figs, pages, ref.meta.get("version", ""))
+    og = {
+        "title": question.ru if lang == "ru" else question.en,
+        "description": f"{asked} ({lower_first(level_of_answer(found, lang).rstrip('.'))}; "
+        f"{mark_words(verdict, question.metric, lang, card=True)})",
+        "image": rel(here, card_png) if card_png else "",
+    }
+    return frame(plan, lang, name, title, body, figs, pages, ref.meta.get("version", ""), og)
 
 
 # --- the index --------------------------------------------------------------------------------------------------------
@@ -562,10 +696,13 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
             ref = found[reference_level(found)]
             version = version or ref.meta.get("version", "")
             href = rel(here, page_path(lang, plan.langs, question_page(q.variant)))
+            verdict = level_verdict_of(found, q.variant, q.metric)
             items.append(
-                f"<li data-variant='{_esc(q.variant)}'><a class='q' href='{_esc(href)}'>"
-                f"{_esc(q.ru if lang == 'ru' else q.en)}</a><br>{_esc(answer_line(ref, q.variant, lang))}<br>"
-                f"{mark_html(holds(found, q.variant), lang)}</li>"
+                f"<li data-variant='{_esc(q.variant)}' data-metric='{q.metric}'><a class='q' href='{_esc(href)}'>"
+                f"{_esc(q.ru if lang == 'ru' else q.en)}</a><br><b class='asked'>{_esc(asked_answer(q, ref, lang))}"
+                f"</b><br>{mark_html(verdict, q.metric, lang, card=True)}<br>"
+                f"<span class='sub'>{_esc(messages.text('atlas.also', lang))}: "
+                f"{_esc(also_line(q, ref, lang))}</span></li>"
             )
         if items:
             parts.append(f"<h2 id='{group}'>{t['group_' + group]}</h2><ul class='questions'>{''.join(items)}</ul>")

@@ -918,8 +918,73 @@ def compare_matrix(prepared, console, err) -> None:
         rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
         if prepared.levels:
             level_rows(rows, prepared, outcomes)
-        console.print(matrix_table(prepared, rows))
+        if prepared.levels and console.width < 100:
+            for line in matrix_stacked(prepared, rows):
+                console.print(line, markup=False, highlight=False)
+        else:
+            console.print(matrix_table(prepared, rows))
+        if prepared.levels:
+            levels_summary(prepared, outcomes, rows, console)
         save_matrix(prepared, outcomes, rows, err)
+
+
+def levels_summary(prepared, outcomes: dict, rows: list[dict], console) -> None:
+    """`compare --levels`: «Главное» — every variant's headline at the level kept in full, and under it how
+    its findings fare at the other levels (the level verdict), as the chat card has it."""
+    from rich.markup import escape
+
+    from .levels import DEFAULT_LEVEL
+    from .report import ReportData, headline_lines
+    from .tables import TEXT
+    from .words import at_level
+
+    lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+    first = outcomes[lead]
+    lang = prepared.request.lang
+    data = ReportData(
+        first.summary["meta"], first.analysis, {"levels": [lv.name for lv in prepared.levels], "rows": rows}
+    )
+    console.print()
+    console.print(f"[bold]{escape(TEXT[lang]['summary'] + at_level(first.summary['meta'], lang))}[/bold]")
+    for line in headline_lines(data, lang):
+        console.print(line, markup=False, highlight=False)
+
+
+def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
+    """The --levels table stacked for a narrow terminal (below 100 columns): per variant, one line per metric
+    with each level's difference and, on its own line, the level verdict."""
+    from .level_verdict import row_words
+    from .metrics import METRIC_BY_NAME
+    from .tables import fmt_value
+    from .words import label
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    out = [
+        "Держится ли вывод на каждом уровне игры? (* — значимо)"
+        if ru
+        else "Does the verdict hold at every level of play? (* significant)"
+    ]
+    current = None
+    for row in rows:
+        if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
+            continue
+        if row["variant"] != current:
+            current = row["variant"]
+            out += ["", current]
+        cells = []
+        for lv in prepared.levels:
+            c = row["by_mix"].get(lv.bot)
+            shown = (
+                "–"
+                if c is None
+                else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
+            )
+            cells.append(f"{lv.ru if ru else lv.en} {shown}")
+        name = label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label
+        out.append(f"  {name}: {', '.join(cells)}")
+        out.append(f"    → {row_words(row, req.lang) or ''}")
+    return out
 
 
 def play_mix(prepared, mix: str, err):

@@ -6,12 +6,15 @@ comparison's own: 98.75% for a headline metric); the question is the direction, 
 
 * ``every level``: significant with the same sign at every level (the size may differ: its range is given,
   and a significant difference between two levels is named with its interval);
-* ``changes``: significant at one level and, at another, significant the other way or shown absent — its
-  interval inside the equivalence margin (``EQUIVALENCE`` of the baseline value) or containing zero and
-  excluding the effect found elsewhere (the smallest same-sign effect of the significant levels);
-* ``too few``: significant somewhere, and every other level's interval contains both zero and that effect:
-  that level cannot tell — never worded as «depends on the level»;
-* ``no effect``: every level shows it absent (inside the margin); ``not significant``: nothing either way;
+* ``changes``: significant at one level and, at another, significant the other way or shown absent: not
+  significant there and significantly different from the smallest effect found elsewhere (the difference
+  between the two levels, below, excludes 0) — «нет» when its interval also lies inside the equivalence
+  margin, «слабее» when not;
+* ``too few``: significant somewhere, and the other levels neither significant nor significantly different
+  from that effect: their intervals hold both zero and the effect — they cannot tell; never worded as
+  «depends on the level»;
+* ``no effect``: nothing significant and every level shows it absent: its interval inside the equivalence
+  margin (``EQUIVALENCE`` of the baseline value); ``not significant``: nothing either way;
 * ``restated``: the variant changes the metric by definition (words.restates): no level verdict;
 * ``one level``: fewer than two levels with a comparable difference.
 
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from . import messages, stats, words
@@ -42,8 +45,8 @@ MARKS = ("every level", "changes", "too few", "no effect", "not significant", "r
 @dataclass(frozen=True)
 class LevelDiff:
     """One level's difference: its interval at `confidence`, and what it shows (`state`): ``more``, ``less``
-    (significant), ``absent`` (shown absent), ``unclear`` (contains both zero and the effect found elsewhere),
-    ``open`` (not significant, nothing shown)."""
+    (significant), ``absent`` / ``weaker`` (shown absent / weaker than the effect found elsewhere), ``unclear``
+    (cannot tell it from zero nor from the effect found elsewhere), ``open`` (nothing shown either way)."""
 
     level: str
     diff: float
@@ -111,20 +114,25 @@ def _inside(c: stats.Comparison, margin: float) -> bool:
     return bound > 0 and -bound < c.low and c.high < bound
 
 
-def _states(by_level: Mapping[str, stats.Comparison], margin: float) -> dict[str, str]:
-    """Each level's state: significant levels first, then the others against the effect found elsewhere."""
+def _states(by_level: Mapping[str, stats.Comparison], gaps: tuple[LevelGap, ...], margin: float) -> dict[str, str]:
+    """Each level's state. With an effect found somewhere (one sign), a level without it is held against the
+    smallest effect found: if their difference is significant (`gaps`), the effect is shown absent there
+    (``absent``: its interval also inside the margin) or weaker (``weaker``: not inside it); if not, that level
+    cannot tell (``unclear``). With nothing found anywhere, a level is ``absent`` when its interval lies inside
+    the margin, else ``open``."""
     found = {n: c.diff for n, c in by_level.items() if c.significant}
     signs = {d > 0 for d in found.values()}
-    # the effect the others are held against: the smallest of the significant ones (one sign only)
-    effect = min(found.values(), key=abs) if len(signs) == 1 else None
+    # the level the others are held against: the smallest of the significant effects (one sign only)
+    held = min(found, key=lambda n: abs(found[n])) if len(signs) == 1 else None
     out = {}
     for name, c in by_level.items():
         if c.significant:
             out[name] = "more" if c.diff > 0 else "less"
-        elif _inside(c, margin) or (effect is not None and not c.low <= effect <= c.high):
+        elif held is not None:
+            gap = next(g for g in gaps if {g.a, g.b} == {name, held})
+            out[name] = ("absent" if _inside(c, margin) else "weaker") if gap.significant else "unclear"
+        elif not found and _inside(c, margin):
             out[name] = "absent"
-        elif effect is not None:
-            out[name] = "unclear"
         else:
             out[name] = "open"
     return out
@@ -149,12 +157,12 @@ def level_verdict(
 ) -> LevelVerdict:
     """The level verdict of one difference from its comparison at each level (in the levels' order)."""
     usable = {n: c for n, c in by_level.items() if c is not None and _usable(c)}
-    states = _states(usable, margin)
-    diffs = [
-        LevelDiff(n, c.diff, c.low, c.high, c.level, c.significant, c.baseline_value, states[n])
-        for n, c in usable.items()
+    first = [
+        LevelDiff(n, c.diff, c.low, c.high, c.level, c.significant, c.baseline_value, "") for n, c in usable.items()
     ]
-    gaps = level_gaps(diffs) if len(diffs) > 1 else ()
+    gaps = level_gaps(first) if len(first) > 1 else ()
+    states = _states(usable, gaps, margin)
+    diffs = [replace(d, state=states[d.level]) for d in first]
     if restated:
         return LevelVerdict("restated", tuple(diffs), gaps, margin)
     if len(diffs) < 2:
@@ -162,7 +170,7 @@ def level_verdict(
     kinds = set(states.values())
     if not kinds & {"more", "less"}:
         mark = "no effect" if kinds == {"absent"} else "not significant"
-    elif {"more", "less"} <= kinds or "absent" in kinds:
+    elif {"more", "less"} <= kinds or kinds & {"absent", "weaker"}:
         mark = "changes"
     elif "unclear" in kinds:
         mark = "too few"
@@ -194,6 +202,7 @@ messages.add(
         "levels.part_more": ("more among {who}", "больше у {who}"),
         "levels.part_less": ("less among {who}", "меньше у {who}"),
         "levels.part_absent": ("none among {who}", "нет у {who}"),
+        "levels.part_weaker": ("weaker among {who} (not significant there)", "слабее у {who} (там не значимо)"),
         "levels.part_unclear": ("too few games among {who}", "у {who} мало партий"),
     }
 )
@@ -219,14 +228,24 @@ def who(names: list[str], lang: str) -> str:
 
 def _digits(metric: str, v: LevelVerdict) -> int:
     half = min((d.high - d.low) / 2 for d in v.levels) if v.levels else 0.0
-    return stats.decimals(half * (100 if words.is_rate(metric) else 1))
+    if words.is_rate(metric):
+        return stats.decimals(half * 100)
+    return max(1, stats.decimals(half) - 1)
+
+
+def _amount(metric: str, x: float, lang: str, d: int, unit: bool = True) -> str:
+    """A signed difference with its unit: +16,5 п.п., +1,4 сдачи."""
+    text = words.diff(metric, x, lang, d, unit=unit)
+    if unit and not words.is_rate(metric):
+        name = words.unit_word(metric, abs(x), lang)
+        text += f"{messages.NBSP}{name}" if name else ""
+    return text
 
 
 def _range(metric: str, v: LevelVerdict, lang: str) -> str:
     d = _digits(metric, v)
     values = sorted(x.diff for x in v.levels)
-    low, high = words.diff(metric, values[0], lang, d, unit=False), words.diff(metric, values[-1], lang, d)
-    return f"{low} … {high}"
+    return f"{_amount(metric, values[0], lang, d, unit=False)} … {_amount(metric, values[-1], lang, d)}"
 
 
 def stronger(metric: str, v: LevelVerdict, lang: str) -> str | None:
@@ -244,9 +263,9 @@ def stronger(metric: str, v: LevelVerdict, lang: str) -> str | None:
         "levels.stronger",
         lang,
         who=who([big.level], lang),
-        big=words.diff(metric, big.diff, lang, d, unit=False),
-        small=words.diff(metric, small.diff, lang, d),
-        gap=words.diff(metric, sign * g.diff, lang, d),
+        big=_amount(metric, big.diff, lang, d, unit=False),
+        small=_amount(metric, small.diff, lang, d),
+        gap=_amount(metric, sign * g.diff, lang, d),
         ci=f"{words.level(g.confidence, lang)} {words.ci_word(lang)} "
         + words.interval(metric, min(sign * g.low, sign * g.high), max(sign * g.low, sign * g.high), lang, d),
     )
@@ -254,7 +273,7 @@ def stronger(metric: str, v: LevelVerdict, lang: str) -> str | None:
 
 def _parts(v: LevelVerdict, lang: str) -> str:
     keys = [("more", "levels.part_more"), ("less", "levels.part_less"), ("absent", "levels.part_absent")]
-    keys.append(("unclear", "levels.part_unclear"))
+    keys += [("weaker", "levels.part_weaker"), ("unclear", "levels.part_unclear")]
     parts = [messages.text(key, lang, who=who(v.at(state), lang)) for state, key in keys if v.at(state)]
     return ", ".join(parts)
 

@@ -73,12 +73,26 @@ def test_the_answer_is_the_folders_answer(site):
     found = atlas.load_question(site, atlas.QUESTION_BY_VARIANT["threshold-25"], [ALL[x] for x in LEVELS])
     assert set(found) == set(LEVELS)
     page = (site / "q/threshold-25.html").read_text(encoding="utf-8")
-    from kozel_stats.atlas_pages import answer_line, holds
+    from kozel_stats.atlas_pages import also_line, answer_line, asked_answer, level_verdict_of
+    from kozel_stats.level_verdict import mark_words
 
+    question = atlas.QUESTION_BY_VARIANT["threshold-25"]
+    assert question.metric == "naked_rate" and question.asks == 1
+    # the page starts with the asked metric's answer at the player level, then names the level, then the mark
+    asked = re.search(r'id="asked-answer" data-metric="naked_rate">(.*?)</p>', page).group(1)
+    assert asked == asked_answer(question, found["player"], "ru") and asked.startswith("Да: голых козлов")
+    assert page.index('id="asked-answer"') < page.index('id="answer-level"') < page.index('id="level-mark"')
+    assert "Играют игроки, которые считают кости." in page
+    verdict = level_verdict_of(found, "threshold-25", "naked_rate")
+    assert verdict.mark == "every level" and f"data-mark='every level'>{mark_words(verdict, 'naked_rate', 'ru')}" in (
+        page.replace("&#x27;", "'")
+    )
+    assert "зависит от уровня" not in page
+    # then what else changes: each level's headline, as `kozel-stats report` states it
     for data in found.values():
         assert answer_line(data, "threshold-25", "ru") in page
-    held = holds(found, "threshold-25")
-    assert ("верно на всех уровнях" in page) == bool(held) and ("зависит от уровня" in page) == (held is False)
+    also = also_line(question, found["player"], "en")
+    assert also_line(question, found["player"], "ru") in page and "naked" not in also  # the asked metric: above
     # a 25 threshold leaves far more naked goats at both levels: a finding no sample of 600 games misses
     for data in found.values():
         naked = next(c for c in data.analysis.comparisons if c.variant == "threshold-25" and c.metric == "naked_rate")

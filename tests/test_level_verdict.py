@@ -40,7 +40,7 @@ def naked(diff, low, high):
 CASES = {
     "every level": {"beginner": naked(16.5, 14.0, 19.0), "player": naked(23.0, 20.5, 25.5)},
     "changes (opposite signs)": {"beginner": comp(1.0, 0.5, 1.5), "player": comp(-1.0, -1.5, -0.5)},
-    "changes (inside the margin)": {"beginner": comp(1.0, 0.5, 1.5), "player": comp(0.01, -0.1, 0.12)},
+    "changes (shown absent)": {"beginner": comp(1.0, 0.5, 1.5), "player": comp(0.01, -0.1, 0.12)},
     "changes (excludes the effect)": {"beginner": comp(2.0, 1.5, 2.5), "player": comp(0.3, -0.2, 0.8)},
     "too few": {
         "beginner": naked(16.5, 14.0, 19.0),
@@ -53,7 +53,7 @@ CASES = {
 EXPECTED = {
     "every level": "every level",
     "changes (opposite signs)": "changes",
-    "changes (inside the margin)": "changes",
+    "changes (shown absent)": "changes",
     "changes (excludes the effect)": "changes",
     "too few": "too few",
     "no effect": "no effect",
@@ -71,9 +71,17 @@ def test_each_mark_from_a_constructed_case(case):
 
 
 def test_the_states_say_where_it_holds_and_where_not():
-    v = lv.level_verdict(CASES["changes (inside the margin)"])
+    v = lv.level_verdict(CASES["changes (shown absent)"])
     assert v.at("more") == ["beginner"] and v.at("absent") == ["player"]
     assert lv.mark_words(v, "deals_per_game", "ru") == "меняется с уровнем: больше у новичков, нет у игроков"
+    v = lv.level_verdict(CASES["changes (excludes the effect)"])
+    assert v.at("weaker") == ["player"]  # +0.3 (−0.2 to +0.8): not inside ±0.5, but clearly below +2.0
+    assert lv.mark_words(v, "deals_per_game", "ru") == (
+        "меняется с уровнем: больше у новичков, слабее у игроков (там не значимо)"
+    )
+    # a level not significant whose estimate is below the other's, but not significantly: it cannot tell
+    v = lv.level_verdict({"beginner": naked(-2.6, -5.2, 0.0001), "player": naked(-5.7, -8.3, -3.1)})
+    assert v.mark == "too few" and v.at("unclear") == ["beginner"]
     v = lv.level_verdict(CASES["changes (opposite signs)"])
     en = lv.mark_words(v, "deals_per_game", "en")
     assert en == "changes with the level: more among beginners, less among players"
@@ -90,6 +98,17 @@ def test_a_small_sample_level_is_too_few_games_never_changes():
     # the same expert level with the estimate of the same sign, and narrower but still containing 0 and +16.5
     v = lv.level_verdict({**CASES["too few"], "expert": naked(8.0, -2.0, 18.0)})
     assert v.mark == "too few"
+
+
+def test_an_effect_smaller_than_the_margin_is_not_shown_absent_by_the_margin():
+    """fish to the fisherman's game length: +0.21 deals among beginners (clear), the players' 2,000 games
+    ±0.24: inside the 5% margin (±0.5 deal) but containing +0.21 — the players cannot tell, not «changes»."""
+    v = lv.level_verdict({"beginner": comp(0.21, 0.18, 0.24), "player": comp(0.0, -0.24, 0.24)})
+    assert v.mark == "too few" and v.at("unclear") == ["player"]
+    # with nothing found anywhere the same interval is inside the margin: no effect there
+    assert lv.level_verdict({"beginner": comp(0.01, -0.03, 0.05), "player": comp(0.0, -0.24, 0.24)}).mark == (
+        "no effect"
+    )
 
 
 def test_the_range_and_the_difference_between_levels():
