@@ -919,8 +919,7 @@ def compare_matrix(prepared, console, err) -> None:
         if prepared.levels:
             level_rows(rows, prepared, outcomes)
         if prepared.levels and console.width < 100:
-            for line in matrix_stacked(prepared, rows):
-                console.print(line, markup=False, highlight=False)
+            hanging(console, matrix_stacked(prepared, rows))
         else:
             console.print(matrix_table(prepared, rows))
         if prepared.levels:
@@ -946,8 +945,29 @@ def levels_summary(prepared, outcomes: dict, rows: list[dict], console) -> None:
     )
     console.print()
     console.print(f"[bold]{escape(TEXT[lang]['summary'] + at_level(first.summary['meta'], lang))}[/bold]")
-    for line in headline_lines(data, lang):
-        console.print(line, markup=False, highlight=False)
+    hanging(console, headline_lines(data, lang))
+
+
+def hanging(console, lines: list[str]) -> None:
+    """Lines wrapped at the console's width, each with a hanging indent under its own marker («• », «  ↳ »,
+    «    → », or its leading spaces)."""
+    import re
+
+    from rich.markup import escape
+    from rich.table import Table
+
+    for line in lines:
+        found = re.match(r"^(\s*(?:[•↳→] )?)(.*)$", line)
+        assert found is not None
+        lead, text = found.groups()
+        if not lead:
+            console.print(line, markup=False, highlight=False)
+            continue
+        grid = Table.grid()
+        grid.add_column(width=len(lead), no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(lead, escape(text))
+        console.print(grid)
 
 
 def matrix_stacked(prepared, rows: list[dict]) -> list[str]:

@@ -233,3 +233,23 @@ def test_the_old_level_words_still_read():
     for key in levels.ACROSS:
         assert levels.across_words(key, "ru") != levels.across_words(key, "en")
         assert level_verdict.row_words({"metric": "naked_rate", "across_levels": key}, "en") == levels.ACROSS[key][1]
+
+
+@pytest.mark.parametrize("columns", ["80", "120"])
+def test_levels_in_the_terminal_has_a_summary_and_stacks_when_narrow(monkeypatch, columns):
+    """`compare --levels`: «Главное», one line per variant with its level verdict under it; below 100 columns
+    the table stacks (a line per metric, its verdict under it) instead of squeezing its columns."""
+    monkeypatch.setenv("COLUMNS", columns)
+    args = ["compare", "default", "threshold-25", "--games", 400, "--workers", 1, "--levels", "beginner,player"]
+    code, out = run(*args, "--lang", "ru")
+    assert code == 0, out
+    summary = [x.rstrip() for x in out[out.index("Главное — играют игроки, которые считают кости") :].splitlines()]
+    assert summary[1].startswith("• Порог 25: голых козлов")
+    below = next(x for x in summary[2:] if not x.startswith("  ") or x.startswith("  ↳ "))
+    assert below.startswith("  ↳ держится на всех уровнях")  # wrapped lines hang under their marker
+    stacked = "  голые козлы: новичок +" in out
+    assert stacked == (columns == "80")
+    if stacked:
+        line = next(i for i, x in enumerate(out.splitlines()) if x.startswith("  голые козлы: новичок +"))
+        assert out.splitlines()[line + 1].startswith("    → держится на всех уровнях (+")
+    assert all(len(x.rstrip()) <= int(columns) for x in out.splitlines())
