@@ -587,9 +587,14 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
 
 
 def extras_level(plan: AtlasPlan) -> Level:
-    """The level the skill-or-luck run and the sweep play at: the first of --levels (by default the beginner,
-    the fastest: the sweep plays 64 rule sets, the skill run every game four times)."""
-    return plan.levels[0]
+    """The level the skill-or-luck run and the sweep play at: the site's headline level, the player («игрок»:
+    the level every question's answer leads with, `reference_level_of`) when played, else the highest of
+    --levels but the expert (whose search would play the sweep's 64 rule sets for hours), else the expert."""
+    names = [lv.name for lv in plan.levels]
+    if "player" in names:
+        return LEVELS["player"]
+    fast = [lv for lv in plan.levels if lv.bot != "expert"]
+    return fast[-1] if fast else plan.levels[0]
 
 
 def skill_variants(plan: AtlasPlan) -> list[str]:

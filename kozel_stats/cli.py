@@ -522,6 +522,9 @@ def compare(
     seed: int = typer.Option(1, "--seed", help="Run seed: fixes every number of the output."),
     level: str | None = typer.Option(None, "--level", help=LEVEL_HELP),
     levels: str | None = typer.Option(None, "--levels", help=LEVELS_HELP),
+    expert_games: int | None = typer.Option(
+        None, "--expert-games", help="With --levels naming expert: the expert level's games (default: --games)."
+    ),
     bots: str | None = typer.Option(None, "--bots", help=BOTS_HELP),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes (default: all cores)."),
     baseline: str | None = typer.Option(None, "--baseline", help="Variant to compare against (default: default)."),
@@ -586,6 +589,7 @@ def compare(
         connect_timeout=connect_timeout,
         level=level,
         levels=levels,
+        expert_games=expert_games,
     )
     compare_and_print(request, details)
 
@@ -1007,6 +1011,36 @@ def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
     return out
 
 
+def expert_note(prepared, lang: str) -> str:
+    """«, знаток: 10 000» after the games of a --levels run whose expert plays --expert-games."""
+    from .say import count
+
+    if mix_games(prepared, "expert") == prepared.games or "expert" not in prepared.mixes:
+        return ""
+    return (
+        f", знаток: {count(mix_games(prepared, 'expert'), 'ru')}"
+        if lang == "ru"
+        else (f", the expert: {mix_games(prepared, 'expert'):,}")
+    )
+
+
+def levels_command(prepared) -> str:
+    """The one command that plays a --levels run again (every level, the same deals)."""
+    req = prepared.request
+    names = " ".join(v.name for v in prepared.variants)
+    extra = f" --expert-games {req.expert_games}" if req.expert_games is not None else ""
+    return (
+        f"kozel-stats compare {names} --seed {prepared.seed} --games {prepared.games} "
+        f"--levels {','.join(lv.name for lv in prepared.levels)}{extra}"
+    )
+
+
+def mix_games(prepared, mix: str) -> int:
+    """The games of one run of the matrix: --expert-games for the expert level of --levels, else --games."""
+    expert = prepared.request.expert_games
+    return expert if expert is not None and prepared.levels and mix == "expert" else prepared.games
+
+
 def play_mix(prepared, mix: str, err):
     """One run of the matrix: every variant with every seat playing `mix`; exit 2 if a signal stops it."""
     from . import signals
@@ -1016,11 +1050,12 @@ def play_mix(prepared, mix: str, err):
 
     req = prepared.request
     ru = req.lang == "ru"
+    games = mix_games(prepared, mix)
     err.print(
-        f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
-        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+        f"{mix_label(mix, prepared, req.lang)}: играем по {count(games, 'ru')} "
+        f"{plural(games, 'партии', 'партий', 'партий')} на вариант…"
         if ru and prepared.levels
-        else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
+        else f"{mix_label(mix, prepared, req.lang)}: playing {games:,} games per variant ..."
         if prepared.levels
         else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
         f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
@@ -1029,7 +1064,7 @@ def play_mix(prepared, mix: str, err):
     )
     outcome = run_compare(
         prepared.variants,
-        prepared.games,
+        games,
         prepared.seed,
         [mix],
         req.workers,
@@ -1072,10 +1107,11 @@ def matrix_table(prepared, rows: list[dict]):
         title=(
             (
                 f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
-                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
+                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень{expert_note(prepared, 'ru')}; "
+                "* — значимо)"
                 if ru
-                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
-                "* significant)"
+                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level"
+                f"{expert_note(prepared, 'en')}; * significant)"
             )
             if prepared.levels
             else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
@@ -1128,6 +1164,9 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
     first = outcomes[lead]
     matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
+    if prepared.levels:
+        matrix["games"] = {lv.name: mix_games(prepared, lv.bot) for lv in prepared.levels}
+        matrix["command"] = levels_command(prepared)
     if req.out is not None:
         summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
         plan = plan_json(

@@ -470,6 +470,7 @@ class CompareRequest:
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
     level: str | None = None  # --level beginner|player|expert (default: levels.DEFAULT_LEVEL, unless --bots)
     levels: str | None = None  # --levels beginner,player,expert: the comparison once per level
+    expert_games: int | None = None  # with --levels: the expert level's games (default: --games)
 
 
 DEFAULT_GAMES = 100_000
@@ -533,6 +534,10 @@ def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chos
     """Refuse options that cannot go together, and out-of-range numbers, before any file is read."""
     if chosen and (req.bots_matrix or skill is not None):
         raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
+    if req.expert_games is not None and not any(lv.bot == "expert" for lv in chosen):
+        raise ValueError("--expert-games sets the expert level's games of --levels: name expert in --levels.")
+    if req.expert_games is not None and not 1 <= req.expert_games <= 100_000_000:
+        raise ValueError(f"--expert-games must be from 1 to 100,000,000, not {req.expert_games:,}.")
     if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
         raise ValueError(
             "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels."

@@ -360,7 +360,13 @@ def test_the_yard_form_writes_a_file_variants_show_loads(site, tmp_path, lang):
         "two_doubles": False,
     }
     estimate = re.search(r"<tbody>(.*?)</tbody>", dom.stdout, re.S).group(1)
-    assert estimate.count("<tr>") == 4 and "≈" in estimate and ("95 % ДИ" if lang == "ru" else "95% CI") in estimate
+    assert estimate.count("<tr>") == 4
+    ci = "95 % ДИ" if lang == "ru" else "95% CI"
+    if data["played"] == "1":  # a combination the sweep played: measured, with its interval
+        assert ("измерено" if lang == "ru" else "measured") in estimate and ci in estimate and "≈" not in estimate
+    else:  # an estimate of the model, whose interval is not checked: none shown
+        assert "≈" in estimate and ci not in estimate
+        assert ("не проверено — сыграйте" if lang == "ru" else "not checked — play it") in estimate
     sweep_knobs = {k: v for k, v in chosen.items() if k in ("fish_winner", "target", "threshold")}
     check_estimate(site, data, sweep_knobs)
 
@@ -447,6 +453,12 @@ def test_the_yard_estimate_in_a_browser(site, tmp_path, address, chosen, off_mod
     data = body_data(dom.stdout)
     assert data["js-errors"] == "[]", data
     check_estimate(site, data, chosen, off_model)
+    if data["played"] == "1":  # the reference cell: the sweep's own measurement of it
+        measured = json.loads(data["measured"])
+        saved = atlas.load_sweep_folder(site / "data/sweep")[1]
+        reference = {e.metric: e for e in saved.cells.estimates[saved.grid.cells[0].variant.name]}
+        for (value, low, high), m in zip(measured, saved.metrics, strict=True):
+            assert (value, low, high) == pytest.approx((reference[m].value, reference[m].low, reference[m].high))
     said = re.search(r"<p id=\"yard-played\">(.*?)</p>", dom.stdout, re.S).group(1)
     assert ("did not play" in said) == (data["played"] == "0"), said
     if off_model:
@@ -465,3 +477,55 @@ def test_chat_cards(site, tmp_path):
     card = copy / "cards/threshold-25.ru.png"
     assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
     assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_model_interval_s_coverage(site):
+    """The builder's estimate for a combination the sweep did not play: 20 such combinations are played at the
+    sweep's level (another seed), and the model's 95% interval (widened by the measurement's own error) is
+    checked against each headline metric measured. The page states that interval only if it covers at about
+    its rate (MODEL_INTERVAL_CHECKED); the model has no interactions, so it does not, and the page says
+    «не проверено — сыграйте» instead."""
+    import math
+
+    import numpy as np
+
+    from kozel_stats.atlas_pages import MODEL_INTERVAL_CHECKED, sweep_estimates
+    from kozel_stats.compare import run_compare
+    from kozel_stats.rules import default_variant, format_knob_value, with_rules
+
+    summary, analysis = atlas.load_sweep_folder(site / "data/sweep")
+    est = sweep_estimates((summary, analysis), "en")
+    assert est is not None and est["checked"] is MODEL_INTERVAL_CHECKED
+    grid = analysis.grid
+    rng = np.random.default_rng(38)
+    played = set(est["played"])
+    combos: dict[str, object] = {}
+    while len(combos) < 20:
+        values = [f.levels[int(rng.integers(len(f.levels)))] for f in grid.factors]
+        key = "|".join(format_knob_value(v) for v in values)
+        if key in played or key in combos:
+            continue
+        try:
+            variant = with_rules(default_variant(), [(f.knob, v) for f, v in zip(grid.factors, values, strict=True)])
+        except Exception:  # a combination the engine refuses: not a yard's
+            continue
+        combos[key] = variant
+    games = summary["meta"]["games_per_cell"]
+    bots = summary["meta"]["bots"]
+    covered = checks = 0
+    for key, variant in combos.items():
+        outcome = run_compare([default_variant(), variant], games, 9_038, bots, workers=1)
+        measured = {e.metric: e for e in outcome.analysis.estimates[variant.name]}
+        # the terms chosen: the reference (0) and each non-reference value's main effect
+        z = [0] + [est["knobs"][f[0]][v] for f, v in zip(est["factors"], key.split("|"), strict=True)]
+        z = sorted(set(z))
+        for m in est["metrics"]:
+            value = sum(m["coef"][i] for i in z)
+            se = math.sqrt(max(0.0, sum(m["cov"][i][j] for i in z for j in z)))
+            e = measured[m["name"]]
+            se_measured = (e.high - e.low) / (2 * 1.959964)
+            checks += 1
+            covered += abs(value - e.value) <= 1.959964 * math.hypot(se, se_measured)
+    # 80 checks at 95%: a model that means its interval covers at least 88% of them (a binomial 1% lower tail)
+    assert (covered / checks >= 0.88) == MODEL_INTERVAL_CHECKED, f"the model's interval covered {covered} of {checks}"
