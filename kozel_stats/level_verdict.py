@@ -118,7 +118,8 @@ def _states(by_level: Mapping[str, stats.Comparison], gaps: tuple[LevelGap, ...]
     """Each level's state. With an effect found somewhere (one sign), a level without it is held against the
     smallest effect found: if their difference is significant (`gaps`), the effect is shown absent there
     (``absent``: its interval also inside the margin) or weaker (``weaker``: not inside it); if not, that level
-    cannot tell (``unclear``). With nothing found anywhere, a level is ``absent`` when its interval lies inside
+    cannot tell (``unclear``; so too a level whose games all gave the same numbers: its interval of width 0
+    says nothing of an effect's size). With nothing found anywhere, a level is ``absent`` when its interval lies inside
     the margin, else ``open``."""
     found = {n: c.diff for n, c in by_level.items() if c.significant}
     signs = {d > 0 for d in found.values()}
@@ -128,6 +129,8 @@ def _states(by_level: Mapping[str, stats.Comparison], gaps: tuple[LevelGap, ...]
     for name, c in by_level.items():
         if c.significant:
             out[name] = "more" if c.diff > 0 else "less"
+        elif held is not None and c.high <= c.low:  # every game alike (the exact test): no size can be told
+            out[name] = "unclear"
         elif held is not None:
             gap = next(g for g in gaps if {g.a, g.b} == {name, held})
             out[name] = ("absent" if _inside(c, margin) else "weaker") if gap.significant else "unclear"
@@ -177,6 +180,33 @@ def level_verdict(
     else:
         mark = "every level"
     return LevelVerdict(mark, tuple(diffs), gaps, margin)
+
+
+def decide_again(saved: LevelVerdict) -> LevelVerdict:
+    """A saved verdict decided again by this rule from its own per-level intervals (a folder written by an
+    earlier version of the rule: `benchmarks/levels_table.py`)."""
+    by_level = {
+        d.level: stats.Comparison(
+            "",
+            "",
+            "",
+            d.baseline_value + d.diff,
+            d.baseline_value,
+            d.diff,
+            d.low,
+            d.high,
+            d.confidence,
+            math.nan,
+            math.nan,
+            "",
+            "",
+            True,
+            "",
+            d.significant,
+        )
+        for d in saved.levels
+    }
+    return level_verdict(by_level, saved.mark == "restated", saved.margin)
 
 
 # --- in words ----------------------------------------------------------------------------------------------------

@@ -111,6 +111,15 @@ def test_an_effect_smaller_than_the_margin_is_not_shown_absent_by_the_margin():
     )
 
 
+def test_a_level_whose_games_were_all_alike_cannot_tell():
+    """200 expert games of eggs carrying nothing: every game gave the same numbers (the exact test's interval is
+    0 to 0), while 5,000 games of the others found −0.4 pp of naked goats: «too few», not «none among experts»."""
+    v = lv.level_verdict(
+        {"beginner": naked(-0.44, -0.6, -0.28), "player": naked(-0.38, -0.55, -0.21), "expert": naked(0.0, 0.0, 0.0)}
+    )
+    assert v.mark == "too few" and v.at("unclear") == ["expert"]
+
+
 def test_the_range_and_the_difference_between_levels():
     v = lv.level_verdict(CASES["every level"])
     (gap,) = v.gaps
@@ -142,6 +151,7 @@ def test_the_saved_verdict_reads_back_and_old_rows_still_read():
     v = lv.level_verdict(CASES["too few"])
     row = {"metric": "naked_rate", "level_verdict": v.to_json(), "across_levels": v.mark}
     assert lv.LevelVerdict.from_json(row["level_verdict"]) == v
+    assert lv.decide_again(v) == v  # decided again from its own intervals: the same verdict
     assert lv.row_words(row, "ru") == lv.mark_words(v, "naked_rate", "ru")
     # a summary.json of before this rule: only the old word
     assert lv.row_words({"metric": "naked_rate", "across_levels": "beginners only"}, "ru") == "только у новичков"
