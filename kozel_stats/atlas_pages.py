@@ -47,10 +47,11 @@ TEXT: dict[str, dict[str, str]] = {
         "site_lead": "Каждый спор о правилах козла — вопрос, и на каждый ответ: обычные правила против правила "
         "двора, {games} на правило и уровень игры. Играют программы (боты) на уровнях: {levels}; ответ держится "
         "или нет на каждом уровне — отмечено.",
-        "group_yard": "Различия дворов (раздел 13 основного текста)",
-        "group_ruleset": "Другие своды правил",
-        "group_game": "Другие игры семьи",
-        "group_within": "Правила внутри других игр (каждое — против своей игры, а не обычного козла)",
+        "group_argued": "О чём спорят чаще всего",
+        "group_yard": "Чем различаются дворы",
+        "group_ruleset": "Правила из книг и статей",
+        "group_game": "Другие игры с костями домино",
+        "group_within": "Как меняются другие игры (каждое правило — против своей игры, а не обычного козла)",
         "one_level": "один уровень игры",
         "answer": "Ответ",
         "at_levels": "На каждом уровне игры",
@@ -129,10 +130,11 @@ TEXT: dict[str, dict[str, str]] = {
         "site_lead": "Every argument about the rules of Козёл as a question, each answered: the default rules "
         "against the yard's rule, {games} per rule and level of play. Programs (bots) play at the levels: "
         "{levels}; whether the answer holds at each level is marked.",
-        "group_yard": "Yard differences (section 13 of the main text)",
-        "group_ruleset": "Other rule sets",
-        "group_game": "Other games of the family",
-        "group_within": "Rules within the other games (each against its own game, not plain Козёл)",
+        "group_argued": "What yards argue about most",
+        "group_yard": "How yards differ",
+        "group_ruleset": "Rules from books and articles",
+        "group_game": "Other games with domino tiles",
+        "group_within": "How the other games change (each rule against its own game, not plain Козёл)",
         "one_level": "one level of play",
         "answer": "The answer",
         "at_levels": "At each level of play",
@@ -220,7 +222,13 @@ ul.questions li { border: 1px solid #ddd; border-radius: 8px; padding: .6em .8em
 ul.questions a.q { font-weight: 600; color: #0b5394; text-decoration: none; font-size: 1.05em; }
 .mark { display: inline-block; font-size: .85em; padding: .05em .45em; border-radius: 4px; margin-top: .3em; }
 .mark.holds { background: #e3f4e3; color: #1b5e20; } .mark.depends { background: #fff4d6; color: #7a5200; }
-.mark.one { background: #eee; color: #555; } .mark.few { background: #e8f0fb; color: #0b3d91; }
+.mark.one { background: #eee; color: #555; }
+.finder { margin: .6em 0 1em; } .finder input { font-size: 1em; width: 100%; max-width: 100%; padding: .35em;
+  box-sizing: border-box; }
+.chips { display: flex; flex-wrap: wrap; gap: .35em; margin-top: .45em; }
+button.chip { font-size: .92em; border: 1px solid #b9c7dc; background: #fff; color: #0b5394; border-radius: 14px;
+  padding: .15em .7em; } button.chip[aria-pressed='true'] { background: #0b5394; color: #fff; }
+p.scroll-hint { margin: .2em 0; font-size: .85em; color: #7a5200; } .mark.few { background: #e8f0fb; color: #0b3d91; }
 p.answer { font-size: 1.12em; font-weight: 600; }
 table.figures td.sig { font-weight: bold; color: #b00020; }
 img.card-png { max-width: 100%; height: auto; border: 1px solid #ddd; border-radius: 6px; }
@@ -496,6 +504,7 @@ def frame(
         script = report.SCRIPT.replace("__FIGS__", "{}").replace("__SEPARATORS__", '"."')
         script = script.replace("__TEMPLATE__", "{}").replace("__LOCALE__", json.dumps(lang))
     footer = t["footer"].format(version=version).replace("`kozel-stats atlas`", "<code>kozel-stats atlas</code>")
+    checks = ATLAS_CHECKS.replace("__CUE__", json.dumps(messages.text("atlas.scroll_hint", lang), ensure_ascii=False))
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -512,8 +521,35 @@ window.addEventListener("error", function (e) {{ window.__errors.push(String(e.m
 {body}
 <footer>{footer}</footer>
 {f"<script>{script}</script>" if script else ""}
+<script>{checks}</script>
 <script>{report.CHECKS}</script>
 </body></html>
+"""
+
+
+#: On load: a visible cue above every table wider than its box (a phone cuts its last column), and what a
+#: browser test reads: tables cut without a cue, the og: tags, whether the asked answer comes first, the level
+ATLAS_CHECKS = """
+window.addEventListener("load", function () {
+  function wide(box) { return box.scrollWidth > box.clientWidth + 1; }
+  document.querySelectorAll(".scroll").forEach(function (box) {
+    if (!wide(box)) return;
+    box.classList.add("more");
+    var p = document.createElement("p"); p.className = "scroll-hint"; p.textContent = __CUE__;
+    box.parentNode.insertBefore(p, box);
+  });
+  var cut = Array.from(document.querySelectorAll(".scroll")).filter(function (box) {
+    var cue = box.previousElementSibling;
+    return wide(box) && !(cue && cue.classList.contains("scroll-hint") && cue.getBoundingClientRect().height > 0);
+  });
+  document.body.dataset.cutTables = String(cut.length);
+  document.body.dataset.og = JSON.stringify(Array.from(document.querySelectorAll("meta[property^='og:']"))
+    .map(function (m) { return m.getAttribute("property"); }));
+  var answer = document.getElementById("answer"), asked = document.getElementById("asked-answer");
+  document.body.dataset.askedFirst = asked ? (answer && answer.nextElementSibling === asked ? "1" : "0") : "";
+  var level = document.getElementById("answer-level") || document.getElementById("page-level");
+  document.body.dataset.levelNamed = level ? level.textContent.trim() : "";
+});
 """
 
 
@@ -725,26 +761,103 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
         games += f" ({'знаток' if lang == 'ru' else 'the expert'}: {words.count(expert, lang)})"
     parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
     version = ""
-    for group in GROUPS:
+    shown = [q for q in plan.questions if q.variant in answers]
+    if shown:
+        ref_meta = answers[shown[0].variant][reference_level(answers[shown[0].variant])].meta
+        parts.append(f"<p class='sub' id='page-level'>{_esc(level_of_answer(answers[shown[0].variant], lang))}</p>")
+        version = ref_meta.get("version", "")
+    parts.append(_finder(shown, lang))
+    argued = [q for v in ARGUED for q in shown if q.variant == v]
+    for group in ("argued", *GROUPS):
         items = []
-        for q in plan.questions:
-            if q.group != group or q.variant not in answers:
-                continue
-            found = answers[q.variant]
-            ref = found[reference_level(found)]
-            version = version or ref.meta.get("version", "")
-            href = rel(here, page_path(lang, plan.langs, question_page(q.variant)))
-            verdict = level_verdict_of(found, q.variant, q.metric)
-            items.append(
-                f"<li data-variant='{_esc(q.variant)}' data-metric='{q.metric}'><a class='q' href='{_esc(href)}'>"
-                f"{_esc(q.ru if lang == 'ru' else q.en)}</a><br><b class='asked'>{_esc(asked_answer(q, ref, lang))}"
-                f"</b><br>{mark_html(verdict, q.metric, lang, card=True)}<br>"
-                f"<span class='sub'>{_esc(messages.text('atlas.also', lang))}: "
-                f"{_esc(also_line(q, ref, lang))}</span></li>"
-            )
+        for q in argued if group == "argued" else [q for q in shown if q.group == group and q not in argued]:
+            items.append(_index_item(q, answers[q.variant], here, plan, lang))
         if items:
             parts.append(f"<h2 id='{group}'>{t['group_' + group]}</h2><ul class='questions'>{''.join(items)}</ul>")
+    parts.append(f"<p class='sub' id='nothing-found' hidden>{_esc(messages.text('atlas.nothing_found', lang))}</p>")
+    parts.append(f"<script>{FINDER_SCRIPT}</script>")
     return frame(plan, lang, "index.html", t["site"], "\n".join(parts), None, pages, version)
+
+
+#: The questions yards argue about most, first on the index (their own group)
+ARGUED = ("fish-to-fisherman", "threshold-25", "no-threshold", "target-125", "eggs-none", "specials-plain")
+#: The index's topic chips: a topic and the questions it holds (by the variant's name)
+TOPICS: dict[str, tuple[tuple[str, str], Callable[[Question], bool]]] = {
+    "fish": (("fish", "рыба"), lambda q: q.variant.startswith("fish") or q.variant == "next-lead-fish-winner"),
+    "threshold": (("threshold", "порог"), lambda q: "threshold" in q.variant),
+    "specials": (("0:0 / 6:6", "0:0 / 6:6"), lambda q: q.variant.startswith("specials") or q.variant == "lead-66"),
+    "eggs": (("eggs", "яйца"), lambda q: q.variant.startswith("eggs")),
+    "target": (("to how many", "до скольких"), lambda q: q.variant.startswith("target")),
+    "lead": (("who leads", "кто заходит"), lambda q: "lead" in q.variant),
+    "games": (("other games", "другие игры"), lambda q: q.group in ("ruleset", "game", "within")),
+}
+messages.add(
+    {
+        "atlas.search": ("Find a question", "Найти вопрос"),
+        "atlas.scroll_hint": (
+            "The table is wider than the screen: swipe it sideways →",
+            "Таблица шире экрана — листайте вбок →",
+        ),
+        "atlas.all_topics": ("all", "все"),
+        "atlas.nothing_found": ("No question found: try another word.", "Вопрос не найден: попробуйте другое слово."),
+    }
+)
+
+FINDER_SCRIPT = """
+(function () {
+  var box = document.getElementById("find"), chips = Array.from(document.querySelectorAll("button.chip"));
+  var topic = "";
+  function apply() {
+    var words = box.value.trim().toLowerCase(), shown = 0;
+    document.querySelectorAll("ul.questions li").forEach(function (li) {
+      var ok = (!topic || li.dataset.topics.split(" ").indexOf(topic) >= 0) &&
+        (!words || li.textContent.toLowerCase().indexOf(words) >= 0);
+      li.hidden = !ok; if (ok) shown++;
+    });
+    document.querySelectorAll("ul.questions").forEach(function (ul) {
+      var any = Array.from(ul.children).some(function (li) { return !li.hidden; });
+      ul.hidden = !any; ul.previousElementSibling.hidden = !any;
+    });
+    document.getElementById("nothing-found").hidden = shown > 0;
+    chips.forEach(function (c) { c.setAttribute("aria-pressed", c.dataset.topic === topic ? "true" : "false"); });
+  }
+  box.addEventListener("input", apply);
+  chips.forEach(function (c) { c.addEventListener("click", function () { topic = c.dataset.topic; apply(); }); });
+})();
+"""
+
+
+def _finder(shown: list[Question], lang: str) -> str:
+    """The search box and the topic chips (only the topics that hold a question of this site)."""
+    i = 1 if lang == "ru" else 0
+    chips = [
+        f"<button type='button' class='chip' data-topic='' aria-pressed='true'>"
+        f"{_esc(messages.text('atlas.all_topics', lang))}</button>"
+    ]
+    for key, (names, holds_it) in TOPICS.items():
+        if any(holds_it(q) for q in shown):
+            chips.append(
+                f"<button type='button' class='chip' data-topic='{key}' aria-pressed='false'>{_esc(names[i])}</button>"
+            )
+    label = _esc(messages.text("atlas.search", lang))
+    return (
+        f"<div class='finder'><input type='search' id='find' placeholder='{label}' aria-label='{label}'>"
+        f"<div class='chips'>{''.join(chips)}</div></div>"
+    )
+
+
+def _index_item(q: Question, found: dict[str, report.ReportData], here: str, plan: AtlasPlan, lang: str) -> str:
+    """A question's card on the index: the question, the answer on its metric, the level mark, what else."""
+    ref = found[reference_level(found)]
+    href = rel(here, page_path(lang, plan.langs, question_page(q.variant)))
+    verdict = level_verdict_of(found, q.variant, q.metric)
+    topics = " ".join(key for key, (_, holds_it) in TOPICS.items() if holds_it(q))
+    return (
+        f"<li data-variant='{_esc(q.variant)}' data-metric='{q.metric}' data-topics='{topics}'>"
+        f"<a class='q' href='{_esc(href)}'>{_esc(q.ru if lang == 'ru' else q.en)}</a><br>"
+        f"<b class='asked'>{_esc(asked_answer(q, ref, lang))}</b><br>{mark_html(verdict, q.metric, lang, card=True)}"
+        f"<br><span class='sub'>{_esc(messages.text('atlas.also', lang))}: {_esc(also_line(q, ref, lang))}</span></li>"
+    )
 
 
 # --- luck or skill, what matters most ---------------------------------------------------------------------------------

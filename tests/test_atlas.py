@@ -198,7 +198,7 @@ def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "data/solo-3-eggs/beginner/summary.json").read_text())
     assert [v["name"] for v in summary["meta"]["variants"]] == ["solo-3", "solo-3-eggs"]
-    assert "Rules within the other games" in (out / "index.html").read_text(encoding="utf-8")
+    assert "How the other games change" in (out / "index.html").read_text(encoding="utf-8")
     page = (out / "q/solo-3-eggs.html").read_text(encoding="utf-8")
     assert "minus «Each for himself, 3 players»" in page
 
@@ -303,6 +303,13 @@ def check_page(page: Path, width: int, tmp_path: Path) -> dict[str, str]:
     assert data["charts-drawn"] == data["charts-total"], (page, data)
     assert int(data["scroll-width"]) <= int(data["viewport-width"]), f"horizontal scrolling at {width} px: {page}"
     assert data["too-wide"] == "[]", (page, data)
+    # issue 38: no table cut without a visible cue; the og: tags of a link preview; the level named; a question
+    # page starts with the answer on the metric it asks about
+    assert data["cut-tables"] == "0", (page, data)
+    assert {"og:title", "og:type"} <= set(json.loads(data["og"])), (page, data)
+    assert data["level-named"], (page, data)
+    if page.parent.name == "q":
+        assert data["asked-first"] == "1" and "og:description" in data["og"], (page, data)
     return data
 
 
