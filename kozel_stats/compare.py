@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
-from . import stats
+from . import messages, stats
+from .errors import KozelError
 from .levels import DEFAULT_LEVEL, LEVELS, Level, level, parse_levels
 from .metrics import METRICS, Metric, applies
 from .moments import RunStats
@@ -30,6 +31,19 @@ from .runner import Arm, Runner, RunResult, TableSink, make_arm
 from .say import note
 from .stats import Analysis
 from .trace import parse_skill
+
+messages.add(
+    {
+        "compare.expert_games_without_expert": (
+            "--expert-games sets the expert level's games of --levels: name expert in --levels.",
+            "--expert-games задаёт число партий уровня «знаток» в --levels: назовите expert в --levels.",
+        ),
+        "compare.expert_games_range": (
+            "--expert-games must be from 1 to 100,000,000, not {n:count}.",
+            "--expert-games — от 1 до 100 000 000, а не {n:count}.",
+        ),
+    }
+)
 
 if TYPE_CHECKING:
     from .cluster import Backend
@@ -535,9 +549,9 @@ def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chos
     if chosen and (req.bots_matrix or skill is not None):
         raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
     if req.expert_games is not None and not any(lv.bot == "expert" for lv in chosen):
-        raise ValueError("--expert-games sets the expert level's games of --levels: name expert in --levels.")
+        raise KozelError.keyed("compare.expert_games_without_expert")
     if req.expert_games is not None and not 1 <= req.expert_games <= 100_000_000:
-        raise ValueError(f"--expert-games must be from 1 to 100,000,000, not {req.expert_games:,}.")
+        raise KozelError.keyed("compare.expert_games_range", n=req.expert_games)
     if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
         raise ValueError(
             "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels."

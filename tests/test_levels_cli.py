@@ -194,6 +194,8 @@ def test_sweep_levels_says_of_every_effect_where_it_holds(tmp_path):
         (["compare", "default", "--level", "player", "--bots", "random"], "give --level player or --bots random"),
         (["compare", "default", "--levels", "beginner,pro"], "--levels: 'pro' is not a level of play"),
         (["compare", "default", "--levels", "player"], "name at least two levels"),
+        (["compare", "default", "--levels", "beginner,player", "--expert-games", 5], "name expert in --levels"),
+        (["compare", "default", "--levels", "player,expert", "--expert-games", 0], "from 1 to 100,000,000, not 0"),
         (["compare", "default", "--levels", "beginner,player", "--bots", "random"], "drop --level / --bots"),
         (["compare", "default", "--levels", "beginner,player", "--bots-matrix", "random,heavy"], "--levels is a"),
         (["sweep", "default", "--vary", "threshold=once,none", "--level", "pro"], "'pro' is not a level"),
