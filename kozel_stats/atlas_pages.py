@@ -339,8 +339,9 @@ messages.add(
             "Играют {who}; ответы на вопросы — при игре уровня «{lead}».",
         ),
         "atlas.skill_quote": (
-            "A pair who {strong} wins {n} games in 100 against {weak} (95% CI {low}–{high}).",
-            "Пара, которая {strong}, выигрывает {n} партий из 100 у {weak} (95 % ДИ {low}–{high}).",
+            "A pair who {strong} wins {n} {k:plural:game|games} in 100 against {weak} (95% CI {low}–{high}).",
+            "Пара, которая {strong}, выигрывает {n} {k:plural:партию|партии|партий} из 100 у {weak} "
+            "(95 % ДИ {low}–{high}).",
         ),
         "atlas.measured": ("measured", "измерено"),
         "atlas.estimated": ("the model's estimate", "оценка модели"),
@@ -897,6 +898,7 @@ def skill_quote(data: report.ReportData, lang: str) -> str | None:
         strong=strong[i],
         weak=weak[i],
         n=words.number(edge.value * 100, 0, lang),
+        k=int(round(edge.value * 100)),
         low=words.number(edge.low * 100, 0, lang),
         high=words.number(edge.high * 100, 0, lang),
     )

@@ -536,3 +536,22 @@ def test_the_model_interval_s_coverage(site):
             covered += abs(value - e.value) <= 1.959964 * math.hypot(se, se_measured)
     # 80 checks at 95%: a model that means its interval covers at least 88% of them (a binomial 1% lower tail)
     assert (covered / checks >= 0.88) == MODEL_INTERVAL_CHECKED, f"the model's interval covered {covered} of {checks}"
+
+
+def test_the_extra_pages_play_at_the_player_level_and_say_so(site):
+    """«Везение или мастерство», «Что важнее всего» and the builder's figures are played by players who count
+    tiles (the level every question's answer leads with) and say it; the skill page opens with one line to
+    quote, the sweep page with its ranking as charts."""
+    for folder in ("skill", "sweep"):
+        meta = json.loads((site / "data" / folder / "summary.json").read_text())["meta"]
+        assert meta["bots"] == ["counter"], folder
+    said = "Играют игроки, которые считают кости — тот же уровень, что в ответах на вопросы."
+    for page in ("skill.html", "matters.html", "yard.html", "index.html"):
+        text = (site / page).read_text(encoding="utf-8")
+        assert "id='page-level'" in text and ("Играют игроки, которые считают кости" in text), page
+    skill = (site / "skill.html").read_text(encoding="utf-8")
+    quote = re.search(r"<p class='answer' id='quote'>(.*?)</p>", skill).group(1)
+    assert re.fullmatch(r"Пара, которая считает кости, выигрывает \d+ парти[юий] из 100 у новичков.*", quote)
+    assert skill.index("id='quote'") < skill.index("id='lead'") and said in skill
+    matters = (site / "matters.html").read_text(encoding="utf-8")
+    assert matters.index("class='chart'") < matters.index("class='rank'") < matters.index("id='lead'")
