@@ -1264,6 +1264,20 @@ def duel(
         typer.echo(t("duel_none", language))
 
 
+def saved_matrix(folder: Path) -> dict | None:
+    """The `matrix` a --levels or --bots-matrix run saved in its summary.json (the verdicts under every level or
+    bot, with the level verdicts), for its report; None when it has none."""
+    import json
+
+    try:
+        matrix = json.loads((folder / "summary.json").read_text(encoding="utf-8")).get("matrix")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not isinstance(matrix, dict) or not isinstance(matrix.get("rows"), list) or not matrix.get("bots"):
+        return None
+    return {k: v for k, v in matrix.items() if k != "summaries"}
+
+
 def analysis_of(folder: Path, baseline: str | None, margin: float | None = None):
     """The statistics of a saved results folder, against the run's baseline or another."""
     from .compare import analyse
@@ -1373,9 +1387,10 @@ def report_command(
         typer.echo(t("report_written", lang, output))
         return
     meta, analysis = analysis_of(folder, baseline)
+    matrix = saved_matrix(folder) if baseline is None else None  # its verdicts are against the run's baseline
     written: list[bool] = []
     with after_finished(written, echo_err, lang, REPORT_WHOLE), signals.protected():
-        write(output, ReportData(meta, analysis), lang)
+        write(output, ReportData(meta, analysis, matrix), lang)
         written.append(True)
     typer.echo(t("report_written", lang, output))
 

@@ -93,6 +93,11 @@ def test_levels_says_of_every_verdict_where_it_holds(tmp_path):
     assert "держится на всех уровнях" in out
     page = (tmp_path / "m.html").read_text(encoding="utf-8")
     assert "новичок («случайный»)" in page and "держится на всех уровнях" in page
+    # the report written later from the folder holds the same level verdicts (summary.json's matrix)
+    code, said = run("report", tmp_path / "r", "-o", tmp_path / "again.html", "--lang", "ru")
+    assert code == 0, said
+    again = (tmp_path / "again.html").read_text(encoding="utf-8")
+    assert "новичок («случайный»)" in again and "держится на всех уровнях" in again
 
 
 @pytest.mark.parametrize(
