@@ -555,3 +555,35 @@ def test_the_extra_pages_play_at_the_player_level_and_say_so(site):
     assert skill.index("id='quote'") < skill.index("id='lead'") and said in skill
     matters = (site / "matters.html").read_text(encoding="utf-8")
     assert matters.index("class='chart'") < matters.index("class='rank'") < matters.index("id='lead'")
+
+
+def test_every_question_declares_a_headline_metric_and_its_words():
+    """Every atlas question names the metric it asks about (a headline metric, compared in every game) and a
+    direction; each such metric has its «no» words in both languages (atlas_pages.ASKED_WORDS)."""
+    from kozel_stats import messages
+    from kozel_stats.atlas_pages import ASKED_WORDS
+    from kozel_stats.metrics import HEADLINE
+
+    assert set(atlas.ASKED) <= set(atlas.QUESTION_BY_VARIANT)
+    for q in atlas.QUESTIONS:
+        assert q.metric in HEADLINE and q.metric in ASKED_WORDS and q.asks in (-1, 0, 1), q
+        for kind in ("up", "down", "same"):
+            en, ru = messages.both(f"atlas.asked.{q.metric}.{kind}")
+            assert en and ru and en != ru
+    assert atlas.QUESTION_BY_VARIANT["threshold-25"].metric == "naked_rate"
+    assert atlas.QUESTION_BY_VARIANT["fish-to-fisherman"].asks == 1  # «партии длиннее?»
+
+
+def test_each_question_page_opens_with_yes_no_or_how_much(site):
+    """A yes/no question's answer opens «Да», «Нет», «Нет, наоборот» or «Пока не ясно»; the answer and the
+    index card agree, and the index names the level its answers lead with."""
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "Играют игроки, которые считают кости." in index
+    for variant in QUESTIONS.split(","):
+        q = atlas.QUESTION_BY_VARIANT[variant]
+        page = (site / f"q/{variant}.html").read_text(encoding="utf-8")
+        asked = re.search(r'id="asked-answer" data-metric="[a-z_]+">(.*?)</p>', page).group(1)
+        if q.asks:
+            assert re.match(r"(Да: |Нет: |Нет, наоборот: |Пока не ясно: )", asked), asked
+        card = re.search(rf"<li data-variant='{variant}'.*?<b class='asked'>(.*?)</b>", index, re.S).group(1)
+        assert card == asked
