@@ -15,9 +15,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import messages
 from .errors import KozelError
 from .levels import LEVELS, Level, parse_levels
 from .say import translate
+
+messages.add(
+    {
+        "atlas.site_url": (
+            "--site-url {url!r}: give the address the site will be published at, starting with https:// or http://.",
+            "--site-url {url!r}: укажите адрес, где будет опубликован сайт, начиная с https:// или http://.",
+        )
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -298,6 +308,7 @@ class AtlasRequest:
     scheduler: str | None = None  # --scheduler tcp://HOST:PORT: every comparison and the sweep on a Dask cluster
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
+    site_url: str | None = None  # --site-url: where it will be published, for absolute og:url / og:image links
 
 
 @dataclass
@@ -399,6 +410,8 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
         )
     mark = _read_mark(out) if out.is_dir() else None
     saved = mark or {}
+    if req.site_url is not None and not req.site_url.startswith(("https://", "http://")):
+        raise KozelError.keyed("atlas.site_url", url=req.site_url)
     if req.levels is None:
         req.levels = ",".join(saved["levels"]) if saved.get("levels") else DEFAULT_LEVELS
     if req.games is None:

@@ -554,6 +554,14 @@ window.addEventListener("load", function () {
 """
 
 
+def absolute(plan: AtlasPlan, path: str, here: str) -> str:
+    """A file of the site by its root-relative path, for an og: tag: absolute under --site-url (a chat's link
+    preview needs it), else relative to the page `here`."""
+    if plan.request.site_url:
+        return plan.request.site_url.rstrip("/") + "/" + path
+    return rel(here, path)
+
+
 def og_tags(og: dict[str, str], lang: str) -> str:
     """<meta property="og:…"> for a link preview (Telegram, WhatsApp): title, description, image; the
     description is also the page's description for search engines."""
@@ -746,7 +754,8 @@ def render_question(
         "title": question.ru if lang == "ru" else question.en,
         "description": f"{asked} ({lower_first(level_of_answer(found, lang).rstrip('.'))}; "
         f"{mark_words(verdict, question.metric, lang, card=True)})",
-        "image": rel(here, card_png) if card_png else "",
+        "image": absolute(plan, card_png, here) if card_png else "",
+        "url": absolute(plan, here, here) if plan.request.site_url else "",
     }
     return frame(plan, lang, name, title, body, figs, pages, ref.meta.get("version", ""), og)
 

@@ -1425,6 +1425,9 @@ def atlas(
         None, "--cluster", help="Play on a Dask LocalCluster of N worker processes started once for the build: local:N."
     ),
     connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=CONNECT_HELP),
+    site_url: str | None = typer.Option(
+        None, "--site-url", help="Where the site will be published (https://…/): absolute og:url and og:image links."
+    ),
 ) -> None:
     """Build «Споры двора»: every yard argument as a question answered at each level of play, a static site."""
     from . import atlas as atlas_lib
@@ -1437,6 +1440,7 @@ def atlas(
         out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
     )
     request.scheduler, request.cluster, request.connect_timeout = scheduler, cluster, connect_timeout
+    request.site_url = site_url
     plan = atlas_lib.prepare(request)
     built = build(plan, lambda line: typer.echo(line, err=True), talk)
     if built["missing"]:

@@ -479,11 +479,19 @@ def test_chat_cards(site, tmp_path):
 
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    result = build(copy, "--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru")
+    args = ["--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru"]
+    result = build(copy, *args, "--site-url", "https://example.org/dvor/")
     assert result.exit_code == 0, result.output
     card = copy / "cards/threshold-25.ru.png"
     assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
-    assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+    page = (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+    assert "src='../cards/threshold-25.ru.png'" in page
+    # the link preview: the card as og:image, absolute under --site-url (relative without it)
+    assert "<meta property='og:image' content='https://example.org/dvor/cards/threshold-25.ru.png'>" in page
+    assert "<meta property='og:url' content='https://example.org/dvor/q/threshold-25.html'>" in page
+    assert build(copy, *args, "--no-cards").exit_code == 0
+    page = (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+    assert "og:url" not in page and "og:image" not in page  # no card drawn, no address given
 
 
 @pytest.mark.slow
