@@ -430,6 +430,38 @@ def page_level(meta: dict, lang: str) -> str:
     return messages.text("atlas.page_other_level", lang, who=who, lead=lead.ru if lang == "ru" else lead.en)
 
 
+def card_data(variant: str, found: dict[str, report.ReportData]) -> report.ReportData:
+    """The chat card's data of a question: its reference level's run, with the level verdict of each headline
+    metric across the levels played (the card then says under the headline how each finding fares)."""
+    from .levels import LEVELS
+
+    ref = found[reference_level(found)]
+    if len(found) < 2:
+        return ref
+    rows = []
+    for metric in HEADLINE:
+        verdict = level_verdict_of(found, variant, metric)
+        if verdict.mark in ("one level", "restated"):
+            continue
+        by_mix = {
+            LEVELS[d.level].bot: {"diff": d.diff, "low": d.low, "high": d.high, "significant": d.significant}
+            for d in verdict.levels
+        }
+        said = "robust" if verdict.mark == "every level" else "no effect" if not verdict.at("more", "less") else ""
+        rows.append(
+            {
+                "variant": variant,
+                "metric": metric,
+                "verdict": said or "depends on bots",
+                "by_mix": by_mix,
+                "across_levels": verdict.mark,
+                "level_verdict": verdict.to_json(),
+            }
+        )
+    matrix = {"bots": [LEVELS[n].bot for n in found], "levels": list(found), "rows": rows}
+    return report.ReportData(ref.meta, ref.analysis, matrix)
+
+
 def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
@@ -742,7 +774,7 @@ def render_question(
 <h2 id="rules">{t["rules"]}</h2>
 {report._rules_html(ref, v, lang)}
 <h2 id="card">{t["card"]}</h2>
-<pre class="card-text" id="card-text">{_esc(report.card_text(ref, lang))}</pre>
+<pre class="card-text" id="card-text">{_esc(report.card_text(card_data(question.variant, found), lang))}</pre>
 <button class="copy" id="copy-card" type="button" data-done="{t["copied"]}">{t["copy"]}</button>
 {image}
 <h2 id="reproduce">{t["reproduce"]}</h2>
@@ -1316,7 +1348,7 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
             rel_path = f"{CARDS}/{variant}.{lang}.png"
             path = out / rel_path
             if not path.exists() or path.stat().st_mtime < stats_file.stat().st_mtime:
-                report.write_card(path, levels[level], lang)
+                report.write_card(path, card_data(variant, levels), lang)
             found[(variant, lang)] = rel_path
     return found
 

@@ -88,6 +88,9 @@ def test_the_answer_is_the_folders_answer(site):
         page.replace("&#x27;", "'")
     )
     assert "зависит от уровня" not in page
+    # the chat card: the player level's headline, and under it how each finding fares at the other levels
+    card = re.search(r'id="card-text">(.*?)</pre>', page, re.S).group(1)
+    assert "Проверено на уровнях игры: новичок, игрок" in card and "\n  ↳ " in card
     # then what else changes: each level's headline, as `kozel-stats report` states it
     for data in found.values():
         assert answer_line(data, "threshold-25", "ru") in page
