@@ -73,12 +73,29 @@ def test_the_answer_is_the_folders_answer(site):
     found = atlas.load_question(site, atlas.QUESTION_BY_VARIANT["threshold-25"], [ALL[x] for x in LEVELS])
     assert set(found) == set(LEVELS)
     page = (site / "q/threshold-25.html").read_text(encoding="utf-8")
-    from kozel_stats.site.pages import answer_line, holds
+    from kozel_stats.present.level_verdict import mark_words
+    from kozel_stats.site.pages import also_line, answer_line, asked_answer, level_verdict_of
 
+    question = atlas.QUESTION_BY_VARIANT["threshold-25"]
+    assert question.metric == "naked_rate" and question.asks == 1
+    # the page starts with the asked metric's answer at the player level, then names the level, then the mark
+    asked = re.search(r'id="asked-answer" data-metric="naked_rate">(.*?)</p>', page).group(1)
+    assert asked == asked_answer(question, found["player"], "ru") and asked.startswith("Да: голых козлов")
+    assert page.index('id="asked-answer"') < page.index('id="answer-level"') < page.index('id="level-mark"')
+    assert "Играют игроки, которые считают кости." in page
+    verdict = level_verdict_of(found, "threshold-25", "naked_rate")
+    assert verdict.mark == "every level" and f"data-mark='every level'>{mark_words(verdict, 'naked_rate', 'ru')}" in (
+        page.replace("&#x27;", "'")
+    )
+    assert "зависит от уровня" not in page
+    # the chat card: the player level's headline, and under it how each finding fares at the other levels
+    card = re.search(r'id="card-text">(.*?)</pre>', page, re.S).group(1)
+    assert "Проверено на уровнях игры: новичок, игрок" in card and "\n  ↳ " in card
+    # then what else changes: each level's headline, as `kozel-stats report` states it
     for data in found.values():
         assert answer_line(data, "threshold-25", "ru") in page
-    held = holds(found, "threshold-25")
-    assert ("верно на всех уровнях" in page) == bool(held) and ("зависит от уровня" in page) == (held is False)
+    also = also_line(question, found["player"], "en")
+    assert also_line(question, found["player"], "ru") in page and "naked" not in also  # the asked metric: above
     # a 25 threshold leaves far more naked goats at both levels: a finding no sample of 600 games misses
     for data in found.values():
         naked = next(c for c in data.analysis.comparisons if c.variant == "threshold-25" and c.metric == "naked_rate")
@@ -184,7 +201,7 @@ def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "data/solo-3-eggs/beginner/summary.json").read_text())
     assert [v["name"] for v in summary["meta"]["variants"]] == ["solo-3", "solo-3-eggs"]
-    assert "Rules within the other games" in (out / "index.html").read_text(encoding="utf-8")
+    assert "How the other games change" in (out / "index.html").read_text(encoding="utf-8")
     page = (out / "q/solo-3-eggs.html").read_text(encoding="utf-8")
     assert "minus «Each for himself, 3 players»" in page
 
@@ -289,6 +306,13 @@ def check_page(page: Path, width: int, tmp_path: Path) -> dict[str, str]:
     assert data["charts-drawn"] == data["charts-total"], (page, data)
     assert int(data["scroll-width"]) <= int(data["viewport-width"]), f"horizontal scrolling at {width} px: {page}"
     assert data["too-wide"] == "[]", (page, data)
+    # issue 38: no table cut without a visible cue; the og: tags of a link preview; the level named; a question
+    # page starts with the answer on the metric it asks about
+    assert data["cut-tables"] == "0", (page, data)
+    assert {"og:title", "og:type"} <= set(json.loads(data["og"])), (page, data)
+    assert data["level-named"], (page, data)
+    if page.parent.name == "q":
+        assert data["asked-first"] == "1" and "og:description" in data["og"], (page, data)
     return data
 
 
@@ -346,7 +370,13 @@ def test_the_yard_form_writes_a_file_variants_show_loads(site, tmp_path, lang):
         "two_doubles": False,
     }
     estimate = re.search(r"<tbody>(.*?)</tbody>", dom.stdout, re.S).group(1)
-    assert estimate.count("<tr>") == 4 and "≈" in estimate and ("95 % ДИ" if lang == "ru" else "95% CI") in estimate
+    assert estimate.count("<tr>") == 4
+    ci = "95 % ДИ" if lang == "ru" else "95% CI"
+    if data["played"] == "1":  # a combination the sweep played: measured, with its interval
+        assert ("измерено" if lang == "ru" else "measured") in estimate and ci in estimate and "≈" not in estimate
+    else:  # an estimate of the model, whose interval is not checked: none shown
+        assert "≈" in estimate and ci not in estimate
+        assert ("не проверено — сыграйте" if lang == "ru" else "not checked — play it") in estimate
     sweep_knobs = {k: v for k, v in chosen.items() if k in ("fish_winner", "target", "threshold")}
     check_estimate(site, data, sweep_knobs)
 
@@ -433,6 +463,12 @@ def test_the_yard_estimate_in_a_browser(site, tmp_path, address, chosen, off_mod
     data = body_data(dom.stdout)
     assert data["js-errors"] == "[]", data
     check_estimate(site, data, chosen, off_model)
+    if data["played"] == "1":  # the reference cell: the sweep's own measurement of it
+        measured = json.loads(data["measured"])
+        saved = atlas.load_sweep_folder(site / "data/sweep")[1]
+        reference = {e.metric: e for e in saved.cells.estimates[saved.grid.cells[0].variant.name]}
+        for (value, low, high), m in zip(measured, saved.metrics, strict=True):
+            assert (value, low, high) == pytest.approx((reference[m].value, reference[m].low, reference[m].high))
     said = re.search(r"<p id=\"yard-played\">(.*?)</p>", dom.stdout, re.S).group(1)
     assert ("did not play" in said) == (data["played"] == "0"), said
     if off_model:
@@ -448,12 +484,19 @@ def test_chat_cards(site, tmp_path):
     shutil.copytree(site, copy)
     # the site was built --no-cards: --render-only keeps its settings unless told (--cards)
     args = ["--render-only", "--levels", ",".join(LEVELS), "--only", "threshold-25", "--lang", "ru", "--cards"]
-    result = build(copy, *args)
+    result = build(copy, *args, "--site-url", "https://example.org/dvor/")
     assert result.exit_code == 0, result.output
     assert "рисую карточки 1/1" in result.output + (result.stderr if result.stderr_bytes is not None else "")
     card = copy / "cards/threshold-25.ru.png"
     assert card.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and card.stat().st_size > 5_000
-    assert "src='../cards/threshold-25.ru.png'" in (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+    page = (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+    assert "src='../cards/threshold-25.ru.png'" in page
+    # the link preview: the card as og:image, absolute under --site-url (relative without it)
+    assert "<meta property='og:image' content='https://example.org/dvor/cards/threshold-25.ru.png'>" in page
+    assert "<meta property='og:url' content='https://example.org/dvor/q/threshold-25.html'>" in page
+    assert build(copy, *args, "--no-cards").exit_code == 0
+    page = (copy / "q/threshold-25.html").read_text(encoding="utf-8")
+    assert "og:url" not in page and "og:image" not in page  # no card drawn, no address given
 
 
 # --- nothing lost or mixed (issue 39) -----------------------------------------------------------------------------
@@ -575,3 +618,106 @@ def test_a_failing_chromium_costs_the_cards_only(tmp_path, monkeypatch):
     assert "cards/no-threshold.en.png" in result.output and "--card " not in result.output
     assert (out / "data/eggs-none/beginner/stats.json").exists()
     assert "card-text" in (out / "q/eggs-none.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_the_model_interval_s_coverage(site):
+    """The builder's estimate for a combination the sweep did not play: 20 such combinations are played at the
+    sweep's level (another seed), and the model's 95% interval (widened by the measurement's own error) is
+    checked against each headline metric measured. The page states that interval only if it covers at about
+    its rate (MODEL_INTERVAL_CHECKED); the model has no interactions, so it does not, and the page says
+    «не проверено — сыграйте» instead."""
+    import math
+
+    import numpy as np
+
+    from kozel_stats.answers.compare import run_compare
+    from kozel_stats.rules.variants import default_variant, format_knob_value, with_rules
+    from kozel_stats.site.pages import MODEL_INTERVAL_CHECKED, sweep_estimates
+
+    summary, analysis = atlas.load_sweep_folder(site / "data/sweep")
+    est = sweep_estimates((summary, analysis), "en")
+    assert est is not None and est["checked"] is MODEL_INTERVAL_CHECKED
+    grid = analysis.grid
+    rng = np.random.default_rng(38)
+    played = set(est["played"])
+    combos: dict[str, object] = {}
+    while len(combos) < 20:
+        values = [f.levels[int(rng.integers(len(f.levels)))] for f in grid.factors]
+        key = "|".join(format_knob_value(v) for v in values)
+        if key in played or key in combos:
+            continue
+        try:
+            variant = with_rules(default_variant(), [(f.knob, v) for f, v in zip(grid.factors, values, strict=True)])
+        except Exception:  # a combination the engine refuses: not a yard's
+            continue
+        combos[key] = variant
+    games = summary["meta"]["games_per_cell"]
+    bots = summary["meta"]["bots"]
+    covered = checks = 0
+    for key, variant in combos.items():
+        outcome = run_compare([default_variant(), variant], games, 9_038, bots, workers=1)
+        measured = {e.metric: e for e in outcome.analysis.estimates[variant.name]}
+        # the terms chosen: the reference (0) and each non-reference value's main effect
+        z = [0] + [est["knobs"][f[0]][v] for f, v in zip(est["factors"], key.split("|"), strict=True)]
+        z = sorted(set(z))
+        for m in est["metrics"]:
+            value = sum(m["coef"][i] for i in z)
+            se = math.sqrt(max(0.0, sum(m["cov"][i][j] for i in z for j in z)))
+            e = measured[m["name"]]
+            se_measured = (e.high - e.low) / (2 * 1.959964)
+            checks += 1
+            covered += abs(value - e.value) <= 1.959964 * math.hypot(se, se_measured)
+    # 80 checks at 95%: a model that means its interval covers at least 88% of them (a binomial 1% lower tail)
+    assert (covered / checks >= 0.88) == MODEL_INTERVAL_CHECKED, f"the model's interval covered {covered} of {checks}"
+
+
+def test_the_extra_pages_play_at_the_player_level_and_say_so(site):
+    """«Везение или мастерство», «Что важнее всего» and the builder's figures are played by players who count
+    tiles (the level every question's answer leads with) and say it; the skill page opens with one line to
+    quote, the sweep page with its ranking as charts."""
+    for folder in ("skill", "sweep"):
+        meta = json.loads((site / "data" / folder / "summary.json").read_text())["meta"]
+        assert meta["bots"] == ["counter"], folder
+    said = "Играют игроки, которые считают кости — тот же уровень, что в ответах на вопросы."
+    for page in ("skill.html", "matters.html", "yard.html", "index.html"):
+        text = (site / page).read_text(encoding="utf-8")
+        assert "id='page-level'" in text and ("Играют игроки, которые считают кости" in text), page
+    skill = (site / "skill.html").read_text(encoding="utf-8")
+    quote = re.search(r"<p class='answer' id='quote'>(.*?)</p>", skill).group(1)
+    assert re.fullmatch(r"Пара, которая считает кости, выигрывает \d+ парти[юий] из 100 у новичков.*", quote)
+    assert skill.index("id='quote'") < skill.index("id='lead'") and said in skill
+    matters = (site / "matters.html").read_text(encoding="utf-8")
+    assert matters.index("class='chart'") < matters.index("class='rank'") < matters.index("id='lead'")
+
+
+def test_every_question_declares_a_headline_metric_and_its_words():
+    """Every atlas question names the metric it asks about (a headline metric, compared in every game) and a
+    direction; each such metric has its «no» words in both languages (atlas_pages.ASKED_WORDS)."""
+    from kozel_stats.site.pages import ASKED_WORDS
+    from kozel_stats.stats.metrics import HEADLINE
+    from kozel_stats.text import messages
+
+    assert set(atlas.ASKED) <= set(atlas.QUESTION_BY_VARIANT)
+    for q in atlas.QUESTIONS:
+        assert q.metric in HEADLINE and q.metric in ASKED_WORDS and q.asks in (-1, 0, 1), q
+        for kind in ("up", "down", "same"):
+            en, ru = messages.both(f"atlas.asked.{q.metric}.{kind}")
+            assert en and ru and en != ru
+    assert atlas.QUESTION_BY_VARIANT["threshold-25"].metric == "naked_rate"
+    assert atlas.QUESTION_BY_VARIANT["fish-to-fisherman"].asks == 1  # «партии длиннее?»
+
+
+def test_each_question_page_opens_with_yes_no_or_how_much(site):
+    """A yes/no question's answer opens «Да», «Нет», «Нет, наоборот» or «Пока не ясно»; the answer and the
+    index card agree, and the index names the level its answers lead with."""
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "Играют игроки, которые считают кости." in index
+    for variant in QUESTIONS.split(","):
+        q = atlas.QUESTION_BY_VARIANT[variant]
+        page = (site / f"q/{variant}.html").read_text(encoding="utf-8")
+        asked = re.search(r'id="asked-answer" data-metric="[a-z_]+">(.*?)</p>', page).group(1)
+        if q.asks:
+            assert re.match(r"(Да: |Нет: |Нет, наоборот: |Пока не ясно: )", asked), asked
+        card = re.search(rf"<li data-variant='{variant}'.*?<b class='asked'>(.*?)</b>", index, re.S).group(1)
+        assert card == asked

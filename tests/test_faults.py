@@ -1091,7 +1091,7 @@ def test_a_levels_run_checkpoints_and_resumes_keeping_every_section(tmp_path, mo
     every batch), a Ctrl-C keeps those games, and --resume continues the --levels run (the other levels played
     again: the same games), summary.json's matrix included: bit for bit the run played in one go."""
     from kozel_stats.answers import compare
-    from kozel_stats.results.folders import folders as results
+    from kozel_stats.results import folders as results
 
     monkeypatch.setattr(compare, "CHECKPOINT_EVERY", 0.0)
     write_stats = results.write_stats

@@ -7,6 +7,7 @@ import re
 import pytest
 from helpers import run_cli as run
 
+from kozel_stats.present import level_verdict
 from kozel_stats.results import schema
 from kozel_stats.rules import levels
 from kozel_stats.text.errors import ResultsError
@@ -81,13 +82,24 @@ def test_levels_says_of_every_verdict_where_it_holds(tmp_path):
     matrix = summary["matrix"]
     assert matrix["bots"] == ["random", "counter"] and matrix["levels"] == ["beginner", "player"]
     assert summary["meta"]["level"] == "player"  # the run kept in full is the default level's
-    assert {row["across_levels"] for row in matrix["rows"]} <= set(levels.ACROSS)
+    assert {row["across_levels"] for row in matrix["rows"]} <= set(level_verdict.MARKS)
     # threshold 25 makes many more naked goats whoever plays
     goats = [r for r in matrix["rows"] if r["variant"] == "threshold-25" and r["metric"] == "naked_rate"]
     assert goats and goats[0]["across_levels"] == "every level"
-    assert levels.across_words("every level", "ru") in out
+    saved = level_verdict.LevelVerdict.from_json(goats[0]["level_verdict"])
+    assert [d.level for d in saved.levels] == ["beginner", "player"] and len(saved.gaps) == 1
+    for d in saved.levels:  # each level's interval is its own run's comparison
+        assert (d.diff, d.low, d.high) == pytest.approx(
+            tuple(goats[0]["by_mix"][levels.LEVELS[d.level].bot][k] for k in ("diff", "low", "high"))
+        )
+    assert "держится на всех уровнях" in out
     page = (tmp_path / "m.html").read_text(encoding="utf-8")
     assert "новичок («случайный»)" in page and "держится на всех уровнях" in page
+    # the report written later from the folder holds the same level verdicts (summary.json's matrix)
+    code, said = run("report", tmp_path / "r", "-o", tmp_path / "again.html", "--lang", "ru")
+    assert code == 0, said
+    again = (tmp_path / "again.html").read_text(encoding="utf-8")
+    assert "новичок («случайный»)" in again and "держится на всех уровнях" in again
 
 
 @pytest.mark.parametrize(
@@ -162,7 +174,7 @@ def test_sweep_levels_says_of_every_effect_where_it_holds(tmp_path):
     assert block["games_per_cell"] == {"beginner": 300, "player": 300}
     terms = {(row["term"], row["metric"]) for row in block["rows"]}
     assert ("threshold=none", "deals_per_game") in terms and ("target=125", "naked_rate") in terms
-    assert {row["across_levels"] for row in block["rows"]} <= set(levels.ACROSS)
+    assert {row["across_levels"] for row in block["rows"]} <= set(level_verdict.MARKS)
     for row in block["rows"]:  # the player's column is the saved sweep's own effect
         mine = next(e for e in summary["effects"] if e["term"] == row["term"] and e["metric"] == row["metric"])
         assert row["by_level"]["player"]["diff"] == pytest.approx(mine["diff"])
@@ -189,6 +201,8 @@ def test_sweep_levels_says_of_every_effect_where_it_holds(tmp_path):
         (["compare", "default", "--level", "player", "--bots", "random"], "give --level player or --bots random"),
         (["compare", "default", "--levels", "beginner,pro"], "--levels: 'pro' is not a level of play"),
         (["compare", "default", "--levels", "player"], "name at least two levels"),
+        (["compare", "default", "--levels", "beginner,player", "--expert-games", 5], "name expert in --levels"),
+        (["compare", "default", "--levels", "player,expert", "--expert-games", 0], "from 1 to 100,000,000, not 0"),
         (["compare", "default", "--levels", "beginner,player", "--bots", "random"], "drop --level / --bots"),
         (["compare", "default", "--levels", "beginner,player", "--bots-matrix", "random,heavy"], "--levels is a"),
         (["sweep", "default", "--vary", "threshold=once,none", "--level", "pro"], "'pro' is not a level"),
@@ -223,13 +237,28 @@ def test_the_schema_checks_the_level(tmp_path):
         schema.check({"meta": {"level": "player", "level_words": {"ru": "игроки"}}}, "summary", tmp_path)
 
 
-def test_across_levels():
-    across = levels.across_levels
-    assert across({"beginner": 1.0, "player": 2.0, "expert": 0.5}) == "every level"
-    assert across({"beginner": 1.0, "player": None, "expert": None}) == "beginners only"
-    assert across({"beginner": None, "player": 2.0, "expert": 3.0}) == "strong only"
-    assert across({"beginner": None, "player": 2.0, "expert": None}) == "some levels"
-    assert across({"beginner": 1.0, "player": -2.0}) == "opposite signs"
-    assert across({"beginner": None, "player": None}) == "no effect"
+def test_the_old_level_words_still_read():
+    """summary.json folders written before level_verdict keep their `across_levels` word: still shown."""
     for key in levels.ACROSS:
         assert levels.across_words(key, "ru") != levels.across_words(key, "en")
+        assert level_verdict.row_words({"metric": "naked_rate", "across_levels": key}, "en") == levels.ACROSS[key][1]
+
+
+@pytest.mark.parametrize("columns", ["80", "120"])
+def test_levels_in_the_terminal_has_a_summary_and_stacks_when_narrow(monkeypatch, columns):
+    """`compare --levels`: «Главное», one line per variant with its level verdict under it; below 100 columns
+    the table stacks (a line per metric, its verdict under it) instead of squeezing its columns."""
+    monkeypatch.setenv("COLUMNS", columns)
+    args = ["compare", "default", "threshold-25", "--games", 400, "--workers", 1, "--levels", "beginner,player"]
+    code, out = run(*args, "--lang", "ru")
+    assert code == 0, out
+    summary = [x.rstrip() for x in out[out.index("Главное — играют игроки, которые считают кости") :].splitlines()]
+    assert summary[1].startswith("• Порог 25: голых козлов")
+    below = next(x for x in summary[2:] if not x.startswith("  ") or x.startswith("  ↳ "))
+    assert below.startswith("  ↳ держится на всех уровнях")  # wrapped lines hang under their marker
+    stacked = "  голые козлы: новичок +" in out
+    assert stacked == (columns == "80")
+    if stacked:
+        line = next(i for i, x in enumerate(out.splitlines()) if x.startswith("  голые козлы: новичок +"))
+        assert out.splitlines()[line + 1].startswith("    → держится на всех уровнях (+")
+    assert all(len(x.rstrip()) <= int(columns) for x in out.splitlines())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from kozel_stats.cli.commands import BOTS_HELP
+from kozel_stats.cli.commands import BOT_CHOICES
 from kozel_stats.engine import bots, codes
 from kozel_stats.present import words
 from kozel_stats.rules import roster
@@ -24,6 +24,7 @@ from kozel_stats.stats.metrics import (
     columns_from_engine,
     engine_columns,
 )
+from kozel_stats.text import messages
 
 
 # --- the bots -------------------------------------------------------------------------------------------------------
@@ -33,10 +34,11 @@ def test_every_place_that_names_the_bots_reads_the_roster():
     assert list(codes.BOT_IDS) == names and list(codes.BOT_DOCS) == names
     assert [words.bot_name(name, "ru") for name in names] == [f"«{bot.ru}»" for bot in roster.BOTS]
     assert [words.bot_name(name, "en") for name in names] == [bot.en for bot in roster.BOTS]
+    bots_help = messages.text("help.opt.bots", "en", choices=BOT_CHOICES)
     for bot in roster.BOTS:
-        assert bot.name in BOTS_HELP and bots.parse_bot(bot.name) == bot.kind
+        assert bot.name in bots_help and bots.parse_bot(bot.name) == bot.kind
         if bot.most:
-            assert f"{bot.name}:N" in BOTS_HELP
+            assert f"{bot.name}:N" in bots_help
             assert bots.parse_bot(f"{bot.name}:{bot.most}") >> bots.BOT_KIND_BITS == bot.most
     # the kernels' constants are the roster's kinds
     assert tuple(codes.BOT_IDS[name] for name in ("random", "heavy", "sampler", "expert")) == (

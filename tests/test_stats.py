@@ -17,8 +17,8 @@ from scipy import stats as sps
 from kozel_stats.answers.compare import analyse, run_compare
 from kozel_stats.play.runner import Runner, make_arm
 from kozel_stats.rules.variants import load_variant
-from kozel_stats.rules.variants import redeal as RD
 from kozel_stats.stats import comparison as S
+from kozel_stats.stats import redeal as RD
 from kozel_stats.stats.metrics import METRIC_BY_NAME, METRICS
 from kozel_stats.stats.moments import RunStats, batch_stats
 

@@ -30,8 +30,21 @@ from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRICS, Metric, applies
 from ..stats.moments import RunStats
 from ..text import messages
-from ..text.errors import ResultsError
+from ..text.errors import KozelError, ResultsError
 from ..text.say import note
+
+messages.add(
+    {
+        "compare.expert_games_without_expert": (
+            "--expert-games sets the expert level's games of --levels: name expert in --levels.",
+            "--expert-games задаёт число партий уровня «знаток» в --levels: назовите expert в --levels.",
+        ),
+        "compare.expert_games_range": (
+            "--expert-games must be from 1 to 100,000,000, not {n:count}.",
+            "--expert-games — от 1 до 100 000 000, а не {n:count}.",
+        ),
+    }
+)
 
 if TYPE_CHECKING:
     from ..play.cluster import Backend
@@ -484,6 +497,7 @@ class CompareRequest:
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
     level: str | None = None  # --level beginner|player|expert (default: levels.DEFAULT_LEVEL, unless --bots)
     levels: str | None = None  # --levels beginner,player,expert: the comparison once per level
+    expert_games: int | None = None  # with --levels: the expert level's games (default: --games)
 
 
 messages.add(
@@ -566,6 +580,10 @@ def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chos
     """Refuse options that cannot go together, and out-of-range numbers, before any file is read."""
     if chosen and (req.bots_matrix or skill is not None):
         raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
+    if req.expert_games is not None and not any(lv.bot == "expert" for lv in chosen):
+        raise KozelError.keyed("compare.expert_games_without_expert")
+    if req.expert_games is not None and not 1 <= req.expert_games <= 100_000_000:
+        raise KozelError.keyed("compare.expert_games_range", n=req.expert_games)
     if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
         raise ValueError(
             "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels."

@@ -1109,16 +1109,25 @@ def level_sweep(prep: PreparedSweep, lv: Any, lead: bool) -> PreparedSweep:
 
 def across_rows(outcomes: dict[str, SweepOutcome]) -> list[dict]:
     """Per main effect and metric, in the lead's order: the difference, interval and significance at each
-    level, and `across_levels` (levels.across_levels: every level, beginners only, strong only, ...)."""
-    from ..rules.levels import across_levels
+    level, and its level verdict (level_verdict.level_verdict: the mark in `across_levels`, the per-level
+    intervals and the differences between levels in `level_verdict`); no verdict (``restated``) on a metric
+    the effect's knob decides by definition."""
+    from ..present.level_verdict import level_verdict
+    from ..stats.metrics import METRIC_BY_NAME
 
     keyed: dict[tuple[str, str], dict[str, stats.Comparison]] = {}
+    knobs: dict[str, set[str]] = {}
     for name, outcome in outcomes.items():
         assert outcome.analysis is not None
+        grid = outcome.analysis.grid
         for e in outcome.analysis.effects:
             keyed.setdefault((e.comparison.variant, e.comparison.metric), {})[name] = e.comparison
+            knobs[e.comparison.variant] = {grid.factors[f].knob for f in e.term.factors}
     rows = []
     for (term, metric), by_level in keyed.items():
+        spec = METRIC_BY_NAME.get(metric)
+        restated = spec is not None and bool(knobs[term] & set(spec.restated_by))
+        verdict = level_verdict({name: by_level.get(name) for name in outcomes}, restated)
         rows.append(
             {
                 "term": term,
@@ -1127,9 +1136,8 @@ def across_rows(outcomes: dict[str, SweepOutcome]) -> list[dict]:
                     name: {"diff": c.diff, "low": c.low, "high": c.high, "significant": c.significant}
                     for name, c in by_level.items()
                 },
-                "across_levels": across_levels(
-                    {name: (c.diff if c.significant else None) for name, c in by_level.items()}
-                ),
+                "across_levels": verdict.mark,
+                "level_verdict": verdict.to_json(),
             }
         )
     return rows

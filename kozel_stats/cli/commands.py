@@ -734,6 +734,7 @@ def compare(
     seed: int = typer.Option(1, "--seed", help=H("seed")),
     level: str | None = typer.Option(None, "--level", help=H("level"), autocompletion=complete_level),
     levels: str | None = typer.Option(None, "--levels", help=H("compare.levels")),
+    expert_games: int | None = typer.Option(None, "--expert-games", help=H("compare.expert_games")),
     bots: str | None = typer.Option(None, "--bots", help=H("bots", choices=BOT_CHOICES)),
     workers: int | None = typer.Option(None, "--workers", help=H("workers")),
     baseline: str | None = typer.Option(None, "--baseline", help=H("compare.baseline")),
@@ -791,6 +792,7 @@ def compare(
         connect_timeout=connect_timeout,
         level=level,
         levels=levels,
+        expert_games=expert_games,
     )
     compare_and_print(request, details)
 
@@ -1104,18 +1106,20 @@ def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
     return level_name if short else f"{level_name} ({name})"
 
 
-def level_rows(rows: list[dict], prepared) -> None:
-    """--levels: each row also says how its verdict fares across the levels (levels.across_levels)."""
-    from ..rules.levels import across_levels
+def level_rows(rows: list[dict], prepared, outcomes: dict) -> None:
+    """--levels: each row also gets its level verdict (level_verdict.level_verdict: the mark in
+    `across_levels`, the per-level intervals and the differences between levels in `level_verdict`)."""
+    from ..present.level_verdict import verdicts_of
+    from ..present.words import restates
 
+    rules = {v.name: v.rule_dict for v in prepared.variants}
+    per_level = {lv.name: outcomes[lv.bot].analysis.comparisons for lv in prepared.levels if lv.bot in outcomes}
+    found = verdicts_of(per_level, lambda c: restates(c.metric, rules.get(c.variant), rules.get(c.baseline)))
     for row in rows:
-        row["across_levels"] = across_levels(
-            {
-                lv.name: (row["by_mix"][lv.bot]["diff"] if row["by_mix"][lv.bot]["significant"] else None)
-                for lv in prepared.levels
-                if lv.bot in row["by_mix"]
-            }
-        )
+        verdict = found.get((row["variant"], row["metric"]))
+        if verdict is not None:
+            row["across_levels"] = verdict.mark
+            row["level_verdict"] = verdict.to_json()
 
 
 def compare_matrix(prepared, console, err) -> None:
@@ -1135,8 +1139,13 @@ def compare_matrix(prepared, console, err) -> None:
         finished.append(True)
         rows = robustness({mix: outcome.analysis.comparisons for mix, outcome in outcomes.items()})
         if prepared.levels:
-            level_rows(rows, prepared)
-        console.print(matrix_table(prepared, rows))
+            level_rows(rows, prepared, outcomes)
+        if prepared.levels and console.width < 100:
+            hanging(console, matrix_stacked(prepared, rows))
+        else:
+            console.print(matrix_table(prepared, rows))
+        if prepared.levels:
+            levels_summary(prepared, outcomes, rows, console)
         save_matrix(prepared, outcomes, rows, err)
 
 
@@ -1184,6 +1193,116 @@ def lead_checkpoint(prepared, mix: str):
     return checkpoint
 
 
+def levels_summary(prepared, outcomes: dict, rows: list[dict], console) -> None:
+    """`compare --levels`: «Главное» — every variant's headline at the level kept in full, and under it how
+    its findings fare at the other levels (the level verdict), as the chat card has it."""
+    from rich.markup import escape
+
+    from ..present.report import ReportData, headline_lines
+    from ..present.tables import TEXT
+    from ..present.words import at_level
+    from ..rules.levels import DEFAULT_LEVEL
+
+    lead = next((lv.bot for lv in prepared.levels if lv.name == DEFAULT_LEVEL), prepared.mixes[0])
+    first = outcomes[lead]
+    lang = prepared.request.lang
+    data = ReportData(
+        first.summary["meta"], first.analysis, {"levels": [lv.name for lv in prepared.levels], "rows": rows}
+    )
+    console.print()
+    console.print(f"[bold]{escape(TEXT[lang]['summary'] + at_level(first.summary['meta'], lang))}[/bold]")
+    hanging(console, headline_lines(data, lang))
+
+
+def hanging(console, lines: list[str]) -> None:
+    """Lines wrapped at the console's width, each with a hanging indent under its own marker («• », «  ↳ »,
+    «    → », or its leading spaces)."""
+    import re
+
+    from rich.markup import escape
+    from rich.table import Table
+
+    for line in lines:
+        found = re.match(r"^(\s*(?:[•↳→] )?)(.*)$", line)
+        assert found is not None
+        lead, text = found.groups()
+        if not lead:
+            console.print(line, markup=False, highlight=False)
+            continue
+        grid = Table.grid()
+        grid.add_column(width=len(lead), no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(lead, escape(text))
+        console.print(grid)
+
+
+def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
+    """The --levels table stacked for a narrow terminal (below 100 columns): per variant, one line per metric
+    with each level's difference and, on its own line, the level verdict."""
+    from ..present.level_verdict import row_words
+    from ..present.tables import fmt_value
+    from ..present.words import label
+    from ..stats.metrics import METRIC_BY_NAME
+
+    req = prepared.request
+    ru = req.lang == "ru"
+    out = [
+        "Держится ли вывод на каждом уровне игры? (* — значимо)"
+        if ru
+        else "Does the verdict hold at every level of play? (* significant)"
+    ]
+    current = None
+    for row in rows:
+        if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
+            continue
+        if row["variant"] != current:
+            current = row["variant"]
+            out += ["", current]
+        cells = []
+        for lv in prepared.levels:
+            c = row["by_mix"].get(lv.bot)
+            shown = (
+                "–"
+                if c is None
+                else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
+            )
+            cells.append(f"{lv.ru if ru else lv.en} {shown}")
+        name = label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label
+        out.append(f"  {name}: {', '.join(cells)}")
+        out.append(f"    → {row_words(row, req.lang) or ''}")
+    return out
+
+
+def expert_note(prepared, lang: str) -> str:
+    """«, знаток: 10 000» after the games of a --levels run whose expert plays --expert-games."""
+    from ..text.say import count
+
+    if mix_games(prepared, "expert") == prepared.games or "expert" not in prepared.mixes:
+        return ""
+    return (
+        f", знаток: {count(mix_games(prepared, 'expert'), 'ru')}"
+        if lang == "ru"
+        else (f", the expert: {mix_games(prepared, 'expert'):,}")
+    )
+
+
+def levels_command(prepared) -> str:
+    """The one command that plays a --levels run again (every level, the same deals)."""
+    req = prepared.request
+    names = " ".join(v.name for v in prepared.variants)
+    extra = f" --expert-games {req.expert_games}" if req.expert_games is not None else ""
+    return (
+        f"kozel-stats compare {names} --seed {prepared.seed} --games {prepared.games} "
+        f"--levels {','.join(lv.name for lv in prepared.levels)}{extra}"
+    )
+
+
+def mix_games(prepared, mix: str) -> int:
+    """The games of one run of the matrix: --expert-games for the expert level of --levels, else --games."""
+    expert = prepared.request.expert_games
+    return expert if expert is not None and prepared.levels and mix == "expert" else prepared.games
+
+
 def play_mix(prepared, mix: str, err):
     """One run of the matrix: every variant with every seat playing `mix`; exit 2 if a signal stops it."""
     from ..answers.compare import run_compare
@@ -1195,11 +1314,12 @@ def play_mix(prepared, mix: str, err):
     ru = req.lang == "ru"
     checkpoint = lead_checkpoint(prepared, mix)
     lead = checkpoint is not None
+    games = mix_games(prepared, mix)
     err.print(
-        f"{mix_label(mix, prepared, req.lang)}: играем по {count(prepared.games, 'ru')} "
-        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
+        f"{mix_label(mix, prepared, req.lang)}: играем по {count(games, 'ru')} "
+        f"{plural(games, 'партии', 'партий', 'партий')} на вариант…"
         if ru and prepared.levels
-        else f"{mix_label(mix, prepared, req.lang)}: playing {prepared.games:,} games per variant ..."
+        else f"{mix_label(mix, prepared, req.lang)}: playing {games:,} games per variant ..."
         if prepared.levels
         else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
         f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
@@ -1208,7 +1328,7 @@ def play_mix(prepared, mix: str, err):
     )
     outcome = run_compare(
         prepared.variants,
-        prepared.games,
+        games,
         prepared.seed,
         [mix],
         workers=req.workers,
@@ -1238,14 +1358,18 @@ def play_mix(prepared, mix: str, err):
     return outcome
 
 
+#: The colour of each level verdict's mark in the terminal (level_verdict.MARKS)
+LEVEL_STYLE = {"every level": "bold green", "changes": "bold yellow", "too few": "cyan"}
+
+
 def matrix_table(prepared, rows: list[dict]):
     """The matrix: per variant and metric, the difference under each bot (or level) and the verdict."""
     from rich import box
     from rich.table import Table
 
+    from ..present.level_verdict import row_words
     from ..present.tables import fmt_value
     from ..present.words import label
-    from ..rules.levels import across_words
     from ..stats.metrics import METRIC_BY_NAME
     from ..text.say import count, plural
 
@@ -1256,10 +1380,11 @@ def matrix_table(prepared, rows: list[dict]):
         title=(
             (
                 f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
-                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень; * — значимо)"
+                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень{expert_note(prepared, 'ru')}; "
+                "* — значимо)"
                 if ru
-                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level; "
-                "* significant)"
+                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level"
+                f"{expert_note(prepared, 'en')}; * significant)"
             )
             if prepared.levels
             else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
@@ -1290,7 +1415,8 @@ def matrix_table(prepared, rows: list[dict]):
         style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
         word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
         if "across_levels" in row:
-            word = across_words(row["across_levels"], req.lang)
+            word = row_words(row, req.lang, short=True) or word
+            style = LEVEL_STYLE.get(row["across_levels"], "dim")
         table.add_row(
             row["variant"],
             label(row["metric"], "ru") if ru else METRIC_BY_NAME[row["metric"]].label,
@@ -1309,6 +1435,9 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     lead = lead_mix(prepared)
     first = outcomes[lead]
     matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
+    if prepared.levels:
+        matrix["games"] = {lv.name: mix_games(prepared, lv.bot) for lv in prepared.levels}
+        matrix["command"] = levels_command(prepared)
     if req.out is not None:
         summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
         plan = matrix_plan(prepared, first.result.arms, first.result.pairs, first.summary["meta"]["command"])
@@ -1416,6 +1545,20 @@ def duel_bot(name: str) -> str:
         return level(name).bot
     except ValueError:
         return name
+
+
+def saved_matrix(folder: Path) -> dict | None:
+    """The `matrix` a --levels or --bots-matrix run saved in its summary.json (the verdicts under every level or
+    bot, with the level verdicts), for its report; None when it has none."""
+    import json
+
+    try:
+        matrix = json.loads((folder / "summary.json").read_text(encoding="utf-8")).get("matrix")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not isinstance(matrix, dict) or not isinstance(matrix.get("rows"), list) or not matrix.get("bots"):
+        return None
+    return {k: v for k, v in matrix.items() if k != "summaries"}
 
 
 def analysis_of(folder: Path, baseline: str | None, margin: float | None = None):
@@ -1555,9 +1698,10 @@ def report_command(
         typer.echo(t("report_written", lang, output))
         return
     meta, analysis = analysis_of(folder, baseline)
+    matrix = saved_matrix(folder) if baseline is None else None  # its verdicts are against the run's baseline
     written: list[bool] = []
     with after_finished(written, echo_err, lang, REPORT_WHOLE), signals.protected():
-        write(output, ReportData(meta, analysis), lang)
+        write(output, ReportData(meta, analysis, matrix), lang)
         written.append(True)
     typer.echo(t("report_written", lang, output))
 
@@ -1584,6 +1728,7 @@ def atlas(
     scheduler: str | None = typer.Option(None, "--scheduler", help=H("scheduler")),
     cluster: str | None = typer.Option(None, "--cluster", help=H("atlas.cluster")),
     connect_timeout: float | None = typer.Option(None, "--connect-timeout", help=H("connect_timeout")),
+    site_url: str | None = typer.Option(None, "--site-url", help=H("atlas.site_url")),
 ) -> None:
     """Build «Споры двора»: every yard argument as a question answered at each level of play, a static site."""
     from ..site import atlas as atlas_lib
@@ -1597,6 +1742,7 @@ def atlas(
         out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
     )
     request.scheduler, request.cluster, request.connect_timeout = scheduler, cluster, connect_timeout
+    request.site_url = site_url
     plan = atlas_lib.prepare(request)
     built = build(plan, lambda line: typer.echo(line, err=True), talk)
     if built["missing"]:

@@ -349,6 +349,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    from kozel_stats import precompiled  # the package's module (this one runs as __main__), its locator installed
+    from kozel_stats.engine import (
+        precompiled,  # the package's module (this one runs as __main__), its locator installed
+    )
 
     precompiled.main()

@@ -423,11 +423,14 @@ def _cards(data: ReportData, v: Variants, lang: str) -> str:
 
 
 def matrix_word(row: dict[str, Any], lang: str, words_of: dict[str, dict[str, str]] = MATRIX_WORDS) -> str:
-    """A matrix row's verdict in words: across the levels of play under --levels, else across the bots."""
-    from ..rules.levels import across_words
+    """A matrix row's verdict in words: its level verdict under --levels (level_verdict.row_words: the card
+    without figures), else across the bots."""
+    from .level_verdict import row_words
 
     if "across_levels" in row:
-        return across_words(row["across_levels"], lang)
+        said = row_words(row, lang, card=words_of is CARD_MATRIX_WORDS)
+        if said is not None:
+            return said
     return words_of[lang].get(row["verdict"], row["verdict"])
 
 
@@ -468,6 +471,20 @@ def _matrix_card_line(data: ReportData, v: Variants, name: str, lang: str) -> st
     return "  ↳ " + "; ".join(f"{label(m, lang, v.solo(name))} — {w}" for m, w in said)
 
 
+def headline_lines(data: ReportData, lang: str) -> list[str]:
+    """Every variant's headline («• Порог 25: голых козлов больше…»), and with a matrix (--levels) under each
+    the line of how its findings fare at the other levels (the card's, and `compare --levels`'s «Главное»)."""
+    v = Variants(data.meta, data.analysis, lang)
+    lines = []
+    for name in v.names:
+        if name != v.baseline:
+            lines.append("• " + variant_headline(data, v, name, lang))
+            below = _matrix_card_line(data, v, name, lang) if data.matrix else None
+            if below:
+                lines.append(below)
+    return lines
+
+
 def card_text(data: ReportData, lang: str = "ru") -> str:
     """The headline of every variant as plain text, to paste into a chat (also `compare --card FILE.txt`)."""
     words.check_lang(lang)
@@ -488,12 +505,7 @@ def card_text(data: ReportData, lang: str = "ru") -> str:
         lines.append(f"Against «{v.title(v.baseline)}»:")
     if data.matrix:
         lines.insert(-1, _matrix_card_head(data.matrix, lang))
-    for name in v.names:
-        if name != v.baseline:
-            lines.append("• " + variant_headline(data, v, name, lang))
-            below = _matrix_card_line(data, v, name, lang) if data.matrix else None
-            if below:
-                lines.append(below)
+    lines += headline_lines(data, lang)
     version = data.meta.get("version")
     lines.append(f"kozel-stats {version}" if version else "kozel-stats")
     return "\n".join(lines)

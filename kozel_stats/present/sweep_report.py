@@ -531,7 +531,7 @@ def _level_name(name: str, lang: str) -> str:
 def levels_grid(block: dict, lang: str) -> tuple[list[str], list[list[str]]]:
     """The table of `sweep --levels` as text: the header and one row per main effect and metric (the
     difference at each level, * significant, and how the verdict fares across the levels)."""
-    from ..rules.levels import across_words
+    from .level_verdict import row_words
     from .tables import fmt_value
 
     t = LEVELS_TEXT[lang]
@@ -552,7 +552,7 @@ def levels_grid(block: dict, lang: str) -> tuple[list[str], list[list[str]]]:
                 plain(term_text(row["term"], lang)),
                 words.label(row["metric"], lang),
                 *cells,
-                across_words(row["across_levels"], lang),
+                row_words(row, lang, short=True) or "",
             ]
         )
     return head, rows

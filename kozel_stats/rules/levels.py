@@ -100,7 +100,9 @@ def level_of_meta(meta: dict) -> Level | None:
     return level_of_bots(bots) if bots else None
 
 
-#: What a verdict does across the levels of play (`compare --levels`), in words
+#: The words of the level verdicts saved by the first `compare --levels` / `sweep --levels` (summary.json's
+#: `across_levels` of older folders, read back by level_verdict.row_words); the verdict is now decided by
+#: level_verdict.level_verdict, which writes its own `level_verdict` beside the mark.
 ACROSS = {
     "every level": ("держится на всех уровнях", "holds at every level"),
     "beginners only": ("только у новичков", "only among beginners"),
@@ -109,24 +111,6 @@ ACROSS = {
     "some levels": ("не на всех уровнях", "not at every level"),
     "no effect": ("нет эффекта", "no effect"),
 }
-
-
-def across_levels(significant: dict[str, float | None]) -> str:
-    """How a difference fares across the levels: `significant` maps each level played to its difference
-    when significant, None when not. Beginners are the one weak level; the others are the strong players."""
-    found = {name: d for name, d in significant.items() if d is not None}
-    if not found:
-        return "no effect"
-    if len({d > 0 for d in found.values()}) > 1:
-        return "opposite signs"
-    if len(found) == len(significant):
-        return "every level"
-    strong = [name for name in significant if name != "beginner"]
-    if set(found) == {"beginner"}:
-        return "beginners only"
-    if "beginner" in significant and strong and set(found) == set(strong):
-        return "strong only"
-    return "some levels"
 
 
 def across_words(key: str, lang: str) -> str:

@@ -20,6 +20,15 @@ from ..text import messages
 from ..text.errors import KozelError
 from ..text.say import translate
 
+messages.add(
+    {
+        "atlas.site_url": (
+            "--site-url {url!r}: give the address the site will be published at, starting with https:// or http://.",
+            "--site-url {url!r}: укажите адрес, где будет опубликован сайт, начиная с https:// или http://.",
+        )
+    }
+)
+
 
 @dataclass(frozen=True)
 class Question:
@@ -30,10 +39,37 @@ class Question:
     en: str
     baseline: str = "default"  # what it is compared with: the default rules, or (within) the game it varies
     expert: bool = True  # played at the expert level (False: its search takes minutes a game, measured)
+    metric: str = "deals_per_game"  # the headline metric the question asks about: its answer starts with it
+    asks: int = 0  # the direction asked: +1 "longer / more?", -1 "shorter / fewer?", 0 "how much / what changes?"
+
+
+#: The metric each question asks about and the direction it asks (Question.metric, Question.asks); a question
+#: not named here asks what changes to the game's length.
+ASKED: dict[str, tuple[str, int]] = {
+    "fish-to-fisherman": ("deals_per_game", 1),
+    "fish-writes-all": ("deals_per_game", -1),
+    "fish-writes-difference": ("written_per_deal", 0),
+    "threshold-every-deal": ("naked_rate", 1),
+    "no-threshold": ("deals_per_game", -1),
+    "threshold-25": ("naked_rate", 1),
+    "specials-plain": ("written_per_deal", 0),
+    "specials-per-pair": ("written_per_deal", 0),
+    "eggs-both": ("deals_per_game", -1),
+    "eggs-none": ("deals_per_game", 0),
+    "target-100": ("deals_per_game", 0),
+    "target-125": ("deals_per_game", 0),
+    "lead-lowest-double": ("naked_rate", 0),
+    "lead-66": ("naked_rate", 0),
+    "next-lead-fish-winner": ("naked_rate", 0),
+    "next-lead-round-robin": ("naked_rate", 0),
+    "morskoy": ("deals_per_game", -1),
+    "osel": ("deals_per_game", 1),
+}
 
 
 def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
-    return Question(variant, group, ru, en, baseline, expert)
+    metric, asks = ASKED.get(variant, ("deals_per_game", 0))
+    return Question(variant, group, ru, en, baseline, expert, metric, asks)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table
@@ -272,6 +308,7 @@ class AtlasRequest:
     scheduler: str | None = None  # --scheduler tcp://HOST:PORT: every comparison and the sweep on a Dask cluster
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
+    site_url: str | None = None  # --site-url: where it will be published, for absolute og:url / og:image links
 
 
 @dataclass
@@ -347,6 +384,7 @@ def _mark_schema():
             "langs": Opt(List(OneOf(lambda: ["ru", "en"]), least=1)),
             "extras": Opt(Bool()),
             "cards": Opt(Bool()),
+            "site_url": Opt(Str()),
         }
     )
 
@@ -492,6 +530,8 @@ def settle(req: AtlasRequest, mark: dict | None) -> None:
             )
         if asked is None:
             setattr(req, attr, had if had is not None else number)
+    if req.site_url is None:  # where the site is published: kept by a resume and a re-render unless given anew
+        req.site_url = saved.get("site_url")
 
 
 def prepare(req: AtlasRequest) -> AtlasPlan:
@@ -517,6 +557,8 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
             f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
         )
     mark = _read_mark(out) if out.is_dir() else None
+    if req.site_url is not None and not req.site_url.startswith(("https://", "http://")):
+        raise KozelError.keyed("atlas.site_url", url=req.site_url)
     settle(req, mark)
     assert req.levels is not None and req.langs is not None and req.games is not None
     assert req.expert_games is not None
@@ -673,6 +715,7 @@ def write_mark(plan: AtlasPlan) -> None:
         "langs": plan.langs,
         "extras": req.extras,
         "cards": req.cards,
+        "site_url": req.site_url,
     }
     write_text_atomic(data / MARK_FILE, json.dumps(mark, indent=1) + "\n")
 
@@ -742,9 +785,14 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
 
 
 def extras_level(plan: AtlasPlan) -> Level:
-    """The level the skill-or-luck run and the sweep play at: the first of --levels (by default the beginner,
-    the fastest: the sweep plays 64 rule sets, the skill run every game four times)."""
-    return plan.levels[0]
+    """The level the skill-or-luck run and the sweep play at: the site's headline level, the player («игрок»:
+    the level every question's answer leads with, `reference_level_of`) when played, else the highest of
+    --levels but the expert (whose search would play the sweep's 64 rule sets for hours), else the expert."""
+    names = [lv.name for lv in plan.levels]
+    if "player" in names:
+        return LEVELS["player"]
+    fast = [lv for lv in plan.levels if lv.bot != "expert"]
+    return fast[-1] if fast else plan.levels[0]
 
 
 def skill_variants(plan: AtlasPlan) -> list[str]:

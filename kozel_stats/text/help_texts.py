@@ -188,6 +188,10 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Games per variant (default 100,000; the start, with --precision; with --resume, the new target).",
         "Партий на вариант (по умолчанию 100 000; с --precision — для начала; с --resume — новая цель).",
     ),
+    "compare.expert_games": (
+        "With --levels naming expert: the expert level's games (default: --games).",
+        "При --levels с expert: число партий уровня «знаток» (по умолчанию --games).",
+    ),
     "compare.levels": (
         "Run the comparison once per level (e.g. beginner,player,expert; the same deals) and say of every "
         "verdict whether it holds at every level.",
@@ -358,6 +362,10 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "atlas.extras": (
         "Also the skill-or-luck table and the sweep of the section-13 knobs.",
         "Ещё таблица «везение или мастерство» и перебор настроек раздела 13.",
+    ),
+    "atlas.site_url": (
+        "Where the site will be published (https://…/): absolute og:url and og:image links.",
+        "Где сайт будет опубликован (https://…/): полные адреса og:url и og:image для превью в чатах.",
     ),
     "atlas.cards": (
         "Draw each question's chat card as a picture.",
