@@ -1170,3 +1170,20 @@ def test_a_killed_run_not_yet_reaped_is_said_to_be_gone(tmp_path):
         assert code == 0 and "no longer running" in out and "live process" not in out, out
     finally:
         zombie.wait()
+
+
+def test_growing_a_levels_sweep_keeps_its_levels_section(tmp_path):
+    """sweep --levels, then --resume --games more: continued as a --levels sweep (summary.json's `levels`
+    section kept, was dropped), bit for bit the sweep played in one go."""
+    args = ["sweep", "default", "--vary", "target=101,125", "--levels", "beginner,player", "--workers", 1]
+    run, whole = tmp_path / "run", tmp_path / "whole"
+    code, out = run_cli(*args, "--games", 300, "--out", run)
+    assert code == 0, out
+    code, out = run_cli("sweep", "--resume", run, "--games", 600, "--workers", 1)
+    assert code == 0, out
+    code, out = run_cli(*args, "--games", 600, "--out", whole)
+    assert code == 0, out
+    resumed, played = (json.loads((d / "summary.json").read_text()) for d in (run, whole))
+    assert resumed.keys() == played.keys() and resumed["levels"] == played["levels"]
+    assert resumed["effects"] == played["effects"]
+    assert json.loads((run / "stats.json").read_text())["levels"] == ["beginner", "player"]
