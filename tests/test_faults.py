@@ -1187,3 +1187,33 @@ def test_growing_a_levels_sweep_keeps_its_levels_section(tmp_path):
     assert resumed.keys() == played.keys() and resumed["levels"] == played["levels"]
     assert resumed["effects"] == played["effects"]
     assert json.loads((run / "stats.json").read_text())["levels"] == ["beginner", "player"]
+
+
+def test_a_picture_card_that_cannot_be_copied_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """Chromium drew the card, the disk is full when it is copied into place: one clear error, no card and no
+    temporary file beside it (a `.tmp` was left behind)."""
+    import errno
+    import shutil as sh
+
+    from kozel_stats import report
+
+    fake = tmp_path / "chromium"
+    fake.write_text(
+        '#!/bin/sh\nfor a in "$@"; do case $a in --screenshot=*) printf \'PNG\' > "${a#--screenshot=}";; esac; done\n'
+    )
+    fake.chmod(0o755)
+    monkeypatch.setattr(report, "chromium", lambda: str(fake))
+    real = sh.copyfile
+
+    def full(src, dst, *args, **kwargs):
+        if str(dst).startswith(str(tmp_path / "out")):
+            Path(dst).write_bytes(b"PN")
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(sh, "copyfile", full)
+    (tmp_path / "out").mkdir()
+    card = tmp_path / "out" / "card.png"
+    code, out = run_cli("compare", "default", "target-100", "--games", 100, "--workers", 1, "--card", card)
+    assert code == 2 and "no space left" in out, out
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == []
