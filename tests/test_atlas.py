@@ -574,3 +574,16 @@ def test_a_failing_chromium_costs_the_cards_only(tmp_path, monkeypatch):
     assert "cards/no-threshold.en.png" in result.output and "--card " not in result.output
     assert (out / "data/eggs-none/beginner/stats.json").exists()
     assert "card-text" in (out / "q/eggs-none.html").read_text(encoding="utf-8")
+
+
+def test_a_folder_of_another_build_is_never_continued_into_the_site(tmp_path):
+    """A question folder played with another seed (a site from before the build recorded its settings, or a
+    folder copied in) is named, with nothing played: a site never mixes two seeds."""
+    out = tmp_path / "site"
+    assert build(out, *SMALL, "--seed", "3", "--no-extras", "--no-cards", "--lang", "en").exit_code == 0
+    folder = out / "data/eggs-none/beginner"
+    stats = json.loads((folder / "stats.json").read_text())
+    stats["seed"], stats["complete"] = 4, False
+    (folder / "stats.json").write_text(json.dumps(stats))
+    text = one_paragraph(build(out, "--resume"))
+    assert str(folder) in text and "--seed 4" in text and "--seed 3" in text, text
