@@ -375,6 +375,12 @@ messages.add(
             "{site_bots}; ничего не сыграно и не изменено. Удалите {folder}, чтобы сыграть его заново с настройками "
             "сайта.",
         ),
+        "atlas.interrupted": (
+            "interrupted ({stopped}); every results folder saved before it is whole. Continue the site with "
+            "`kozel-stats atlas --out {out} --resume` (its settings are kept in {out}/data/atlas.json).",
+            "прервано ({stopped}); все папки результатов, сохранённые до этого, целы. Продолжите сайт командой "
+            "`kozel-stats atlas --out {out} --resume` (его настройки сохранены в {out}/data/atlas.json).",
+        ),
         "atlas.raced": (
             "--out {out}: another build wrote into it while this one was starting; nothing was played and nothing "
             "was changed. Continue that site with --resume, or give another folder.",

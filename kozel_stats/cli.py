@@ -1362,7 +1362,18 @@ def atlas(
     )
     request.scheduler, request.cluster, request.connect_timeout = scheduler, cluster, connect_timeout
     plan = atlas_lib.prepare(request)
-    built = build(plan, lambda line: typer.echo(line, err=True), talk)
+    try:
+        built = build(plan, lambda line: typer.echo(line, err=True), talk)
+    except KeyboardInterrupt:  # what is kept, and how to go on
+        from . import messages, signals
+
+        signals.hold()
+        try:
+            stopped = signals.received() or "Ctrl-C"
+            signals.clear()
+            fail(messages.text("atlas.interrupted", talk, stopped=stopped, out=out), talk)
+        finally:
+            signals.release()
     if built["missing"]:
         typer.echo(("не сыграно: " if talk == "ru" else "not played: ") + ", ".join(built["missing"]), err=True)
     typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))

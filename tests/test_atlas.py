@@ -587,3 +587,33 @@ def test_a_folder_of_another_build_is_never_continued_into_the_site(tmp_path):
     (folder / "stats.json").write_text(json.dumps(stats))
     text = one_paragraph(build(out, "--resume"))
     assert str(folder) in text and "--seed 4" in text and "--seed 3" in text, text
+
+
+def test_an_interrupted_build_says_how_to_continue(tmp_path, monkeypatch):
+    import os
+    import signal
+
+    from kozel_stats import signals
+
+    original = atlas.write_mark
+
+    def then_signal(plan):
+        original(plan)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(atlas, "write_mark", then_signal)
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals.install()
+    try:
+        out = tmp_path / "site"
+        text = one_paragraph(build(out, *SMALL, "--seed", "5", "--no-extras", "--no-cards", "--lang", "en"))
+    finally:
+        signals.clear()
+        signals._installed = False
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
+    assert "interrupted (Ctrl-C)" in text and f"kozel-stats atlas --out {out} --resume" in text, text
+    monkeypatch.setattr(atlas, "write_mark", original)
+    result = build(out, "--resume")  # continued with the build's own settings
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "data/eggs-none/beginner/stats.json").read_text())["seed"] == 5
