@@ -778,7 +778,7 @@ def load_variant(spec: str | Path) -> Variant:
         return _load_changed(spec)
     if not str(spec).strip():
         raise VariantError("an empty variant name; give a variant name or a .yaml file.")
-    if path.is_dir() and _shipped_name(spec):  # a folder never loads as one variant: the shipped name wins
+    if _shipped_name(spec) and _is_dir(path):  # a folder never loads as one variant: the shipped name wins
         _say_shadowed(path, str(spec), "rules.shadow_one")
         path = shipped_dir() / f"{spec}.yaml"
     if not path.suffix and not _exists(path):
@@ -826,7 +826,19 @@ messages.add(
 def _shipped_name(spec: str | Path) -> bool:
     """Whether `spec` is written as the bare name of a shipped variant (no folder, no suffix)."""
     text = str(spec)
-    return bool(text) and "/" not in text and text not in (".", "..") and (shipped_dir() / f"{text}.yaml").is_file()
+    if not text or "/" in text or text in (".", "..") or len(text) > 200:
+        return False
+    try:
+        return (shipped_dir() / f"{text}.yaml").is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):  # a name too long for the file system (or with a NUL) is no folder
+        return False
 
 
 def _say_shadowed(folder: Path, name: str, key: str) -> None:
