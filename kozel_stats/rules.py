@@ -278,6 +278,15 @@ def _count_nodes(node, limit: int) -> int:
     return count
 
 
+def _os_name(name: str) -> str:
+    """A name of the text (`extends: наш двор`) as the file system's name of the file that holds it: the UTF-8
+    bytes, as Python names them under LANG=C (surrogate escapes), else the name itself."""
+    try:
+        return os.fsdecode(name.encode("utf-8"))
+    except UnicodeError:
+        return name
+
+
 def file_name_text(name: str) -> str:
     """A file name as its bytes say it in UTF-8: under LANG=C (an ASCII file system encoding, PYTHONUTF8=0)
     Python gives `наш двор` as undecodable bytes (surrogate escapes); the name in the file is text."""
@@ -332,10 +341,10 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 
 
 def _resolve_extends(name: str, here: Path) -> Path:
-    if not (here.parent / f"{name}.yaml").is_file():
+    if not (here.parent / f"{_os_name(name)}.yaml").is_file():
         name = _renamed(name)
     for folder in (here.parent, shipped_dir()):
-        candidate = folder / f"{name}.yaml"
+        candidate = folder / f"{_os_name(name)}.yaml"
         if candidate.is_file():
             return candidate
     raise VariantError(

@@ -1055,6 +1055,9 @@ def test_a_russian_file_name_under_an_ascii_locale(tmp_path):
     (folder / "наш двор.yaml").write_text(
         "name: наш двор\n" + HEAD + "extends: default\nrules:\n  target: 125\n", encoding="utf-8"
     )
+    (folder / "наш двор 2.yaml").write_text(  # extends its sibling by its text name
+        "name: наш двор 2\n" + HEAD + "extends: наш двор\nrules:\n  threshold: none\n", encoding="utf-8"
+    )
     env = {**os.environ, "LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0"}
     env.pop("PYTHONIOENCODING", None)
     for spec in ("наш двор/наш двор.yaml", "наш двор"):
@@ -1067,7 +1070,7 @@ def test_a_russian_file_name_under_an_ascii_locale(tmp_path):
         )
         out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
         assert done.returncode == 0, out
-        assert "наш двор" in out and "must equal the file name" not in out
+        assert "наш двор" in out and "must equal the file name" not in out and "unknown variant" not in out
 
 
 def test_a_folder_named_like_a_shipped_variant_does_not_shadow_it(tmp_path, monkeypatch):
