@@ -603,6 +603,23 @@ def own(plan: AtlasPlan) -> None:
     lock_folder(out, "--out")
     if plan.fresh and _holds_something(out):
         raise KozelError.keyed("atlas.raced", out=out)
+    remove_half_files(out)
+
+
+def remove_half_files(out: Path) -> None:
+    """The half-written pages, cards and mark of a build killed while writing them (`files.write_atomic`'s
+    `.NAME.PID.partial`): only the site's owner writes there, so they are removed. The results folders under
+    data/ clean their own (their next owner)."""
+    import re
+
+    half = re.compile(r"^\..+\.\d+\.partial$")
+    data = out / DATA_DIR
+    for path in out.rglob(".*.partial"):
+        inside = path.parent
+        if data in path.parents and inside != data:  # a results folder's own
+            continue
+        if half.match(path.name) and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
 
 
 def check_backend(req: AtlasRequest) -> None:

@@ -617,3 +617,20 @@ def test_an_interrupted_build_says_how_to_continue(tmp_path, monkeypatch):
     result = build(out, "--resume")  # continued with the build's own settings
     assert result.exit_code == 0, result.output
     assert json.loads((out / "data/eggs-none/beginner/stats.json").read_text())["seed"] == 5
+
+
+def test_half_written_pages_of_a_killed_build_are_removed_by_the_next(tmp_path):
+    out = tmp_path / "site"
+    assert build(out, *SMALL, "--no-extras", "--no-cards", "--lang", "en").exit_code == 0
+    left = [
+        out / ".index.html.999999.partial",
+        out / "q/.eggs-none.html.999999.partial",
+        out / "data/.atlas.json.7.partial",
+    ]
+    for path in left:
+        path.write_text("half")
+    mine = out / "data/eggs-none/beginner/.stats.json.999999.partial"  # a results folder's: its owner's to clean
+    mine.write_text("half")
+    result = build(out, "--render-only")
+    assert result.exit_code == 0, result.output
+    assert not any(p.exists() for p in left) and mine.exists()
