@@ -1005,6 +1005,13 @@ def test_a_closed_pipe_is_a_normal_end_for_every_command(good_run, args):
     assert done.returncode == 0, done.stderr
     for word in ("rror", "Traceback", "Exception", "ошибка"):
         assert word not in done.stderr, done.stderr
+    read, write = os.pipe()  # `… 2>&1 | head -1`: stderr's reader is gone too (the progress meets it first)
+    os.close(read)
+    try:
+        both = subprocess.run([sys.executable, "-m", "kozel_stats", *argv], stdout=write, stderr=write, timeout=600)
+    finally:
+        os.close(write)
+    assert both.returncode == 0
 
 
 def test_a_lock_naming_a_live_unrelated_process_is_said_as_it_is(tmp_path):
