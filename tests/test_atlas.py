@@ -721,3 +721,63 @@ def test_each_question_page_opens_with_yes_no_or_how_much(site):
             assert re.match(r"(Да: |Нет: |Нет, наоборот: |Пока не ясно: )", asked), asked
         card = re.search(rf"<li data-variant='{variant}'.*?<b class='asked'>(.*?)</b>", index, re.S).group(1)
         assert card == asked
+
+
+def test_a_folder_of_another_build_is_never_continued_into_the_site(tmp_path):
+    """A question folder played with another seed (a site from before the build recorded its settings, or a
+    folder copied in) is named, with nothing played: a site never mixes two seeds."""
+    out = tmp_path / "site"
+    assert build(out, *SMALL, "--seed", "3", "--no-extras", "--no-cards", "--lang", "en").exit_code == 0
+    folder = out / "data/eggs-none/beginner"
+    stats = json.loads((folder / "stats.json").read_text())
+    stats["seed"], stats["complete"] = 4, False
+    (folder / "stats.json").write_text(json.dumps(stats))
+    text = one_paragraph(build(out, "--resume"))
+    assert str(folder) in text and "--seed 4" in text and "--seed 3" in text, text
+
+
+def test_an_interrupted_build_says_how_to_continue(tmp_path, monkeypatch):
+    import os
+    import signal
+
+    from kozel_stats.system import signals
+
+    original = atlas.write_mark
+
+    def then_signal(plan):
+        original(plan)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(atlas, "write_mark", then_signal)
+    old = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    signals.install()
+    try:
+        out = tmp_path / "site"
+        text = one_paragraph(build(out, *SMALL, "--seed", "5", "--no-extras", "--no-cards", "--lang", "en"))
+    finally:
+        signals.clear()
+        signals._installed = False
+        signal.signal(signal.SIGINT, old[0])
+        signal.signal(signal.SIGTERM, old[1])
+    assert "interrupted (Ctrl-C)" in text and f"kozel-stats atlas --out {out} --resume" in text, text
+    monkeypatch.setattr(atlas, "write_mark", original)
+    result = build(out, "--resume")  # continued with the build's own settings
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "data/eggs-none/beginner/stats.json").read_text())["seed"] == 5
+
+
+def test_half_written_pages_of_a_killed_build_are_removed_by_the_next(tmp_path):
+    out = tmp_path / "site"
+    assert build(out, *SMALL, "--no-extras", "--no-cards", "--lang", "en").exit_code == 0
+    left = [
+        out / ".index.html.999999.partial",
+        out / "q/.eggs-none.html.999999.partial",
+        out / "data/.atlas.json.7.partial",
+    ]
+    for path in left:
+        path.write_text("half")
+    mine = out / "data/eggs-none/beginner/.stats.json.999999.partial"  # a results folder's: its owner's to clean
+    mine.write_text("half")
+    result = build(out, "--render-only")
+    assert result.exit_code == 0, result.output
+    assert not any(p.exists() for p in left) and mine.exists()

@@ -1006,6 +1006,13 @@ def test_a_closed_pipe_is_a_normal_end_for_every_command(good_run, args):
     assert done.returncode == 0, done.stderr
     for word in ("rror", "Traceback", "Exception", "ошибка"):
         assert word not in done.stderr, done.stderr
+    read, write = os.pipe()  # `… 2>&1 | head -1`: stderr's reader is gone too (the progress meets it first)
+    os.close(read)
+    try:
+        both = subprocess.run([sys.executable, "-m", "kozel_stats", *argv], stdout=write, stderr=write, timeout=600)
+    finally:
+        os.close(write)
+    assert both.returncode == 0
 
 
 def test_a_lock_naming_a_live_unrelated_process_is_said_as_it_is(tmp_path):
@@ -1056,6 +1063,9 @@ def test_a_russian_file_name_under_an_ascii_locale(tmp_path):
     (folder / "наш двор.yaml").write_text(
         "name: наш двор\n" + HEAD + "extends: default\nrules:\n  target: 125\n", encoding="utf-8"
     )
+    (folder / "наш двор 2.yaml").write_text(  # extends its sibling by its text name
+        "name: наш двор 2\n" + HEAD + "extends: наш двор\nrules:\n  threshold: none\n", encoding="utf-8"
+    )
     env = {**os.environ, "LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0"}
     env.pop("PYTHONIOENCODING", None)
     for spec in ("наш двор/наш двор.yaml", "наш двор"):
@@ -1068,7 +1078,7 @@ def test_a_russian_file_name_under_an_ascii_locale(tmp_path):
         )
         out = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
         assert done.returncode == 0, out
-        assert "наш двор" in out and "must equal the file name" not in out
+        assert "наш двор" in out and "must equal the file name" not in out and "unknown variant" not in out
 
 
 def test_a_folder_named_like_a_shipped_variant_does_not_shadow_it(tmp_path, monkeypatch):
@@ -1172,3 +1182,50 @@ def test_a_killed_run_not_yet_reaped_is_said_to_be_gone(tmp_path):
         assert code == 0 and "no longer running" in out and "live process" not in out, out
     finally:
         zombie.wait()
+
+
+def test_growing_a_levels_sweep_keeps_its_levels_section(tmp_path):
+    """sweep --levels, then --resume --games more: continued as a --levels sweep (summary.json's `levels`
+    section kept, was dropped), bit for bit the sweep played in one go."""
+    args = ["sweep", "default", "--vary", "target=101,125", "--levels", "beginner,player", "--workers", 1]
+    run, whole = tmp_path / "run", tmp_path / "whole"
+    code, out = run_cli(*args, "--games", 300, "--out", run)
+    assert code == 0, out
+    code, out = run_cli("sweep", "--resume", run, "--games", 600, "--workers", 1)
+    assert code == 0, out
+    code, out = run_cli(*args, "--games", 600, "--out", whole)
+    assert code == 0, out
+    resumed, played = (json.loads((d / "summary.json").read_text()) for d in (run, whole))
+    assert resumed.keys() == played.keys() and resumed["levels"] == played["levels"]
+    assert resumed["effects"] == played["effects"]
+    assert json.loads((run / "stats.json").read_text())["levels"] == ["beginner", "player"]
+
+
+def test_a_picture_card_that_cannot_be_copied_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """Chromium drew the card, the disk is full when it is copied into place: one clear error, no card and no
+    temporary file beside it (a `.tmp` was left behind)."""
+    import errno
+    import shutil as sh
+
+    from kozel_stats.present import report
+
+    fake = tmp_path / "chromium"
+    fake.write_text(
+        '#!/bin/sh\nfor a in "$@"; do case $a in --screenshot=*) printf \'PNG\' > "${a#--screenshot=}";; esac; done\n'
+    )
+    fake.chmod(0o755)
+    monkeypatch.setattr(report, "chromium", lambda: str(fake))
+    real = sh.copyfile
+
+    def full(src, dst, *args, **kwargs):
+        if str(dst).startswith(str(tmp_path / "out")):
+            Path(dst).write_bytes(b"PN")
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(sh, "copyfile", full)
+    (tmp_path / "out").mkdir()
+    card = tmp_path / "out" / "card.png"
+    code, out = run_cli("compare", "default", "target-100", "--games", 100, "--workers", 1, "--card", card)
+    assert code == 2 and "no space left" in out, out
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == []

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..rules.levels import parse_levels
 from ..rules.variants import (
     KNOB_BY_NAME,
     Variant,
@@ -638,6 +639,9 @@ class PreparedSweep:
     levels: list = field(default_factory=list)  # --levels: levels.Level, in the order given
     #: --levels: called with the outcome of the level saved in full; its keys join that level's summary.json
     finish: Callable[[SweepOutcome], dict] | None = None
+    #: --levels: the names of the levels of the run, in the plan of the level saved in full (what --resume
+    #: continues as a --levels sweep)
+    run_levels: list[str] = field(default_factory=list)
 
 
 def prepare_sweep(req: SweepRequest) -> PreparedSweep:
@@ -664,6 +668,8 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     prepared = _resumed_sweep(req) if req.resume is not None else _new_sweep(req, seats)
     for extra in chosen:  # every level's bot fits every cell, before anything is played
         _new_sweep(replace(req, level=extra.name, levels=None), [extra.bot])
+    if prepared.run_levels:  # --resume of a --levels sweep: continued as one, its summary's levels block kept
+        chosen = parse_levels(",".join(prepared.run_levels))
     prepared.levels = chosen
     _check_sizes(prepared.games, None, req.batch_size)
     if req.report is not None:
@@ -706,7 +712,11 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
         req.csv = True
         note(f"{req.resume} holds CSV copies of its tables; they are written again.")
     req.margin = req.margin if req.margin is not None else saved.margin
-    return PreparedSweep(req, saved.grid, saved.seats, games, saved.seed, saved.metrics, saved.stats, saved.base_spec)
+    prepared = PreparedSweep(
+        req, saved.grid, saved.seats, games, saved.seed, saved.metrics, saved.stats, saved.base_spec
+    )
+    prepared.run_levels = saved.run_levels
+    return prepared
 
 
 def _new_sweep(req: SweepRequest, seats: list[str]) -> PreparedSweep:
@@ -771,6 +781,8 @@ def sweep_plan(prep: PreparedSweep, arms: list, pairs: list, batch_size: int | N
             "margin": prep.request.margin,
         },
     }
+    if prep.run_levels:
+        extra["levels"] = list(prep.run_levels)
     return plan_json(arms, pairs, prep.seed, batch_size, command, extra)
 
 
@@ -788,6 +800,7 @@ class SavedSweep:
     base_spec: str
     summary: dict[str, Any]
     base_path: str | None = None  # the base variant's file (None: saved without it)
+    run_levels: list[str] = field(default_factory=list)  # a --levels sweep: its levels (the plan's, or summary's)
 
 
 def is_sweep(folder: Path) -> bool:
@@ -861,7 +874,16 @@ def load_sweep(folder: Path) -> SavedSweep:
         str(info["base"].get("spec") or base.name),
         loaded.summary,
         info["base"].get("path") if isinstance(info["base"].get("path"), str) else None,
+        _saved_levels(plan_data, loaded.summary),
     )
+
+
+def _saved_levels(plan_data: dict, summary: dict) -> list[str]:
+    """The levels of a --levels sweep: its plan's (since 0.x), else its summary's levels block."""
+    saved = plan_data.get("levels")
+    if not saved and isinstance(summary.get("levels"), dict):
+        saved = summary["levels"].get("levels")
+    return [str(name) for name in saved] if isinstance(saved, list) else []
 
 
 def build_summary(prep: PreparedSweep, outcome: SweepOutcome, command: str, batch_size: int | None, where: str) -> dict:
@@ -1104,7 +1126,15 @@ def level_sweep(prep: PreparedSweep, lv: Any, lead: bool) -> PreparedSweep:
         report=prep.request.report if lead else None,
         csv=prep.request.csv and lead,
     )
-    return replace(prep, request=req, seats=[lv.bot], levels=[], finish=None)
+    return replace(
+        prep,
+        request=req,
+        seats=[lv.bot],
+        levels=[],
+        finish=None,
+        start=prep.start if lead else None,  # a resumed --levels sweep: the other levels are played again
+        run_levels=[x.name for x in prep.levels] if lead else [],
+    )
 
 
 def across_rows(outcomes: dict[str, SweepOutcome]) -> list[dict]:

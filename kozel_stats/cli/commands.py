@@ -6,6 +6,7 @@ Heavy modules (numba, the engine) are imported inside the commands so that
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -215,6 +216,18 @@ def given_lang(lang: str | None) -> str | None:
     return ctx.meta.get("kozel_root_lang") if ctx is not None else None
 
 
+def err_console():
+    """A rich console on stderr whose closed pipe (`compare … 2>&1 | head -1`) is a normal end, as stdout's."""
+    from rich.console import Console
+
+    class Quiet(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return Quiet(stderr=True)
+
+
 def terminal():
     """A rich console as wide as the terminal (the tables fit 80 columns and up); piped to a file, 100
     columns, or $COLUMNS when it is set."""
@@ -262,6 +275,18 @@ def fail(message: str, lang: str | None = None) -> None:
     raise typer.Exit(2)
 
 
+def _closed_pipe(fd: int) -> bool:
+    """Whether `fd` is a pipe whose reader has gone."""
+    import select
+    import stat
+
+    if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+        return False
+    poller = select.poll()
+    poller.register(fd, select.POLLERR)
+    return any(event & (select.POLLERR | select.POLLHUP) for _, event in poller.poll(0))
+
+
 def friendly_errors(func: Callable) -> Callable:
     """Bad input becomes one clear paragraph and exit code 2, never a traceback."""
 
@@ -276,6 +301,9 @@ def friendly_errors(func: Callable) -> Callable:
         except BrokenPipeError:  # `kozel-stats variants | head -1`: the reader has gone; end quietly
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # `… 2>&1 | head -1`: stderr's too
+                if _closed_pipe(sys.stderr.fileno()):
+                    os.dup2(devnull, sys.stderr.fileno())
             raise typer.Exit(0) from None
         except (KozelError, ValueError) as exc:
             fail(error_text(exc, lang), lang)
@@ -799,7 +827,6 @@ def compare(
 
 def compare_and_print(request, details: bool | None) -> None:
     """`compare` after parsing: check the request, play it (or its bots matrix) and print the outcome."""
-    from rich.console import Console
 
     from ..answers.compare import execute, prepare_request
     from ..present.progress import GamesProgress
@@ -810,7 +837,7 @@ def compare_and_print(request, details: bool | None) -> None:
     games_table, deals = request.games_table, request.deals
     prepared = prepare_request(request)  # every check, before anything is written or played
     console = terminal()
-    err = Console(stderr=True)
+    err = err_console()
     if prepared.mixes:
         return compare_matrix(prepared, console, err)
     finished: list[bool] = []  # the run played every game and saved them: a signal after that changes nothing
@@ -961,7 +988,6 @@ def sweep(
 
 def sweep_and_print(request) -> None:
     """`sweep` after parsing: check the request, play every cell and print the knobs' effects."""
-    from rich.console import Console
 
     from ..answers.sweep import execute, prepare_sweep
     from ..present.progress import GamesProgress
@@ -970,7 +996,7 @@ def sweep_and_print(request) -> None:
 
     prepared = prepare_sweep(request)  # every check, before anything is written or played
     console = terminal()
-    err = Console(stderr=True)
+    err = err_console()
     if prepared.levels:
         return sweep_levels_and_print(prepared, console, err)
     ru = request.lang == "ru"
@@ -1744,7 +1770,19 @@ def atlas(
     request.scheduler, request.cluster, request.connect_timeout = scheduler, cluster, connect_timeout
     request.site_url = site_url
     plan = atlas_lib.prepare(request)
-    built = build(plan, lambda line: typer.echo(line, err=True), talk)
+    try:
+        built = build(plan, lambda line: typer.echo(line, err=True), talk)
+    except KeyboardInterrupt:  # what is kept, and how to go on
+        from ..system import signals
+        from ..text import messages
+
+        signals.hold()
+        try:
+            stopped = signals.received() or "Ctrl-C"
+            signals.clear()
+            fail(messages.text("atlas.interrupted", talk, stopped=stopped, out=out), talk)
+        finally:
+            signals.release()
     if built["missing"]:
         typer.echo(("не сыграно: " if talk == "ru" else "not played: ") + ", ".join(built["missing"]), err=True)
     typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))

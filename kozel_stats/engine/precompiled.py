@@ -4,9 +4,11 @@ numba compiles the kernels on first use, minutes of CPU on a small machine (docs
 and keeps the machine code in its cache folder. The package ships that cache, built by
 `python -m kozel_stats.engine.precompiled` (docs/development.md), for the usual platform: x86-64 Linux,
 one Python and one numba version, named in the archive's file name (`kozel_stats/engine/archives/`).
-On such a machine the first import of the engine unpacks it into the empty cache folder and numba
-loads the kernels from there as if it had compiled them itself; anywhere else nothing is unpacked
-and numba compiles, as before.
+On such a machine the first import of the engine unpacks it into the empty cache folder (or over a
+partial one: a compile stopped by Ctrl-C) and numba loads the kernels from there as if it had compiled
+them itself; anywhere else nothing is unpacked and numba compiles, as before. A damaged cache entry is
+removed and compiled again, and a cache folder that cannot be written costs only the saving
+(`install_guards`).
 
 Two settings make numba's cache portable (a user's own NUMBA_CPU_NAME, NUMBA_CPU_FEATURES or
 NUMBA_CACHE_LOCATOR_CLASSES wins):

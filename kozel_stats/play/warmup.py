@@ -119,8 +119,11 @@ def prepare(entry: str, flavour: int, notice: Callable[[str], None] | None = Non
     spent = time.process_time() - start
     marker = _marker(entry, flavour)
     if marker is not None:
-        with contextlib.suppress(OSError):  # a read-only cache only costs the notice next time
+        try:  # a read-only or full cache only costs the notice next time
             marker.write_text(f"{spent:.1f}\n")
+        except OSError:
+            with contextlib.suppress(OSError):  # never an empty marker left by a full disk
+                marker.unlink()
     return spent
 
 

@@ -1458,6 +1458,6 @@ def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
         )
         if not shot.is_file():
             raise KozelError(f"--card {path}: Chromium did not draw the card; use a .txt card.")
-        tmp_target = path.with_name(path.name + ".tmp")
-        shutil.copyfile(shot, tmp_target)
-        tmp_target.replace(path)
+        from ..system.files import write_atomic
+
+        write_atomic(path, lambda tmp: shutil.copyfile(shot, tmp))  # no temporary file outlives a failed copy

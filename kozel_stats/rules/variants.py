@@ -279,6 +279,15 @@ def _count_nodes(node, limit: int) -> int:
     return count
 
 
+def _os_name(name: str) -> str:
+    """A name of the text (`extends: наш двор`) as the file system's name of the file that holds it: the UTF-8
+    bytes, as Python names them under LANG=C (surrogate escapes), else the name itself."""
+    try:
+        return os.fsdecode(name.encode("utf-8"))
+    except UnicodeError:
+        return name
+
+
 def file_name_text(name: str) -> str:
     """A file name as its bytes say it in UTF-8: under LANG=C (an ASCII file system encoding, PYTHONUTF8=0)
     Python gives `наш двор` as undecodable bytes (surrogate escapes); the name in the file is text."""
@@ -333,10 +342,10 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 
 
 def _resolve_extends(name: str, here: Path) -> Path:
-    if not (here.parent / f"{name}.yaml").is_file():
+    if not (here.parent / f"{_os_name(name)}.yaml").is_file():
         name = _renamed(name)
     for folder in (here.parent, shipped_dir()):
-        candidate = folder / f"{name}.yaml"
+        candidate = folder / f"{_os_name(name)}.yaml"
         if candidate.is_file():
             return candidate
     raise VariantError(
@@ -782,7 +791,7 @@ def load_variant(spec: str | Path) -> Variant:
         return _load_changed(spec)
     if not str(spec).strip():
         raise VariantError("an empty variant name; give a variant name or a .yaml file.")
-    if path.is_dir() and _shipped_name(spec):  # a folder never loads as one variant: the shipped name wins
+    if _shipped_name(spec) and _is_dir(path):  # a folder never loads as one variant: the shipped name wins
         _say_shadowed(path, str(spec), "rules.shadow_one")
         path = shipped_dir() / f"{spec}.yaml"
     if not path.suffix and not _exists(path):
@@ -830,7 +839,19 @@ messages.add(
 def _shipped_name(spec: str | Path) -> bool:
     """Whether `spec` is written as the bare name of a shipped variant (no folder, no suffix)."""
     text = str(spec)
-    return bool(text) and "/" not in text and text not in (".", "..") and (shipped_dir() / f"{text}.yaml").is_file()
+    if not text or "/" in text or text in (".", "..") or len(text) > 200:
+        return False
+    try:
+        return (shipped_dir() / f"{text}.yaml").is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):  # a name too long for the file system (or with a NUL) is no folder
+        return False
 
 
 def _say_shadowed(folder: Path, name: str, key: str) -> None:

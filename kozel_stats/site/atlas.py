@@ -405,6 +405,20 @@ messages.add(
             "{path}); ничего не сыграно и не изменено. Уберите {option}, чтобы продолжить ту сборку, или соберите "
             "другой сайт в другую папку.",
         ),
+        "atlas.folder_mismatch": (
+            "{folder}: played with --seed {seed} and the bots {bots}, but the site is built with --seed {site_seed} "
+            "and the bots {site_bots}; nothing was played and nothing was changed. Remove {folder} to play it again "
+            "with the site's settings.",
+            "{folder}: сыграно с --seed {seed} и ботами {bots}, а сайт собирается с --seed {site_seed} и ботами "
+            "{site_bots}; ничего не сыграно и не изменено. Удалите {folder}, чтобы сыграть его заново с настройками "
+            "сайта.",
+        ),
+        "atlas.interrupted": (
+            "interrupted ({stopped}); every results folder saved before it is whole. Continue the site with "
+            "`kozel-stats atlas --out {out} --resume` (its settings are kept in {out}/data/atlas.json).",
+            "прервано ({stopped}); все папки результатов, сохранённые до этого, целы. Продолжите сайт командой "
+            "`kozel-stats atlas --out {out} --resume` (его настройки сохранены в {out}/data/atlas.json).",
+        ),
         "atlas.raced": (
             "--out {out}: another build wrote into it while this one was starting; nothing was played and nothing "
             "was changed. Continue that site with --resume, or give another folder.",
@@ -631,6 +645,23 @@ def own(plan: AtlasPlan) -> None:
     lock_folder(out, "--out")
     if plan.fresh and _holds_something(out):
         raise KozelError.keyed("atlas.raced", out=out)
+    remove_half_files(out)
+
+
+def remove_half_files(out: Path) -> None:
+    """The half-written pages, cards and mark of a build killed while writing them (`files.write_atomic`'s
+    `.NAME.PID.partial`): only the site's owner writes there, so they are removed. The results folders under
+    data/ clean their own (their next owner)."""
+    import re
+
+    half = re.compile(r"^\..+\.\d+\.partial$")
+    data = out / DATA_DIR
+    for path in out.rglob(".*.partial"):
+        inside = path.parent
+        if data in path.parents and inside != data:  # a results folder's own
+            continue
+        if half.match(path.name) and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
 
 
 def check_backend(req: AtlasRequest) -> None:
@@ -729,11 +760,24 @@ def started(folder: Path) -> bool:
     return folder.is_dir() and ((folder / STATS_FILE).exists() or holds_a_run(folder))
 
 
-def _state(folder: Path) -> tuple[bool, int]:
-    """(complete, games per variant) of a question's results folder."""
+def _state(folder: Path, plan: AtlasPlan | None = None, bots: str | None = None) -> tuple[bool, int]:
+    """(complete, games per variant) of a question's results folder; with `plan`, a folder played with another
+    seed or other bots than the site's is refused (a resume never mixes two builds in one site)."""
     from ..results.folders import load
 
     loaded = load(folder)
+    if plan is not None:
+        seed = loaded.plan.get("seed")
+        played = sorted({b for a in loaded.plan.get("arms", []) for b in a.get("bots", [])})
+        if seed != plan.seed or (bots is not None and played != [bots]):
+            raise KozelError.keyed(
+                "atlas.folder_mismatch",
+                folder=folder,
+                seed=seed,
+                bots=",".join(played),
+                site_seed=plan.seed,
+                site_bots=bots or "-",
+            )
     return bool(loaded.complete), int(loaded.stats.games)
 
 
@@ -762,7 +806,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
         target = games_at(req, level)
         where = f"[{step}/{len(todo)}] {question.variant} @ {level.name}"
         if started(folder):
-            complete, games = _state(folder)
+            complete, games = _state(folder, plan, level.bot)
             if complete and games >= target:
                 continue
             creq = CompareRequest([], games=target, resume=folder, workers=req.workers, lang=lang)
@@ -809,7 +853,7 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
         return
     folder = req.out / DATA_DIR / SKILL_DIR
     if started(folder):
-        complete, games = _state(folder)
+        complete, games = _state(folder, plan)
         if complete and games >= plan.games:
             return
         creq = CompareRequest([], games=plan.games, resume=folder, workers=req.workers, lang=lang)
@@ -842,7 +886,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
     folder = req.out / DATA_DIR / SWEEP_DIR
     target = max(plan.games, SWEEP_MIN_GAMES)
     if started(folder):
-        complete, games = _state(folder)
+        complete, games = _state(folder, plan)
         if complete and games >= target:
             return
         sreq = SweepRequest(None, [], games=target, resume=folder, workers=req.workers, lang=lang)
