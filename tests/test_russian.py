@@ -318,6 +318,7 @@ INTERNAL = {
     ("sweep.py", "effect"): "an effect the program itself asks for (KeyError)",
     ("precompiled.py", "build"): "the developers' command that packs the compiled code, not a user's",
     ("messages.py", "add"): "a key declared twice is the developers' mistake, found at import",
+    ("__init__.py", "__getattr__"): "a name the public face does not have: Python's own AttributeError, for code",
 }
 
 #: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)

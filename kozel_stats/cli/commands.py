@@ -748,7 +748,7 @@ def replay(
             deals = len(record["deals"])
             typer.echo(t("replay_ok", language, line=lineno, game=record.get("game", "?"), deals=deals))
     if n_games == 0:
-        raise KozelError(f"{records}: holds no game records.", ru=f"{records}: в файле нет записей партий.")
+        raise KozelError.keyed("commands.replay", records=records)
     typer.echo(t("replay_total", language, n=n_games, ok=n_games - n_bad, bad=n_bad))
     if n_bad:
         raise typer.Exit(1)
@@ -1526,9 +1526,7 @@ def duel(
             ru=f"--games — от 2 до 100 000 000, а не {count(games, 'ru')}.",
         )
     if workers is not None and not 1 <= workers <= 4096:
-        raise KozelError(
-            f"--workers must be from 1 to 4096, not {workers}.", ru=f"--workers — от 1 до 4096, а не {workers}."
-        )
+        raise KozelError.keyed("commands.duel", workers=workers)
     v = load_variant(variant)
     announce_compile("play_batch", [bot_a, bot_b, bot_a, bot_b])
     r = run_duel(v, bot_a, bot_b, games, seed=seed, workers=workers)
@@ -1820,3 +1818,17 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+messages.add(
+    {
+        "commands.replay": (
+            "{records}: holds no game records.",
+            "{records}: в файле нет записей партий.",
+        ),
+        "commands.duel": (
+            "--workers must be from 1 to 4096, not {workers}.",
+            "--workers — от 1 до 4096, а не {workers}.",
+        ),
+    }
+)

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import messages
 from ..text.errors import KozelError
 
 RETRIES = 3  # a task that raises (e.g. a worker's memory error) is tried this many more times
@@ -50,28 +51,19 @@ def _need_dask() -> None:
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise ClusterError(
-            "--scheduler and --cluster need Dask, which is not installed: `pip install 'kozel-stats[dask]'`.",
-            ru="--scheduler и --cluster требуют Dask, а он не установлен: `pip install 'kozel-stats[dask]'`.",
-        ) from None
+        raise ClusterError.keyed("cluster.need_dask") from None
 
 
 def parse_cluster(spec: str) -> int:
     match = re.fullmatch(r"local:(\d{1,4})", spec.strip())
     if not match or not 1 <= int(match.group(1)) <= 1024:
-        raise ClusterError(
-            f"--cluster {spec!r}: write local:N, N the number of worker processes (1 to 1024).",
-            ru=f"--cluster {spec!r}: пишите local:N, где N — число рабочих процессов (от 1 до 1024).",
-        )
+        raise ClusterError.keyed("cluster.parse_cluster", spec=spec)
     return int(match.group(1))
 
 
 def check_scheduler(address: str) -> str:
     if not re.fullmatch(r"(tcp|tls|ucx|inproc)://[^\s/]+(:\d+)?/?", address.strip()):
-        raise ClusterError(
-            f"--scheduler {address!r}: give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
-            ru=f"--scheduler {address!r}: укажите адрес планировщика Dask, например tcp://10.0.0.5:8786.",
-        )
+        raise ClusterError.keyed("cluster.check_scheduler", address=address)
     return address.strip()
 
 
@@ -84,10 +76,7 @@ MAX_HANDSHAKE_BYTES = 1 << 20
 
 def check_timeout(seconds: float) -> float:
     if not 0.1 <= seconds <= 3600:
-        raise ClusterError(
-            f"--connect-timeout must be from 0.1 to 3600 seconds, not {seconds:g}.",
-            ru=f"--connect-timeout — от 0,1 до 3600 секунд, а не {seconds:g}.",
-        )
+        raise ClusterError.keyed("cluster.check_timeout", seconds=seconds)
     return seconds
 
 
@@ -95,12 +84,9 @@ def check_backend_options(scheduler: str | None, cluster: str | None, connect_ti
     """--scheduler / --cluster / --connect-timeout of compare, sweep and atlas, checked before anything is
     written (the cluster itself is reached only when a game is to be played)."""
     if scheduler is not None and cluster is not None:
-        raise ClusterError("give --scheduler or --cluster, not both.", ru="нужен --scheduler или --cluster, но не оба.")
+        raise ClusterError.keyed("cluster.check_backend_options")
     if connect_timeout is not None and scheduler is None:
-        raise ClusterError(
-            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
-            ru="--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
-        )
+        raise ClusterError.keyed("cluster.check_backend_options.2")
     if scheduler is not None:
         check_scheduler(scheduler)
     if cluster is not None:
@@ -231,15 +217,12 @@ def _lost(address: str, exc: BaseException, status: str) -> ClusterError:
     for name in ["distributed", "tornado", *logging.root.manager.loggerDict]:
         if name in ("distributed", "tornado") or name.startswith(("distributed.", "tornado.")):
             logging.getLogger(name).disabled = True
-    return ClusterError(
-        f"the Dask cluster at {address} was lost during the run ({type(exc).__name__}"
-        f"{': ' + str(exc)[:120] if str(exc) else ''}; the client is {status}). With --out, the "
-        "games of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
-        "cluster is back, or on this machine without --scheduler (the same games, the same bits).",
-        ru=f"кластер Dask по адресу {address} потерян во время прогона ({type(exc).__name__}"
-        f"{': ' + str(exc)[:120] if str(exc) else ''}; состояние клиента: `{status}`). С --out партии его последней "
-        "контрольной точки (каждые 10 с) сохранены там: продолжите с --resume ПАПКА, когда кластер вернётся, "
-        "или на этой машине без --scheduler (те же партии, те же биты).",
+    return ClusterError.keyed(
+        "cluster.lost",
+        address=address,
+        error_type=type(exc).__name__,
+        detail=": " + str(exc)[:120] if str(exc) else "",
+        status=status,
     )
 
 
@@ -388,23 +371,67 @@ def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNE
         try:
             client.wait_for_workers(1, timeout=timeout)
         except (TimeoutError, OSError):
-            raise ClusterError(
-                f"--scheduler {address}: the Dask scheduler has no worker, and none came within {timeout:g} s "
-                "(--connect-timeout); start some with `dask worker ADDRESS`.",
-                ru=f"--scheduler {address}: у планировщика Dask нет ни одного рабочего, и за {timeout:g} с "
-                "(--connect-timeout) никто не пришёл; запустите их: `dask worker АДРЕС`.",
-            ) from None
+            raise ClusterError.keyed("cluster.ready.2", address=address, timeout=timeout) from None
         threads = sum(client.nthreads().values())
     mine = _worker_identity()
     theirs = client.run(_worker_identity)
     wrong = {w: v for w, v in theirs.items() if tuple(v) != mine}
     if wrong:
         worker, (version, digest) = next(iter(wrong.items()))
-        raise ClusterError(
-            f"the Dask worker {worker} runs kozel-stats {version} with engine {digest}, this machine "
-            f"{mine[0]} with engine {mine[1]}: their games would differ; install the same version on "
-            "every worker.",
-            ru=f"рабочий Dask {worker} запускает kozel-stats {version} с движком {digest}, а эта машина — "
-            f"{mine[0]} с движком {mine[1]}: партии разошлись бы; поставьте на все рабочие ту же версию.",
+        raise ClusterError.keyed(
+            "cluster.ready", worker=worker, version=version, digest=digest, mine_0=mine[0], mine_1=mine[1]
         )
     return Backend(client.get_executor(pure=False, retries=RETRIES), threads, where)
+
+
+messages.add(
+    {
+        "cluster.need_dask": (
+            "--scheduler and --cluster need Dask, which is not installed: `pip install 'kozel-stats[dask]'`.",
+            "--scheduler и --cluster требуют Dask, а он не установлен: `pip install 'kozel-stats[dask]'`.",
+        ),
+        "cluster.parse_cluster": (
+            "--cluster {spec!r}: write local:N, N the number of worker processes (1 to 1024).",
+            "--cluster {spec!r}: пишите local:N, где N — число рабочих процессов (от 1 до 1024).",
+        ),
+        "cluster.check_scheduler": (
+            "--scheduler {address!r}: give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
+            "--scheduler {address!r}: укажите адрес планировщика Dask, например tcp://10.0.0.5:8786.",
+        ),
+        "cluster.check_timeout": (
+            "--connect-timeout must be from 0.1 to 3600 seconds, not {seconds:g}.",
+            "--connect-timeout — от 0,1 до 3600 секунд, а не {seconds:g}.",
+        ),
+        "cluster.check_backend_options": (
+            "give --scheduler or --cluster, not both.",
+            "нужен --scheduler или --cluster, но не оба.",
+        ),
+        "cluster.check_backend_options.2": (
+            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
+            "--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
+        ),
+        "cluster.lost": (
+            "the Dask cluster at {address} was lost during the run "
+            "({error_type}{detail}; the client is {status}). With --out, the games "
+            "of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
+            "cluster is back, or on this machine without --scheduler (the same games, the same bits).",
+            "кластер Dask по адресу {address} потерян во время прогона "
+            "({error_type}{detail}; состояние клиента: `{status}`). С --out партии "
+            "его последней контрольной точки (каждые 10 с) сохранены там: продолжите с --resume ПАПКА, "
+            "когда кластер вернётся, или на этой машине без --scheduler (те же партии, те же биты).",
+        ),
+        "cluster.ready": (
+            "the Dask worker {worker} runs kozel-stats {version} with engine {digest}, this machine "
+            "{mine_0} with engine {mine_1}: their games would differ; install the same version on every "
+            "worker.",
+            "рабочий Dask {worker} запускает kozel-stats {version} с движком {digest}, а эта машина — "
+            "{mine_0} с движком {mine_1}: партии разошлись бы; поставьте на все рабочие ту же версию.",
+        ),
+        "cluster.ready.2": (
+            "--scheduler {address}: the Dask scheduler has no worker, and none came within {timeout:g} s "
+            "(--connect-timeout); start some with `dask worker ADDRESS`.",
+            "--scheduler {address}: у планировщика Dask нет ни одного рабочего, и за {timeout:g} с "
+            "(--connect-timeout) никто не пришёл; запустите их: `dask worker АДРЕС`.",
+        ),
+    }
+)

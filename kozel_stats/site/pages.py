@@ -1394,10 +1394,7 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
     if not answers:
         from ..text.errors import KozelError
 
-        raise KozelError(
-            f"{out / 'data'}: no question of the atlas has been played; build it without --render-only.",
-            ru=f"{out / 'data'}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
-        )
+        raise KozelError.keyed("pages.write_site", out_data=out / "data")
     pages = {"index.html"}
     skill_folder = out / DATA_DIR / SKILL_DIR
     skill = load_compare(skill_folder) if (skill_folder / "stats.json").exists() else None
@@ -1450,3 +1447,13 @@ def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict
     if not plan.request.render_only:
         play(plan, say, lang)
     return write_site(plan, say)
+
+
+messages.add(
+    {
+        "pages.write_site": (
+            "{out_data}: no question of the atlas has been played; build it without --render-only.",
+            "{out_data}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
+        ),
+    }
+)

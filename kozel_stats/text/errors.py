@@ -19,7 +19,7 @@ class KozelError(Exception):
         self.fields: dict[str, Any] = {}
 
     @classmethod
-    def keyed(cls: type[E], key: str, **fields: Any) -> E:
+    def keyed(cls: type[E], key: str, /, **fields: Any) -> E:
         """The error whose sentence is `key` in the message table, with its fields."""
         from .messages import both
 

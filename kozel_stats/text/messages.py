@@ -91,18 +91,18 @@ def fields_of(text: str) -> list[str]:
     return sorted(set(names) - {"nbsp"})
 
 
-def text(key: str, lang: str, *args: Any, **fields: Any) -> str:
+def text(key: str, lang: str, /, *args: Any, **fields: Any) -> str:
     """The sentence `key` in `lang` (ru or en) with its fields filled in."""
     en, ru = MESSAGES[key]
     return _Formatter(lang).format(ru if lang == "ru" else en, *args, nbsp=NBSP, **fields)
 
 
-def both(key: str, **fields: Any) -> tuple[str, str]:
+def both(key: str, /, **fields: Any) -> tuple[str, str]:
     """The sentence in English and in Russian."""
     return text(key, "en", **fields), text(key, "ru", **fields)
 
 
-def stored(key: str, **fields: Any) -> dict[str, Any]:
+def stored(key: str, /, **fields: Any) -> dict[str, Any]:
     """A sentence as a results folder keeps it: its key and fields (rendered when read, in the reader's
     language; words.note renders it)."""
     return {"key": key, "fields": dict(fields)}

@@ -37,7 +37,7 @@ def lang_from_env(environ: Mapping[str, str] | None = None) -> str:
 
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
-        raise KozelError(f"--lang must be ru or en, not {lang!r}.", ru=f"--lang — это ru или en, а не {lang!r}.")
+        raise KozelError.keyed("say.check_lang", lang=lang)
     return lang
 
 
@@ -346,3 +346,13 @@ def translate(text: str) -> str:
     from .phrasebook import translate as in_russian
 
     return in_russian(text)
+
+
+messages.add(
+    {
+        "say.check_lang": (
+            "--lang must be ru or en, not {lang!r}.",
+            "--lang — это ru или en, а не {lang!r}.",
+        ),
+    }
+)
