@@ -528,7 +528,7 @@ def _level_name(name: str, lang: str) -> str:
     return LEVELS[name].ru if lang == "ru" else LEVELS[name].en
 
 
-def levels_grid(block: dict, lang: str) -> tuple[list[str], list[list[str]]]:
+def levels_grid(block: dict, lang: str, short: bool = True) -> tuple[list[str], list[list[str]]]:
     """The table of `sweep --levels` as text: the header and one row per main effect and metric (the
     difference at each level, * significant, and how the verdict fares across the levels)."""
     from .level_verdict import row_words
@@ -552,7 +552,7 @@ def levels_grid(block: dict, lang: str) -> tuple[list[str], list[list[str]]]:
                 plain(term_text(row["term"], lang)),
                 words.label(row["metric"], lang),
                 *cells,
-                row_words(row, lang, short=True) or "",
+                row_words(row, lang, short=short) or "",
             ]
         )
     return head, rows
@@ -595,7 +595,7 @@ def _levels_html(summary: dict, lang: str) -> str:
     if not block:
         return ""
     t = LEVELS_TEXT[lang]
-    head, rows = levels_grid(block, lang)
+    head, rows = levels_grid(block, lang, short=False)  # the page has room for the whole level verdict
     body = "".join("<tr>" + "".join(f"<td>{_esc(x)}</td>" for x in row) + "</tr>" for row in rows)
     ranking = "".join(f"<p class='rank'>{_esc(line)}</p>" for line in levels_ranking(block, lang))
     return (
