@@ -64,6 +64,8 @@ def test_help_in_russian_under_lang_ru_and_a_russian_locale(command, monkeypatch
 def test_lang_before_the_command_is_accepted_and_rules_the_command():
     code, said = run("--lang", "ru", "--help")
     assert code == 0 and "Команды:" in said
+    code, alone = run("--lang", "ru")  # no command: the help, as with no argument at all
+    assert code == 0 and alone.strip() == said.strip()
     code, said = run("--lang", "ru", "play", "default", "--games", 2, "-q")
     assert code == 0 and "2 партии по правилам default" in said, said
     code, said = run("--lang", "ru", "play", "default", "--games", 2, "-q", "--lang", "en")  # its own wins

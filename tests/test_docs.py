@@ -144,3 +144,25 @@ def test_the_readmes_real_answer_is_the_quick_starts(tmp_path, monkeypatch):
     assert [line.rstrip() for line in printed[: len(shown.splitlines())]] == shown.splitlines()
     naked = re.search(r"naked goats \+(\d+\.\d) percentage\s+points, 98\.75% interval \+(\S+)…\+(\S+)\)", readme)
     assert naked and f"+{naked[1]}" in said and f"+{naked[2]}…+{naked[3]}" in said.replace(" to ", "…")
+
+
+def test_the_readmes_beginners_figures_are_the_quick_start_at_beginner(tmp_path):
+    """«Among beginners fish to the fisherman changes no fish rate (+0.01 pp) and threshold 25 adds 16 naked goats
+    in 100 games, not 23»: the quick start's comparison with --level beginner (the README's figures)."""
+    import json
+
+    from helpers import run_cli
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "threshold 25 adds 16 naked goats in 100 games, not 23" in readme
+    assert "as it is among players who move at random (+0.01 pp)" in readme
+    args = ["compare", "default", "fish-to-fisherman", "threshold-25", "--games", "20000", "--level", "beginner"]
+    code, said = run_cli(*args, "--out", tmp_path / "run")
+    assert code == 0, said
+    found = {
+        (c["variant"], c["metric"]): c
+        for c in json.loads((tmp_path / "run" / "summary.json").read_text())["comparisons"]
+    }
+    fish = found[("fish-to-fisherman", "fish_rate")]
+    assert f"{100 * fish['diff']:+.2f}" == "+0.01" and not fish["significant"]
+    assert round(100 * found[("threshold-25", "naked_rate")]["diff"]) == 16

@@ -182,6 +182,13 @@ def test_the_log_says_which_rule_added_what_to_a_writing(name, en, ru):
             numbers = [int(n) for n in re.findall(r"(?:^|[(:+] )(\d+) ", line)]
             assert sum(numbers) == int(re.search(r"= (\d+)\)$", line)[1]), line
     assert any(re.search(ru, line) for line in log_ru.splitlines()), log_ru
+    from helpers import run_cli  # and so `play` prints it, in both languages
+
+    for lang, pattern in (("en", en), ("ru", ru)):
+        code, said = run_cli(
+            "play", name, "--game-seed", record["seed"], "--game", g, "--level", "beginner", "--lang", lang
+        )
+        assert code == 0 and any(re.search(pattern, line) for line in said.splitlines()), said
 
 
 def test_one_tile_notation_and_one_player_lost():

@@ -112,7 +112,7 @@ def test_numbers_per_language():
 def test_solo_games_speak_of_players(tmp_path):
     report = compare(tmp_path, "solo-3", "solo-4", "--games", "600")
     text = report.read_text(encoding="utf-8")
-    assert "проигрыш игрока, начавшего партию" in text and "проигрыш пары" not in text
+    assert "проигрыш игрока, зашедшего первым в партии" in text and "проигрыш пары" not in text
     assert "Места игроков" in text and "в 1 из 3 партий (33,3\u00a0%)" in text and "игрок 1" in text
     placings = text.split("<table class='placings'>", 1)[1].split("</table>", 1)[0]
     shares = re.findall(r"<td>(\d+,\d)\u00a0% <small>(\d+,\d)…(\d+,\d)\u00a0%</small></td>", placings)

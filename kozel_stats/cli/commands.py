@@ -191,7 +191,7 @@ variants_app = typer.Typer(add_completion=False, rich_markup_mode=None, help=mes
 app.add_typer(variants_app, name="variants")
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context, lang: str | None = typer.Option(None, "--lang", help=H("lang"), autocompletion=complete_lang)
 ) -> None:
@@ -204,6 +204,9 @@ def root(
         except Exception as exc:
             fail(str(exc), None)
     ctx.meta["kozel_root_lang"] = lang
+    if ctx.invoked_subcommand is None and not ctx.resilient_parsing:  # `kozel-stats --lang ru`: the help
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
 
 
 def given_lang(lang: str | None) -> str | None:

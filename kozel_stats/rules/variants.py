@@ -119,9 +119,9 @@ def unknown_knob(key: str, where: str, shown: str | None = None) -> VariantError
         tail_ru = f" Настройки: {', '.join(KNOB_BY_NAME)}."
     return VariantError(
         f"{where}: unknown {'key ' + shown if shown else f'knob {key!r}'}.{tail_en} "
-        "`kozel-stats variants show default` lists the allowed knobs.",
+        "`kozel-stats variants show default --all` lists the allowed knobs.",
         ru=f"{where}: настройки {shown or repr(key)} нет.{tail_ru} Все настройки — в "
-        "`kozel-stats variants show default`.",
+        "`kozel-stats variants show default --all`.",
     )
 
 

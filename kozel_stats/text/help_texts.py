@@ -48,8 +48,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Что важнее всего: сыграть каждое сочетание значений настроек и расставить настройки по их влиянию.",
     ),
     "duel": (
-        "Side A with one bot against side B with another, in duplicate (the same deals, seats swapped).",
-        "Пара A с одним ботом против пары B с другим, дублем (те же раздачи, места переставлены).",
+        "Side A with one bot against side B with another, in duplicate (the same deals, seats swapped). No --level: "
+        "a level is one bot at every seat, and a duel has two; give a level as a side's bot instead (duel player "
+        "beginner).",
+        "Пара A с одним ботом против пары B с другим, дублем (те же раздачи, места переставлены). --level здесь нет: "
+        "уровень — это один бот на всех местах, а в дуэли их два; уровень можно дать как бота пары (duel игрок "
+        "новичок).",
     ),
     "summarize": (
         "Recompute the statistics from a saved results folder.",
