@@ -226,6 +226,7 @@ def test_the_sweep_bullets_hang(tmp_path, monkeypatch):
     wrapped = [lines[i + 1] for i in bullets if lines[i + 1].strip() and not lines[i + 1].startswith("  ")]
     assert wrapped == [], wrapped  # a bullet's continuation starts under its text, not at the margin
     assert any(lines[i + 1].startswith("    ") and lines[i + 1][4] != " " for i in bullets)
+    assert max(len(line) for line in lines) <= 80 and not any(line.endswith(" ") for line in lines)
 
 
 # --- words that explain, in correct Russian --------------------------------------------------------------------------

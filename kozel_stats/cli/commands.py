@@ -1102,24 +1102,21 @@ def print_sweep(console, summary: dict, analysis, lang: str) -> None:
 
 def print_hanging(console, lines: list[str]) -> None:
     """Lines of plain text wrapped at the console's width, an indented or bulleted line ('  * …') with a
-    hanging indent: its continuation lines start under its text, not at the margin."""
+    hanging indent: its continuation lines start under its text, not at the margin (no trailing spaces)."""
     import re
+    import textwrap
 
-    from rich.table import Table
     from rich.text import Text
 
     from ..text.say import join_percent
 
     for line in lines:
-        lead = re.match(r"^\s+(?:[*•]\s+)?", line)
-        if lead is None or not line.strip():
-            console.print(Text(join_percent(line)), highlight=False)
-            continue
-        grid = Table.grid(padding=0)
-        grid.add_column(width=len(lead[0]), no_wrap=True)
-        grid.add_column(ratio=1)
-        grid.add_row(Text(lead[0]), Text(join_percent(line[len(lead[0]) :])))
-        console.print(grid)
+        lead = re.match(r"^\s*(?:[*•]\s+)?", line)
+        indent = " " * len(lead[0]) if lead else ""
+        text = textwrap.fill(
+            join_percent(line), console.width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        )
+        console.print(Text(text), highlight=False, soft_wrap=True)
 
 
 def mix_label(mix: str, prepared, lang: str, short: bool = False) -> str:
