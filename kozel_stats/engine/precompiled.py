@@ -122,6 +122,45 @@ def archive_digest(archive: Path) -> str | None:
 _seeded = [False]
 
 
+def shipped() -> list[str]:
+    """The (Python, numba) pairs the shipped archives hold code for ('cpython-311 numba 0.68.1', ...)."""
+    found = []
+    for archive in sorted(FOLDER.glob("linux-x86_64-*.tar.xz")):
+        name = archive.name[len("linux-x86_64-") : -len(".tar.xz")]
+        python, _, numba_version = name.partition("-numba")
+        found.append(f"{python} numba {numba_version}")
+    return found
+
+
+def why_compiling() -> str | None:
+    """Why the shipped code does not serve this process, in words (None when it does, or would): what the
+    compile notice says, so that a user knows what the minutes are for and what would avoid them."""
+    import numba
+
+    if os.environ.get(SWITCH) == "0":
+        return messages.text("precompiled.why.off", messages_lang[0], switch=SWITCH)
+    if not portable():
+        return messages.text("precompiled.why.machine", messages_lang[0])
+    archive = FOLDER / archive_name()
+    if not archive.is_file():
+        return messages.text(
+            "precompiled.why.versions",
+            messages_lang[0],
+            python=sys.implementation.cache_tag,
+            numba=numba.__version__,
+            shipped=", ".join(shipped()) or "-",
+        )
+    from . import engine_digest
+
+    if archive_digest(archive) != engine_digest():
+        return messages.text("precompiled.why.sources", messages_lang[0])
+    return None
+
+
+#: the language of why_compiling's words (the warm-up's notice sets it)
+messages_lang = ["en"]
+
+
 def seed() -> bool:
     """Unpack the shipped code into numba's empty cache folder, once a process; True when it did.
     core.py and sums.py call it before they define a compiled function.
@@ -245,6 +284,26 @@ def build(out: Path = FOLDER) -> Path:
 
 messages.add(
     {
+        "precompiled.why.off": (
+            "{switch}=0: the shipped machine code is switched off",
+            "{switch}=0: готовый машинный код выключен",
+        ),
+        "precompiled.why.machine": (
+            "no shipped machine code fits this machine (it is for x86-64 Linux with x86-64-v2), or your own "
+            "NUMBA_CPU_NAME / NUMBA_CACHE_LOCATOR_CLASSES asks for other code",
+            "готовый машинный код этой машине не подходит (он для x86-64 Linux с x86-64-v2), или ваши "
+            "NUMBA_CPU_NAME / NUMBA_CACHE_LOCATOR_CLASSES просят другой",
+        ),
+        "precompiled.why.versions": (
+            "the package ships machine code for {shipped}, not for {python} with numba {numba}",
+            "готовый машинный код в пакете — для {shipped}, а не для {python} с numba {numba}",
+        ),
+        "precompiled.why.sources": (
+            "the shipped machine code was built from other engine sources (a changed engine: "
+            "python -m kozel_stats.engine.precompiled rebuilds it)",
+            "готовый машинный код собран из других исходников движка (движок изменён: его пересобирает "
+            "python -m kozel_stats.engine.precompiled)",
+        ),
         "cache.damaged": (
             "numba's cache file {file} was damaged ({error}); it was removed and the engine's code is compiled "
             "again (minutes, once). To start the cache afresh, delete {folder}.",

@@ -54,7 +54,11 @@ def _announce(notice: Callable[[str], None], stop: threading.Event) -> None:
     start = time.monotonic()
     if stop.wait(NOTICE_AFTER):
         return
-    notice(first)
+    from ..engine import precompiled
+
+    precompiled.messages_lang[0] = _notice_lang[0]
+    why = precompiled.why_compiling()
+    notice(f"{first} ({why})" if why else first)
     while not stop.wait(NOTICE_EVERY):
         notice(later.format(s=round(time.monotonic() - start)))
 
