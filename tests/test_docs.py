@@ -137,6 +137,7 @@ def test_the_readmes_real_answer_is_the_quick_starts(tmp_path, monkeypatch):
     shown = example_blocks("README.md", "text")[0].strip()
     args, _ = example_commands("README.md")[0]
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "100")  # the width the README's block was printed at (a piped output's)
     (tmp_path / "reports").mkdir()
     code, said = run_cli(*args, "--lang", "en")
     assert code == 0, said

@@ -348,8 +348,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Уровни игры: beginner (random), player (counter), expert (по умолчанию все три или те, что у сайта).",
     ),
     "atlas.lang": (
-        "The site's languages, the first at its root: ru,en (default).",
-        "Языки сайта, первый — в его корне: ru,en (по умолчанию).",
+        "The site's languages, the first at its root: ru,en (default, or the site's own).",
+        "Языки сайта, первый — в его корне: ru,en (по умолчанию или как у сайта).",
     ),
     "atlas.resume": (
         "Continue a site: play only what is missing or unfinished.",
@@ -364,18 +364,21 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Только эти вопросы (имена вариантов через запятую).",
     ),
     "atlas.extras": (
-        "Also the skill-or-luck table and the sweep of the section-13 knobs.",
-        "Ещё таблица «везение или мастерство» и перебор настроек раздела 13.",
+        "Also the skill-or-luck table and the sweep of the section-13 knobs (default: yes, or the site's own).",
+        "Ещё таблица «везение или мастерство» и перебор настроек раздела 13 (по умолчанию да или как у сайта).",
     ),
     "atlas.site_url": (
         "Where the site will be published (https://…/): absolute og:url and og:image links.",
-        "Где сайт будет опубликован (https://…/): полные адреса og:url и og:image для превью в чатах.",
+        "Где сайт будет опубликован (https://…/): полные адреса страниц и картинок для превью ссылок в чатах.",
     ),
     "atlas.cards": (
-        "Draw each question's chat card as a picture.",
-        "Нарисовать карточку каждого вопроса для чата картинкой.",
+        "Draw each question's chat card as a picture (default: yes, or the site's own).",
+        "Нарисовать карточку каждого вопроса для чата картинкой (по умолчанию да или как у сайта).",
     ),
-    "atlas.seed": ("Run seed of every comparison.", "Зерно случайности каждого сравнения."),
+    "atlas.seed": (
+        "Run seed of every comparison (default 1, or the site's own).",
+        "Зерно случайности каждого сравнения (по умолчанию 1 или как у сайта).",
+    ),
     "atlas.cluster": (
         "Play on a Dask LocalCluster of N worker processes started once for the build: local:N.",
         "Играть на Dask LocalCluster из N рабочих процессов, запущенном один раз на всю сборку: local:N.",
