@@ -658,6 +658,8 @@ def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
         else ""
     )
     meta_html = _meta_html(meta, bots, lang)
+    # each rule's effect is against its own baseline (the terminal says it too): say which, once
+    baselines = " " + _esc(messages.text("sweep.baselines", lang)) if len(analysis.grid.factors) > 1 else ""
     script = page_script(figs, lang)
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8">
@@ -676,7 +678,7 @@ window.addEventListener("error", function (e) {{ window.__errors.push(String(e.m
 <h2 id="main">{t["main"]}{_esc(words.at_level(meta, lang))}</h2>
 <div id="answer">{answer}</div>
 <h2 id="effects">{t["effects"]}</h2>
-<p class="sub">{t["effects_note"].format(level=level_h)}</p>
+<p class="sub">{t["effects_note"].format(level=level_h)}{baselines}</p>
 {"".join(blocks)}
 {interactions_html}
 {_levels_html(summary, lang)}
