@@ -155,7 +155,11 @@ from .codes import (
 from .core import (
     _GOLDEN,
     FORCED_EXTRA,
+    HIST_DRAW,
+    HIST_KNOCK,
+    HIST_PLAY,
     MAX_MOVES,
+    N_CORE,
     N_STATE,
     ST_BAZAAR_POS,
     ST_CROSS_FLAG,
@@ -197,6 +201,7 @@ from .core import (
     random_chain_rest,
     random_cross_move,
     random_cross_rest,
+    remember,
     rng_below,
     splitmix64,
 )
@@ -742,11 +747,15 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             if choice >= 0:
                 move = moves[choice]
         if must_draw:
+            if thoughtful is not None:  # the deal's public record (core.remember), for the bots that read it
+                remember(st, HIST_DRAW, seat, 0)
             draw_tile(st, seat, ev, recording)
             knocks_in_a_row = 0
             turn = seat  # he goes on drawing, then plays or knocks
             continue
         if n == 0:
+            if thoughtful is not None:
+                remember(st, HIST_KNOCK, seat, 0)
             knock(st, seat, ev, recording)
             knocks_in_a_row += 1
             if knocks_in_a_row == players:  # a round of knocks: a fish the table did not show
@@ -758,6 +767,8 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             move = moves[bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork)]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
+        if thoughtful is not None:
+            remember(st, HIST_PLAY, seat, move)
         apply_move(st, seat, move)
         if not listless:
             listless = st[ST_LEAD_TILE] != FORCED_EXTRA
@@ -1023,7 +1034,7 @@ def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, s
 def start_deal(p, st, hands, perm, forced, n_events, script_pos):
     """A fresh deal state: the hands, the tile order (for the bazaar), the forced first tile."""
     players = p[P_PLAYERS]
-    for i in range(N_STATE):
+    for i in range(N_CORE):  # the record's events past ST_HIST_N (now 0) are never read
         st[i] = 0
     for seat in range(players):
         st[ST_HAND + seat] = hands[seat]
