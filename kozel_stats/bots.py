@@ -23,6 +23,9 @@ player of the same side (none when every player is his own side).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 from numba import types
 from numba.extending import overload
@@ -119,6 +122,9 @@ SAMPLER_DEFAULT_WORLDS = 24
 EXPERT_DEFAULT_DEALS = 8
 EXPERT_DEPTH = 2
 EXPERT_EXACT_TILES = 10
+#: ... with a bazaar (issue 37): exact from 6 tiles in the hands, as the draws of a large bazaar make the exact
+#: search of 10 tiles the whole cost (Чечевэ for two: 7 s a game, 0.02 s from 6 tiles; docs/expert.md)
+EXPERT_EXACT_BAZAAR = 6
 #: ... a close decision samples more deals, up to EXPERT_EXTEND times N: it stops once the leading move
 #: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N")
 EXPERT_EXTEND = 3
@@ -132,9 +138,12 @@ EXPERT_Z_CHOICES = (EXPERT_Z, 0.5, 1.0, 2.0)
 EXPERT_CANDIDATES = 8
 EXPERT_MISS = 0.25
 READ_NOBODY = 1
-READ_OPPONENTS = 2
-READ_ALL = 3
-EXPERT_READ = READ_OPPONENTS
+READ_OPPONENTS = 2  # the opponents, by counter's policy
+READ_ALL = 3  # ... and the partner, by counter's policy too
+READ_PARTNER_MODEL = 4  # the opponents by counter's, the partner by the expert's fitted model (MODEL_FILE)
+READ_MODEL_ALL = 5  # everyone by the fitted model
+READ_MIXED = 6  # the partner by the model, the opponents by half counter's likelihood, half the model's
+EXPERT_READ = READ_MIXED
 #: the misses an id may ask for (expert_id's miss: 1, 2, 3; 0 is EXPERT_MISS)
 EXPERT_MISS_CHOICES = (EXPERT_MISS, 0.1, 0.25, 0.5)
 #: `expert-classic`: the expert of issue 26 (no inference, the draws not read), kept for the benchmarks
@@ -150,7 +159,7 @@ EXPERT_Z_SHIFT = EXPERT_EXTEND_SHIFT + 4
 EXPERT_CLASSIC_SHIFT = EXPERT_Z_SHIFT + 2  # 1: expert-classic
 EXPERT_CAND_SHIFT = EXPERT_CLASSIC_SHIFT + 1  # candidates per deal searched (0: EXPERT_CANDIDATES)
 EXPERT_READ_SHIFT = EXPERT_CAND_SHIFT + 6  # whose moves are read (0: EXPERT_READ)
-EXPERT_MISS_SHIFT = EXPERT_READ_SHIFT + 2  # an index of EXPERT_MISS_CHOICES
+EXPERT_MISS_SHIFT = EXPERT_READ_SHIFT + 3  # an index of EXPERT_MISS_CHOICES
 #: 1: the benchmarks' cheater, the expert's search on the true deal (every hand, the bazaar's order): it sees
 #: what no player sees, so no name reads it and no level plays it (benchmarks/bench_bots.py --ceiling only)
 EXPERT_OPEN_SHIFT = EXPERT_MISS_SHIFT + 2
@@ -179,7 +188,7 @@ def expert_id(
     (EXPERT_OPEN_SHIFT), a benchmark device, never a player."""
     assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
     assert 0 <= extend < 16 and 0 <= z < 4 and 0 <= classic < 2 and 0 <= candidates < 64
-    assert 0 <= read < 4 and 0 <= miss < 4 and 0 <= open_hands < 2
+    assert 0 <= read < 8 and 0 <= miss < 4 and 0 <= open_hands < 2
     return (
         BOT_EXPERT
         | (deals << BOT_KIND_BITS)
@@ -214,6 +223,23 @@ F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
 F_VALUE = _F.field(28)  # ... pips of each unseen tile
 F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled deal just searched
 F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
+#: the expert's model of an expert's moves: a softmax over MODEL_FEATURES, its weights fitted to the expert's
+#: own moves by benchmarks/fit_expert_model.py and shipped in MODEL_FILE; engine.workspace() loads them here
+MODEL_FEATURES = (
+    "pips",
+    "doubles",
+    "out",
+    "ends the next player lacks",
+    "ends the previous player lacks",
+    "ends the partner lacks",
+    "the next player blocked",
+    "a sure move",
+    "own tiles fitting the ends after",
+    "ends the partner fed",
+    "unseen tiles fitting the ends after",
+)
+N_MODEL = len(MODEL_FEATURES)
+F_MODEL = _F.field(N_MODEL)
 F_WORK_SIZE = _F.size
 
 
@@ -1099,12 +1125,82 @@ def expert_settled(total, spread, means, n, k, z):
     return lead * lead > z * z * noise
 
 
+MODEL_FILE = Path(__file__).with_name("expert_model.json")
+
+
+def model_weights() -> np.ndarray:
+    """The shipped weights of the expert's model (MODEL_FILE), in MODEL_FEATURES' order."""
+    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == MODEL_FEATURES, f"{MODEL_FILE}: not the features of bots.MODEL_FEATURES"
+    return np.array(data["weights"], dtype=np.float64)
+
+
+@hot
+def model_features(p, st, seat, m, ctx, fed, out):
+    """MODEL_FEATURES of move m for `seat` (what it sees only: its hand, the table, the knocks) into `out`."""
+    hand, unseen, lack_next, lack_prev, lack_partner, dead = ctx
+    tiles = move_tiles(m)
+    left = hand & ~tiles
+    ends = ends_after(st, m)
+    e0 = ends[0]
+    out[0] = move_pips(m)
+    out[1] = popcount(tiles & DOUBLES_MASK)
+    out[2] = 1.0 if left == 0 else 0.0
+    out[3] = count_ends_in(ends, lack_next)
+    out[4] = count_ends_in(ends, lack_prev)
+    out[5] = count_ends_in(ends, lack_partner)
+    out[6] = 1.0 if e0 != 0 and (e0 & ~lack_next) == 0 else 0.0
+    out[7] = 1.0 if left & SUITS_OF[e0 & dead] else 0.0
+    out[8] = popcount(left & SUITS_OF[e0])
+    out[9] = count_ends_in(ends, fed)
+    out[10] = popcount(unseen & SUITS_OF[e0])
+
+
+@jit
+def model_likelihood(p, st, seat, moves, n, move, fwork):
+    """How likely the fitted model (a softmax over model_features, weights fwork[F_MODEL]) makes `seat` play
+    `move` among the n legal `moves`: never 0."""
+    ctx = counter_context(p, st, seat)
+    partner = partner_of(p, seat)
+    fed = st[ST_FED + partner] if partner >= 0 else 0
+    f = fwork[F_DEALT : F_DEALT + N_MODEL]  # scratch: F_DEALT is the search's, written after the sampling
+    top = -1e300
+    total = 0.0
+    mine = 0.0
+    for i in range(n):
+        model_features(p, st, seat, moves[i], ctx, fed, f)
+        z = 0.0
+        for j in range(N_MODEL):
+            z += fwork[F_MODEL + j] * f[j]
+        if moves[i] == move:
+            mine = z
+        if z > top:
+            total = total * np.exp(top - z) + 1.0
+            top = z
+        else:
+            total += np.exp(z - top)
+    return np.exp(mine - top) / total
+
+
 @hot
 def reads_seat(p, seat, other, read):
     """Whether the expert at `seat` reads the moves of `other` (EXPERT_READ's values)."""
     if other == seat or read == READ_NOBODY:
         return False
-    return read == READ_ALL or p[P_SEAT_SIDE + other] != p[P_SEAT_SIDE + seat]
+    return read != READ_OPPONENTS or p[P_SEAT_SIDE + other] != p[P_SEAT_SIDE + seat]
+
+
+@jit
+def move_likelihood(p, st, seat, other, moves, n, move, read, miss, fwork):
+    """How likely `other`'s recorded `move` was under the model `read` gives it (EXPERT_READ's values)."""
+    partner = p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]
+    if read == READ_MODEL_ALL or (partner and (read == READ_PARTNER_MODEL or read == READ_MIXED)):  # noqa: SIM109
+        return model_likelihood(p, st, other, moves, n, move, fwork)
+    if read == READ_MIXED:
+        return 0.5 * counter_likelihood(p, st, other, moves, n, move, miss, fwork) + 0.5 * model_likelihood(
+            p, st, other, moves, n, move, fwork
+        )
+    return counter_likelihood(p, st, other, moves, n, move, miss, fwork)
 
 
 @jit
@@ -1160,7 +1256,7 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
             continue
         move = ev >> 4
         if k > 1 and e >= read_from[s] and reads_seat(p, seat, s, read):
-            weight *= counter_likelihood(p, sim, s, buf, k, move, miss, fwork)
+            weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
         apply_move(sim, s, move)
     return weight
 
@@ -1197,17 +1293,17 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     if depth == 0:
         depth = EXPERT_DEPTH
     exact = (bot >> EXPERT_EXACT_SHIFT) & 31
+    classic = (bot >> EXPERT_CLASSIC_SHIFT) & 1
     if exact == 0:
-        exact = EXPERT_EXACT_TILES
+        exact = EXPERT_EXACT_BAZAAR if p[P_BAZAAR] > 0 and not classic else EXPERT_EXACT_TILES
     extend = (bot >> EXPERT_EXTEND_SHIFT) & 15
     if extend == 0:
         extend = EXPERT_EXTEND
     z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
-    classic = (bot >> EXPERT_CLASSIC_SHIFT) & 1
     candidates = (bot >> EXPERT_CAND_SHIFT) & 63
     if candidates == 0:
         candidates = EXPERT_CANDIDATES
-    read = (bot >> EXPERT_READ_SHIFT) & 3
+    read = (bot >> EXPERT_READ_SHIFT) & 7
     if read == 0:
         read = EXPERT_READ
     miss = EXPERT_MISS_CHOICES[(bot >> EXPERT_MISS_SHIFT) & 3]

@@ -21,11 +21,14 @@ from .bots import (
     BOT_COUNTER,
     BOT_HEAVY,
     BOT_RANDOM,
+    F_MODEL,
     F_WORK_SIZE,
+    N_MODEL,
     W_SIZE,
     choose_heavy,
     choose_move,
     counter_choice,
+    model_weights,
     set_game_context,
 )
 from .codes import (
@@ -302,6 +305,9 @@ GP_EVENTS = _GP.field()  # event rows written so far
 GP_FIRST_DOUBLE = _GP.field()  # the game's first-lead double (first_lead_cycle)
 N_PROGRESS = _GP.size
 
+#: the expert's model of an expert's moves, as shipped (bots.MODEL_FILE)
+MODEL_WEIGHTS = model_weights()
+
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
 _I = Layout("game workspace")
 I_STATE = _I.field(N_STATE)
@@ -316,8 +322,10 @@ I_SIZE = _I.size
 
 
 def workspace():
-    """(iw, rng, fw): the scratch arrays play_game works in."""
-    return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), np.zeros(F_WORK_SIZE, dtype=np.float64)
+    """(iw, rng, fw): the scratch arrays play_game works in (fw holds the expert's model, bots.F_MODEL)."""
+    fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
+    fw[F_MODEL : F_MODEL + N_MODEL] = MODEL_WEIGHTS
+    return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), fw
 
 
 # --- one deal played once for several arms -------------------------------------------------------------
@@ -644,6 +652,14 @@ def knock(st, seat, ev, recording):
 
 
 @hot
+def note(st, kind, seat, move, thoughtful):
+    """The deal's public record (core.remember), for the bots that read it: kept in the kernels of the thinking
+    bots (`thoughtful` not None), left out of the fast one."""
+    if thoughtful is not None:
+        remember(st, kind, seat, move)
+
+
+@hot
 def every_seat(p, bots, bot):
     """Every seat plays `bot` (every seat random, nothing recorded: after the lead, the rest of the deal
     is one tight loop)."""
@@ -747,15 +763,13 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             if choice >= 0:
                 move = moves[choice]
         if must_draw:
-            if thoughtful is not None:  # the deal's public record (core.remember), for the bots that read it
-                remember(st, HIST_DRAW, seat, 0)
+            note(st, HIST_DRAW, seat, 0, thoughtful)
             draw_tile(st, seat, ev, recording)
             knocks_in_a_row = 0
             turn = seat  # he goes on drawing, then plays or knocks
             continue
         if n == 0:
-            if thoughtful is not None:
-                remember(st, HIST_KNOCK, seat, 0)
+            note(st, HIST_KNOCK, seat, 0, thoughtful)
             knock(st, seat, ev, recording)
             knocks_in_a_row += 1
             if knocks_in_a_row == players:  # a round of knocks: a fish the table did not show
@@ -767,8 +781,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             move = moves[bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork)]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
-        if thoughtful is not None:
-            remember(st, HIST_PLAY, seat, move)
+        note(st, HIST_PLAY, seat, move, thoughtful)
         apply_move(st, seat, move)
         if not listless:
             listless = st[ST_LEAD_TILE] != FORCED_EXTRA

@@ -222,6 +222,33 @@ def test_inference_weighs_deals_by_the_play(variant):
     assert ruled_out > 20
 
 
+def test_the_expert_model_is_shipped_and_reads_the_expert():
+    """The fitted model of an expert's moves (bots.MODEL_FILE, benchmarks/fit_expert_model.py) is what the
+    engine's workspace loads, and on decisions it was not fitted on (another seed) it predicts the expert's
+    moves better than a uniform choice and than counter's likelihood (1 / ties, 0.25 otherwise)."""
+    weights = B.model_weights()
+    assert np.array_equal(E.workspace()[2][B.F_MODEL : B.F_MODEL + B.N_MODEL], weights)
+    assert np.abs(weights).sum() > 0
+    p = variant_params("default")
+    fwork = np.zeros(B.F_WORK_SIZE)
+    fwork[B.F_MODEL : B.F_MODEL + B.N_MODEL] = weights
+    work = np.zeros(B.W_SIZE, dtype=np.int64)
+    teacher = B.expert_id(8, read=B.READ_OPPONENTS)
+    rng = rng_state(4)
+    model = uniform = counter = 0.0
+    decisions = 0
+    for st, seat in counter_positions(p, 150, seed=101):
+        moves, n = legal(p, st, seat)
+        i = int(E.choose_thoughtful(teacher, p, st, seat, moves, n, rng, work, fwork, True))
+        model += np.log(B.model_likelihood(p, st, seat, moves, n, moves[i], fwork))
+        c = [B.counter_likelihood(p, st, seat, moves, n, moves[k], 0.25, fwork) for k in range(n)]
+        counter += np.log(c[i] / sum(c))  # counter's likelihood as a probability over the legal moves
+        uniform += np.log(1 / n)
+        decisions += 1
+    assert model / decisions > uniform / decisions + 0.1
+    assert model > counter
+
+
 # --- (d) reproducible, and names -----------------------------------------------------------------------
 def test_expert_is_reproducible_by_seed():
     from kozel_stats.runner import play_range
