@@ -6,6 +6,7 @@ bot against random.
     python benchmarks/bench_bots.py --duel-games 4000 --sampler sampler:8
     python benchmarks/bench_bots.py --no-duel --json
     python benchmarks/bench_bots.py --expert 1,2,4,8 --expert-pairs 400   # the expert's curve (issue 26)
+    python benchmarks/bench_bots.py --ceiling 1000   # the expert against the ceiling (issue 37)
 
 Speed: each bot plays all four seats. The target for the scripted bots other than the
 sampler is at least a third of random's games per second. Compilation is excluded (a
@@ -22,6 +23,13 @@ time), scaled to a core where benchmarks/c_baseline.c plays 1.88 M deals/s (benc
 the same run, in its CPU time as the games are), and the duplicate duel (kozel_stats.answers.duel, one
 worker) of expert:N against counter and, for the first N given with --expert-vs-sampler, against
 sampler: the share of game pairs won with its 95% interval.
+
+Ceiling (--ceiling PAIRS): in one run, duplicate pairs and first-deal points of the expert against counter,
+sampler and expert-classic (issue 26's expert), of expert-classic against counter, and of the cheater against
+counter: the expert's search run on the true deal, every hand and the bazaar's order open (a measuring
+device, never a player: no name reads it); the expert's first-deal edge over counter as a fraction of the
+cheater's; games/s with the expert on all four seats (scaled as above) and its process seconds a game in
+the two-player games with a bazaar (chechevae-2, osel-solo-2).
 """
 
 from __future__ import annotations
@@ -154,6 +162,127 @@ def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: in
     return {"c_deals_per_s": c_rate, "scale": scale, "curve": rows, "vs_sampler": vs_sampler}
 
 
+def duplicate(variant_name: str, bot_a: int, bot_b: int, pairs: int, seed: int) -> dict:
+    """Duplicate pairs of bot A against bot B (ids: the measurements' settings have no names): each deal
+    sequence played twice, the bots' seats swapped. The share of pairs A's side won (a game with no loser
+    counts half) with its 95% interval, and the first-deal points: on the first deal of each game (dealt
+    alike in both seatings) the points written against B's side minus those against A's, averaged over
+    the pairs, with its 95% interval."""
+    from kozel_stats import engine as E
+    from kozel_stats.engine.codes import D_WRITTEN, compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.rules.variants import load_variant
+
+    params = compile_rules(load_variant(variant_name).rule_dict)
+    start = time.process_time()
+    runs = [
+        play_range(params, seed, 0, pairs, np.array(ids, dtype=np.int64), keep_deals=True)
+        for ids in ([bot_a, bot_b, bot_a, bot_b], [bot_b, bot_a, bot_b, bot_a])
+    ]
+    cpu = time.process_time() - start
+    wins, points = [], []
+    for side_a, run in enumerate(runs):  # A on side 0 in the first run, on side 1 in the second
+        loser = run.games[:, E.G_LOSER]
+        wins.append(np.where(loser < 0, 0.5, (loser == 1 - side_a).astype(float)))
+        starts = np.r_[0, np.flatnonzero(np.diff(run.deal_game)) + 1]
+        first = run.deals[starts]
+        points.append(first[:, D_WRITTEN + 1 - side_a] - first[:, D_WRITTEN + side_a])
+    per_pair = (wins[0] + wins[1]) / 2
+    per_deal = (points[0] + points[1]) / 2
+    z = 1.959964
+    win, win_se = float(per_pair.mean()), float(per_pair.std(ddof=1)) / math.sqrt(pairs)
+    fd, fd_se = float(per_deal.mean()), float(per_deal.std(ddof=1)) / math.sqrt(pairs)
+    return {
+        "pairs": pairs,
+        "win": win,
+        "win_low": win - z * win_se,
+        "win_high": win + z * win_se,
+        "first_deal_points": fd,
+        "first_deal_low": fd - z * fd_se,
+        "first_deal_high": fd + z * fd_se,
+        "games_per_cpu_s": 2 * pairs / cpu,
+    }
+
+
+def seconds_per_game(variant_name: str, bot: int, games: int, seed: int) -> float:
+    """Process seconds a game with `bot` on every seat (compilation excluded)."""
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.rules.variants import load_variant
+
+    variant = load_variant(variant_name)
+    params = compile_rules(variant.rule_dict)
+    ids = np.full(4, bot, dtype=np.int64)
+    play_range(params, seed, 0, 1, ids)  # compile / load the cache
+    start = time.process_time()
+    play_range(params, seed, 1, games, ids)
+    return (time.process_time() - start) / games
+
+
+def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, seed: int) -> dict:
+    """The expert against counter, sampler and expert-classic (issue 26's expert), the cheater's edge over
+    counter and the expert's fraction of it, the expert's speed on every seat (scaled as expert_curve) and
+    its seconds a game in the two-player bazaar games (module docstring, --ceiling)."""
+    from kozel_stats import engine as E
+    from kozel_stats.engine.bots import expert_id, parse_bot
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.rules.variants import load_variant
+
+    expert, counter = parse_bot("expert"), parse_bot("counter")
+    cheater = expert_id(1, open_hands=1)  # a measuring device: the expert's search on the true deal
+    rows = {
+        "expert vs counter": duplicate(variant_name, expert, counter, pairs, seed),
+        "expert vs sampler": duplicate(variant_name, expert, parse_bot("sampler"), pairs, seed),
+        "expert vs expert-classic": duplicate(variant_name, expert, parse_bot("expert-classic"), pairs, seed),
+        "expert-classic vs counter": duplicate(variant_name, parse_bot("expert-classic"), counter, pairs, seed),
+        "cheater vs counter": duplicate(variant_name, cheater, counter, pairs, seed),
+    }
+    edge = rows["cheater vs counter"]["first_deal_points"]
+    params = compile_rules(load_variant(variant_name).rule_dict)
+    c_rate = c_deals_per_cpu_second()
+    scale = C_REFERENCE / c_rate if c_rate else float("nan")
+    ids = np.full(4, expert, dtype=np.int64)
+    play_range(params, seed, 0, 1, ids)
+    games = deals = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        g = play_range(params, seed, 1000 + games, 4, ids).games
+        games += 4
+        deals += int(g[:, E.G_DEALS].sum())
+    gps = games / (time.process_time() - start)
+    bazaar = {name: seconds_per_game(name, expert, bazaar_games, seed) for name in ("chechevae-2", "osel-solo-2")}
+    return {
+        "duels": rows,
+        "cheater_edge": edge,
+        "expert_fraction": rows["expert vs counter"]["first_deal_points"] / edge,
+        "classic_fraction": rows["expert-classic vs counter"]["first_deal_points"] / edge,
+        "games_per_s": gps,
+        "games_per_s_scaled": gps * scale,
+        "c_deals_per_s": c_rate,
+        "seconds_per_game": bazaar,
+    }
+
+
+def print_ceiling(out: dict, variant_name: str) -> None:
+    print(f"variant {variant_name}, one core; c_baseline {out['c_deals_per_s']:,.0f} deals/s here\n")
+    print("| A vs B | pairs | pairs won by A (95%) | first-deal points, B minus A (95%) | games/cpu-s |")
+    print("|---|---:|---|---|---:|")
+    for name, r in out["duels"].items():
+        print(
+            f"| {name} | {r['pairs']} | {r['win']:.2%} ({r['win_low']:.2%} - {r['win_high']:.2%}) "
+            f"| {r['first_deal_points']:+.2f} ({r['first_deal_low']:+.2f} to {r['first_deal_high']:+.2f}) "
+            f"| {r['games_per_cpu_s']:.0f} |"
+        )
+    print(
+        f"\nthe expert's first-deal edge over counter: {out['expert_fraction']:.1%} of the cheater's "
+        f"(+{out['cheater_edge']:.2f}); expert-classic's: {out['classic_fraction']:.1%}"
+    )
+    print(f"expert on all four seats: {out['games_per_s']:.1f} games/s, {out['games_per_s_scaled']:.1f} scaled")
+    for name, sec in out["seconds_per_game"].items():
+        print(f"{name}, expert on every seat: {sec:.3f} s a game")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", default="default")
@@ -169,7 +298,16 @@ def main() -> None:
     parser.add_argument("--expert-pairs", type=int, default=400, help="duplicate pairs per N against counter")
     parser.add_argument("--expert-vs-sampler", type=int, default=0, help="pairs of the first N against sampler")
     parser.add_argument("--expert-seconds", type=float, default=20.0, help="speed: process seconds per N")
+    parser.add_argument("--ceiling", type=int, default=0, help="pairs: the expert against the ceiling (issue 37)")
+    parser.add_argument("--bazaar-games", type=int, default=10, help="--ceiling: games per two-player variant")
     args = parser.parse_args()
+    if args.ceiling:
+        out = ceiling(args.variant, args.ceiling, args.expert_seconds, args.bazaar_games, args.seed)
+        if args.json:
+            print(json.dumps(out, indent=2))
+        else:
+            print_ceiling(out, args.variant)
+        return
     if args.expert:
         ns = [int(x) for x in args.expert.split(",")]
         out = expert_curve(args.variant, ns, args.expert_pairs, args.expert_vs_sampler, args.expert_seconds, args.seed)

@@ -264,10 +264,12 @@ def _observations(p, n_positions: int, seed: int):
         for _ in range(80):
             n = int(C.legal_moves(p, st, turn, moves))
             if n == 0 and C.bazaar_left(p, st) > 1:
+                C.remember(st, C.HIST_DRAW, turn, 0)  # the deal's public record, as the engine keeps it
                 st[C.ST_HAND + turn] |= 1 << int(st[C.ST_ORDER + st[C.ST_BAZAAR_POS]])
                 st[C.ST_BAZAAR_POS] += 1
                 continue
             if n == 0:
+                C.remember(st, C.HIST_KNOCK, turn, 0)
                 for i in range(st[C.ST_N_ENDS]):
                     if st[C.ST_OPEN] >> i & 1:
                         st[C.ST_LACKS + turn] |= 1 << int(st[C.ST_END + i])
@@ -275,7 +277,9 @@ def _observations(p, n_positions: int, seed: int):
                 continue
             if n > 1 and rs.random() < 0.4:
                 out.append((st.copy(), turn))
-            C.apply_move(st, turn, moves[int(C.rng_below(rng, 1, n))])
+            move = moves[int(C.rng_below(rng, 1, n))]
+            C.remember(st, C.HIST_PLAY, turn, move)
+            C.apply_move(st, turn, move)
             if st[C.ST_HAND + turn] == 0 or C.is_fish(p, st):
                 break
             turn = (turn + 1) % players
@@ -284,7 +288,8 @@ def _observations(p, n_positions: int, seed: int):
 
 def _redeal_hidden(p, st, seat, rs):
     """The same observation with other tiles in the other hands and the bazaar (same counts,
-    knocks respected) and another record of the deal order."""
+    knocks and draws respected: no tile that fitted the table when the seat last began to draw) and another
+    record of the deal order."""
     players = int(p[P_PLAYERS])
     unseen = [t for t in range(28) if int(B.unseen_tiles(st, seat)) >> t & 1]
     others = [s for s in range(players) if s != seat]
@@ -296,7 +301,7 @@ def _redeal_hidden(p, st, seat, rs):
         for c in counts:
             hands.append(sum(1 << t for t in order[k : k + c]))
             k += c
-        if all(h & int(B.FORBIDDEN[st[C.ST_LACKS + s]]) == 0 for s, h in zip(others, hands)):
+        if all(h & (int(B.FORBIDDEN[st[C.ST_LACKS + s]]) | int(st[C.ST_DREW + s])) == 0 for s, h in zip(others, hands)):
             new = st.copy()
             for s, h in zip(others, hands):
                 new[C.ST_HAND + s] = h
@@ -311,6 +316,7 @@ OBSERVATION_CASES = (
     + [("general", "generals")]
     + [(b, v) for v in ("solo-3", "osel") for b in ("partner", "counter", "sampler:4")]
     + [("expert:3", v) for v in ("default", "solo-3", "osel")]  # issue 26: the search sees no more
+    + [("expert:3", "chechevae-2"), ("expert-classic:3", "default")]  # issue 37: nor its reading of the play
 )
 #: the bots that think by sampling hidden deals: fewer observations (each decision costs more)
 SEARCHING = ("sampler", "expert")
@@ -361,6 +367,31 @@ def test_sampler_worlds_with_a_bazaar():
         assert not world[C.ST_ORDER : C.ST_ORDER + pos].any()  # the deal order is not passed on
         checked += 1
     assert checked == 30
+
+
+@pytest.mark.parametrize("variant", ["solo-3", "chechevae-2", "osel-solo-3"])
+def test_sampled_deals_read_the_draws(variant):
+    """A player draws only when no tile of his fits (R-solo-draw): the real hands never hold a tile that
+    fitted the table when their seat last began to draw (core.remember's ST_DREW), and neither do the sampled
+    deals; dealing without the draws (expert-classic's sampling) does give drawers such tiles."""
+    p = variant_params(variant)
+    world = np.zeros(C.N_STATE, dtype=np.int64)
+    work = np.zeros(30, dtype=np.int64)
+    rng = rng_state(5)
+    drawn = ignored = 0
+    for st, seat in _observations(p, 60, seed=13):
+        players = int(p[P_PLAYERS])
+        for s in range(players):  # true of the real deal (but the seat to move, who may just have drawn)
+            assert s == seat or int(st[C.ST_HAND + s]) & int(st[C.ST_DREW + s]) == 0
+        drawers = [s for s in range(players) if s != seat and st[C.ST_DREW + s]]
+        drawn += len(drawers)
+        for _ in range(20):
+            B.sample_world(p, st, seat, world, rng, work)
+            for s in drawers:
+                assert int(world[C.ST_HAND + s]) & int(st[C.ST_DREW + s]) == 0
+            B.sample_deal(p, st, seat, world, rng, work, False)
+            ignored += sum(int(world[C.ST_HAND + s]) & int(st[C.ST_DREW + s]) != 0 for s in drawers)
+    assert drawn > 10 and ignored > 0
 
 
 # --- full games ---------------------------------------------------------------------------------------

@@ -9,11 +9,11 @@ import pytest
 from numba import njit
 from test_bots import _observations, legal, rng_state, variant_params
 
+from kozel_stats import engine as E
 from kozel_stats.engine import bots as B
 from kozel_stats.engine import core as C
 from kozel_stats.engine import expert as X
-from kozel_stats.engine import game as E
-from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
+from kozel_stats.engine.codes import END_FISH, END_OUT, P_CROSS, P_PLAYERS, P_SEAT_SIDE, P_TARGET
 from kozel_stats.rules.variants import load_variant, shipped_names
 
 
@@ -161,6 +161,94 @@ def test_expert_plays_every_variant_legally(name):
 # --- (c) the observation only: tests/test_bots.py::test_bots_see_only_the_observation (expert cases) ----------
 
 
+# --- (e) inference from the play -------------------------------------------------------------------------
+def counter_positions(p, n_positions: int, seed: int):
+    """Decisions (st, seat) of deals where every seat plays counter, the deal's public record kept as the
+    engine keeps it (core.remember)."""
+    players = int(p[P_PLAYERS])
+    rs = np.random.default_rng(seed)
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    rng = rng_state(seed)
+    out = []
+    while len(out) < n_positions:
+        perm = rs.permutation(28)
+        st = np.zeros(C.N_STATE, dtype=np.int64)
+        st[C.ST_FORCED] = -1
+        st[C.ST_CROSS_FLAG] = p[P_CROSS]
+        st[C.ST_BAZAAR_POS] = 28
+        for s in range(players):
+            st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s : 7 * s + 7])
+        turn = int(rs.integers(players))
+        for _ in range(120):
+            n = int(C.legal_moves(p, st, turn, moves))
+            if n == 0:
+                C.remember(st, C.HIST_KNOCK, turn, 0)
+                for i in range(st[C.ST_N_ENDS]):
+                    if st[C.ST_OPEN] >> i & 1:
+                        st[C.ST_LACKS + turn] |= 1 << int(st[C.ST_END + i])
+                turn = (turn + 1) % players
+                continue
+            if n > 1 and rs.random() < 0.3:
+                out.append((st.copy(), turn))
+            move = moves[int(B.choose_counter(p, st, turn, moves, n, rng, FWORK))]
+            C.remember(st, C.HIST_PLAY, turn, move)
+            C.apply_move(st, turn, move)
+            if st[C.ST_HAND + turn] == 0 or C.is_fish(p, st):
+                break
+            turn = (turn + 1) % players
+    return out[:n_positions]
+
+
+@pytest.mark.parametrize("variant", ["default", "morskoy-004"])
+def test_inference_weighs_deals_by_the_play(variant):
+    """history_weight replays the deal from its start: the true hands of a deal played by counter make every
+    recorded move one counter would make (a weight above 0 with no miss allowed), most sampled deals do not;
+    reading nobody weighs every deal 1."""
+    p = variant_params(variant)
+    work = np.zeros(B.W_SIZE, dtype=np.int64)
+    fwork = np.zeros(B.F_WORK_SIZE)
+    world = np.zeros(C.N_STATE, dtype=np.int64)
+    sample = np.zeros(30, dtype=np.int64)
+    rng = rng_state(3)
+    ruled_out = 0
+    for st, seat in counter_positions(p, 40, seed=5):
+        assert B.history_weight(p, st, seat, st, work, fwork, B.READ_ALL, 0.0) > 0
+        weights = []
+        for _ in range(20):
+            B.sample_world(p, st, seat, world, rng, sample)
+            weights.append(B.history_weight(p, st, seat, world, work, fwork, B.READ_ALL, 0.0))
+            assert B.history_weight(p, st, seat, world, work, fwork, B.READ_NOBODY, 0.0) == 1.0
+        ruled_out += min(weights) == 0
+    assert ruled_out > 20
+
+
+def test_the_expert_model_is_shipped_and_reads_the_expert():
+    """The fitted model of an expert's moves (bots.MODEL_FILE, benchmarks/fit_expert_model.py) is what the
+    engine's workspace loads, and on decisions it was not fitted on (another seed) it predicts the expert's
+    moves better than a uniform choice and than counter's likelihood (1 / ties, 0.25 otherwise)."""
+    weights = B.model_weights()
+    assert np.array_equal(E.workspace()[2][B.F_MODEL : B.F_MODEL + B.N_MODEL], weights)
+    assert np.abs(weights).sum() > 0
+    p = variant_params("default")
+    fwork = np.zeros(B.F_WORK_SIZE)
+    fwork[B.F_MODEL : B.F_MODEL + B.N_MODEL] = weights
+    work = np.zeros(B.W_SIZE, dtype=np.int64)
+    teacher = B.expert_id(8, read=B.READ_OPPONENTS)
+    rng = rng_state(4)
+    model = uniform = counter = 0.0
+    decisions = 0
+    for st, seat in counter_positions(p, 150, seed=101):
+        moves, n = legal(p, st, seat)
+        i = int(E.choose_thoughtful(teacher, p, st, seat, moves, n, rng, work, fwork, True))
+        model += np.log(B.model_likelihood(p, st, seat, moves, n, moves[i], fwork))
+        c = [B.counter_likelihood(p, st, seat, moves, n, moves[k], 0.25, fwork) for k in range(n)]
+        counter += np.log(c[i] / sum(c))  # counter's likelihood as a probability over the legal moves
+        uniform += np.log(1 / n)
+        decisions += 1
+    assert model / decisions > uniform / decisions + 0.1
+    assert model > counter
+
+
 # --- (d) reproducible, and names -----------------------------------------------------------------------
 def test_expert_is_reproducible_by_seed():
     from kozel_stats.play.runner import play_range
@@ -202,3 +290,12 @@ def test_expert_names():
         with pytest.raises(ValueError):
             B.parse_bot(bad)
     assert B.expert_id(4) == B.parse_bot("expert:4")
+    # issue 26's expert, kept for the benchmarks: no inference, the draws not read
+    assert B.parse_bot("expert-classic") == B.expert_id(B.EXPERT_DEFAULT_DEALS, classic=1)
+    assert B.bot_name(B.parse_bot("expert-classic")) == "expert-classic"
+    assert B.bot_name(B.parse_bot("expert-classic:12")) == "expert-classic:12"
+    for bad in ["expert-classic:", "expert-classic:0", "expert-classic:x"]:
+        with pytest.raises(ValueError):
+            B.parse_bot(bad)
+    with pytest.raises(ValueError):  # the cheater has no name
+        B.bot_name(B.expert_id(1, open_hands=1))

@@ -28,8 +28,9 @@ PLUMBING = ("__init__.py", "precompiled.py")
 
 def compiled_sources() -> tuple[str, ...]:
     """The engine's sources numba compiles or reads constants from (every module of the folder but its
-    plumbing), by name, in a fixed order."""
-    return tuple(sorted(path.name for path in ENGINE.glob("*.py") if path.name not in PLUMBING))
+    plumbing, and the data it ships: the expert's fitted model), by name, in a fixed order."""
+    found = [p.name for p in ENGINE.glob("*.py") if p.name not in PLUMBING] + [p.name for p in ENGINE.glob("*.json")]
+    return tuple(sorted(found))
 
 
 def outside_constants() -> str:
@@ -37,11 +38,11 @@ def outside_constants() -> str:
     type and choices (their indices are the engine's integer codes), each bot's name, id and parameter bound,
     and the tiles' order. Read from the declarations without their prose."""
     from ..rules.knobs import KNOBS
-    from ..rules.roster import BOTS
+    from ..rules.roster import BOTS, SETTINGS
     from ..rules.tiles import TILE_HI, TILE_LO
 
     knobs = [(k.name, k.kind.__name__, tuple(str(c) for c in k.choices)) for k in KNOBS]
-    bots = [(b.name, b.kind, b.most) for b in BOTS]
+    bots = [(b.name, b.kind, b.most) for b in BOTS] + [(s.name, s.bot) for s in SETTINGS]
     tiles = list(zip(TILE_LO.tolist(), TILE_HI.tolist(), strict=True))
     return repr((knobs, bots, tiles))
 

@@ -23,11 +23,17 @@ player of the same side (none when every player is his own side).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 from numba import types
 from numba.extending import overload
 
-from ..rules.roster import PARAMETRIC
+from ..rules.roster import (  # the bots that take a parameter (`name:N`), its largest value; settings
+    PARAMETRIC,
+    SETTINGS,
+)
 from .codes import (
     ALL_TILES,
     BOT_IDS,
@@ -53,16 +59,24 @@ from .codes import (
 from .core import (
     EXTRA_GAP,
     FORCED_EXTRA,
+    HIST_DRAW,
+    HIST_KNOCK,
+    HIST_PLAY,
     MAX_MOVES,
+    N_CORE,
     N_STATE,
     SLOT_GAP,
     ST_BAZAAR_POS,
     ST_BOARD,
     ST_CROSS_FLAG,
+    ST_DREW,
     ST_END,
+    ST_END_MASK,
     ST_EXTRA,
     ST_FED,
     ST_HAND,
+    ST_HIST,
+    ST_HIST_N,
     ST_HOUSE,
     ST_LACKS,
     ST_LEAD_TILE,
@@ -111,12 +125,32 @@ SAMPLER_DEFAULT_WORLDS = 24
 EXPERT_DEFAULT_DEALS = 8
 EXPERT_DEPTH = 2
 EXPERT_EXACT_TILES = 10
+#: ... with a bazaar (issue 37): exact from 6 tiles in the hands, as the draws of a large bazaar make the exact
+#: search of 10 tiles the whole cost (Чечевэ for two: 7 s a game, 0.02 s from 6 tiles; docs/expert.md)
+EXPERT_EXACT_BAZAAR = 6
 #: ... a close decision samples more deals, up to EXPERT_EXTEND times N: it stops once the leading move
 #: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N")
 EXPERT_EXTEND = 3
 EXPERT_Z = 1.0
 #: the z values an id may ask for (expert_id's z: 1, 2, 3; 0 is EXPERT_Z)
 EXPERT_Z_CHOICES = (EXPERT_Z, 0.5, 1.0, 2.0)
+#: Inference from the play (docs/expert.md): per deal searched, EXPERT_CANDIDATES deals are sampled and one
+#: is kept with probability proportional to how likely the other seats' recorded moves were under a model of
+#: their play (counter's policy): a move the model would have made weighs 1, any other EXPERT_MISS (soft:
+#: never 0). EXPERT_READ: whose moves are read (READ_NOBODY, READ_OPPONENTS, READ_ALL: the partner too).
+EXPERT_CANDIDATES = 8
+EXPERT_MISS = 0.25
+READ_NOBODY = 1
+READ_OPPONENTS = 2  # the opponents, by counter's policy
+READ_ALL = 3  # ... and the partner, by counter's policy too
+READ_PARTNER_MODEL = 4  # the opponents by counter's, the partner by the expert's fitted model (MODEL_FILE)
+READ_MODEL_ALL = 5  # everyone by the fitted model
+READ_MIXED = 6  # the partner by the model, the opponents by half counter's likelihood, half the model's
+EXPERT_READ = READ_MIXED
+#: the misses an id may ask for (expert_id's miss: 1, 2, 3; 0 is EXPERT_MISS)
+EXPERT_MISS_CHOICES = (EXPERT_MISS, 0.1, 0.25, 0.5)
+#: `expert-classic`: the expert of issue 26 (no inference, the draws not read), kept for the benchmarks
+EXPERT_CLASSIC = SETTINGS[0].name
 #: Above the expert's N in its id: its search depth, exact threshold, play-out at the horizon, extension
 #: and z, for the benchmarks' curves only (`expert_id`; no name reads them: `expert:N` keeps the defaults)
 EXPERT_DEALS_MASK = (1 << 14) - 1
@@ -125,14 +159,39 @@ EXPERT_EXACT_SHIFT = EXPERT_DEPTH_SHIFT + 5
 EXPERT_LEAF_SHIFT = EXPERT_EXACT_SHIFT + 5
 EXPERT_EXTEND_SHIFT = EXPERT_LEAF_SHIFT + 1
 EXPERT_Z_SHIFT = EXPERT_EXTEND_SHIFT + 4
+EXPERT_CLASSIC_SHIFT = EXPERT_Z_SHIFT + 2  # 1: expert-classic
+EXPERT_CAND_SHIFT = EXPERT_CLASSIC_SHIFT + 1  # candidates per deal searched (0: EXPERT_CANDIDATES)
+EXPERT_READ_SHIFT = EXPERT_CAND_SHIFT + 6  # whose moves are read (0: EXPERT_READ)
+EXPERT_MISS_SHIFT = EXPERT_READ_SHIFT + 3  # an index of EXPERT_MISS_CHOICES
+#: 1: the benchmarks' cheater, the expert's search on the true deal (every hand, the bazaar's order): it sees
+#: what no player sees, so no name reads it and no level plays it (benchmarks/bench_bots.py --ceiling only)
+EXPERT_OPEN_SHIFT = EXPERT_MISS_SHIFT + 2
+#: the bits of an expert id beyond its N (expert-classic's flag and the measurements' settings)
+EXPERT_SETTINGS = ~((EXPERT_DEALS_MASK << BOT_KIND_BITS) | BOT_KIND_MASK)
 
 
-def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0, leaf: int = 0, extend: int = 0, z: int = 0) -> int:
+def expert_id(
+    deals: int,
+    depth: int = 0,
+    exact_tiles: int = 0,
+    leaf: int = 0,
+    extend: int = 0,
+    z: int = 0,
+    classic: int = 0,
+    candidates: int = 0,
+    read: int = 0,
+    miss: int = 0,
+    open_hands: int = 0,
+) -> int:
     """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
     (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
-    `extend` times N deals; 1: none; 0: the default) or z (an index of EXPERT_Z_CHOICES)."""
+    `extend` times N deals; 1: none; 0: the default), z (an index of EXPERT_Z_CHOICES), `classic` (1: the
+    expert of issue 26), candidate deals per deal searched (0: the default, at most 63), whose moves are read
+    (READ_*; 0: the default) and the miss (an index of EXPERT_MISS_CHOICES); `open_hands` 1: the cheater
+    (EXPERT_OPEN_SHIFT), a benchmark device, never a player."""
     assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
-    assert 0 <= extend < 16 and 0 <= z < 4
+    assert 0 <= extend < 16 and 0 <= z < 4 and 0 <= classic < 2 and 0 <= candidates < 64
+    assert 0 <= read < 8 and 0 <= miss < 4 and 0 <= open_hands < 2
     return (
         BOT_EXPERT
         | (deals << BOT_KIND_BITS)
@@ -141,6 +200,11 @@ def expert_id(deals: int, depth: int = 0, exact_tiles: int = 0, leaf: int = 0, e
         | (leaf << EXPERT_LEAF_SHIFT)
         | (extend << EXPERT_EXTEND_SHIFT)
         | (z << EXPERT_Z_SHIFT)
+        | (classic << EXPERT_CLASSIC_SHIFT)
+        | (candidates << EXPERT_CAND_SHIFT)
+        | (read << EXPERT_READ_SHIFT)
+        | (miss << EXPERT_MISS_SHIFT)
+        | (open_hands << EXPERT_OPEN_SHIFT)
     )
 
 
@@ -150,6 +214,8 @@ W_WORLD = _W.field(N_STATE)  # the sampler's sampled world
 W_SIM = _W.field(N_STATE)  # ... and the playout played in it
 W_BUF = _W.field(MAX_MOVES)  # legal moves inside a playout
 W_SAMPLE = _W.field(30)  # sample_world's scratch
+W_CAND = _W.field(N_CORE)  # the expert's candidate deal (inference from the play)
+W_READ = _W.field(4)  # ... from which event of the record each seat's moves are read
 W_SUMS = _W.field(4)  # deal_value's side sums
 W_TOTAL = _W.field(MAX_MOVES)  # the sampler's (and the expert's) total per candidate move
 W_EXPERT = _W.field(X_SIZE)  # the expert's search (expert.py's layout; its X_CTX: the game so far)
@@ -160,6 +226,23 @@ F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
 F_VALUE = _F.field(28)  # ... pips of each unseen tile
 F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled deal just searched
 F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
+#: the expert's model of an expert's moves: a softmax over MODEL_FEATURES, its weights fitted to the expert's
+#: own moves by benchmarks/fit_expert_model.py and shipped in MODEL_FILE; engine.workspace() loads them here
+MODEL_FEATURES = (
+    "pips",
+    "doubles",
+    "out",
+    "ends the next player lacks",
+    "ends the previous player lacks",
+    "ends the partner lacks",
+    "the next player blocked",
+    "a sure move",
+    "own tiles fitting the ends after",
+    "ends the partner fed",
+    "unseen tiles fitting the ends after",
+)
+N_MODEL = len(MODEL_FEATURES)
+F_MODEL = _F.field(N_MODEL)
 F_WORK_SIZE = _F.size
 
 
@@ -167,6 +250,14 @@ F_WORK_SIZE = _F.size
 def parse_bot(name: str) -> int:
     """'random', 'heavy', ..., 'sampler' or 'sampler:N', 'expert' or 'expert:N' -> bot id."""
     text = name.strip() if isinstance(name, str) else name
+    if isinstance(text, str) and (text == EXPERT_CLASSIC or text.startswith(EXPERT_CLASSIC + ":")):
+        arg = text[len(EXPERT_CLASSIC) + 1 :] if ":" in text else str(EXPERT_DEFAULT_DEALS)
+        if arg.isdigit() and 1 <= int(arg) <= PARAMETRIC["expert"]:
+            return expert_id(int(arg), classic=1)
+        raise ValueError(
+            f"unknown bot {name!r}: expert-classic:N needs a whole number of sampled deals N, "
+            f"1..{PARAMETRIC['expert']}."
+        )
     if isinstance(text, str) and text in BOT_IDS:
         return BOT_IDS[text]
     if isinstance(text, str) and ":" in text and text.split(":", 1)[0] in PARAMETRIC:
@@ -183,6 +274,9 @@ def bot_name(code: int) -> str:
     """Bot id -> the name `parse_bot` reads back."""
     code = int(code)
     kind, arg = code & BOT_KIND_MASK, code >> BOT_KIND_BITS
+    if code >= 0 and kind == BOT_EXPERT and code & EXPERT_SETTINGS == 1 << EXPERT_CLASSIC_SHIFT:
+        deals = arg & EXPERT_DEALS_MASK
+        return EXPERT_CLASSIC if deals == EXPERT_DEFAULT_DEALS else f"{EXPERT_CLASSIC}:{deals}"
     if code >= 0:
         for name, k in BOT_IDS.items():
             if k == kind and arg == 0:
@@ -620,11 +714,9 @@ def choose_counter(p, st, seat, moves, n, rng, fwork):
 # The default level's bot: inlined into the engine's move loop as well (engine.bot_choice), where no array
 # is reference-counted; behind choose_thoughtful's two calls it ran at half the speed (bench_bots.py).
 @hot
-def counter_choice(p, st, seat, moves, n, rng, fwork):
-    """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
-    when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
-    block (make ends the opponents cannot answer, the next player first); doubles first,
-    then the heaviest move."""
+def counter_context(p, st, seat):
+    """What counter reads once a decision: its hand, the unseen tiles, the end values the next and the
+    previous opponent and the partner certainly lack, and the values nobody else holds."""
     players = p[P_PLAYERS]
     hand = st[ST_HAND + seat]
     unseen = unseen_tiles(st, seat)
@@ -635,44 +727,83 @@ def counter_choice(p, st, seat, moves, n, rng, fwork):
     lack_next = effective_lacks(st, nxt, unseen) if p[P_SEAT_SIDE + nxt] != my_side else 0
     lack_prev = effective_lacks(st, prv, unseen) if prv != nxt and p[P_SEAT_SIDE + prv] != my_side else 0
     lack_partner = effective_lacks(st, partner, unseen) if partner >= 0 else 0
+    dead = 127 & ~values_of(unseen)  # values nobody else holds
+    return hand, unseen, lack_next, lack_prev, lack_partner, dead
+
+
+@hot
+def counter_weight(p, st, seat, m, ctx, est, have_est, fwork):
+    """Counter's weight of move m (counter_choice); the others' expected pips `est` are estimated the first
+    time a move makes a fish (have_est). Returns (weight, est, have_est)."""
+    hand, unseen, lack_next, lack_prev, lack_partner, dead = ctx
+    tiles = move_tiles(m)
+    left = hand & ~tiles
+    w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK) + kept_cost_of(p, tiles)  # doubles first, then heavy
+    if left == 0:
+        w += 1 << 40
+    else:
+        ends = ends_after(st, m)
+        if st[ST_N_ENDS] > 0 and ((unseen | left) & (SUITS_OF[ends[0]] | open_gap_after(st, m))) == 0:
+            # this move makes a fish: no tile anywhere matches an open end (or an extra lead's open gap)
+            if not have_est:
+                est = estimate_pips(p, st, seat, unseen, fwork)
+                have_est = True
+            if st[ST_LEAD_TILE] != FORCED_EXTRA:  # an extra lead's fish is replayed: nobody wins it
+                w += fish_outlook(p, seat, est, pips(left)) << 30
+        if left & SUITS_OF[ends[0] & dead]:
+            w += 1 << 20  # a sure move: an end only this hand can answer
+        block = (
+            2 * count_ends_in(ends, lack_next) + count_ends_in(ends, lack_prev) - 2 * count_ends_in(ends, lack_partner)
+        )
+        if ends[0] != 0 and (ends[0] & ~lack_next) == 0:
+            block += 4  # the next opponent cannot move
+        w += 128 * block  # above any doubles-and-pips weight (at most 74)
+    return w, est, have_est
+
+
+@hot
+def counter_choice(p, st, seat, moves, n, rng, fwork):
+    """Counts the tiles. In order: an out; a fish when its side is likely lighter (never one
+    when likely heavier); keep a sure move (an end only it can answer, «сидит на конце»);
+    block (make ends the opponents cannot answer, the next player first); doubles first,
+    then the heaviest move (counter_weight)."""
+    ctx = counter_context(p, st, seat)
     have_est = False
     est = (0.0, 0.0, 0.0, 0.0)
     best = -(1 << 62)
     best_count = 0
     choice = 0
-    dead = 127 & ~values_of(unseen)  # values nobody else holds
     for i in range(n):
-        m = moves[i]
-        tiles = move_tiles(m)
-        left = hand & ~tiles
-        w = move_pips(m) + 25 * popcount(tiles & DOUBLES_MASK) + kept_cost_of(p, tiles)  # doubles first, then heavy
-        if left == 0:
-            w += 1 << 40
-        else:
-            ends = ends_after(st, m)
-            if st[ST_N_ENDS] > 0 and ((unseen | left) & (SUITS_OF[ends[0]] | open_gap_after(st, m))) == 0:
-                # this move makes a fish: no tile anywhere matches an open end (or an extra lead's open gap)
-                if not have_est:
-                    est = estimate_pips(p, st, seat, unseen, fwork)
-                    have_est = True
-                if st[ST_LEAD_TILE] != FORCED_EXTRA:  # an extra lead's fish is replayed: nobody wins it
-                    w += fish_outlook(p, seat, est, pips(left)) << 30
-            if left & SUITS_OF[ends[0] & dead]:
-                w += 1 << 20  # a sure move: an end only this hand can answer
-            block = (
-                2 * count_ends_in(ends, lack_next)
-                + count_ends_in(ends, lack_prev)
-                - 2 * count_ends_in(ends, lack_partner)
-            )
-            if ends[0] != 0 and (ends[0] & ~lack_next) == 0:
-                block += 4  # the next opponent cannot move
-            w += 128 * block  # above any doubles-and-pips weight (at most 74)
+        w, est, have_est = counter_weight(p, st, seat, moves[i], ctx, est, have_est, fwork)
         best, best_count, choice = keep_best(w, i, best, best_count, choice, rng)
     return choice
 
 
-# the expert's play-outs at the horizon play like counter (expert.counter_playout)
-use_counter_policy(choose_counter)
+@jit
+def counter_likelihood(p, st, seat, moves, n, move, miss, fwork):
+    """How likely counter was to play `move` among the n legal `moves`: 1 / ties when it is among the moves
+    of counter's best weight (it picks among them at random), else `miss` (soft: never 0)."""
+    ctx = counter_context(p, st, seat)
+    have_est = False
+    est = (0.0, 0.0, 0.0, 0.0)
+    best = -(1 << 62)
+    ties = 0
+    best_of_move = -(1 << 62)
+    for i in range(n):
+        w, est, have_est = counter_weight(p, st, seat, moves[i], ctx, est, have_est, fwork)
+        if moves[i] == move:
+            best_of_move = w
+        if w > best:
+            best = w
+            ties = 1
+        elif w == best:
+            ties += 1
+    return 1.0 / ties if best_of_move == best else miss
+
+
+# the expert's play-outs at the horizon play like counter (expert.counter_playout), inlined there (as in the
+# engine's move loop: behind a call, its arrays reference-counted, a play-out ran slower)
+use_counter_policy(counter_choice)
 
 
 # --- sampler (5) -----------------------------------------------------------------------------------
@@ -757,10 +888,19 @@ def deal_unseen(unseen, rng, work):
 
 @jit
 def sample_world(p, st, seat, world, rng, work):
-    """Copy st into `world` and deal the unseen tiles to the other hands and the bazaar.
+    """sample_deal with the draws read (the sampler's and the expert's deals)."""
+    sample_deal(p, st, seat, world, rng, work, True)
+
+
+@jit
+def sample_deal(p, st, seat, world, rng, work, draws):
+    """Copy st into `world` (its position: not the record's events) and deal the unseen tiles to the other
+    hands and the bazaar.
 
     Consistent with what the seat saw: each hand gets as many tiles as it holds and
-    never a tile carrying a value it knocked on; the bazaar gets as many as it holds,
+    never a tile carrying a value it knocked on, nor (with `draws`) one that fitted the table when it last
+    began to draw (ST_DREW: it drew because it held none, R-solo-draw; the tiles it drew then that did not
+    fit did not either, and the one that fitted it laid); the bazaar gets as many as it holds,
     in a random draw order. Tiles with fewer possible holders go first, each to a
     possible holder with probability proportional to its free room (uniform when nobody
     knocked); when every possible holder is full, tiles are passed along a chain of
@@ -768,7 +908,7 @@ def sample_world(p, st, seat, world, rng, work):
     before the bazaar) is blanked. `work`: scratch, 30 ints or more.
     """
     players = p[P_PLAYERS]
-    for i in range(N_STATE):
+    for i in range(N_CORE):
         world[i] = st[i]
     unseen = unseen_tiles(st, seat)
     n_bazaar = bazaar_left(p, st)
@@ -783,6 +923,8 @@ def sample_world(p, st, seat, world, rng, work):
         if s != seat:
             work[s] = popcount(st[ST_HAND + s])
             work[10 + s] = forbidden_tiles(st[ST_LACKS + s])
+            if draws:
+                work[10 + s] |= st[ST_DREW + s]
     work[4] = n_bazaar
     for h in range(5):
         work[5 + h] = work[h]
@@ -874,7 +1016,7 @@ def playout(p, sim, seat, move, rng, buf, sums, fwork):
                 if knocks == players:  # a round of knocks: a fish the table did not show
                     return deal_value(p, sim, m_seat, 0, side, sums)
             k = legal_moves(p, sim, turn, buf)
-        m = buf[choose_counter(p, sim, turn, buf, k, rng, fwork) if k > 1 else 0]
+        m = buf[counter_choice(p, sim, turn, buf, k, rng, fwork) if k > 1 else 0]
 
 
 @jit
@@ -896,7 +1038,7 @@ def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
     for _ in range(worlds):
         sample_world(p, st, seat, world, rng, sample)
         for i in range(n):
-            for j in range(N_STATE):
+            for j in range(N_CORE):
                 sim[j] = world[j]
             total[i] += playout(p, sim, seat, moves[i], rng, buf, sums, fwork)
     best = -(1 << 62)
@@ -986,6 +1128,160 @@ def expert_settled(total, spread, means, n, k, z):
     return lead * lead > z * z * noise
 
 
+MODEL_FILE = Path(__file__).with_name("expert_model.json")
+
+
+def model_weights() -> np.ndarray:
+    """The shipped weights of the expert's model (MODEL_FILE), in MODEL_FEATURES' order."""
+    data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == MODEL_FEATURES, f"{MODEL_FILE}: not the features of bots.MODEL_FEATURES"
+    return np.array(data["weights"], dtype=np.float64)
+
+
+@hot
+def model_features(p, st, seat, m, ctx, fed, out):
+    """MODEL_FEATURES of move m for `seat` (what it sees only: its hand, the table, the knocks) into `out`."""
+    hand, unseen, lack_next, lack_prev, lack_partner, dead = ctx
+    tiles = move_tiles(m)
+    left = hand & ~tiles
+    ends = ends_after(st, m)
+    e0 = ends[0]
+    out[0] = move_pips(m)
+    out[1] = popcount(tiles & DOUBLES_MASK)
+    out[2] = 1.0 if left == 0 else 0.0
+    out[3] = count_ends_in(ends, lack_next)
+    out[4] = count_ends_in(ends, lack_prev)
+    out[5] = count_ends_in(ends, lack_partner)
+    out[6] = 1.0 if e0 != 0 and (e0 & ~lack_next) == 0 else 0.0
+    out[7] = 1.0 if left & SUITS_OF[e0 & dead] else 0.0
+    out[8] = popcount(left & SUITS_OF[e0])
+    out[9] = count_ends_in(ends, fed)
+    out[10] = popcount(unseen & SUITS_OF[e0])
+
+
+@jit
+def model_likelihood(p, st, seat, moves, n, move, fwork):
+    """How likely the fitted model (a softmax over model_features, weights fwork[F_MODEL]) makes `seat` play
+    `move` among the n legal `moves`: never 0."""
+    ctx = counter_context(p, st, seat)
+    partner = partner_of(p, seat)
+    fed = st[ST_FED + partner] if partner >= 0 else 0
+    f = fwork[F_DEALT : F_DEALT + N_MODEL]  # scratch: F_DEALT is the search's, written after the sampling
+    top = -1e300
+    total = 0.0
+    mine = 0.0
+    for i in range(n):
+        model_features(p, st, seat, moves[i], ctx, fed, f)
+        z = 0.0
+        for j in range(N_MODEL):
+            z += fwork[F_MODEL + j] * f[j]
+        if moves[i] == move:
+            mine = z
+        if z > top:
+            total = total * np.exp(top - z) + 1.0
+            top = z
+        else:
+            total += np.exp(z - top)
+    return np.exp(mine - top) / total
+
+
+@hot
+def reads_seat(p, seat, other, read):
+    """Whether the expert at `seat` reads the moves of `other` (EXPERT_READ's values)."""
+    if other == seat or read == READ_NOBODY:
+        return False
+    return read != READ_OPPONENTS or p[P_SEAT_SIDE + other] != p[P_SEAT_SIDE + seat]
+
+
+@jit
+def move_likelihood(p, st, seat, other, moves, n, move, read, miss, fwork):
+    """How likely `other`'s recorded `move` was under the model `read` gives it (EXPERT_READ's values)."""
+    partner = p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]
+    if read == READ_MODEL_ALL or (partner and (read == READ_PARTNER_MODEL or read == READ_MIXED)):  # noqa: SIM109
+        return model_likelihood(p, st, other, moves, n, move, fwork)
+    if read == READ_MIXED:
+        return 0.5 * counter_likelihood(p, st, other, moves, n, move, miss, fwork) + 0.5 * model_likelihood(
+            p, st, other, moves, n, move, fwork
+        )
+    return counter_likelihood(p, st, other, moves, n, move, miss, fwork)
+
+
+@jit
+def history_weight(p, st, seat, world, work, fwork, read, miss):
+    """How likely the recorded moves (st's ST_HIST) of the seats `seat` reads were, had the hidden hands been
+    the sampled deal `world`'s, under counter's policy: the product over those moves of counter_likelihood
+    (1 / ties when the recorded move is among counter's best in the position replayed from the deal's start,
+    else `miss`). The hands at the start are the world's plus what each seat has laid since; a seat's moves
+    before its last draw are not read (the tiles it drew then are not known). Uses work's W_SIM (the
+    replay), W_BUF, W_READ."""
+    sim = work[W_SIM : W_SIM + N_CORE]
+    buf = work[W_BUF : W_BUF + MAX_MOVES]
+    read_from = work[W_READ : W_READ + 4]
+    for i in range(N_CORE):
+        sim[i] = world[i]
+    for s in range(4):
+        read_from[s] = 0
+    events = st[ST_HIST_N]
+    draws = 0
+    for e in range(events):
+        ev = st[ST_HIST + e]
+        s = (ev >> 2) & 3
+        if ev & 3 == HIST_PLAY:
+            sim[ST_HAND + s] |= move_tiles(ev >> 4)
+        elif ev & 3 == HIST_DRAW:
+            read_from[s] = e + 1
+            draws += 1
+    sim[ST_BOARD] = 0  # the table as the deal started
+    for i in range(4):
+        sim[ST_END + i] = 0
+        sim[ST_LACKS + i] = 0
+        sim[ST_FED + i] = 0
+    sim[ST_N_ENDS] = 0
+    sim[ST_OPEN] = 0
+    sim[ST_END_MASK] = 0
+    sim[ST_HOUSE] = 0
+    sim[ST_EXTRA] = 0
+    sim[ST_LEAD_TILE] = 0
+    sim[ST_BAZAAR_POS] -= draws
+    weight = 1.0
+    for e in range(events):
+        ev = st[ST_HIST + e]
+        s = (ev >> 2) & 3
+        kind = ev & 3
+        if kind == HIST_DRAW:
+            sim[ST_BAZAAR_POS] += 1
+            continue
+        k = legal_moves(p, sim, s, buf)  # as the engine lists them (an extra lead's two-tile flag)
+        if kind == HIST_KNOCK:
+            for i in range(sim[ST_N_ENDS]):
+                if sim[ST_OPEN] >> i & 1:
+                    sim[ST_LACKS + s] |= 1 << sim[ST_END + i]
+            continue
+        move = ev >> 4
+        if k > 1 and e >= read_from[s] and reads_seat(p, seat, s, read):
+            weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
+        apply_move(sim, s, move)
+    return weight
+
+
+@jit
+def inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss):
+    """A deal sampled consistently with what the seat saw (sample_world), then weighed by the play: of
+    `candidates` such deals, one kept with probability proportional to its history_weight."""
+    if candidates <= 1 or read == READ_NOBODY or st[ST_HIST_N] == 0:
+        sample_world(p, st, seat, world, rng, work[W_SAMPLE : W_SAMPLE + 30])
+        return
+    cand = work[W_CAND : W_CAND + N_CORE]
+    total = 0.0
+    for c in range(candidates):
+        sample_world(p, st, seat, cand, rng, work[W_SAMPLE : W_SAMPLE + 30])
+        w = history_weight(p, st, seat, cand, work, fwork, read, miss)
+        total += w
+        if c == 0 or rng_below(rng, 1, 1 << 30) * total < w * (1 << 30):
+            for i in range(N_CORE):
+                world[i] = cand[i]
+
+
 @jit
 def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
@@ -1000,12 +1296,24 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     if depth == 0:
         depth = EXPERT_DEPTH
     exact = (bot >> EXPERT_EXACT_SHIFT) & 31
+    classic = (bot >> EXPERT_CLASSIC_SHIFT) & 1
     if exact == 0:
-        exact = EXPERT_EXACT_TILES
+        exact = EXPERT_EXACT_BAZAAR if p[P_BAZAAR] > 0 and not classic else EXPERT_EXACT_TILES
     extend = (bot >> EXPERT_EXTEND_SHIFT) & 15
     if extend == 0:
         extend = EXPERT_EXTEND
     z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
+    candidates = (bot >> EXPERT_CAND_SHIFT) & 63
+    if candidates == 0:
+        candidates = EXPERT_CANDIDATES
+    read = (bot >> EXPERT_READ_SHIFT) & 7
+    if read == 0:
+        read = EXPERT_READ
+    miss = EXPERT_MISS_CHOICES[(bot >> EXPERT_MISS_SHIFT) & 3]
+    open_hands = (bot >> EXPERT_OPEN_SHIFT) & 1
+    if open_hands:  # the cheater: one deal, the true one
+        deals = 1
+        extend = 1
     world = work[W_WORLD : W_WORLD + N_STATE]
     sample = work[W_SAMPLE : W_SAMPLE + 30]
     total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
@@ -1019,7 +1327,13 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     k = 0
     means = 0.0
     while k < deals * extend:
-        sample_world(p, st, seat, world, rng, sample)
+        if open_hands:
+            for i in range(N_CORE):
+                world[i] = st[i]
+        elif classic:  # issue 26's expert: neither the draws nor the play read
+            sample_deal(p, st, seat, world, rng, sample, False)
+        else:
+            inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
         new_search(xw)
         mean = 0.0
         for i in range(n):

@@ -99,7 +99,16 @@ ST_OVERFLOW = _ST.field()  # the event buffer was full
 ST_FAST_OK = _ST.field()  # voluntary_fast: the leader may open with 66 or 00 (every other player has a record)
 ST_LEAD_TILE = _ST.field()  # the deal's first tile (FORCED_EXTRA: the extra lead's 66 and 00)
 ST_EXTRA = _ST.field()  # extra lead (R-004-morskoy-extra): bit 0 the gap is open, bit 1 two tiles a move
+# The deal's public record, as the table sees it (R-solo-draw, R-move-must): what every seat did, in order.
+ST_DREW = _ST.field(4)  # the tiles that fitted the table when each seat last began to draw: he held none of them
+ST_HIST_N = _ST.field()  # events in ST_HIST
+N_CORE = _ST.size  # the fields before the record's events: what a copy of the position needs
+ST_HIST = _ST.field(144)  # one event a row: kind | seat << 2 | move << 4 (HIST_PLAY, HIST_KNOCK, HIST_DRAW)
 N_STATE = _ST.size
+HIST_SIZE = N_STATE - ST_HIST  # at most 28 plays, 28 draws and (28 + 1) x 3 knocks in a deal
+HIST_PLAY = 0
+HIST_KNOCK = 1
+HIST_DRAW = 2
 
 # R-004-morskoy-extra: the extra lead's pseudo-end between its 66 and its 00 (only 60 fits it), as the
 # slot of a placement; and ST_FORCED's value when the replay of an extra lead must lead both tiles again
@@ -887,6 +896,19 @@ def draw_next(st, seat):
     st[ST_HAND + seat] |= 1 << t
     st[ST_DRAWS] += 1
     return t
+
+
+@hot
+def remember(st, kind, seat, move):
+    """Add an event to the deal's public record (ST_HIST): a play (its move), a knock or a draw (move 0: the
+    tile drawn is the drawer's secret). A draw also notes the tiles that fitted the table (ST_END_MASK): the
+    drawer held none of them (R-solo-draw: he draws only when he has no move)."""
+    i = st[ST_HIST_N]
+    if kind == HIST_DRAW:
+        st[ST_DREW + seat] = st[ST_END_MASK]
+    if i < HIST_SIZE:
+        st[ST_HIST + i] = kind | (seat << 2) | (move << 4)
+        st[ST_HIST_N] = i + 1
 
 
 @hot

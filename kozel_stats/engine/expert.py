@@ -253,22 +253,22 @@ def greedy_playout(p, st, turn, last_mover, side, work, ply):
         turn = seat + 1 if seat + 1 < players else 0
 
 
-#: bots.choose_counter, handed over by bots.py when it is imported (use_counter_policy): bots imports this
-#: module for the search, so this module cannot import bots (no import cycle). numba reads it when it
-#: compiles counter_playout, which is only ever called after bots is imported (every path to the search
-#: goes through bots).
+#: bots.counter_choice (inlined here), handed over by bots.py when it is imported (use_counter_policy): bots
+#: imports this module for the search, so this module cannot import bots (no import cycle). numba reads it
+#: when it compiles counter_playout, which is only ever called after bots is imported (every path to the
+#: search goes through bots).
 choose_counter = None
 
 
 def use_counter_policy(policy):
-    """The play-outs at the horizon play `policy` (bots.choose_counter; see choose_counter above)."""
+    """The play-outs at the horizon play `policy` (bots.counter_choice; see choose_counter above)."""
     global choose_counter
     choose_counter = policy
 
 
 @jit
 def counter_playout(p, st, turn, last_mover, side, work, ply, rng, fwork):
-    """Play the deal out from `turn` with every seat playing like `counter` (bots.choose_counter: each
+    """Play the deal out from `turn` with every seat playing like `counter` (bots.counter_choice: each
     seat reads only its own hand and what the table shows, so the play-out models players who do not see
     the others' tiles) and value its end for `side`. Changes st (the caller restores it); draws the
     counter's tie-breaks from the bots' stream; uses the move buffer of `ply`."""

@@ -21,11 +21,14 @@ from .bots import (
     BOT_COUNTER,
     BOT_HEAVY,
     BOT_RANDOM,
+    F_MODEL,
     F_WORK_SIZE,
+    N_MODEL,
     W_SIZE,
     choose_heavy,
     choose_move,
     counter_choice,
+    model_weights,
     set_game_context,
 )
 from .codes import (
@@ -149,7 +152,11 @@ from .codes import D_MEMORY as D_MEMORY
 from .core import (
     _GOLDEN,
     FORCED_EXTRA,
+    HIST_DRAW,
+    HIST_KNOCK,
+    HIST_PLAY,
     MAX_MOVES,
+    N_CORE,
     N_STATE,
     ST_BAZAAR_POS,
     ST_CROSS_FLAG,
@@ -191,6 +198,7 @@ from .core import (
     random_chain_rest,
     random_cross_move,
     random_cross_rest,
+    remember,
     rng_below,
     splitmix64,
 )
@@ -271,6 +279,9 @@ GP_EVENTS = _GP.field()  # event rows written so far
 GP_FIRST_DOUBLE = _GP.field()  # the game's first-lead double (first_lead_cycle)
 N_PROGRESS = _GP.size
 
+#: the expert's model of an expert's moves, as shipped (bots.MODEL_FILE)
+MODEL_WEIGHTS = model_weights()
+
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
 _I = Layout("game workspace")
 I_STATE = _I.field(N_STATE)
@@ -285,8 +296,10 @@ I_SIZE = _I.size
 
 
 def workspace():
-    """(iw, rng, fw): the scratch arrays play_game works in."""
-    return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), np.zeros(F_WORK_SIZE, dtype=np.float64)
+    """(iw, rng, fw): the scratch arrays play_game works in (fw holds the expert's model, bots.F_MODEL)."""
+    fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
+    fw[F_MODEL : F_MODEL + N_MODEL] = MODEL_WEIGHTS
+    return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), fw
 
 
 # --- one deal played once for several arms -------------------------------------------------------------
@@ -613,6 +626,14 @@ def knock(st, seat, ev, recording):
 
 
 @hot
+def note(st, kind, seat, move, thoughtful):
+    """The deal's public record (core.remember), for the bots that read it: kept in the kernels of the thinking
+    bots (`thoughtful` not None), left out of the fast one."""
+    if thoughtful is not None:
+        remember(st, kind, seat, move)
+
+
+@hot
 def every_seat(p, bots, bot):
     """Every seat plays `bot` (every seat random, nothing recorded: after the lead, the rest of the deal
     is one tight loop)."""
@@ -716,11 +737,13 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             if choice >= 0:
                 move = moves[choice]
         if must_draw:
+            note(st, HIST_DRAW, seat, 0, thoughtful)
             draw_tile(st, seat, ev, recording)
             knocks_in_a_row = 0
             turn = seat  # he goes on drawing, then plays or knocks
             continue
         if n == 0:
+            note(st, HIST_KNOCK, seat, 0, thoughtful)
             knock(st, seat, ev, recording)
             knocks_in_a_row += 1
             if knocks_in_a_row == players:  # a round of knocks: a fish the table did not show
@@ -732,6 +755,7 @@ def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwo
             move = moves[bot_choice(bot, p, st, seat, moves, n, rng, thoughtful, work, fwork)]
         if recording:
             record_event(st, ev, seat, EV_PLAY, move)
+        note(st, HIST_PLAY, seat, move, thoughtful)
         apply_move(st, seat, move)
         if not listless:
             listless = st[ST_LEAD_TILE] != FORCED_EXTRA
@@ -997,7 +1021,7 @@ def later_leader(p, leader, prev_end, prev_last, prev_losers, hands, scripted, s
 def start_deal(p, st, hands, perm, forced, n_events, script_pos):
     """A fresh deal state: the hands, the tile order (for the bazaar), the forced first tile."""
     players = p[P_PLAYERS]
-    for i in range(N_STATE):
+    for i in range(N_CORE):  # the record's events past ST_HIST_N (now 0) are never read
         st[i] = 0
     for seat in range(players):
         st[ST_HAND + seat] = hands[seat]

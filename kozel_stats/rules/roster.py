@@ -110,10 +110,37 @@ BOTS = (
     ),
 )
 
+
+@dataclass(frozen=True)
+class Setting:
+    """A named setting of a bot (bots.parse_bot reads it; it plays with the bot's kind, its id carries the
+    setting): `name` and `name:N`, N as the bot's."""
+
+    name: str
+    bot: str  # the bot it is a setting of
+    doc: str
+
+
+SETTINGS = (
+    Setting(
+        "expert-classic",
+        "expert",
+        "issue 26's expert, kept for the benchmarks: expert without its reading of the play (its deals are "
+        "not weighed by the other players' moves) nor of the bazaar's draws (a drawer may be dealt a tile "
+        "that fitted when he drew)",
+    ),
+)
+
 #: The bots that take a parameter, and the largest N of `name:N`
 PARAMETRIC = {bot.name: bot.most for bot in BOTS if bot.most}
 #: What --bots reads for one seat, as the help lists it
-CHOICES = ", ".join([*(bot.name for bot in BOTS), *(f"{name}:N" for name in PARAMETRIC)])
+CHOICES = ", ".join(
+    [
+        *(bot.name for bot in BOTS),
+        *(f"{name}:N" for name in PARAMETRIC),
+        *(name for setting in SETTINGS for name in (setting.name, f"{setting.name}:N")),
+    ]
+)
 
 
 def markdown_table() -> str:
@@ -123,6 +150,8 @@ def markdown_table() -> str:
     for bot in BOTS:
         names = f"`{bot.name}`, `{bot.name}:N`" if bot.most else f"`{bot.name}`"
         lines.append(f"| {names} | {bot.doc} |")
+    for setting in SETTINGS:
+        lines.append(f"| `{setting.name}`, `{setting.name}:N` | {setting.doc} |")
     return "\n".join(lines)
 
 
