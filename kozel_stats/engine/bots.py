@@ -250,19 +250,15 @@ F_WORK_SIZE = _F.size
 def parse_bot(name: str) -> int:
     """'random', 'heavy', ..., 'sampler' or 'sampler:N', 'expert' or 'expert:N' -> bot id."""
     text = name.strip() if isinstance(name, str) else name
-    if isinstance(text, str) and (text == EXPERT_CLASSIC or text.startswith(EXPERT_CLASSIC + ":")):
-        arg = text[len(EXPERT_CLASSIC) + 1 :] if ":" in text else str(EXPERT_DEFAULT_DEALS)
-        if arg.isdigit() and 1 <= int(arg) <= PARAMETRIC["expert"]:
-            return expert_id(int(arg), classic=1)
-        raise ValueError(
-            f"unknown bot {name!r}: expert-classic:N needs a whole number of sampled deals N, "
-            f"1..{PARAMETRIC['expert']}."
-        )
+    if text == EXPERT_CLASSIC:
+        return expert_id(EXPERT_DEFAULT_DEALS, classic=1)
     if isinstance(text, str) and text in BOT_IDS:
         return BOT_IDS[text]
-    if isinstance(text, str) and ":" in text and text.split(":", 1)[0] in PARAMETRIC:
+    if isinstance(text, str) and ":" in text and text.split(":", 1)[0] in (*PARAMETRIC, EXPERT_CLASSIC):
         kind, arg = text.split(":", 1)
-        top = PARAMETRIC[kind]
+        top = PARAMETRIC["expert" if kind == EXPERT_CLASSIC else kind]
+        if arg.isdigit() and 1 <= int(arg) <= top and kind == EXPERT_CLASSIC:
+            return expert_id(int(arg), classic=1)
         if arg.isdigit() and 1 <= int(arg) <= top:
             return BOT_IDS[kind] | (int(arg) << BOT_KIND_BITS)
         what = "worlds" if kind == "sampler" else "sampled deals"

@@ -735,7 +735,7 @@ _RULES: list[tuple[str, Replacement]] = [
         r"бота '\1' нет: \2:N — это целое число миров N, от 1 до \3.",
     ),
     (
-        r"^unknown bot '(.+?)': (\w+):N needs a whole number of sampled deals N, 1\.\.(\d+)\.$",
+        r"^unknown bot '(.+?)': ([\w-]+):N needs a whole number of sampled deals N, 1\.\.(\d+)\.$",
         r"бота '\1' нет: \2:N — это целое число разыгранных раскладов N, от 1 до \3.",
     ),
     (r"^not a tile: (.+?) \(digits 0\.\.6, smaller first\)(\.?)$", r"это не кость: \1 (цифры 0..6, меньшая первой)\2"),
