@@ -9,6 +9,7 @@ themselves are `atlas_pages`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -632,6 +633,20 @@ def _holds_something(out: Path) -> bool:
             continue
         return True
     return False
+
+
+def undo_empty(out: Path) -> None:
+    """The folder a new build made, removed when the build stopped before it held anything (its lock file, an
+    empty data/ aside): a cluster that could not be reached leaves nothing to --resume."""
+    from ..results.folders import release_folders
+
+    if _holds_something(out):
+        return
+    release_folders()
+    with contextlib.suppress(OSError):
+        for child in sorted(out.rglob("*"), reverse=True):
+            child.rmdir() if child.is_dir() else child.unlink()
+        out.rmdir()
 
 
 def own(plan: AtlasPlan) -> None:

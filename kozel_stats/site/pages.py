@@ -1441,11 +1441,17 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
 
 def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict:
     """Play what is missing (unless --render-only), then write every page; returns what was written."""
-    from .atlas import own
+    from .atlas import own, undo_empty
 
+    created = not plan.request.out.exists()
     own(plan)  # this build's folder from its first byte: a second build into it changes nothing
-    if not plan.request.render_only:
-        play(plan, say, lang)
+    try:
+        if not plan.request.render_only:
+            play(plan, say, lang)
+    except BaseException:
+        if created:  # a build that stopped before its first question (a cluster not reached): no folder left
+            undo_empty(plan.request.out)
+        raise
     return write_site(plan, say)
 
 
