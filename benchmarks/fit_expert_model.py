@@ -25,52 +25,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def positions(p, n_positions: int, seed: int):
-    """Decisions (st, seat) of deals where every seat plays counter, the public record kept (core.remember)."""
-    from kozel_stats.engine import bots as B
-    from kozel_stats.engine import core as C
-    from kozel_stats.engine.codes import P_CROSS, P_PLAYERS
-
-    players = int(p[P_PLAYERS])
-    rs = np.random.default_rng(seed)
-    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
-    rng = np.array([1, (seed * 0x9E3779B97F4A7C15 + 1) % 2**64], dtype=np.uint64)
-    fwork = np.zeros(B.F_WORK_SIZE)
-    out = []
-    while len(out) < n_positions:
-        perm = rs.permutation(28)
-        st = np.zeros(C.N_STATE, dtype=np.int64)
-        st[C.ST_FORCED] = -1
-        st[C.ST_CROSS_FLAG] = p[P_CROSS]
-        st[C.ST_BAZAAR_POS] = 28
-        for s in range(players):
-            st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s : 7 * s + 7])
-        turn = int(rs.integers(players))
-        for _ in range(120):
-            n = int(C.legal_moves(p, st, turn, moves))
-            if n == 0:
-                C.remember(st, C.HIST_KNOCK, turn, 0)
-                for i in range(st[C.ST_N_ENDS]):
-                    if st[C.ST_OPEN] >> i & 1:
-                        st[C.ST_LACKS + turn] |= 1 << int(st[C.ST_END + i])
-                turn = (turn + 1) % players
-                continue
-            if n > 1 and rs.random() < 0.3:
-                out.append((st.copy(), turn))
-            move = moves[int(B.choose_counter(p, st, turn, moves, n, rng, fwork))]
-            C.remember(st, C.HIST_PLAY, turn, move)
-            C.apply_move(st, turn, move)
-            if st[C.ST_HAND + turn] == 0 or C.is_fish(p, st):
-                break
-            turn = (turn + 1) % players
-    return out[:n_positions]
-
-
 def decisions(n_positions: int, seed: int):
     """(features per legal move, the teacher's move, counter's likelihood of each move) per decision."""
     from kozel_stats.engine import bots as B
     from kozel_stats.engine import core as C
     from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.positions import counter_positions
     from kozel_stats.rules.variants import load_variant
 
     p = compile_rules(load_variant("default").rule_dict)
@@ -80,7 +40,7 @@ def decisions(n_positions: int, seed: int):
     rng = np.array([1, (9 * 0x9E3779B97F4A7C15 + 1) % 2**64], dtype=np.uint64)
     feats, chosen, counter = [], [], []
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
-    for st, seat in positions(p, n_positions, seed):
+    for st, seat in counter_positions(p, n_positions, seed):
         n = int(C.legal_moves(p, st, seat, moves))
         if n < 2:
             continue

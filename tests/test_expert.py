@@ -13,7 +13,8 @@ from kozel_stats import engine as E
 from kozel_stats.engine import bots as B
 from kozel_stats.engine import core as C
 from kozel_stats.engine import expert as X
-from kozel_stats.engine.codes import END_FISH, END_OUT, P_CROSS, P_PLAYERS, P_SEAT_SIDE, P_TARGET
+from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
+from kozel_stats.play.positions import counter_positions
 from kozel_stats.rules.variants import load_variant, shipped_names
 
 
@@ -162,41 +163,6 @@ def test_expert_plays_every_variant_legally(name):
 
 
 # --- (e) inference from the play -------------------------------------------------------------------------
-def counter_positions(p, n_positions: int, seed: int):
-    """Decisions (st, seat) of deals where every seat plays counter, the deal's public record kept as the
-    engine keeps it (core.remember)."""
-    players = int(p[P_PLAYERS])
-    rs = np.random.default_rng(seed)
-    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
-    rng = rng_state(seed)
-    out = []
-    while len(out) < n_positions:
-        perm = rs.permutation(28)
-        st = np.zeros(C.N_STATE, dtype=np.int64)
-        st[C.ST_FORCED] = -1
-        st[C.ST_CROSS_FLAG] = p[P_CROSS]
-        st[C.ST_BAZAAR_POS] = 28
-        for s in range(players):
-            st[C.ST_HAND + s] = sum(1 << int(t) for t in perm[7 * s : 7 * s + 7])
-        turn = int(rs.integers(players))
-        for _ in range(120):
-            n = int(C.legal_moves(p, st, turn, moves))
-            if n == 0:
-                C.remember(st, C.HIST_KNOCK, turn, 0)
-                for i in range(st[C.ST_N_ENDS]):
-                    if st[C.ST_OPEN] >> i & 1:
-                        st[C.ST_LACKS + turn] |= 1 << int(st[C.ST_END + i])
-                turn = (turn + 1) % players
-                continue
-            if n > 1 and rs.random() < 0.3:
-                out.append((st.copy(), turn))
-            move = moves[int(B.choose_counter(p, st, turn, moves, n, rng, FWORK))]
-            C.remember(st, C.HIST_PLAY, turn, move)
-            C.apply_move(st, turn, move)
-            if st[C.ST_HAND + turn] == 0 or C.is_fish(p, st):
-                break
-            turn = (turn + 1) % players
-    return out[:n_positions]
 
 
 @pytest.mark.parametrize("variant", ["default", "morskoy-004"])
