@@ -100,8 +100,16 @@ class Localized(typer.Context):
             for en, ru in CLICK_RU.items():
                 text = text.replace(en, ru)
             text = re.sub(r"\[default: ([^\]]*)\]", r"[по умолчанию: \1]", text)
-            text = re.sub(r"<(str|int|float|path|list)(\[\w+\])?>", lambda m: f"<{METAVAR_RU[m[1]]}>", text)
+            text = re.sub(r"<(str|int|float|path|list)(\[\w+\])?>( *)", same_width, text)
             return text.replace("[required]", "[обязательно]")
+
+        def same_width(m) -> str:
+            """The metavar in Russian, the spaces after it shortened by what it grew: the help's column stays."""
+            word = f"<{METAVAR_RU[m[1]]}>"
+            spaces = m[3]
+            if spaces:
+                spaces = " " * max(2, len(m[0]) - len(word))
+            return word + spaces
 
         formatter.getvalue = in_russian  # type: ignore[method-assign]
         return formatter

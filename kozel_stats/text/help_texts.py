@@ -150,7 +150,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Run seed: game i is played from a seed derived from it.",
         "Зерно случайности прогона: партия i играется от зерна, выведенного из него.",
     ),
-    "play.games": ("Number of games (at most 1,000,000).", "Сколько партий (не больше 1 000 000)."),
+    "play.games": ("Number of games (at most 1,000,000).", "Сколько партий (не больше 1\u00a0000\u00a0000)."),
     "play.trace": (
         "Write kozel-trace/1 records (JSON Lines) here.",
         "Записать сюда записи партий kozel-trace/1 (JSON Lines).",
@@ -190,7 +190,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     ),
     "compare.games": (
         "Games per variant (default 100,000; the start, with --precision; with --resume, the new target).",
-        "Партий на вариант (по умолчанию 100 000; с --precision — для начала; с --resume — новая цель).",
+        "Партий на вариант (по умолчанию 100\u00a0000; с --precision — для начала; с --resume — новая цель).",
     ),
     "compare.expert_games": (
         "With --levels naming expert: the expert level's games (default: --games).",
@@ -214,7 +214,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     ),
     "compare.max_games": (
         "With --precision: the most games per variant (default 10,000,000).",
-        "С --precision: больше всего партий на вариант (по умолчанию 10 000 000).",
+        "С --precision: больше всего партий на вариант (по умолчанию 10\u00a0000\u00a0000).",
     ),
     "compare.margin": (
         "Also say whether each difference is within ±MARGIN of the baseline value (0.05 = 5%), by two "
@@ -247,7 +247,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "compare.batch_size": (
         "Games per unit of work (default: games / (4 x workers), between 1,000 and 50,000; with the expert or "
         "the sampler, from 1 game: they search every move).",
-        "Партий в одной порции работы (по умолчанию партии / (4 × процессы), от 1000 до 50 000; со знатоком или "
+        "Партий в одной порции работы (по умолчанию партии / (4 × процессы), от 1000 до 50\u00a0000; со знатоком или "
         "sampler — от 1 партии: они просчитывают каждый ход).",
     ),
     "compare.card": (
@@ -281,7 +281,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Настройка и её значения, например --vary threshold=once,every-deal,none (повторите для других "
         "настроек). Каждое сочетание — клетка.",
     ),
-    "sweep.games": ("Games per cell (default 20,000).", "Партий на клетку (по умолчанию 20 000)."),
+    "sweep.games": ("Games per cell (default 20,000).", "Партий на клетку (по умолчанию 20\u00a0000)."),
     "sweep.levels": (
         "Play the sweep at each of these levels on the same deals (e.g. beginner,player,expert) and say whether "
         "each rule's effect holds at every level; --out and --report keep the player level's sweep in full with "
@@ -322,7 +322,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "duel.variant": ("Rules to play (a name or a .yaml file).", "Правила игры (имя или файл .yaml)."),
     "duel.games": (
         "Deal sequences (2 to 100,000,000); each is played twice, seats swapped.",
-        "Серий сдач (от 2 до 100 000 000); каждая играется дважды, с обменом мест.",
+        "Серий сдач (от 2 до 100\u00a0000\u00a0000); каждая играется дважды, с обменом мест.",
     ),
     "duel.seed": ("Run seed.", "Зерно случайности прогона."),
     # summarize, report
@@ -337,7 +337,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     ),
     "atlas.games": (
         "Games per question and level of play (default 20,000, or the site's own).",
-        "Партий на вопрос и уровень игры (по умолчанию 20 000 или сколько было у сайта).",
+        "Партий на вопрос и уровень игры (по умолчанию 20\u00a0000 или сколько было у сайта).",
     ),
     "atlas.expert_games": (
         "Games per question at the expert level (default 400: its search is slow).",
