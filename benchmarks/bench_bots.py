@@ -168,7 +168,7 @@ def duplicate(variant_name: str, bot_a: int, bot_b: int, pairs: int, seed: int) 
     counts half) with its 95% interval, and the first-deal points: on the first deal of each game (dealt
     alike in both seatings) the points written against B's side minus those against A's, averaged over
     the pairs, with its 95% interval."""
-    from kozel_stats import engine as E
+    from kozel_stats.engine import game as E
     from kozel_stats.engine.codes import D_WRITTEN, compile_rules
     from kozel_stats.play.runner import play_range
     from kozel_stats.rules.variants import load_variant
@@ -223,7 +223,7 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
     """The expert against counter, sampler and expert-classic (issue 26's expert), the cheater's edge over
     counter and the expert's fraction of it, the expert's speed on every seat (scaled as expert_curve) and
     its seconds a game in the two-player bazaar games (module docstring, --ceiling)."""
-    from kozel_stats import engine as E
+    from kozel_stats.engine import game as E
     from kozel_stats.engine.bots import expert_id, parse_bot
     from kozel_stats.engine.codes import compile_rules
     from kozel_stats.play.runner import play_range

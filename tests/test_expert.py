@@ -9,10 +9,10 @@ import pytest
 from numba import njit
 from test_bots import _observations, legal, rng_state, variant_params
 
-from kozel_stats import engine as E
 from kozel_stats.engine import bots as B
 from kozel_stats.engine import core as C
 from kozel_stats.engine import expert as X
+from kozel_stats.engine import game as E
 from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
 from kozel_stats.play.positions import counter_positions
 from kozel_stats.rules.variants import load_variant, shipped_names
