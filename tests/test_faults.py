@@ -1171,7 +1171,8 @@ def test_a_killed_run_not_yet_reaped_is_said_to_be_gone(tmp_path):
     import signal
     import socket
 
-    zombie = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    # a child that waits on its stdin (never a fixed time), killed at once: a zombie until reaped
+    zombie = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     zombie.send_signal(signal.SIGKILL)
     try:
         until(lambda: Path(f"/proc/{zombie.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z", "a zombie")
