@@ -886,18 +886,6 @@ _RULES: list[tuple[str, Replacement]] = [
     ),
     # a cluster
     (
-        r"^--scheduler and --cluster need Dask, which is not installed: pip install 'kozel-stats\[dask\]'\.$",
-        "--scheduler и --cluster требуют Dask, а он не установлен: `pip install 'kozel-stats[dask]'`.",
-    ),
-    (
-        r"^--cluster (.+?): write local:N, N the number of worker processes \(1 to 1024\)\.$",
-        r"--cluster \1: пишите local:N, где N — число рабочих процессов (от 1 до 1024).",
-    ),
-    (
-        r"^--scheduler (.+?): give the scheduler's address, e\.g\. (\S+)\.$",
-        r"--scheduler \1: укажите адрес планировщика, например \2.",
-    ),
-    (
         r"^--scheduler (.+?): cannot connect to a Dask scheduler there within (\S+) s \((\w+): (.*)\); is `dask "
         r"scheduler` running, and is the address and port right\?$",
         r"--scheduler \1: за \2 с не удалось подключиться к планировщику Dask (\3: \T4); запущен ли "
