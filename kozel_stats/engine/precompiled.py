@@ -132,20 +132,20 @@ def shipped() -> list[str]:
     return found
 
 
-def why_compiling() -> str | None:
-    """Why the shipped code does not serve this process, in words (None when it does, or would): what the
+def why_compiling(lang: str = "en") -> str | None:
+    """Why the shipped code does not serve this process, in `lang` (None when it does, or would): what the
     compile notice says, so that a user knows what the minutes are for and what would avoid them."""
     import numba
 
     if os.environ.get(SWITCH) == "0":
-        return messages.text("precompiled.why.off", messages_lang[0], switch=SWITCH)
+        return messages.text("precompiled.why.off", lang, switch=SWITCH)
     if not portable():
-        return messages.text("precompiled.why.machine", messages_lang[0])
+        return messages.text("precompiled.why.machine", lang)
     archive = FOLDER / archive_name()
     if not archive.is_file():
         return messages.text(
             "precompiled.why.versions",
-            messages_lang[0],
+            lang,
             python=sys.implementation.cache_tag,
             numba=numba.__version__,
             shipped=", ".join(shipped()) or "-",
@@ -153,12 +153,8 @@ def why_compiling() -> str | None:
     from . import engine_digest
 
     if archive_digest(archive) != engine_digest():
-        return messages.text("precompiled.why.sources", messages_lang[0])
+        return messages.text("precompiled.why.sources", lang)
     return None
-
-
-#: the language of why_compiling's words (the warm-up's notice sets it)
-messages_lang = ["en"]
 
 
 def seed() -> bool:

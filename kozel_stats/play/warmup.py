@@ -56,8 +56,7 @@ def _announce(notice: Callable[[str], None], stop: threading.Event) -> None:
         return
     from ..engine import precompiled
 
-    precompiled.messages_lang[0] = _notice_lang[0]
-    why = precompiled.why_compiling()
+    why = precompiled.why_compiling(_notice_lang[0])
     notice(f"{first} ({why})" if why else first)
     while not stop.wait(NOTICE_EVERY):
         notice(later.format(s=round(time.monotonic() - start)))
