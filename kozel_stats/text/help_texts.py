@@ -413,6 +413,8 @@ CLICK_RU = {
     "Arguments:": "Аргументы:",
     "Commands:": "Команды:",
     "Show this message and exit.": "Показать эту справку и выйти.",
+    "[OPTIONS]": "[ПАРАМЕТРЫ]",  # the usage line's words
+    "COMMAND [ARGS]...": "КОМАНДА [АРГУМЕНТЫ]...",
 }
 
 
