@@ -5,7 +5,11 @@ size, its pages and results folders).
     python benchmarks/bench_atlas.py --no-cards --json  # any of `kozel-stats atlas`'s options, passed on
 
 Builds into a new temporary folder (removed afterwards unless --keep DIR), with nothing else running, and prints
-the wall seconds, the CPU seconds of the build and its workers, the size in decimal MB and the counts.
+the wall seconds, the CPU seconds of the build and its workers, the size in decimal MB and the counts, and the
+level verdict of every question's asked metric (how many questions carry each mark; those marked «too few games
+at a level» by name: issue 38's "enough games at every level").
+
+    python benchmarks/bench_atlas.py --marks site/      # only the marks of a site already built
 """
 
 from __future__ import annotations
@@ -38,14 +42,34 @@ def measure(options: list[str], out: Path) -> dict:
     }
 
 
+def asked_marks(site: Path) -> dict[str, list[str]]:
+    """{mark: the questions (their variants) whose asked metric has that level verdict} of a built site."""
+    from kozel_stats.site import atlas
+    from kozel_stats.site.pages import level_verdict_of
+
+    plan = atlas.prepare(atlas.AtlasRequest(out=site, render_only=True))
+    marks: dict[str, list[str]] = {}
+    for question in plan.questions:
+        levels = [level for level in plan.levels if atlas.plays(question, level)]
+        found = atlas.load_question(site, question, levels)
+        mark = level_verdict_of(found, question.variant, question.metric).mark if len(found) > 1 else "one level"
+        marks.setdefault(mark, []).append(question.variant)
+    return marks
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--keep", type=Path, help="build into this folder and keep it")
+    parser.add_argument("--marks", type=Path, help="print the asked metrics' level verdicts of this built site only")
     args, options = parser.parse_known_args()
+    if args.marks:
+        print_marks(asked_marks(args.marks))
+        return
     folder = args.keep or Path(tempfile.mkdtemp(prefix="kozel-atlas-")) / "site"
     try:
         figures = measure(options, folder)
+        figures["marks"] = asked_marks(folder)
     finally:
         if args.keep is None:
             shutil.rmtree(folder.parent, ignore_errors=True)
@@ -57,6 +81,15 @@ def main() -> None:
             f"{figures['cpu_s']:,} s of CPU, {figures['size_mb']} MB, {figures['pages']} pages, "
             f"{figures['results_folders']} results folders"
         )
+        print_marks(figures["marks"])
+
+
+def print_marks(marks: dict[str, list[str]]) -> None:
+    total = sum(len(v) for v in marks.values())
+    print(f"the asked metric's level verdict, {total} questions:")
+    for mark, variants in sorted(marks.items(), key=lambda kv: -len(kv[1])):
+        named = f": {', '.join(variants)}" if mark == "too few" else ""
+        print(f"  {mark}: {len(variants)}{named}")
 
 
 if __name__ == "__main__":

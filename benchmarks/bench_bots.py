@@ -7,6 +7,7 @@ bot against random.
     python benchmarks/bench_bots.py --no-duel --json
     python benchmarks/bench_bots.py --expert 1,2,4,8 --expert-pairs 400   # the expert's curve (issue 26)
     python benchmarks/bench_bots.py --ceiling 1000   # the expert against the ceiling (issue 37)
+    python benchmarks/bench_bots.py --settings 300 --expert-seconds 8   # the expert's settings curve (issue 37)
 
 Speed: each bot plays all four seats. The target for the scripted bots other than the
 sampler is at least a third of random's games per second. Compilation is excluded (a
@@ -30,6 +31,9 @@ counter: the expert's search run on the true deal, every hand and the bazaar's o
 device, never a player: no name reads it); the expert's first-deal edge over counter as a fraction of the
 cheater's; games/s with the expert on all four seats (scaled as above) and its process seconds a game in
 the two-player games with a bazaar (chechevae-2, osel-solo-2).
+
+Settings (--settings PAIRS): the curve of the expert's settings tried in issue 37 (expert_settings): for each,
+duplicate pairs and first-deal points against counter and games/s on all four seats, scaled as above.
 """
 
 from __future__ import annotations
@@ -224,13 +228,15 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
     counter and the expert's fraction of it, the expert's speed on every seat (scaled as expert_curve) and
     its seconds a game in the two-player bazaar games (module docstring, --ceiling)."""
     from kozel_stats.engine import game as E
-    from kozel_stats.engine.bots import expert_id, parse_bot
+    from kozel_stats.engine.bots import HORIZON_PLAYOUT, expert_id, parse_bot
     from kozel_stats.engine.codes import compile_rules
     from kozel_stats.play.runner import play_range
     from kozel_stats.rules.variants import load_variant
 
     expert, counter = parse_bot("expert"), parse_bot("counter")
-    cheater = expert_id(1, open_hands=1)  # a measuring device: the expert's search on the true deal
+    # a measuring device: the expert's search on the true deal, with counter's play-outs at the horizon (the
+    # ceiling as issue 37 measured it from outside)
+    cheater = expert_id(1, open_hands=1, horizon=HORIZON_PLAYOUT)
     rows = {
         "expert vs counter": duplicate(variant_name, expert, counter, pairs, seed),
         "expert vs sampler": duplicate(variant_name, expert, parse_bot("sampler"), pairs, seed),
@@ -262,6 +268,69 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
         "c_deals_per_s": c_rate,
         "seconds_per_game": bazaar,
     }
+
+
+def expert_settings() -> dict[str, int]:
+    """The settings of the expert's curve (issue 37, --settings): name -> bot id."""
+    from kozel_stats.engine.bots import HORIZON_PLAYOUT, expert_id, parse_bot
+
+    return {
+        "expert-classic (issue 26)": parse_bot("expert-classic"),
+        "reading, a pick of 8 per deal, play-outs (issue 37's first default)": expert_id(
+            8, pool=1, horizon=HORIZON_PLAYOUT
+        ),
+        "... the learned value at the horizon": expert_id(8, pool=1),
+        "... pool of 8 (1 N)": expert_id(8, pool=8),
+        "... pool of 16 (2 N)": expert_id(8, pool=16),
+        "... pool of 24 (3 N): expert": parse_bot("expert"),
+        "... pool of 32 (4 N)": expert_id(8, pool=32),
+        "pool of 24, play-outs": expert_id(8, pool=24, horizon=HORIZON_PLAYOUT),
+        "expert, depth 3": expert_id(8, depth=3),
+        "expert:4 (pool 12)": parse_bot("expert:4"),
+        "expert:16 (pool 48)": parse_bot("expert:16"),
+    }
+
+
+def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> dict:
+    """For each of expert_settings: duplicate pairs and first-deal points against counter, and games/s with it
+    on all four seats (two interleaved rounds of `seconds` process-seconds each, the better), scaled as
+    expert_curve."""
+    from kozel_stats.engine.bots import parse_bot
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.play.runner import play_range
+    from kozel_stats.rules.variants import load_variant
+
+    settings = expert_settings()
+    params = compile_rules(load_variant(variant_name).rule_dict)
+    rows = {name: duplicate(variant_name, bot, parse_bot("counter"), pairs, seed) for name, bot in settings.items()}
+    rates: dict[str, list[float]] = {name: [] for name in settings}
+    for _ in range(2):
+        for name, bot in settings.items():
+            ids = np.full(4, bot, dtype=np.int64)
+            games = 0
+            start = time.process_time()
+            while time.process_time() - start < seconds:
+                play_range(params, seed, 1000 + games, 4, ids)
+                games += 4
+            rates[name].append(games / (time.process_time() - start))
+    c_rate = c_deals_per_cpu_second()
+    scale = C_REFERENCE / c_rate if c_rate else float("nan")
+    for name in settings:
+        rows[name]["games_per_s"] = max(rates[name])
+        rows[name]["games_per_s_scaled"] = max(rates[name]) * scale
+    return {"c_deals_per_s": c_rate, "scale": scale, "rows": rows}
+
+
+def print_settings(out: dict) -> None:
+    print(f"c_baseline {out['c_deals_per_s']:,.0f} deals/s here (x{out['scale']:.2f} to a 1.88 M deals/s core)\n")
+    print("| setting | pairs won vs counter (95%) | first-deal points (95%) | games/s | scaled |")
+    print("|---|---|---|---:|---:|")
+    for name, r in out["rows"].items():
+        print(
+            f"| {name} | {r['win']:.2%} ({r['win_low']:.2%} - {r['win_high']:.2%}) "
+            f"| {r['first_deal_points']:+.2f} ({r['first_deal_low']:+.2f} to {r['first_deal_high']:+.2f}) "
+            f"| {r['games_per_s']:.1f} | {r['games_per_s_scaled']:.0f} |"
+        )
 
 
 def print_ceiling(out: dict, variant_name: str) -> None:
@@ -300,7 +369,15 @@ def main() -> None:
     parser.add_argument("--expert-seconds", type=float, default=20.0, help="speed: process seconds per N")
     parser.add_argument("--ceiling", type=int, default=0, help="pairs: the expert against the ceiling (issue 37)")
     parser.add_argument("--bazaar-games", type=int, default=10, help="--ceiling: games per two-player variant")
+    parser.add_argument("--settings", type=int, default=0, help="pairs: the expert's settings curve (issue 37)")
     args = parser.parse_args()
+    if args.settings:
+        out = settings_curve(args.variant, args.settings, args.expert_seconds, args.seed)
+        if args.json:
+            print(json.dumps(out, indent=2))
+        else:
+            print_settings(out)
+        return
     if args.ceiling:
         out = ceiling(args.variant, args.ceiling, args.expert_seconds, args.bazaar_games, args.seed)
         if args.json:

@@ -5,7 +5,8 @@
 Decisions: positions of deals played by `counter` on every seat (default rules; the deal's public record
 kept as the engine keeps it), the decisions with more than one legal move; on each, the move `expert`
 plays (the teacher: bots.expert_id(8, read=READ_OPPONENTS), which reads the opponents by counter's policy
-and does not use this model, so the fit does not depend on its own weights). The model is a softmax over
+and does not use this model, so the fit does not depend on its own weights; it plays with the engine's
+workspace, the shipped learned value at the horizon loaded). The model is a softmax over
 bots.MODEL_FEATURES (bots.model_features, the same compiled code the expert reads the play with), fitted
 by maximum likelihood (gradient ascent on standardized features, 400 steps) on 70% of the decisions; the
 other 30% are held out: the script prints the held-out log-likelihood per decision of the fitted model,
@@ -36,7 +37,9 @@ def decisions(n_positions: int, seed: int):
     p = compile_rules(load_variant("default").rule_dict)
     teacher = B.expert_id(8, read=B.READ_OPPONENTS)
     work = np.zeros(B.W_SIZE, dtype=np.int64)
-    fwork = np.zeros(B.F_WORK_SIZE)
+    from kozel_stats.engine.game import workspace
+
+    fwork = workspace()[2]  # the learned value at the horizon the teacher plays by (its model is not read)
     rng = np.array([1, (9 * 0x9E3779B97F4A7C15 + 1) % 2**64], dtype=np.uint64)
     feats, chosen, counter = [], [], []
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)

@@ -196,8 +196,7 @@ def test_the_expert_model_is_shipped_and_reads_the_expert():
     assert np.array_equal(E.workspace()[2][B.F_MODEL : B.F_MODEL + B.N_MODEL], weights)
     assert np.abs(weights).sum() > 0
     p = variant_params("default")
-    fwork = np.zeros(B.F_WORK_SIZE)
-    fwork[B.F_MODEL : B.F_MODEL + B.N_MODEL] = weights
+    fwork = E.workspace()[2]  # the shipped model and the learned value the teacher plays by
     work = np.zeros(B.W_SIZE, dtype=np.int64)
     teacher = B.expert_id(8, read=B.READ_OPPONENTS)
     rng = rng_state(4)
@@ -213,6 +212,81 @@ def test_the_expert_model_is_shipped_and_reads_the_expert():
         decisions += 1
     assert model / decisions > uniform / decisions + 0.1
     assert model > counter
+
+
+def test_the_learned_value_is_shipped_and_predicts_better_than_a_pip_count():
+    """The learned value at the horizon (bots.HORIZON_FILE, benchmarks/fit_horizon_value.py) is what the engine's
+    workspace loads, and on positions it was not fitted on (another seed) it predicts the outcome of counter's
+    play-outs better than a constant and than the best plain pip count for those very positions (the pips in
+    the other hands minus the side's, fitted on the held-out positions themselves)."""
+    from kozel_stats.play.positions import horizon_samples
+
+    weights = B.horizon_weights()
+    assert np.array_equal(E.workspace()[2][B.F_HORIZON : B.F_HORIZON + X.N_HORIZON], weights)
+    assert np.abs(weights).sum() > 0
+    x, y = horizon_samples(variant_params("default"), 400, 4, seed=202)
+    assert len(y) > 400  # both sides of the positions with more than the exact threshold's tiles
+    learned = np.mean((x @ weights - y) ** 2)
+    pips = np.column_stack([np.ones(len(y)), x[:, 2] - x[:, 1]])
+    best_pips = np.mean((pips @ np.linalg.lstsq(pips, y, rcond=None)[0] - y) ** 2)
+    assert learned < best_pips < np.mean((y - y.mean()) ** 2)
+
+
+def test_the_search_values_the_horizon_by_the_learned_value():
+    """With LEAF_LEARNED, a move searched one ply deep is worth the learned value of the position after it
+    (the shipped weights, dotted with horizon_features, for the mover's side), and nothing else: zero
+    weights make every such move worth 0."""
+    p = variant_params("default")
+    fwork = E.workspace()[2]
+    xw = np.zeros(X.X_SIZE, dtype=np.int64)
+    xw[X.X_POLICY] = X.LEAF_LEARNED
+    checked = 0
+    for st, seat in counter_positions(p, 60, seed=31):
+        if sum(int(C.popcount(st[C.ST_HAND + s])) for s in range(4)) <= 12:
+            continue
+        moves, n = legal(p, st, seat)
+        side = int(p[P_SEAT_SIDE + seat])
+        for i in range(n):
+            X.new_search(xw)
+            v = int(X.move_value(p, st, seat, moves[i], 1, 10, xw, RNG, fwork))
+            after = st.copy()
+            C.apply_move(after, seat, moves[i])
+            nxt = (seat + 1) % 4
+            f = np.zeros(X.N_HORIZON)
+            X.horizon_features(p, after, nxt, side, f)
+            if not C.is_fish(p, after) and C.legal_moves(p, after, nxt, np.zeros(C.MAX_MOVES, dtype=np.int64)) > 0:
+                assert v == int(round(float(f @ fwork[B.F_HORIZON : B.F_HORIZON + X.N_HORIZON]))), (seat, i)
+                checked += 1
+            X.new_search(xw)
+            assert X.move_value(p, st, seat, moves[i], 1, 10, xw, RNG, np.zeros(B.F_WORK_SIZE)) == 0
+    assert checked > 50
+
+
+@pytest.mark.parametrize(
+    ("variant", "learned"),
+    [
+        ("default", True),
+        ("threshold-25", True),
+        ("generals", False),
+        ("solo-4", False),
+        ("osel", False),
+        ("chechevae-2", False),
+    ],
+)
+def test_the_learned_value_only_where_it_was_fitted(variant, learned):
+    """The expert values its horizon by the learned value on the deals it was fitted to (four players in pairs
+    on a chain, every tile dealt) and by counter's play-outs elsewhere (expert.learned_fits)."""
+    assert bool(X.learned_fits(variant_params(variant))) is learned
+
+
+def test_the_pool_draws_its_deals_by_weight():
+    """bots.pick_pooled: a deal of the pool comes out in proportion to its weight; a weight-0 deal never."""
+    fwork = np.zeros(B.F_WORK_SIZE)
+    fwork[B.F_POOL_SUM : B.F_POOL_SUM + 3] = np.cumsum([1.0, 0.0, 3.0])
+    rng = rng_state(7)
+    drawn = np.bincount([int(B.pick_pooled(3, rng, fwork)) for _ in range(4000)], minlength=3)
+    assert drawn[1] == 0
+    assert 0.7 < drawn[2] / drawn.sum() < 0.8
 
 
 # --- (d) reproducible, and names -----------------------------------------------------------------------

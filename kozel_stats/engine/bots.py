@@ -102,7 +102,20 @@ from .core import (
     popcount,
     rng_below,
 )
-from .expert import X_COUNTED, X_CTX, X_POLICY, X_SIZE, move_value, new_search, use_counter_policy
+from .expert import F_HORIZON as EXPERT_F_HORIZON
+from .expert import (
+    HORIZON_FEATURES,
+    LEAF_LEARNED,
+    N_HORIZON,
+    X_COUNTED,
+    X_CTX,
+    X_POLICY,
+    X_SIZE,
+    learned_fits,
+    move_value,
+    new_search,
+    use_counter_policy,
+)
 from .scoring import N_GAME_STATE
 
 # the kinds as the kernels' constants (codes.BOTS declares them)
@@ -166,6 +179,21 @@ EXPERT_MISS_SHIFT = EXPERT_READ_SHIFT + 3  # an index of EXPERT_MISS_CHOICES
 #: 1: the benchmarks' cheater, the expert's search on the true deal (every hand, the bazaar's order): it sees
 #: what no player sees, so no name reads it and no level plays it (benchmarks/bench_bots.py --ceiling only)
 EXPERT_OPEN_SHIFT = EXPERT_MISS_SHIFT + 2
+#: How the read deals are drawn: 1, for each deal searched, a weighted pick among EXPERT_CANDIDATES fresh
+#: candidates (the first version); P >= 2, one pool of P candidates per decision, weighed once, each deal
+#: searched drawn from it by weight, a candidate drawn again reusing its search; 0: the default,
+#: EXPERT_POOL_PER_DEAL times N (at most POOL_MAX) with the learned value at the horizon, 1 with play-outs
+#: (where the pool lost strength: a deal drawn again reuses one play-out's luck). Chosen by measurement
+#: (docs/expert.md)
+EXPERT_POOL_SHIFT = EXPERT_OPEN_SHIFT + 1
+POOL_MAX = 63
+EXPERT_POOL_PER_DEAL = 3
+#: What values a node at the search's horizon (0: EXPERT_HORIZON): the learned value of the position
+#: (expert.LEAF_LEARNED, issue 37 §2) or a play-out (counter's, or greedy with the leaf bit)
+EXPERT_HORIZON_SHIFT = EXPERT_POOL_SHIFT + 6
+HORIZON_LEARNED = 1
+HORIZON_PLAYOUT = 2
+EXPERT_HORIZON = HORIZON_LEARNED
 #: the bits of an expert id beyond its N (expert-classic's flag and the measurements' settings)
 EXPERT_SETTINGS = ~((EXPERT_DEALS_MASK << BOT_KIND_BITS) | BOT_KIND_MASK)
 
@@ -182,16 +210,19 @@ def expert_id(
     read: int = 0,
     miss: int = 0,
     open_hands: int = 0,
+    pool: int = 0,
+    horizon: int = 0,
 ) -> int:
     """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
     (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
     `extend` times N deals; 1: none; 0: the default), z (an index of EXPERT_Z_CHOICES), `classic` (1: the
     expert of issue 26), candidate deals per deal searched (0: the default, at most 63), whose moves are read
     (READ_*; 0: the default) and the miss (an index of EXPERT_MISS_CHOICES); `open_hands` 1: the cheater
-    (EXPERT_OPEN_SHIFT), a benchmark device, never a player."""
+    (EXPERT_OPEN_SHIFT), a benchmark device, never a player; `pool` (EXPERT_POOL_SHIFT; 0: the default);
+    `horizon` (HORIZON_LEARNED, HORIZON_PLAYOUT; 0: EXPERT_HORIZON)."""
     assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
     assert 0 <= extend < 16 and 0 <= z < 4 and 0 <= classic < 2 and 0 <= candidates < 64
-    assert 0 <= read < 8 and 0 <= miss < 4 and 0 <= open_hands < 2
+    assert 0 <= read < 8 and 0 <= miss < 4 and 0 <= open_hands < 2 and 0 <= pool <= POOL_MAX and 0 <= horizon < 3
     return (
         BOT_EXPERT
         | (deals << BOT_KIND_BITS)
@@ -205,6 +236,8 @@ def expert_id(
         | (read << EXPERT_READ_SHIFT)
         | (miss << EXPERT_MISS_SHIFT)
         | (open_hands << EXPERT_OPEN_SHIFT)
+        | (pool << EXPERT_POOL_SHIFT)
+        | (horizon << EXPERT_HORIZON_SHIFT)
     )
 
 
@@ -219,13 +252,19 @@ W_READ = _W.field(4)  # ... from which event of the record each seat's moves are
 W_SUMS = _W.field(4)  # deal_value's side sums
 W_TOTAL = _W.field(MAX_MOVES)  # the sampler's (and the expert's) total per candidate move
 W_EXPERT = _W.field(X_SIZE)  # the expert's search (expert.py's layout; its X_CTX: the game so far)
+W_POOL = _W.field(POOL_MAX * N_CORE)  # the expert's pool of read deals (EXPERT_POOL_SHIFT)
+W_POOL_DONE = _W.field(POOL_MAX)  # ... 1 once a pooled deal is searched (its values in F_POOL_VALUE)
 W_SIZE = _W.size
 _F = Layout("bot float workspace")
+F_HORIZON = _F.field(2 * N_HORIZON)  # the learned value's weights, then its features' scratch (expert.F_HORIZON)
+assert F_HORIZON == EXPERT_F_HORIZON
 F_COUNTS = _F.field(5)  # estimate_pips: tiles per holder (4 seats, the bazaar)
 F_WEIGHT = _F.field(5 * 28)  # ... tile x holder probabilities
 F_VALUE = _F.field(28)  # ... pips of each unseen tile
 F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled deal just searched
 F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
+F_POOL_SUM = _F.field(POOL_MAX)  # the pool's running sum of weights (EXPERT_POOL_SHIFT)
+F_POOL_VALUE = _F.field(POOL_MAX * MAX_MOVES)  # ... each searched pooled deal's move values
 #: the expert's model of an expert's moves: a softmax over MODEL_FEATURES, its weights fitted to the expert's
 #: own moves by benchmarks/fit_expert_model.py and shipped in MODEL_FILE; engine.workspace() loads them here
 MODEL_FEATURES = (
@@ -1134,6 +1173,17 @@ def model_weights() -> np.ndarray:
     return np.array(data["weights"], dtype=np.float64)
 
 
+HORIZON_FILE = Path(__file__).with_name("horizon_model.json")
+
+
+def horizon_weights() -> np.ndarray:
+    """The shipped weights of the learned value at the horizon (HORIZON_FILE), in expert.HORIZON_FEATURES'
+    order."""
+    data = json.loads(HORIZON_FILE.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == HORIZON_FEATURES, f"{HORIZON_FILE}: not expert.HORIZON_FEATURES"
+    return np.array(data["weights"], dtype=np.float64)
+
+
 @hot
 def model_features(p, st, seat, m, ctx, fed, out):
     """MODEL_FEATURES of move m for `seat` (what it sees only: its hand, the table, the knocks) into `out`."""
@@ -1279,6 +1329,30 @@ def inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
 
 
 @jit
+def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
+    """The pool of read deals of one decision (EXPERT_POOL_SHIFT): `pool` deals sampled consistently with
+    what the seat saw, each weighed by the play (history_weight); their running weight sums in
+    fwork[F_POOL_SUM], none searched yet."""
+    total = 0.0
+    for c in range(pool):
+        cand = work[W_POOL + c * N_CORE : W_POOL + (c + 1) * N_CORE]
+        sample_world(p, st, seat, cand, rng, work[W_SAMPLE : W_SAMPLE + 30])
+        total += history_weight(p, st, seat, cand, work, fwork, read, miss)
+        fwork[F_POOL_SUM + c] = total
+        work[W_POOL_DONE + c] = 0
+
+
+@hot
+def pick_pooled(pool, rng, fwork):
+    """A deal of the pool drawn with probability proportional to its weight."""
+    u = rng_below(rng, 1, 1 << 30) * (fwork[F_POOL_SUM + pool - 1] / (1 << 30))
+    for c in range(pool - 1):
+        if u < fwork[F_POOL_SUM + c]:
+            return c
+    return pool - 1
+
+
+@jit
 def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
     saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
@@ -1316,27 +1390,51 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     dealt = fwork[F_DEALT : F_DEALT + MAX_MOVES]
     spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
-    xw[X_POLICY] = (bot >> EXPERT_LEAF_SHIFT) & 1
+    horizon = (bot >> EXPERT_HORIZON_SHIFT) & 3
+    if horizon == 0:
+        horizon = EXPERT_HORIZON
+    if classic or not learned_fits(p):  # issue 26's expert, or deals the learned value was not fitted to
+        horizon = HORIZON_PLAYOUT
+    xw[X_POLICY] = LEAF_LEARNED if horizon == HORIZON_LEARNED else (bot >> EXPERT_LEAF_SHIFT) & 1
+    pool = (bot >> EXPERT_POOL_SHIFT) & POOL_MAX
+    if pool == 0:  # the pool with the learned value; with play-outs a pick per deal (docs/expert.md: measured)
+        pool = min(POOL_MAX, EXPERT_POOL_PER_DEAL * deals) if horizon == HORIZON_LEARNED else 1
+    if open_hands or classic or read == READ_NOBODY or st[ST_HIST_N] == 0:
+        pool = 1
     for i in range(n):
         total[i] = 0
         spread[i] = 0.0
+    if pool > 1:
+        fill_pool(p, st, seat, pool, rng, work, fwork, read, miss)
     k = 0
     means = 0.0
     while k < deals * extend:
-        if open_hands:
-            for i in range(N_CORE):
-                world[i] = st[i]
-        elif classic:  # issue 26's expert: neither the draws nor the play read
-            sample_deal(p, st, seat, world, rng, sample, False)
+        c = pick_pooled(pool, rng, fwork) if pool > 1 else -1
+        if c >= 0 and work[W_POOL_DONE + c]:  # drawn again: its search is known
+            for i in range(n):
+                dealt[i] = fwork[F_POOL_VALUE + c * MAX_MOVES + i]
         else:
-            inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
-        new_search(xw)
+            if c >= 0:
+                for i in range(N_CORE):
+                    world[i] = work[W_POOL + c * N_CORE + i]
+            elif open_hands:
+                for i in range(N_CORE):
+                    world[i] = st[i]
+            elif classic:  # issue 26's expert: neither the draws nor the play read
+                sample_deal(p, st, seat, world, rng, sample, False)
+            else:
+                inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
+            new_search(xw)
+            for i in range(n):
+                dealt[i] = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
+            if c >= 0:
+                work[W_POOL_DONE + c] = 1
+                for i in range(n):
+                    fwork[F_POOL_VALUE + c * MAX_MOVES + i] = dealt[i]
         mean = 0.0
         for i in range(n):
-            v = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
-            total[i] += v
-            dealt[i] = v
-            mean += v
+            total[i] += int(dealt[i])
+            mean += dealt[i]
         mean /= n
         means += mean
         for i in range(n):

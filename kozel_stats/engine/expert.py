@@ -34,11 +34,16 @@ from .codes import (
     LOSER_DRAW,
     MAX_BAZAAR,
     N_DEAL_COLS,
+    P_BAZAAR,
+    P_CROSS,
     P_MATCH_DEALS,
     P_N_SIDES,
     P_PLAYERS,
+    P_SCORING,
     P_SEAT_SIDE,
     P_TARGET,
+    SCORING_GENERALS,
+    SUIT_MASK,
     Layout,
 )
 from .core import (
@@ -47,6 +52,7 @@ from .core import (
     ST_BAZAAR_POS,
     ST_END,
     ST_END_KIND,
+    ST_END_MASK,
     ST_EXTRA,
     ST_FORCED,
     ST_HAND,
@@ -71,6 +77,9 @@ from .core import (
     popcount,
     splitmix64,
 )
+from .core import (
+    pips as hand_pips,
+)
 from .scoring import GS_GOATS, GS_SCORE, N_GAME_STATE, counts_toward_match, game_over, mark_lead, score_deal
 
 #: Deepest search: a deal has at most 28 moves (draws and knocks are not plies).
@@ -83,9 +92,34 @@ TT_SIZE = 1 << TT_BITS
 #: A game's end against the side, in points of the value (far above any deal's points; 4 targets when more).
 WIN = 1000
 
-#: X_POLICY: the play-out at the horizon, every seat like `counter` (the default) or greedy (cheaper)
+#: X_POLICY: the play-out at the horizon, every seat like `counter` (the default) or greedy (cheaper), or
+#: no play-out: the learned value of the position (learned_value)
 LEAF_COUNTER = 0
 LEAF_GREEDY = 1
+LEAF_LEARNED = 2
+
+#: The learned value at the horizon (issue 37 §2): a linear function of these features of the open position,
+#: for the side it values (`horizon_features`), its weights fitted by benchmarks/fit_horizon_value.py to the
+#: outcome of counter's play-outs from the engine's own positions and shipped in horizon_model.json. The
+#: weights sit at the start of the bots' float workspace (F_HORIZON: bots.py declares that layout and checks
+#: it), so the search reads them from the scratch it is handed, as the play-outs read counter's.
+HORIZON_FEATURES = (
+    "bias",
+    "pips in the side's hands",
+    "pips in the other hands",
+    "tiles in the side's hands",
+    "tiles in the other hands",
+    "fewest tiles in a hand of the side",
+    "fewest tiles in another hand",
+    "the side moves",
+    "the side's tiles fitting the ends",
+    "the other tiles fitting the ends",
+    "doubles in the side's hands",
+    "doubles in the other hands",
+    "the side's suits the other hands lack",
+)
+N_HORIZON = len(HORIZON_FEATURES)
+F_HORIZON = 0
 
 TT_EXACT = 0
 TT_LOWER = 1
@@ -285,6 +319,90 @@ def counter_playout(p, st, turn, last_mover, side, work, ply, rng, fwork):
         turn = seat + 1 if seat + 1 < players else 0
 
 
+@hot
+def suits_in(hand):
+    """The 7-bit mask of the values the hand's tiles carry."""
+    m = 0
+    for v in range(7):
+        if hand & SUIT_MASK[v]:
+            m |= 1 << v
+    return m
+
+
+@hot
+def horizon_features(p, st, seat, side, out):
+    """HORIZON_FEATURES of the open position `st` with `seat` to move, for `side`, into `out`."""
+    for i in range(N_HORIZON):
+        out[i] = 0.0
+    out[0] = 1.0
+    own_min = 8
+    other_min = 8
+    own_suits = 0
+    other_has = 0
+    ends = st[ST_END_MASK]
+    for s in range(p[P_PLAYERS]):
+        hand = st[ST_HAND + s]
+        tiles = popcount(hand)
+        pips = hand_pips(hand)
+        fits = popcount(hand & ends)
+        doubles = popcount(hand & DOUBLES_MASK)
+        if p[P_SEAT_SIDE + s] == side:
+            out[1] += pips
+            out[3] += tiles
+            own_min = min(own_min, tiles)
+            out[8] += fits
+            out[10] += doubles
+            own_suits |= suits_in(hand)
+        else:
+            out[2] += pips
+            out[4] += tiles
+            other_min = min(other_min, tiles)
+            out[9] += fits
+            out[11] += doubles
+            other_has |= suits_in(hand)
+    out[5] = own_min
+    out[6] = other_min
+    out[7] = 1.0 if p[P_SEAT_SIDE + seat] == side else 0.0
+    out[12] = popcount(own_suits & ~other_has & 127)
+
+
+@hot
+def learned_fits(p):
+    """Whether the learned value was fitted to deals like these: four players in pairs on a chain, every tile
+    dealt, a deal's points written (the default rules' deals, benchmarks/fit_horizon_value.py). Elsewhere the
+    play-out stays: Генерал writes no points (measured: there the learned value lost 60% of pairs to the
+    play-out; docs/expert.md)."""
+    layout = p[P_PLAYERS] == 4 and p[P_N_SIDES] == 2 and p[P_CROSS] == 0 and p[P_BAZAAR] == 0
+    return layout and p[P_SCORING] != SCORING_GENERALS
+
+
+@jit
+def learned_value(p, st, seat, side, fwork):
+    """The learned value for `side` of the open position `st` with `seat` to move (HORIZON_FEATURES'
+    weights at fwork[F_HORIZON]), in the value's points, as a play-out's end would be."""
+    f = fwork[F_HORIZON + N_HORIZON : F_HORIZON + 2 * N_HORIZON]  # the features' scratch, after the weights
+    horizon_features(p, st, seat, side, f)
+    v = 0.0
+    for i in range(N_HORIZON):
+        v += fwork[F_HORIZON + i] * f[i]
+    return int(round(v))
+
+
+@jit
+def horizon_sample(p, st, seat, side, playouts, rng, work, fwork, features):
+    """Training data for the learned value (benchmarks/fit_horizon_value.py): the HORIZON_FEATURES of the
+    open position `st` (`seat` to move) for `side` into `features`, and the mean value of `playouts` of
+    counter's play-outs from it (what LEAF_COUNTER values it at). `work`: the expert's scratch, its X_CTX
+    the game's state; st is left as it was."""
+    horizon_features(p, st, seat, side, features)
+    total = 0
+    for _ in range(playouts):
+        save_state(st, work, 0)
+        total += counter_playout(p, st, seat, st[ST_LAST], side, work, 0, rng, fwork)
+        restore_state(st, work, 0)
+    return total / playouts
+
+
 # --- the transposition table ---------------------------------------------------------------------------
 @hot
 def state_key(p, st, turn, last_mover):
@@ -353,6 +471,8 @@ def enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, w
     if not exact and (depth <= 0 or ply >= MAX_PLY - 1):
         if work[X_POLICY] == LEAF_COUNTER:
             return 1, counter_playout(p, st, seat, last_mover, side, work, ply, rng, fwork)
+        if work[X_POLICY] == LEAF_LEARNED:
+            return 1, learned_value(p, st, seat, side, fwork)
         return 1, greedy_playout(p, st, seat, last_mover, side, work, ply)
     need = DEPTH_EXACT if exact else depth
     key = state_key(p, st, seat, last_mover)

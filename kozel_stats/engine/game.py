@@ -21,13 +21,16 @@ from .bots import (
     BOT_COUNTER,
     BOT_HEAVY,
     BOT_RANDOM,
+    F_HORIZON,
     F_MODEL,
     F_WORK_SIZE,
+    N_HORIZON,
     N_MODEL,
     W_SIZE,
     choose_heavy,
     choose_move,
     counter_choice,
+    horizon_weights,
     model_weights,
     set_game_context,
 )
@@ -281,6 +284,8 @@ N_PROGRESS = _GP.size
 
 #: the expert's model of an expert's moves, as shipped (bots.MODEL_FILE)
 MODEL_WEIGHTS = model_weights()
+#: ... and the learned value at the horizon's (bots.HORIZON_FILE)
+HORIZON_WEIGHTS = horizon_weights()
 
 # --- a game's workspace (allocated by the caller: play_game allocates nothing) -------------------
 _I = Layout("game workspace")
@@ -296,9 +301,11 @@ I_SIZE = _I.size
 
 
 def workspace():
-    """(iw, rng, fw): the scratch arrays play_game works in (fw holds the expert's model, bots.F_MODEL)."""
+    """(iw, rng, fw): the scratch arrays play_game works in (fw holds the expert's model, bots.F_MODEL, and
+    the learned value at the horizon, bots.F_HORIZON)."""
     fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
     fw[F_MODEL : F_MODEL + N_MODEL] = MODEL_WEIGHTS
+    fw[F_HORIZON : F_HORIZON + N_HORIZON] = HORIZON_WEIGHTS
     return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), fw
 
 

@@ -1,7 +1,8 @@
 """Positions of deals where every seat plays `counter`, with the deal's public record kept as the engine keeps
 it (core.remember): the decisions the expert's model of an expert's moves is fitted on
-(benchmarks/fit_expert_model.py) and tested against (tests/test_expert.py). Plain Python over the engine's
-primitives: a few thousand positions, no kernel."""
+(benchmarks/fit_expert_model.py) and tested against (tests/test_expert.py), and the samples the learned value at
+the expert's horizon is fitted on (benchmarks/fit_horizon_value.py). Plain Python over the engine's primitives: a
+few thousand positions, no kernel."""
 
 from __future__ import annotations
 
@@ -47,3 +48,31 @@ def counter_positions(p, n_positions: int, seed: int):
                 break
             turn = (turn + 1) % players
     return out[:n_positions]
+
+
+def horizon_samples(p, n_positions: int, playouts: int, seed: int):
+    """(features, value) per (position, side): counter_positions with more than bots.EXPERT_EXACT_TILES tiles in
+    the hands (where the expert's search stops at a horizon; from there on it is exact), for each side its
+    expert.HORIZON_FEATURES and the mean value of `playouts` of counter's play-outs from it, all hands open,
+    scored by the engine as a game's first deal (expert.horizon_sample: what the play-out at the horizon
+    values it at)."""
+    import numpy as np
+
+    from ..engine import bots as B
+    from ..engine import core as C
+    from ..engine import expert as X
+    from ..engine.codes import P_N_SIDES, P_PLAYERS
+
+    work = np.zeros(X.X_SIZE, dtype=np.int64)  # X_CTX all zero: the game's first deal, scores 0
+    fwork = np.zeros(B.F_WORK_SIZE)
+    rng = np.array([1, (seed * 0x9E3779B97F4A7C15 + 7) % 2**64], dtype=np.uint64)
+    xs, ys = [], []
+    for st, seat in counter_positions(p, n_positions, seed):
+        left = sum(int(C.popcount(st[C.ST_HAND + s])) for s in range(int(p[P_PLAYERS])))
+        if left <= B.EXPERT_EXACT_TILES:
+            continue
+        for side in range(int(p[P_N_SIDES])):
+            x = np.zeros(X.N_HORIZON)
+            ys.append(float(X.horizon_sample(p, st, seat, side, playouts, rng, work, fwork, x)))
+            xs.append(x)
+    return np.array(xs), np.array(ys)
