@@ -30,7 +30,7 @@ from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRICS, Metric, applies
 from ..stats.moments import RunStats
 from ..text import messages
-from ..text.errors import KozelError, ResultsError
+from ..text.errors import KozelError, ResultsError, keyed
 from ..text.say import note
 
 messages.add(
@@ -73,14 +73,18 @@ def choose_variants(variants: list[Variant], baseline: str | None) -> tuple[list
     for v in variants:
         seen = unique.get(v.name)
         if seen is not None and seen.content_hash != v.content_hash:
-            raise VariantError(f"two different variants are both named {v.name!r} ({seen.path} and {v.path}).")
+            raise VariantError.keyed(
+                "compare.two_different_variants_both", v_name=v.name, seen_path=seen.path, v_path=v.path
+            )
         unique.setdefault(v.name, v)
     if baseline is None:
         if "default" not in unique and len(unique) == 1:
             unique = {"default": default_variant(), **unique}
         baseline = "default" if "default" in unique else next(iter(unique))
     if baseline not in unique:
-        raise VariantError(f"--baseline {baseline!r} is not among the compared variants ({', '.join(unique)}).")
+        raise VariantError.keyed(
+            "compare.baseline_among_compared_variants", baseline=baseline, join_unique=", ".join(unique)
+        )
     ordered = [unique[baseline]] + [v for name, v in unique.items() if name != baseline]
     return ordered, baseline
 
@@ -200,13 +204,13 @@ def analyse(
 
 def _check_sizes(games: int, max_games: int | None, batch_size: int | None) -> None:
     if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}.")
+        raise keyed(ValueError, "compare.games_least", games=games)
     if games > MAX_GAMES:
-        raise ValueError(f"--games {games:,} is more than any machine could play; at most {MAX_GAMES:,}.")
+        raise keyed(ValueError, "compare.games_more_any_machine", games=games, MAX_GAMES=MAX_GAMES)
     if max_games is not None and not games <= max_games <= MAX_GAMES:
-        raise ValueError(f"--max-games must be from --games ({games:,}) to {MAX_GAMES:,}, not {max_games:,}.")
+        raise keyed(ValueError, "compare.max_games_games", games=games, MAX_GAMES=MAX_GAMES, max_games=max_games)
     if batch_size is not None and not 100 <= batch_size <= 1_000_000:
-        raise ValueError(f"--batch-size must be from 100 to 1,000,000 games, not {batch_size:,}.")
+        raise keyed(ValueError, "compare.batch_size_games", batch_size=batch_size)
 
 
 def run_compare(
@@ -539,15 +543,18 @@ def seats_of(bots: str | None, level_name: str | None, levels_spec: str | None) 
     """The seats' bots from --bots / --level (player when neither is given) and the levels of --levels; a
     ValueError naming the options that cannot go together."""
     if bots is not None and level_name is not None:
-        raise ValueError(
-            f"give --level {level_name} or --bots {bots}, not both: a level is every seat playing one bot "
-            f"({', '.join(f'{lv.name} = {lv.bot}' for lv in LEVELS.values())}); --bots is for any other mix."
+        raise keyed(
+            ValueError,
+            "compare.level_bots_both_level",
+            level_name=level_name,
+            bots=bots,
+            join_f_lv_name_lv_bot_for_lv_i=", ".join(f"{lv.name} = {lv.bot}" for lv in LEVELS.values()),
         )
     if levels_spec is not None and (bots is not None or level_name is not None):
-        raise ValueError("--levels plays every level it names: drop --level / --bots.")
+        raise keyed(ValueError, "compare.levels_plays_every_level")
     chosen = parse_levels(levels_spec) if levels_spec is not None else []
     if levels_spec is not None and len(chosen) < 2:
-        raise ValueError(f"--levels {levels_spec}: name at least two levels, e.g. beginner,player,expert.")
+        raise keyed(ValueError, "compare.levels_name_least_two", levels_spec=levels_spec)
     if bots is not None:
         return [b.strip() for b in bots.split(",")], chosen
     return [level(level_name or DEFAULT_LEVEL).bot], chosen
@@ -557,7 +564,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
     if req.lang not in ("ru", "en"):
-        raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
+        raise keyed(ValueError, "compare.lang_ru_en", req_lang=req.lang)
     skill = parse_skill(req.skill) if req.skill is not None else None
     seats, chosen = seats_of(req.bots, req.level, req.levels)
     _check_combinations(req, skill, chosen)
@@ -568,7 +575,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         baseline, start, seed = req.baseline, None, req.seed
     _check_sizes(games, req.max_games, req.batch_size)
     if not -(2**63) <= seed < 2**64:
-        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+        raise keyed(ValueError, "compare.seed_fit_bits", seed=seed)
     if req.resume is not None and req.levels is not None:  # the levels of the run it continues
         chosen = parse_levels(req.levels)
     mixes = _bot_mixes(req, chosen, variants)
@@ -579,34 +586,32 @@ def prepare_request(req: CompareRequest) -> Prepared:
 def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chosen: list[Level]) -> None:
     """Refuse options that cannot go together, and out-of-range numbers, before any file is read."""
     if chosen and (req.bots_matrix or skill is not None):
-        raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
+        raise keyed(ValueError, "compare.levels_bots_matrix_own")
     if req.expert_games is not None and not any(lv.bot == "expert" for lv in chosen):
         raise KozelError.keyed("compare.expert_games_without_expert")
     if req.expert_games is not None and not 1 <= req.expert_games <= 100_000_000:
         raise KozelError.keyed("compare.expert_games_range", n=req.expert_games)
     if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
-        raise ValueError(
-            "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels."
-        )
+        raise keyed(ValueError, "compare.resume_dir_continues_run")
     if skill is not None and req.bots_matrix:
-        raise ValueError("--skill plays its own STRONG and WEAK bots; run it without --bots-matrix.")
+        raise keyed(ValueError, "compare.skill_plays_own_strong")
     if skill is not None and req.resume is not None:
-        raise ValueError("--resume DIR continues the run as it was planned (with or without --skill): drop --skill.")
+        raise keyed(ValueError, "compare.resume_dir_continues_run_2")
     if req.max_games is not None and req.precision is None:
-        raise ValueError("--max-games only applies with --precision.")
+        raise keyed(ValueError, "compare.max_games_only_applies")
     if req.precision is not None and not 1e-6 <= req.precision <= 1:
-        raise ValueError(f"--precision must be from 0.000001 to 1, not {req.precision}.")
+        raise keyed(ValueError, "compare.precision", req_precision=req.precision)
     if req.margin is not None and not 0 < req.margin <= 1:
-        raise ValueError(f"--margin is a share of the baseline value, from 0 (excluded) to 1, not {req.margin}.")
+        raise keyed(ValueError, "compare.margin_share_baseline_value", req_margin=req.margin)
     if (req.csv or req.deals or req.games_table) and req.out is None and req.resume is None:
-        raise ValueError("--csv, --deals and --games-table write into the --out folder; give --out DIR.")
+        raise keyed(ValueError, "compare.csv_deals_games_table")
     if req.workers is not None and not 1 <= req.workers <= 4096:
-        raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
+        raise keyed(ValueError, "compare.workers", req_workers=req.workers)
     from ..play.cluster import check_backend_options
 
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
     if req.bots_matrix and (req.scheduler is not None or req.cluster is not None):
-        raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
+        raise keyed(ValueError, "compare.bots_matrix_runs_machine")
 
 
 def _resumed_run(
@@ -618,20 +623,22 @@ def _resumed_run(
 
     assert req.resume is not None
     if req.variants:
-        raise ValueError("--resume DIR continues the run saved in DIR: give no variants with it.")
+        raise keyed(ValueError, "compare.resume_dir_continues_run_3")
     if req.out is not None and req.out != req.resume:
-        raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+        raise keyed(ValueError, "compare.resume_dir_writes_into")
     if req.bots_matrix:
-        raise ValueError("--resume does not continue a --bots-matrix run.")
+        raise keyed(ValueError, "compare.resume_does_continue_bots")
     if req.resume.is_dir():  # one run at a time: before anything of it is read
         lock_folder(req.resume, "--resume")
     loaded = load(req.resume)
     if loaded.plan.get("kind") == "sweep":
-        raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")
+        raise keyed(ValueError, "compare.resume_holds_sweep_continue", req_resume=req.resume)
     if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
-        raise ValueError(
-            f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
-            "variant); ask for more with --games."
+        raise keyed(
+            ValueError,
+            "compare.resume_run_complete_games",
+            req_resume=req.resume,
+            loaded_stats_games=loaded.stats.games,
         )
     matrix = loaded.summary.get("matrix") if isinstance(loaded.summary.get("matrix"), dict) else None
     saved_levels = loaded.plan.get("levels") or (matrix or {}).get("levels")
@@ -646,7 +653,7 @@ def _resumed_run(
     seats = list(arms[0].bots)
     games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
     if games < loaded.stats.games:
-        raise ValueError(f"--games {games:,} is fewer than the {loaded.stats.games:,} games already played.")
+        raise keyed(ValueError, "compare.games_fewer_games_already", games=games, loaded_stats_games=loaded.stats.games)
     req.out = req.resume
     baseline = arms[0].name
     start = loaded.stats
@@ -663,7 +670,7 @@ def _fresh_run(req: CompareRequest, seats: list[str]) -> tuple[list[Variant], in
     from ..rules.variants import load_variants
 
     if not req.variants:
-        raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
+        raise keyed(ValueError, "compare.variants_compare_names_yaml")
     variants = load_variants(req.variants)
     for v in variants:
         parse_bots(seats, v["players"])  # checks names and counts, per variant
@@ -678,11 +685,11 @@ def _bot_mixes(req: CompareRequest, chosen: list[Level], variants: list[Variant]
 
     mixes = [lv.bot for lv in chosen]
     if chosen and (req.scheduler is not None or req.cluster is not None):
-        raise ValueError("--levels runs on this machine only; drop --scheduler / --cluster.")
+        raise keyed(ValueError, "compare.levels_runs_machine_only")
     if req.bots_matrix is not None:
         mixes = [b.strip() for b in req.bots_matrix.split(",") if b.strip()]
         if len(mixes) < 2:
-            raise ValueError("--bots-matrix needs at least two bots, e.g. random,heavy,counter.")
+            raise keyed(ValueError, "compare.bots_matrix_needs_least")
         for mix in mixes:
             for v in variants:
                 parse_bots([mix], v["players"])
@@ -697,15 +704,12 @@ def _check_outputs(req: CompareRequest) -> None:
         check_new_file(req.report, req.force, "--report")
     if req.card is not None:
         if req.card.suffix.lower() not in (".txt", ".png"):
-            raise ValueError(f"--card {req.card}: give a .txt (text) or a .png (picture) file.")
+            raise keyed(ValueError, "compare.card_txt_text_png", req_card=req.card)
         if req.card.suffix.lower() == ".png":
             from ..present.report import chromium
 
             if chromium() is None:
-                raise ValueError(
-                    f"--card {req.card}: a PNG card is drawn by Chromium, which is not installed "
-                    "(apt-get install chromium); give a .txt card."
-                )
+                raise keyed(ValueError, "compare.card_png_card_drawn", req_card=req.card)
         check_new_file(req.card, req.force, "--card")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
@@ -732,19 +736,19 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
                 if int(part.name.split("-")[1]) >= kept_games:
                     continue  # written after the last checkpoint: removed, played again
             except (IndexError, ValueError):
-                raise ResultsError(
-                    f"--resume {folder}: {part} is not a part this tool writes (part-GAME-VARIANT)."
-                ) from None
+                raise ResultsError.keyed("compare.resume_part_tool_writes", folder=folder, part=part) from None
             try:
                 if req.csv:
                     pl.read_parquet(part)
                 else:
                     pl.read_parquet_schema(part)
             except Exception as exc:  # polars raises several kinds for damaged files
-                raise ResultsError(
-                    f"--resume {folder}: {part} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was "
-                    "played and nothing was changed. The run cannot be continued with its games table whole: "
-                    "play it again into a new folder."
+                raise ResultsError.keyed(
+                    "compare.resume_damaged_nothing_was",
+                    folder=folder,
+                    part=part,
+                    error_type=type(exc).__name__,
+                    reason=messages.cut(exc, 120),
                 ) from None
 
 
@@ -818,3 +822,155 @@ def execute(
 
         write_card(req.card, ReportData(outcome.summary["meta"], outcome.analysis), req.lang)
     return outcome
+
+
+messages.add(
+    {
+        "compare.baseline_among_compared_variants": (
+            "--baseline {baseline!r} is not among the compared variants ({join_unique}).",
+            "--baseline {baseline!r} нет среди вариантов ({join_unique}).",
+        ),
+        "compare.two_different_variants_both": (
+            "two different variants are both named {v_name!r} ({seen_path} and {v_path}).",
+            "два разных варианта названы одинаково, {v_name!r} ({seen_path} и {v_path}).",
+        ),
+        "compare.games_least": (
+            "--games must be at least 1, not {games}.",
+            "--games должно быть не меньше 1, а не {games}.",
+        ),
+        "compare.games_more_any_machine": (
+            "--games {games:,} is more than any machine could play; at most {MAX_GAMES:,}.",
+            "--games {games:count} — больше, чем сыграет любая машина; самое большее {MAX_GAMES:count}.",
+        ),
+        "compare.max_games_games": (
+            "--max-games must be from --games ({games:,}) to {MAX_GAMES:,}, not {max_games:,}.",
+            "--max-games должно быть от --games ({games:count}) до {MAX_GAMES:count}, а не {max_games:count}.",
+        ),
+        "compare.batch_size_games": (
+            "--batch-size must be from 100 to 1,000,000 games, not {batch_size:,}.",
+            "--batch-size — от 100 до 1 000 000 партий, а не {batch_size:count}.",
+        ),
+        "compare.level_bots_both_level": (
+            "give --level {level_name} or --bots {bots}, not both: a level is every seat playing one "
+            "bot ({join_f_lv_name_lv_bot_for_lv_i}); --bots is for any other mix.",
+            "нужно что-то одно: --level {level_name} или --bots {bots}. Уровень — это один бот на всех "
+            "местах ({join_f_lv_name_lv_bot_for_lv_i}); --bots — для любого другого набора ботов.",
+        ),
+        "compare.levels_plays_every_level": (
+            "--levels plays every level it names: drop --level / --bots.",
+            "--levels играет на каждом названном уровне: уберите --level / --bots.",
+        ),
+        "compare.levels_name_least_two": (
+            "--levels {levels_spec}: name at least two levels, e.g. beginner,player,expert.",
+            "--levels {levels_spec}: нужны хотя бы два уровня, например beginner,player,{levels_spec}.",
+        ),
+        "compare.lang_ru_en": (
+            "--lang must be ru or en, not {req_lang!r}.",
+            "--lang — это ru или en, а не {req_lang!r}.",
+        ),
+        "compare.seed_fit_bits": (
+            "--seed must fit in 64 bits, not {seed}.",
+            "--seed должно помещаться в 64 бита, а не {seed}.",
+        ),
+        "compare.levels_bots_matrix_own": (
+            "--levels is a bots matrix of its own: run it without --bots-matrix and --skill.",
+            "--levels — это уже матрица ботов: запускайте без --bots-matrix и --skill.",
+        ),
+        "compare.resume_dir_continues_run": (
+            "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels.",
+            "--resume ПАПКА продолжает прогон с теми ботами, с которыми он начат: уберите --bots / --level / --levels.",
+        ),
+        "compare.skill_plays_own_strong": (
+            "--skill plays its own STRONG and WEAK bots; run it without --bots-matrix.",
+            "--skill играет своими ботами, сильным и слабым; запускайте его без --bots-matrix.",
+        ),
+        "compare.resume_dir_continues_run_2": (
+            "--resume DIR continues the run as it was planned (with or without --skill): drop --skill.",
+            "--resume ПАПКА продолжает прогон таким, каким он был задуман (с --skill или без): уберите --skill.",
+        ),
+        "compare.max_games_only_applies": (
+            "--max-games only applies with --precision.",
+            "--max-games работает только вместе с --precision.",
+        ),
+        "compare.precision": (
+            "--precision must be from 0.000001 to 1, not {req_precision}.",
+            "--precision должно быть от 0.000001 до 1, а не {req_precision:count}.",
+        ),
+        "compare.margin_share_baseline_value": (
+            "--margin is a share of the baseline value, from 0 (excluded) to 1, not {req_margin}.",
+            "--margin — доля от опорного значения, больше 0 и не больше 1, а не {req_margin}.",
+        ),
+        "compare.csv_deals_games_table": (
+            "--csv, --deals and --games-table write into the --out folder; give --out DIR.",
+            "--csv, --deals и --games-table пишут в папку --out; укажите --out ПАПКА.",
+        ),
+        "compare.workers": (
+            "--workers must be from 1 to 4096, not {req_workers}.",
+            "--workers должно быть от 1 до 4096, а не {req_workers:count}.",
+        ),
+        "compare.bots_matrix_runs_machine": (
+            "--bots-matrix runs on this machine only; drop --scheduler / --cluster.",
+            "--bots-matrix работает только на этой машине; уберите --scheduler / --cluster.",
+        ),
+        "compare.resume_dir_continues_run_3": (
+            "--resume DIR continues the run saved in DIR: give no variants with it.",
+            "--resume ПАПКА продолжает прогон из этой папки: больше ничего (вариантов, --vary) не указывают.",
+        ),
+        "compare.resume_dir_writes_into": (
+            "--resume DIR writes into DIR: --out is not needed.",
+            "--resume ПАПКА пишет в эту папку: --out не нужен.",
+        ),
+        "compare.resume_does_continue_bots": (
+            "--resume does not continue a --bots-matrix run.",
+            "--resume не продолжает прогон с --bots-matrix.",
+        ),
+        "compare.resume_holds_sweep_continue": (
+            "--resume {req_resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.",
+            "--resume {req_resume}: здесь перебор правил; продолжайте его командой `kozel-stats sweep --resume`.",
+        ),
+        "compare.resume_run_complete_games": (
+            "--resume {req_resume}: that run is complete ({loaded_stats_games:,} games per variant); "
+            "ask for more with --games.",
+            "--resume {req_resume}: этот прогон закончен (партий на вариант: "
+            "{loaded_stats_games:count}); больше партий — с --games.",
+        ),
+        "compare.games_fewer_games_already": (
+            "--games {games:,} is fewer than the {loaded_stats_games:,} games already played.",
+            "--games {games:count} — меньше, чем уже сыграно ({loaded_stats_games:count}).",
+        ),
+        "compare.variants_compare_names_yaml": (
+            "give the variants to compare (names, .yaml files or folders), or --resume DIR.",
+            "назовите варианты для сравнения (имена, файлы .yaml или папки) или --resume ПАПКА.",
+        ),
+        "compare.levels_runs_machine_only": (
+            "--levels runs on this machine only; drop --scheduler / --cluster.",
+            "--levels работает только на этой машине; уберите --scheduler / --cluster.",
+        ),
+        "compare.bots_matrix_needs_least": (
+            "--bots-matrix needs at least two bots, e.g. random,heavy,counter.",
+            "--bots-matrix — это хотя бы два бота, например random,heavy,counter.",
+        ),
+        "compare.card_txt_text_png": (
+            "--card {req_card}: give a .txt (text) or a .png (picture) file.",
+            "--card {req_card}: нужен файл .txt (текст) или .png (картинка).",
+        ),
+        "compare.card_png_card_drawn": (
+            "--card {req_card}: a PNG card is drawn by Chromium, which is not installed (apt-get "
+            "install chromium); give a .txt card.",
+            "--card {req_card}: картинку PNG рисует Chromium, а он не установлен (`apt-get install "
+            "chromium`); возьмите карточку .txt.",
+        ),
+        "compare.resume_part_tool_writes": (
+            "--resume {folder}: {part} is not a part this tool writes (part-GAME-VARIANT).",
+            "--resume {folder}: {part} — не файл, который пишет эта программа (`part-GAME-VARIANT`).",
+        ),
+        "compare.resume_damaged_nothing_was": (
+            "--resume {folder}: {part} is damaged ({error_type}: {reason}); nothing was played and "
+            "nothing was changed. The run cannot be continued with its games table whole: play it "
+            "again into a new folder.",
+            "--resume {folder}: {part} повреждён ({error_type}: {reason}); ничего не сыграно и не "
+            "изменено. Продолжить прогон с целой таблицей партий нельзя: сыграйте его заново в новую "
+            "папку.",
+        ),
+    }
+)

@@ -20,6 +20,8 @@ from ..engine.codes import TITLE_NAKED, compile_rules
 from ..play.runner import map_on_pool, play_range
 from ..rules.variants import Variant
 from ..stats.comparison import Comparison
+from ..text import messages
+from ..text.errors import keyed
 
 Z95 = 1.959963984540054
 
@@ -70,9 +72,9 @@ def run_duel(
     from ..records.trace import bot_array, parse_bots
 
     if games < 2:
-        raise ValueError(f"--games must be at least 2, not {games}.")
+        raise keyed(ValueError, "duel.games_least", games=games)
     if variant["players"] != 4 or not variant["pairs"]:
-        raise ValueError(f"duel plays pair games; {variant.name} is каждый сам за себя.")
+        raise keyed(ValueError, "duel.duel_plays_pair_games", variant_name=variant.name)
     params = compile_rules(variant.rule_dict)
     a_first = bot_array(parse_bots([bot_a, bot_b, bot_a, bot_b]))
     b_first = bot_array(parse_bots([bot_b, bot_a, bot_b, bot_a]))
@@ -142,3 +144,17 @@ def robustness(per_mix: dict[str, list]) -> list[dict]:
             }
         )
     return rows
+
+
+messages.add(
+    {
+        "duel.games_least": (
+            "--games must be at least 2, not {games}.",
+            "--games должно быть не меньше 2, а не {games}.",
+        ),
+        "duel.duel_plays_pair_games": (
+            "duel plays pair games; {variant_name} is каждый сам за себя.",
+            "`duel` играет только в парной игре, а {variant_name} — «каждый сам за себя».",
+        ),
+    }
+)

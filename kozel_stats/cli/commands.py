@@ -19,6 +19,7 @@ import typer
 
 from ..rules.roster import CHOICES as BOT_CHOICES
 from ..text import messages
+from ..text.errors import keyed
 from ..text.help_texts import CLICK_RU, H, localize
 
 MAX_PLAY_GAMES = 1_000_000
@@ -573,17 +574,14 @@ def play(
             ru=f"--games у play — от 1 до {count(MAX_PLAY_GAMES, 'ru')}, а не {count(games, 'ru')}.",
         )
     if not -(2**63) <= seed < 2**64:
-        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+        raise keyed(ValueError, "cli.seed_fit_bits", seed=seed)
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
-            raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
+            raise keyed(ValueError, "cli.game_seed", game_seed=game_seed)
         if game_index is None and v["first_lead_cycle"] != "none":
-            raise ValueError(
-                f"--game-seed needs --game with {v.name}: its first lead changes from game to game "
-                f"(first_lead_cycle: {v['first_lead_cycle']}); give the record's 'game' field."
-            )
+            raise keyed(ValueError, "cli.game_seed_needs_game", v_name=v.name, v_first_lead_cycle=v["first_lead_cycle"])
         if game_index is not None and not 0 <= game_index < 2**62:
-            raise ValueError(f"--game must be from 0 to 2**62-1, not {game_index}.")
+            raise keyed(ValueError, "cli.game", game_index=game_index)
         seeds = [game_seed]
     else:
         seeds = [run_seed_game(seed, g) for g in range(games)]
@@ -1603,7 +1601,7 @@ def analysis_of(folder: Path, baseline: str | None, margin: float | None = None)
     names = [a.name for a in arms]
     chosen = baseline or names[0]
     if chosen not in names:
-        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
+        raise keyed(ValueError, "cli.baseline_variants", chosen=chosen, folder=folder, join_names=", ".join(names))
     index = names.index(chosen)
     stats = loaded.stats
     if index != 0:  # the saved cross sums are with the run's baseline only
@@ -1697,7 +1695,7 @@ def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
     if not is_sweep(folder):
         return None
     if baseline is not None:
-        raise ValueError(f"{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.")
+        raise keyed(ValueError, "cli.holds_sweep_reference_cell", folder=folder)
     return summary_and_analysis(folder, margin)
 
 
@@ -1837,6 +1835,38 @@ messages.add(
         "commands.duel": (
             "--workers must be from 1 to 4096, not {workers}.",
             "--workers — от 1 до 4096, а не {workers}.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "cli.seed_fit_bits": (
+            "--seed must fit in 64 bits, not {seed}.",
+            "--seed должно помещаться в 64 бита, а не {seed}.",
+        ),
+        "cli.game_seed": (
+            "--game-seed must be from 0 to 2**63-1, not {game_seed}.",
+            "--game-seed должно быть от 0 до 2**63-1, а не {game_seed:count}.",
+        ),
+        "cli.game_seed_needs_game": (
+            "--game-seed needs --game with {v_name}: its first lead changes from game to game "
+            "(first_lead_cycle: {v_first_lead_cycle}); give the record's 'game' field.",
+            "--game-seed с «{v_name}» требует --game: первый заход меняется от партии к партии "
+            "(first_lead_cycle: {v_first_lead_cycle}); укажите поле 'game' записи.",
+        ),
+        "cli.game": (
+            "--game must be from 0 to 2**62-1, not {game_index}.",
+            "--game должно быть от 0 до 2**62-1, а не {game_index:count}.",
+        ),
+        "cli.baseline_variants": (
+            "--baseline {chosen!r} is not in {folder} (variants: {join_names}).",
+            "--baseline {chosen!r} нет в {folder} (варианты: {join_names}).",
+        ),
+        "cli.holds_sweep_reference_cell": (
+            "{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.",
+            "{folder} — это перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
         ),
     }
 )

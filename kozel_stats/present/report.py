@@ -28,6 +28,8 @@ from ..rules.knobs import KNOB_BY_NAME
 from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRIC_BY_NAME
+from ..text import messages
+from ..text.errors import keyed
 from . import words
 
 SPECS = METRIC_BY_NAME
@@ -1307,7 +1309,7 @@ def render(data: ReportData, lang: str = "ru") -> str:
     """The whole report as one HTML string."""
 
     if lang not in TEXT:
-        raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
+        raise keyed(ValueError, "report.lang", join_text=", ".join(TEXT), lang=lang)
     t = TEXT[lang]
     meta, a = data.meta, data.analysis
     v = Variants(meta, a, lang)
@@ -1438,7 +1440,7 @@ def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
         return
     browser = chromium()
     if browser is None:
-        raise KozelError(f"--card {path}: a PNG card is drawn by Chromium, which is not installed; use a .txt card.")
+        raise KozelError.keyed("report.card_png_card_drawn", path=path)
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "card.html"
         page.write_text(card_html(data, lang), encoding="utf-8")
@@ -1457,7 +1459,26 @@ def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
             timeout=120,
         )
         if not shot.is_file():
-            raise KozelError(f"--card {path}: Chromium did not draw the card; use a .txt card.")
+            raise KozelError.keyed("report.card_chromium_did_draw", path=path)
         from ..system.files import write_atomic
 
         write_atomic(path, lambda tmp: shutil.copyfile(shot, tmp))  # no temporary file outlives a failed copy
+
+
+messages.add(
+    {
+        "report.lang": (
+            "--lang must be one of {join_text}, not {lang!r}.",
+            "--lang — одно из: {join_text}, а не {lang!r}.",
+        ),
+        "report.card_png_card_drawn": (
+            "--card {path}: a PNG card is drawn by Chromium, which is not installed; use a .txt card.",
+            "--card {path}: картинку PNG рисует Chromium, а он не установлен (`apt-get install "
+            "chromium`); возьмите карточку .txt.",
+        ),
+        "report.card_chromium_did_draw": (
+            "--card {path}: Chromium did not draw the card; use a .txt card.",
+            "--card {path}: Chromium не нарисовал карточку; возьмите карточку .txt.",
+        ),
+    }
+)

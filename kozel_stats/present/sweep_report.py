@@ -18,6 +18,7 @@ from ..rules.variants import format_knob_value
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME
 from ..text import messages, say
+from ..text.errors import keyed
 from . import words
 from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_tags
 
@@ -622,7 +623,7 @@ def _meta_html(meta: dict, bots: list[str], lang: str) -> str:
 
 def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     if lang not in TEXT:
-        raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
+        raise keyed(ValueError, "sweep_report.lang", join_text=", ".join(TEXT), lang=lang)
     t = TEXT[lang]
     meta = summary["meta"]
     grid = analysis.grid
@@ -698,3 +699,13 @@ def write(path: Path, summary: dict, analysis: Any, lang: str = "ru") -> None:
     from ..results.folders import write_text_atomic
 
     write_text_atomic(path, render(summary, analysis, lang))
+
+
+messages.add(
+    {
+        "sweep_report.lang": (
+            "--lang must be one of {join_text}, not {lang!r}.",
+            "--lang — одно из: {join_text}, а не {lang!r}.",
+        ),
+    }
+)

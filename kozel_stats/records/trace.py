@@ -77,7 +77,8 @@ from ..engine.codes import (
     tile_name,
 )
 from ..rules.variants import Variant
-from ..text.errors import TraceError, VariantError
+from ..text import messages
+from ..text.errors import TraceError, VariantError, keyed
 
 FORMAT = "kozel-trace/1"
 SIDE_NAMES = ["A", "B"]
@@ -102,21 +103,21 @@ def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
     names = [n.strip() for n in names if n.strip()]
     if any("=" in n for n in names):
         if players != 4:
-            raise ValueError("--bots: sides A= and B= exist only in pair games; give one bot per seat.")
+            raise keyed(ValueError, "records.bots_sides_exist_only")
         sides: dict[str, str] = {}
         for item in names:
             key, _, bot = item.partition("=")
             key = key.strip().upper()
             if key not in ("A", "B") or not bot.strip():
-                raise ValueError(f"--bots: {item!r} is not SIDE=BOT with SIDE A (seats 0, 2) or B (seats 1, 3).")
+                raise keyed(ValueError, "records.bots_side_bot_side", item=item)
             sides[key] = bot.strip()
         if set(sides) != {"A", "B"}:
-            raise ValueError("--bots: give both sides, e.g. A=counter,B=random.")
+            raise keyed(ValueError, "records.bots_both_sides_counter")
         names = [sides["A"], sides["B"], sides["A"], sides["B"]]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"--bots: give one bot for all seats or one per seat ({players}), not {len(names)}.")
+        raise keyed(ValueError, "records.bots_bot_all_seats", players=players, n_names=len(names))
     for n in names:
         try:
             parse_bot(n)
@@ -141,18 +142,15 @@ def parse_skill(text: str) -> tuple[str, str]:
 
     parts = text.split("/")
     if len(parts) != 2 or not all(part.strip() for part in parts):
-        raise ValueError(
-            f"--skill {text!r}: give two bots as STRONG/WEAK, the strong side's bot, a slash and the weak "
-            "side's, e.g. --skill counter/random."
-        )
+        raise keyed(ValueError, "records.skill_two_bots_strong", text=text)
     strong, weak = (part.strip() for part in parts)
     for role, name in (("STRONG", strong), ("WEAK", weak)):
         if "," in name or "=" in name:
-            raise ValueError(f"--skill {text!r}: {role} is one bot for a whole side, e.g. counter, not {name!r}.")
+            raise keyed(ValueError, "records.skill_bot_whole_side", text=text, role=role, name=name)
         try:
             parse_bot(name)
         except ValueError as exc:
-            raise ValueError(f"--skill {text!r}: the {role} bot: {exc}") from None
+            raise keyed(ValueError, "records.skill_bot", text=text, role=role, reason=exc) from None
     return strong, weak
 
 
@@ -319,11 +317,11 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         handle = path.open(encoding="utf-8")
     except FileNotFoundError:
-        raise TraceError(f"{path}: no such file.") from None
+        raise TraceError.keyed("records.such_file", path=path) from None
     except IsADirectoryError:
-        raise TraceError(f"{path}: is a folder, not a .jsonl record file.") from None
+        raise TraceError.keyed("records.folder_jsonl_record_file", path=path) from None
     except OSError as exc:
-        raise TraceError(f"{path}: cannot be read ({exc}).") from None
+        raise TraceError.keyed("records.cannot_read", path=path, reason=exc) from None
     with handle:
         try:
             for lineno, line in enumerate(handle, 1):
@@ -332,21 +330,24 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 try:
                     obj = json.loads(line, parse_int=_record_int)
                 except _HugeNumber as huge:
-                    raise TraceError(
-                        f"{path}, line {lineno}: holds an integer of {huge.digits:,} digits; no field of a game "
-                        "record is anywhere near that long."
+                    raise TraceError.keyed(
+                        "records.line_holds_integer_digits", path=path, lineno=lineno, huge_digits=huge.digits
                     ) from None
                 except RecursionError:
-                    raise TraceError(f"{path}, line {lineno}: nested too deeply to be a game record.") from None
+                    raise TraceError.keyed("records.line_nested_too_deeply", path=path, lineno=lineno) from None
                 except json.JSONDecodeError as exc:
-                    raise TraceError(
-                        f"{path}, line {lineno}: not valid JSON ({exc.msg} at column {exc.colno})."
+                    raise TraceError.keyed(
+                        "records.line_valid_json_column",
+                        path=path,
+                        lineno=lineno,
+                        exc_msg=messages.foreign(exc.msg),
+                        exc_colno=exc.colno,
                     ) from None
                 if not isinstance(obj, dict):
-                    raise TraceError(f"{path}, line {lineno}: a record line must be a JSON object (one game).")
+                    raise TraceError.keyed("records.line_record_line_json", path=path, lineno=lineno)
                 yield lineno, obj
         except UnicodeDecodeError:
-            raise TraceError(f"{path}: not a UTF-8 text file.") from None
+            raise TraceError.keyed("records.utf_text_file", path=path) from None
 
 
 def _need(obj: dict, key: str, kind: type | tuple, where: str) -> Any:
@@ -579,21 +580,17 @@ class RecordWriter:
             try:
                 self.fd = os.open(self.path, flags, 0o644)
             except FileExistsError:
-                raise TraceError(
-                    f"--trace {self.path}: the file exists (another command created it just now); nothing was "
-                    "written. Give another name or add --force."
-                ) from None
+                raise TraceError.keyed("records.trace_file_exists_another", self_path=self.path) from None
             except OSError as exc:
-                raise TraceError(f"--trace {self.path}: cannot be written ({exc.strerror or exc}).") from None
+                raise TraceError.keyed(
+                    "records.trace_cannot_written", self_path=self.path, reason=messages.foreign(exc.strerror or exc)
+                ) from None
             try:  # one writer at a time: two commands never mix their records in one file
                 fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(self.fd)
                 self.fd = None
-                raise TraceError(
-                    f"--trace {self.path}: another command is writing its records there; nothing was written. "
-                    "Give another name, or wait until it ends."
-                ) from None
+                raise TraceError.keyed("records.trace_another_command_writing", self_path=self.path) from None
             except OSError:
                 pass  # no flock on this file system
             os.ftruncate(self.fd, 0)
@@ -627,3 +624,89 @@ def game_bots(seats: list[str], game: int) -> list[str]:
     if len(set(seats)) > 1 and game % 2 == 1:
         return seats[-1:] + seats[:-1]
     return list(seats)
+
+
+messages.add(
+    {
+        "records.bots_bot_all_seats": (
+            "--bots: give one bot for all seats or one per seat ({players}), not {n_names}.",
+            "--bots: один бот на все места или по одному на место ({players}), а не {n_names}.",
+        ),
+        "records.bots_sides_exist_only": (
+            "--bots: sides A= and B= exist only in pair games; give one bot per seat.",
+            "--bots: пары A= и B= бывают только в парной игре; дайте по боту на каждое место.",
+        ),
+        "records.bots_both_sides_counter": (
+            "--bots: give both sides, e.g. A=counter,B=random.",
+            "--bots: нужны обе пары, например A=counter,B=random.",
+        ),
+        "records.bots_side_bot_side": (
+            "--bots: {item!r} is not SIDE=BOT with SIDE A (seats 0, 2) or B (seats 1, 3).",
+            "--bots: {item!r} — не ПАРА=БОТ, где ПАРА — A (места 0, 2) или B (места 1, 3).",
+        ),
+        "records.skill_two_bots_strong": (
+            "--skill {text!r}: give two bots as STRONG/WEAK, the strong side's bot, a slash and the "
+            "weak side's, e.g. --skill counter/random.",
+            "--skill {text!r}: дайте двух ботов как СИЛЬНЫЙ/СЛАБЫЙ — бот сильной пары, косая черта и "
+            "бот слабой, например --skill counter/random.",
+        ),
+        "records.skill_bot_whole_side": (
+            "--skill {text!r}: {role} is one bot for a whole side, e.g. counter, not {name!r}.",
+            "--skill {text!r}: сильная пара ({role}) — это один бот на всю пару, например counter, а не {name!r}.",
+        ),
+        "records.skill_bot": (
+            "--skill {text!r}: the {role} bot: {reason}",
+            "--skill {text!r}: сильная пара ({role}): {reason}",
+        ),
+        "records.such_file": (
+            "{path}: no such file.",
+            "{path}: такого файла нет.",
+        ),
+        "records.folder_jsonl_record_file": (
+            "{path}: is a folder, not a .jsonl record file.",
+            "{path}: это папка, а не файл.",
+        ),
+        "records.cannot_read": (
+            "{path}: cannot be read ({reason}).",
+            "{path}: не читается ({reason}).",
+        ),
+        "records.utf_text_file": (
+            "{path}: not a UTF-8 text file.",
+            "{path}: это не текстовый файл в UTF-8.",
+        ),
+        "records.line_record_line_json": (
+            "{path}, line {lineno}: a record line must be a JSON object (one game).",
+            "{path}, строка {lineno}: строка записи должна быть объектом JSON (одна партия).",
+        ),
+        "records.line_holds_integer_digits": (
+            "{path}, line {lineno}: holds an integer of {huge_digits:,} digits; no field of a game "
+            "record is anywhere near that long.",
+            "{path}, строка {lineno}: в строке целое число из {huge_digits:count} цифр; ни одно поле "
+            "записи партии и близко не бывает такой длины.",
+        ),
+        "records.line_nested_too_deeply": (
+            "{path}, line {lineno}: nested too deeply to be a game record.",
+            "{path}, строка {lineno}: вложенность слишком глубока для записи партии.",
+        ),
+        "records.line_valid_json_column": (
+            "{path}, line {lineno}: not valid JSON ({exc_msg} at column {exc_colno}).",
+            "{path}, строка {lineno}: это не JSON ({exc_msg}, столбец {exc_colno}).",
+        ),
+        "records.trace_file_exists_another": (
+            "--trace {self_path}: the file exists (another command created it just now); nothing was "
+            "written. Give another name or add --force.",
+            "--trace {self_path}: файл уже есть (его только что создала другая команда); ничего не "
+            "записано. Дайте другое имя или добавьте --force.",
+        ),
+        "records.trace_cannot_written": (
+            "--trace {self_path}: cannot be written ({reason}).",
+            "--trace {self_path}: не записывается ({reason}).",
+        ),
+        "records.trace_another_command_writing": (
+            "--trace {self_path}: another command is writing its records there; nothing was written. "
+            "Give another name, or wait until it ends.",
+            "--trace {self_path}: туда пишет записи другая команда; ничего не записано. Дайте другое "
+            "имя или дождитесь её конца.",
+        ),
+    }
+)

@@ -80,10 +80,16 @@ class _Held:
 _held: dict[str, _Held] = {}
 
 
-def _owner_text(info: dict) -> str:
+def _owner(info: dict) -> messages.Sentence:
+    """Who holds a lock, in the reader's language: 'pid 4242 on yard-pc, since …: kozel-stats compare …'."""
     pid, host, started = info.get("pid", "?"), info.get("host", "?"), info.get("started", "?")
     command = str(info.get("command", ""))[:120]
-    return f"pid {pid} on {host}, since {started}" + (f": {command}" if command else "")
+    key = "results.owner.command" if command else "results.owner"
+    return messages.Sentence(key, pid=pid, host=host, started=started, command=command)
+
+
+def _owner_text(info: dict) -> str:
+    return str(_owner(info))
 
 
 def _read_owner(fd: int) -> dict:
@@ -125,27 +131,35 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:
-            raise ResultsError(
-                f"{option} {folder}: cannot create its lock file {path} ({exc.strerror or exc})."
+            raise ResultsError.keyed(
+                "results.cannot_create_lock_file",
+                option=option,
+                folder=folder,
+                path=path,
+                reason=messages.foreign(exc.strerror or exc),
             ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             owner = _read_owner(fd)
             os.close(fd)
-            raise ResultsError(
-                f"{option} {folder}: another kozel-stats run is writing into this folder ({_owner_text(owner)}); "
-                "nothing was played and nothing was changed. Wait until it ends, or choose another folder."
+            raise ResultsError.keyed(
+                "results.another_run_writing_into",
+                option=option,
+                folder=folder,
+                owner=_owner(owner),
             ) from None
         except OSError:  # no flock on this file system: the owner's pid decides
             owner = _read_owner(fd)
             same_host = owner.get("host") == socket.gethostname()
             if owner and owner.get("pid") != os.getpid() and (not same_host or _pid_alive(owner.get("pid"))):
                 os.close(fd)
-                raise ResultsError(
-                    f"{option} {folder}: another kozel-stats run is writing into this folder "
-                    f"({_owner_text(owner)}); nothing was played and nothing was changed. Wait until it ends, "
-                    f"or, if that run is gone, remove {path}."
+                raise ResultsError.keyed(
+                    "results.another_run_writing_into_2",
+                    option=option,
+                    folder=folder,
+                    owner=_owner(owner),
+                    path=path,
                 ) from None
         try:  # the file we locked may have been removed by its owner meanwhile: lock the one that is there
             same = os.fstat(fd).st_ino == os.stat(path, follow_symlinks=False).st_ino
@@ -171,7 +185,7 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
         except OSError as exc:
             raise disk_error(exc, path) from None
         return
-    raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
+    raise ResultsError.keyed("results.lock_file_keeps_changing", option=option, folder=folder, path=path)
 
 
 messages.add(
@@ -330,23 +344,21 @@ def _remove_run(folder: Path) -> None:
     symbolic link points to, a device or a folder it does not know."""
     found = [n for n in (*RUN_FILES, *RUN_DIRS) if os.path.lexists(folder / n)]
     if not written_by_us(folder):
-        raise ResultsError(
-            f"--out {folder}: --force replaces a kozel-stats results folder, but {', '.join(found)} there "
-            "were not written by kozel-stats (or are damaged); nothing was removed. Choose another folder, "
-            "or remove them yourself."
-        )
+        raise ResultsError.keyed("results.force_replaces_results_folder", folder=folder, join_found=", ".join(found))
     for name in found:
         mode = os.lstat(folder / name).st_mode
         expected = stat.S_ISDIR if name in RUN_DIRS else stat.S_ISREG
         if not expected(mode):
-            kind = (
-                "a symbolic link"
+            kind = messages.Sentence(
+                "results.kind.symlink"
                 if stat.S_ISLNK(mode)
-                else "not a regular " + ("folder" if name in RUN_DIRS else "file")
+                else "results.kind.odd_" + ("folder" if name in RUN_DIRS else "file")
             )
-            raise ResultsError(
-                f"--out {folder}: {folder / name} is {kind}; --force only removes the files a run wrote. "
-                "Nothing was removed."
+            raise ResultsError.keyed(
+                "results.force_only_removes_files",
+                folder=folder,
+                folder_name=folder / name,
+                kind=kind,
             )
     for name in found:
         if name in RUN_DIRS:
@@ -369,11 +381,13 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
     (`lock_folder`): refuse one that holds another run (unless --force: its files are removed, and only
     them, and only when kozel-stats wrote them), and check it can be written."""
     if os.path.lexists(folder) and not folder.is_dir():
-        raise ResultsError(f"--out {folder}: is a file, not a folder.")
+        raise ResultsError.keyed("results.file_folder", folder=folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
+        raise ResultsError.keyed(
+            "results.cannot_write", folder=folder, reason=messages.foreign(exc.strerror or exc)
+        ) from None
     lock_folder(folder, "--resume" if resume else "--out")
     for sub in (folder, *(folder / d for d in RUN_DIRS)):  # half files of a run that was killed while writing:
         for leftover in sub.glob(".*.partial") if sub.is_dir() else []:  # only the folder's owner writes here
@@ -381,10 +395,7 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
                 leftover.unlink()
     if holds_a_run(folder) and not resume:
         if not force:
-            raise ResultsError(
-                f"--out {folder}: the folder already holds a run's results; nothing was played and nothing "
-                "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
-            )
+            raise ResultsError.keyed("results.folder_already_holds_run", folder=folder)
         _remove_run(folder)
     probe = folder / ".kozel-stats-write-test"
     try:
@@ -396,41 +407,37 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
             probe.unlink(missing_ok=True)
         if exc.errno == errno.ENOSPC:
             raise disk_error(exc, probe) from None
-        raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
+        raise ResultsError.keyed(
+            "results.cannot_write", folder=folder, reason=messages.foreign(exc.strerror or exc)
+        ) from None
 
 
 def check_new_file(path: Path, force: bool, option: str) -> None:
     """A file the command will create: refuse an existing one unless --force, a folder always,
     and a folder that cannot be written."""
     if path.is_dir():
-        raise ResultsError(f"{option} {path}: is a folder; give a file name.")
+        raise ResultsError.keyed("results.folder_file_name", option=option, path=path)
     inside = _run_file_of(path)
     if inside is not None:
-        raise ResultsError(
-            f"{option} {path}: is a file of the results folder {inside}; a report, a card or a record never "
-            "replaces a run's results (not even with --force). Give a name outside its run files."
-        )
+        raise ResultsError.keyed("results.file_results_folder_report", option=option, path=path, inside=inside)
     if os.path.lexists(path) and not force:
-        raise ResultsError(f"{option} {path}: the file exists; nothing was done. Give another name or add --force.")
+        raise ResultsError.keyed("results.file_exists_nothing_was", option=option, path=path)
     if os.path.lexists(path):
         mode = os.lstat(path).st_mode
         if not stat.S_ISREG(mode):
-            kind = (
-                "a symbolic link"
+            kind = messages.Sentence(
+                "results.kind.symlink"
                 if stat.S_ISLNK(mode)
-                else "a device"
+                else "results.kind.device"
                 if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "not a regular file"
+                else "results.kind.odd_file"
             )
-            raise ResultsError(
-                f"{option} {path}: is {kind}; --force only replaces a regular file. Nothing was done; "
-                "give another name."
-            )
+            raise ResultsError.keyed("results.force_only_replaces_regular", option=option, path=path, kind=kind)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise ResultsError(f"{option} {path}: the folder {parent} does not exist.")
+        raise ResultsError.keyed("results.folder_does_exist", option=option, path=path, parent=parent)
     if not os.access(parent, os.W_OK):
-        raise ResultsError(f"{option} {path}: cannot write in {parent}.")
+        raise ResultsError.keyed("results.cannot_write_2", option=option, path=path, parent=parent)
 
 
 def _run_file_of(path: Path) -> Path | None:
@@ -594,7 +601,12 @@ def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv
                 try:
                     frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
                 except Exception as exc:  # polars raises several kinds for damaged files
-                    raise ResultsError(f"{part}: damaged ({type(exc).__name__}: {str(exc)[:120]}).") from None
+                    raise ResultsError.keyed(
+                        "results.damaged",
+                        part=part,
+                        error_type=type(exc).__name__,
+                        reason=messages.cut(exc, 120),
+                    ) from None
                 write_atomic(part.with_suffix(".csv"), frame.write_csv)
                 written.append(part.with_suffix(".csv"))
     for name, frame in ((BY_DEAL_FILE, by_deal_frame(analysis)), (FISH_SUMS_FILE, fish_sums_frame(analysis))):
@@ -625,18 +637,18 @@ def _read_json(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ResultsError(f"{path}: missing; a results folder from `kozel-stats compare --out` holds it.") from None
+        raise ResultsError.keyed("results.missing_results_folder_compare", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsError(f"{path}: cannot be read ({exc}).") from None
+        raise ResultsError.keyed("results.cannot_read", path=path, reason=exc) from None
     try:
         return json.loads(text, parse_int=schema.parse_int)
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise ResultsError(f"{path}: not valid JSON ({str(exc)[:120]}).") from None
+        raise ResultsError.keyed("results.valid_json", path=path, reason=messages.cut(exc, 120)) from None
 
 
 def _need(data: dict, key: str, kind, path: Path) -> Any:
     if not isinstance(data, dict) or key not in data:
-        raise ResultsError(f"{path}: field {key!r} is missing; not a kozel-stats results file.")
+        raise ResultsError.keyed("results.field_missing_results_file", path=path, key=key)
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise ResultsError(f"{path}: field {key!r} must be {getattr(kind, '__name__', kind)}, not {value!r:.60}.")
@@ -654,11 +666,16 @@ def _check_metrics(raw: dict, data: dict, path: Path) -> None:
         return
     new = ", ".join(m for m in ours if m not in saved)
     gone = ", ".join(str(m) for m in saved if m not in ours)
-    diff = "; ".join(part for part in (f"new here: {new}" if new else "", f"not here: {gone}" if gone else "") if part)
-    raise ResultsError(
-        f"{path}: saved by kozel-stats {data.get('version', '?')} with other metrics than this version's "
-        f"({diff or 'another order'}). It is not damaged: read it with the version that wrote it, or play the run "
-        "again with this one (`compare --resume` cannot continue it)."
+    diff = messages.Sentence(
+        "results.metrics_differ." + ("both" if new and gone else "new" if new else "gone" if gone else "order"),
+        new=new,
+        gone=gone,
+    )
+    raise ResultsError.keyed(
+        "results.saved_other_metrics_version",
+        path=path,
+        version=data.get("version", "?"),
+        diff=diff,
     )
 
 
@@ -668,9 +685,9 @@ def load(folder: Path) -> Loaded:
     from ..stats.moments import RunStats
 
     if not folder.exists():
-        raise ResultsError(f"{folder}: no such results folder.")
+        raise ResultsError.keyed("results.such_results_folder", folder=folder)
     if not folder.is_dir():
-        raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
+        raise ResultsError.keyed("results.folder_folder_written_compare", folder=folder)
     owner = writing_now(folder)
     if owner is not None:  # read anyway (every file is whole), but say what it is
         note(f"a run is writing into {folder} now ({owner}); these are the games of its last checkpoint.")
@@ -686,11 +703,11 @@ def load(folder: Path) -> Loaded:
             raise ResultsError.keyed("results.no_checkpoint_yet", folder=folder, owner=owner)
         if not summary and (_only_first_parts(folder) or os.path.lexists(folder / LOCK_FILE)):
             raise ResultsError.keyed("results.before_checkpoint", folder=folder)
-        raise ResultsError(f"{stats_path}: missing; a results folder from `kozel-stats compare --out` holds it.")
+        raise ResultsError.keyed("results.missing_results_folder_compare_2", stats_path=stats_path)
     data = _read_json(stats_path)
     path = stats_path
     if _need(data, "format", str, path) != FORMAT:
-        raise ResultsError(f"{path}: format {data['format']!r} is not {FORMAT!r}.")
+        raise ResultsError.keyed("results.format", path=path, data_format=data["format"], FORMAT=FORMAT)
     if isinstance(data.get("stats"), dict):  # another version's metrics: said as such, not as damage
         _check_metrics(data["stats"], data, path)
     schema.check(data, "stats", path)  # every field read below: its type, shape and range
@@ -699,11 +716,18 @@ def load(folder: Path) -> Loaded:
     try:
         stats = RunStats.from_json(raw)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise ResultsError(f"{path}: the statistics are damaged ({type(exc).__name__}: {str(exc)[:160]}).") from None
+        raise ResultsError.keyed(
+            "results.statistics_damaged",
+            path=path,
+            error_type=type(exc).__name__,
+            reason=messages.cut(exc, 160),
+        ) from None
     if len(stats.arms) != len(arms):
-        raise ResultsError(f"{path}: {len(arms)} arms but statistics for {len(stats.arms)}.")
+        raise ResultsError.keyed(
+            "results.arms_but_statistics", path=path, n_arms=len(arms), len_stats_arms=len(stats.arms)
+        )
     if stats.games <= 0:
-        raise ResultsError(f"{path}: holds no finished games.")
+        raise ResultsError.keyed("results.holds_finished_games", path=path)
     complete = bool(data.get("complete")) and bool(summary)
     if complete:  # a summary of other games than the statistics (a save cut short): not the complete run
         meta = summary["meta"]
@@ -724,7 +748,7 @@ def arms_of(plan: dict) -> list:
         for key, value in a["rules"].items():
             knob = KNOB_BY_NAME.get(key)
             if knob is None:
-                raise ResultsError(f"{STATS_FILE}: arm {a['name']!r} has an unknown knob {key!r}.")
+                raise ResultsError.keyed("results.arm_unknown_knob", STATS_FILE=STATS_FILE, a_name=a["name"], key=key)
             try:
                 check_value(knob, value, f"{STATS_FILE}, arm {a['name']!r}")
             except Exception as exc:
@@ -749,11 +773,11 @@ def arms_of(plan: dict) -> list:
 
             saved = a["skill"]
             if not isinstance(saved, list) or len(saved) != 2 or not all(isinstance(b, str) for b in saved):
-                raise ResultsError(f"{STATS_FILE}: arm {a['name']!r} has a damaged 'skill' (two bot names expected).")
+                raise ResultsError.keyed("results.arm_damaged_skill_two", STATS_FILE=STATS_FILE, a_name=a["name"])
             try:
                 skill = parse_skill("/".join(saved))
             except ValueError as exc:
-                raise ResultsError(f"{STATS_FILE}, arm {a['name']!r}: {exc}") from None
+                raise ResultsError.keyed("results.arm", STATS_FILE=STATS_FILE, a_name=a["name"], reason=exc) from None
         out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1, skill=skill))
     return out
 
@@ -810,7 +834,9 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     try:
         games = pl.read_parquet(path)
     except Exception as exc:  # polars raises several kinds for damaged files
-        raise ResultsError(f"{path}: not a readable Parquet file ({type(exc).__name__}: {str(exc)[:200]}).") from None
+        raise ResultsError.keyed(
+            "results.readable_parquet_file", path=path, error_type=type(exc).__name__, reason=str(exc)[:200]
+        ) from None
     # a column added since (leader_wins) is not required: its metrics have no data in such a folder
     if "decided_fishes" not in games.columns and {"fishes", "eggs"} <= set(games.columns):
         # before this column every fish was decided unless eggs (no replayed fish, no eggs on an out)
@@ -820,7 +846,7 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     games = games.with_columns([pl.lit(0, dtype=pl.Int32).alias(c) for c in absent])
     blank = [j for j, m in enumerate(METRICS) if set(variables(m)) & set(absent)]
     if games.height == 0:
-        raise ResultsError(f"{path}: holds no games.")
+        raise ResultsError.keyed("results.holds_games", path=path)
     names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
     parts = {str(k[0]): v.sort("game") for k, v in games.partition_by("variant", as_dict=True).items()}
     same_games = len({tuple(p.get_column("game").to_list()) for p in parts.values()}) == 1
@@ -863,15 +889,209 @@ def validate_games_table(games: pl.DataFrame, path: Path, needed) -> pl.DataFram
     """Every column the statistics read: present, of an integer or boolean type, without nulls."""
     missing = [c for c in ("variant", "game", "bots", *needed) if c not in games.columns]
     if missing:
-        raise ResultsError(f"{path}: missing columns {', '.join(missing)} (docs/results.md).")
+        raise ResultsError.keyed("results.missing_columns_docs_results", path=path, join_missing=", ".join(missing))
     for c in needed:
         dtype = games.schema[c]
         if not (dtype.is_integer() or dtype == pl.Boolean):
-            raise ResultsError(f"{path}: column {c!r} has type {dtype}, expected integers (docs/results.md).")
+            raise ResultsError.keyed("results.column_type_expected_integers", path=path, c=c, dtype=dtype)
         nulls = games.get_column(c).null_count()
         if nulls:
-            raise ResultsError(f"{path}: column {c!r} has {nulls:,} missing values.")
+            raise ResultsError.keyed("results.column_missing_values", path=path, c=c, nulls=nulls)
     fewest = games.get_column("deals").min()
     if isinstance(fewest, int) and fewest < 1:
-        raise ResultsError(f"{path}: column 'deals' holds games with no deal.")
+        raise ResultsError.keyed("results.column_deals_holds_games", path=path)
     return games.with_columns(pl.col("variant").cast(pl.String), pl.col("bots").cast(pl.String))
+
+
+messages.add(
+    {
+        "results.lock_file_keeps_changing": (
+            "{option} {folder}: its lock file {path} keeps changing; is another run starting there?",
+            "{option} {folder}: его файл блокировки {path} всё время меняется; не запускается ли там другой прогон?",
+        ),
+        "results.cannot_create_lock_file": (
+            "{option} {folder}: cannot create its lock file {path} ({reason}).",
+            "{option} {folder}: не удаётся создать файл блокировки {path} ({reason}).",
+        ),
+        "results.another_run_writing_into": (
+            "{option} {folder}: another kozel-stats run is writing into this folder "
+            "({owner}); nothing was played and nothing was changed. Wait until it ends, or "
+            "choose another folder.",
+            "{option} {folder}: в эту папку пишет другой прогон kozel-stats ({owner}); "
+            "ничего не сыграно и не изменено. Дождитесь его конца или выберите другую папку.",
+        ),
+        "results.another_run_writing_into_2": (
+            "{option} {folder}: another kozel-stats run is writing into this folder "
+            "({owner}); nothing was played and nothing was changed. Wait until it ends, or, "
+            "if that run is gone, remove {path}.",
+            "{option} {folder}: в эту папку пишет другой прогон kozel-stats ({owner}); "
+            "ничего не сыграно и не изменено. Дождитесь его конца или, если того прогона уже нет, "
+            "удалите {path}.",
+        ),
+        "results.force_replaces_results_folder": (
+            "--out {folder}: --force replaces a kozel-stats results folder, but {join_found} there "
+            "were not written by kozel-stats (or are damaged); nothing was removed. Choose another "
+            "folder, or remove them yourself.",
+            "--out {folder}: --force заменяет папку результатов kozel-stats, но {join_found} там "
+            "записала не kozel-stats (или они повреждены); ничего не удалено. Выберите другую папку "
+            "или удалите их сами.",
+        ),
+        "results.force_only_removes_files": (
+            "--out {folder}: {folder_name} is {kind}; --force only removes the files a run wrote. Nothing was removed.",
+            "--out {folder}: {folder_name} — {kind}; --force удаляет только файлы, записанные "
+            "прогоном. Ничего не удалено.",
+        ),
+        "results.file_folder": (
+            "--out {folder}: is a file, not a folder.",
+            "--out {folder}: это файл, а не папка.",
+        ),
+        "results.cannot_write": (
+            "--out {folder}: cannot write there ({reason}).",
+            "--out {folder}: туда нельзя писать ({reason}).",
+        ),
+        "results.folder_already_holds_run": (
+            "--out {folder}: the folder already holds a run's results; nothing was played and nothing "
+            "was changed. Choose another folder, continue that run with --resume, or replace it with "
+            "--force.",
+            "--out {folder}: в папке уже лежат результаты прогона; ничего не сыграно и не изменено. "
+            "Выберите другую папку, продолжите тот прогон с --resume или замените его с --force.",
+        ),
+        "results.folder_file_name": (
+            "{option} {path}: is a folder; give a file name.",
+            "{option} {path}: это папка; нужно имя файла.",
+        ),
+        "results.file_results_folder_report": (
+            "{option} {path}: is a file of the results folder {inside}; a report, a card or a record "
+            "never replaces a run's results (not even with --force). Give a name outside its run files.",
+            "{option} {path}: это файл папки результатов {inside}; отчёт, карточка или запись партий "
+            "никогда не заменяют результаты прогона (даже с --force). Дайте имя вне его файлов.",
+        ),
+        "results.file_exists_nothing_was": (
+            "{option} {path}: the file exists; nothing was done. Give another name or add --force.",
+            "{option} {path}: такой файл уже есть; ничего не сделано. Дайте другое имя или добавьте --force.",
+        ),
+        "results.folder_does_exist": (
+            "{option} {path}: the folder {parent} does not exist.",
+            "{option} {path}: папки {parent} нет.",
+        ),
+        "results.cannot_write_2": (
+            "{option} {path}: cannot write in {parent}.",
+            "{option} {path}: в {parent} нельзя писать.",
+        ),
+        "results.force_only_replaces_regular": (
+            "{option} {path}: is {kind}; --force only replaces a regular file. Nothing was done; give another name.",
+            "{option} {path}: это {kind}; --force заменяет только обычный файл. Ничего не сделано; дайте другое имя.",
+        ),
+        "results.damaged": (
+            "{part}: damaged ({error_type}: {reason}).",
+            "{part}: файл повреждён ({error_type}: {reason}).",
+        ),
+        "results.missing_results_folder_compare": (
+            "{path}: missing; a results folder from `kozel-stats compare --out` holds it.",
+            "{path}: файла нет; он есть в папке результатов `kozel-stats compare --out`.",
+        ),
+        "results.cannot_read": (
+            "{path}: cannot be read ({reason}).",
+            "{path}: не читается ({reason}).",
+        ),
+        "results.valid_json": (
+            "{path}: not valid JSON ({reason}).",
+            "{path}: это не JSON ({reason}).",
+        ),
+        "results.field_missing_results_file": (
+            "{path}: field {key!r} is missing; not a kozel-stats results file.",
+            "{path}: нет поля {key!r}; это не файл результатов kozel-stats.",
+        ),
+        "results.saved_other_metrics_version": (
+            "{path}: saved by kozel-stats {version} with other metrics than this version's "
+            "({diff}). It is not damaged: read it with the version that wrote it, or "
+            "play the run again with this one (`compare --resume` cannot continue it).",
+            "{path}: сохранено kozel-stats {version} с другими показателями, чем у этой "
+            "версии ({diff}). Файл не повреждён: читайте его той версией, что его "
+            "записала, или сыграйте прогон заново этой (`compare --resume` его не продолжит).",
+        ),
+        "results.such_results_folder": (
+            "{folder}: no such results folder.",
+            "{folder}: такой папки с результатами нет.",
+        ),
+        "results.folder_folder_written_compare": (
+            "{folder}: not a folder; give the folder written by `compare --out`.",
+            "{folder}: это не папка; нужна папка, которую записал `compare --out`.",
+        ),
+        "results.missing_results_folder_compare_2": (
+            "{stats_path}: missing; a results folder from `kozel-stats compare --out` holds it.",
+            "{stats_path}: файла нет; он есть в папке результатов `kozel-stats compare --out`.",
+        ),
+        "results.format": (
+            "{path}: format {data_format!r} is not {FORMAT!r}.",
+            "{path}: формат {data_format!r}, а нужен {FORMAT!r}.",
+        ),
+        "results.arms_but_statistics": (
+            "{path}: {n_arms} arms but statistics for {len_stats_arms}.",
+            "{path}: вариантов {n_arms}, а статистика — для {len_stats_arms}.",
+        ),
+        "results.holds_finished_games": (
+            "{path}: holds no finished games.",
+            "{path}: в нём нет доигранных партий.",
+        ),
+        "results.statistics_damaged": (
+            "{path}: the statistics are damaged ({error_type}: {reason}).",
+            "{path}: статистика повреждена ({error_type}: {reason}).",
+        ),
+        "results.arm_unknown_knob": (
+            "{STATS_FILE}: arm {a_name!r} has an unknown knob {key!r}.",
+            "{STATS_FILE}: у варианта {a_name!r} неизвестная настройка {key!r}.",
+        ),
+        "results.arm_damaged_skill_two": (
+            "{STATS_FILE}: arm {a_name!r} has a damaged 'skill' (two bot names expected).",
+            "{STATS_FILE}: у варианта {a_name!r} повреждено поле 'skill' (нужны имена двух ботов).",
+        ),
+        "results.arm": (
+            "{STATS_FILE}, arm {a_name!r}: {reason}",
+            "{STATS_FILE}, вариант {a_name!r}: {reason}",
+        ),
+        "results.holds_games": (
+            "{path}: holds no games.",
+            "{path}: в нём нет партий.",
+        ),
+        "results.readable_parquet_file": (
+            "{path}: not a readable Parquet file ({error_type}: {reason}).",
+            "{path}: это не читаемый файл Parquet ({error_type}: {reason}).",
+        ),
+        "results.missing_columns_docs_results": (
+            "{path}: missing columns {join_missing} (docs/results.md).",
+            "{path}: нет столбцов {join_missing} (docs/results.md).",
+        ),
+        "results.column_deals_holds_games": (
+            "{path}: column 'deals' holds games with no deal.",
+            "{path}: в столбце 'deals' есть партии без сдач.",
+        ),
+        "results.column_type_expected_integers": (
+            "{path}: column {c!r} has type {dtype}, expected integers (docs/results.md).",
+            "{path}: у столбца {c!r} тип '{dtype}', а нужны целые числа (docs/results.md).",
+        ),
+        "results.column_missing_values": (
+            "{path}: column {c!r} has {nulls:,} missing values.",
+            "{path}: в столбце {c!r} пропущено значений: {nulls:count}.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "results.owner": ("pid {pid} on {host}, since {started}", "процесс {pid} на узле '{host}', с {started}"),
+        "results.owner.command": (
+            "pid {pid} on {host}, since {started}: {command}",
+            "процесс {pid} на узле '{host}', с {started}: `{command}`",
+        ),
+        "results.kind.symlink": ("a symbolic link", "символическая ссылка"),
+        "results.kind.device": ("a device", "устройство"),
+        "results.kind.odd_folder": ("not a regular folder", "не обычная папка"),
+        "results.kind.odd_file": ("not a regular file", "не обычный файл"),
+        "results.metrics_differ.both": ("new here: {new}; not here: {gone}", "новые здесь: {new}; нет здесь: {gone}"),
+        "results.metrics_differ.new": ("new here: {new}", "новые здесь: {new}"),
+        "results.metrics_differ.gone": ("not here: {gone}", "нет здесь: {gone}"),
+        "results.metrics_differ.order": ("another order", "другой порядок"),
+    }
+)

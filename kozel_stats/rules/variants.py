@@ -234,14 +234,18 @@ class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
             if isinstance(key, (str, int, bool, float)) and key in seen:
-                raise VariantError(f"the key {key!r} is given twice, at lines {seen[key]} and {line}")
+                raise VariantError.keyed("variants.key_given_twice_lines", key=key, seen_key=seen[key], line=line)
             if isinstance(key, (str, int, bool, float)):
                 seen[key] = line
             try:
                 self.construct_object(value_node, deep=deep)
             except ValueError as exc:  # e.g. an integer beyond Python's digit limit
-                why = "an integer far too large" if "digits" in str(exc) else str(exc).splitlines()[0][:120]
-                raise VariantError(f"key {key!r} at line {line}: its value cannot be read ({why})") from None
+                why = (
+                    messages.Sentence("variants.integer_far_too_large")
+                    if "digits" in str(exc)
+                    else messages.foreign(str(exc).splitlines()[0][:120])
+                )
+                raise VariantError.keyed("variants.key_line_value_cannot", key=key, line=line, why=why) from None
         return super().construct_mapping(node, deep=deep)
 
 
@@ -301,16 +305,16 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     try:
         size = path.stat().st_size
         if size > MAX_VARIANT_BYTES:
-            raise VariantError(
-                f"{path}: {size:,} bytes is far too large for a variant file (at most {MAX_VARIANT_BYTES:,})."
+            raise VariantError.keyed(
+                "variants.bytes_far_too_large", path=path, size=size, MAX_VARIANT_BYTES=MAX_VARIANT_BYTES
             )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise VariantError(f"{path}: no such variant file.") from None
+        raise VariantError.keyed("variants.such_variant_file", path=path) from None
     except IsADirectoryError:
-        raise VariantError(f"{path}: is a folder, not a variant file.") from None
+        raise VariantError.keyed("variants.folder_variant_file", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError(f"{path}: cannot be read ({exc}).") from None
+        raise VariantError.keyed("variants.cannot_read", path=path, reason=exc) from None
     try:
         loader = _StrictLoader(text)
         try:
@@ -328,16 +332,20 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except VariantError as exc:
         if str(exc).startswith(str(path)):
             raise
-        raise VariantError(f"{path}: {exc}.") from None
+        raise VariantError.keyed("variants.message", path=path, reason=exc) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise VariantError(f"{path}: YAML syntax error{where}: {problem}.") from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer beyond Python's digit limit
-        raise VariantError(f"{path}: a value cannot be read ({str(exc).splitlines()[0][:160]}).") from None
+        raise VariantError.keyed(
+            "variants.value_cannot_read",
+            path=path,
+            reason=messages.cut(exc, 160, first_line=True),
+        ) from None
     if not isinstance(data, dict):
-        raise VariantError(f"{path}: a variant file must be a mapping with keys {', '.join(TOP_KEYS)}.")
+        raise VariantError.keyed("variants.variant_file_mapping_keys", path=path, join_top_keys=", ".join(TOP_KEYS))
     return data
 
 
@@ -348,9 +356,12 @@ def _resolve_extends(name: str, here: Path) -> Path:
         candidate = folder / f"{_os_name(name)}.yaml"
         if candidate.is_file():
             return candidate
-    raise VariantError(
-        f"{here}: key 'extends' names the unknown variant {name!r}; allowed: a variant file "
-        f"in {here.parent} or a shipped variant ({', '.join(shipped_names())})."
+    raise VariantError.keyed(
+        "variants.key_extends_names_unknown",
+        here=here,
+        name=name,
+        here_parent=here.parent,
+        join_shipped_names=", ".join(shipped_names()),
     )
 
 
@@ -359,7 +370,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     resolved = path.resolve()
     if resolved in chain:
         cycle = " -> ".join(p.stem for p in chain + (resolved,))
-        raise VariantError(f"{path}: key 'extends' makes a cycle: {cycle}.")
+        raise VariantError.keyed("variants.key_extends_makes_cycle", path=path, cycle=cycle)
     data = _read_yaml(path)
     unknown = [str(key) for key in data if key not in TOP_KEYS]
     missing = [key for key in ("name", "description", "source") if key not in data]
@@ -381,15 +392,15 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
         )
     for key in ("name", "source"):
         if not isinstance(data[key], str) or not data[key].strip():
-            raise VariantError(f"{path}: key '{key}' must be a non-empty string, not {data[key]!r:.80}.")
+            raise VariantError.keyed("variants.key_non_empty_string", path=path, key=key, data_key=data[key])
     for key in ("title", "description"):
         if key in data:
             _texts(data[key], key, path)
     if data["name"] != file_name_text(path.stem):
-        raise VariantError(f"{path}: key 'name' is {data['name']!r} but must equal the file name {path.stem!r}.")
+        raise VariantError.keyed("variants.key_name_but_equal", path=path, data_name=data["name"], path_stem=path.stem)
     game = data.get("game", "kozel")
     if game not in GAMES:
-        raise VariantError(f"{path}: key 'game' has the bad value {game!r}; allowed: one of {', '.join(GAMES)}.")
+        raise VariantError.keyed("variants.key_game_bad_value", path=path, game=game, join_games=", ".join(GAMES))
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise VariantError(f"{path}: key 'rules' must be a mapping of knob: value, not {type(rules).__name__}.")
@@ -403,7 +414,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
         merged = dict(DEFAULTS)
     else:
         if not isinstance(parent, str):
-            raise VariantError(f"{path}: key 'extends' must be a variant name, not {parent!r}.")
+            raise VariantError.keyed("variants.key_extends_variant_name", path=path, parent=parent)
         _, merged = _load_raw(_resolve_extends(parent, path), chain + (resolved,))
     merged.update(rules)
     return data, merged
@@ -419,9 +430,8 @@ def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
         and all(k in LANGUAGES and isinstance(v, str) and v.strip() for k, v in value.items())
     ):
         return {k: v.strip() for k, v in value.items()}
-    raise VariantError(
-        f"{path}: key '{key}' must be a non-empty string or a mapping of languages "
-        f"({', '.join(LANGUAGES)}) to non-empty strings, not {value!r:.80}."
+    raise VariantError.keyed(
+        "variants.key_non_empty_string_2", path=path, key=key, join_languages=", ".join(LANGUAGES), value=value
     )
 
 
@@ -452,74 +462,74 @@ def holds(condition: str, rules: dict[str, Any]) -> bool:
     return bool(CONDITIONS[condition]({**DEFAULTS, **rules}))
 
 
-#: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise)
+#: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise: the
+#: key of its sentence in the message table, below)
 KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any], str], ...] = (
     (
         "closed_before_house",
         lambda rules: rules["closed_before_house"] != "any",
         CONDITIONS["cross"],
-        "applies to Осёл's cross layout only (layout: cross)",
+        "variants.needs.closed_before_house",
     ),
     (
         "solo_fish",
         lambda rules: rules["solo_fish"] != "visible",
         CONDITIONS["bazaar"],
-        "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+        "variants.needs.solo_fish",
     ),
     (
         "draw_last",
         lambda rules: rules["draw_last"],
         CONDITIONS["bazaar"],
-        "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
+        "variants.needs.draw_last",
     ),
     (
         "solo_eggs",
         lambda rules: rules["solo_eggs"] != "none",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false)",
+        "variants.needs.solo_eggs",
     ),
     (
         "solo_writes",
         lambda rules: rules["solo_writes"] != "own",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false)",
+        "variants.needs.solo_writes",
     ),
     (
         "solo_loser",
         lambda rules: rules["solo_loser"] != "every",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false)",
+        "variants.needs.solo_loser",
     ),
     (
         "out_00_writes",
         lambda rules: rules["out_00_writes"],
         lambda rules: rules["out_00_ends_game"],
-        "only matters when an out on 00 ends the game (out_00_ends_game: true)",
+        "variants.needs.out_00_writes",
     ),
     (
         "fast_writes",
         lambda rules: rules["fast_writes"] > 0,
         CONDITIONS["fast"],
-        "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
+        "variants.needs.fast_writes",
     ),
     (
         "voluntary_fast",
         lambda rules: rules["voluntary_fast"],
         lambda rules: rules["fast_writes"] > 0 and rules["fast_writes_00"] > 0,
-        "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and fast_writes_00 > 0)",
+        "variants.needs.voluntary_fast",
     ),
     (
         "fast_writes_00",
         lambda rules: rules["fast_writes_00"] > 0,
         lambda rules: rules["voluntary_fast"],
-        "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
+        "variants.needs.fast_writes_00",
     ),
     (
         "fast_out_66",
         lambda rules: rules["fast_out_66"] != "fast-cost",
         lambda rules: rules["voluntary_fast"] and rules["fast_writes_00"] > 0 and rules["out_66_writes"] > 0,
-        "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) and an out "
-        "on 66 writes a sum of its own (out_66_writes > 0)",
+        "variants.needs.fast_out_66",
     ),
     (
         "first_lead_cycle",
@@ -528,62 +538,61 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
             bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))
             and (rules["first_lead_cycle"] != "11-to-66" or rules["first_lead"] != "double-00")
         ),
-        "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
+        "variants.needs.first_lead_cycle",
     ),
     (
         "goats",
         lambda rules: rules["goats"] != "one",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
+        "variants.needs.goats",
     ),
     (
         "out_66_writers",
         lambda rules: rules["out_66_writers"] != "losers",
         CONDITIONS["out_66"],
-        "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
+        "variants.needs.out_66_writers",
     ),
     (
         "kept_66_writes",
         lambda rules: rules["kept_66_writes"] > 0,
         lambda rules: rules["scoring"] == "points",
-        "writes points, and Генерал's scoring keeps none (scoring: generals)",
+        "variants.needs.kept_66_writes",
     ),
     (
         "kept_66_writes",
         lambda rules: rules["kept_66_writes"] > 0,
         lambda rules: not rules["memory"],
-        "is not implemented with the memory of points (memory: true): the 66's points would mix with "
-        "the remembered ones",
+        "variants.needs.kept_66_writes_2",
     ),
     (
         "kept_00_goat",
         lambda rules: rules["kept_00_goat"],
         CONDITIONS["no-match"],
-        "ends the game, and a match (match_deals > 0) ends after its deals",
+        "variants.needs.kept_00_goat",
     ),
     (
         "extra_lead",
         lambda rules: rules["extra_lead"] != "none",
         CONDITIONS["chain"],
-        "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
+        "variants.needs.extra_lead",
     ),
     (
         "extra_lead",
         lambda rules: rules["extra_lead"] == "ends-game",
         CONDITIONS["no-match"],
-        "ends the game, and a match (match_deals > 0) ends after its deals",
+        "variants.needs.extra_lead_2",
     ),
     (
         "general_out",
         lambda rules: rules["general_out"] != "00-or-66",
         CONDITIONS["generals"],
-        "applies to Генерал's scoring only (scoring: generals)",
+        "variants.needs.general_out",
     ),
     (
         "scoring",
         lambda rules: rules["scoring"] == "generals",
         lambda rules: rules["pairs"],
-        "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
+        "variants.needs.scoring",
     ),
 )
 
@@ -591,29 +600,27 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
 def check_combination(rules: dict[str, Any], path: Path) -> None:
     """Knobs that only make sense together: refused with the reason, never silently ignored."""
     if rules["tiles_each"] != 7 and rules["pairs"]:
-        raise VariantError(
-            f"{path}: key 'tiles_each' is {rules['tiles_each']}, but pairs are dealt 7 each; set 'pairs: false' "
-            "for a game каждый сам за себя with a bazaar."
-        )
+        raise VariantError.keyed("variants.key_tiles_each_but", path=path, rules_tiles_each=rules["tiles_each"])
     if rules["pairs"] and rules["players"] != 4:
-        raise VariantError(
-            f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
-            "set 'pairs: false' for каждый сам за себя."
-        )
+        raise VariantError.keyed("variants.key_players_but_pairs", path=path, rules_players=rules["players"])
     for knob, is_set, allowed, why in KNOB_NEEDS:
         if is_set(rules) and not allowed(rules):
-            raise VariantError(f"{path}: key '{knob}' is {_shown(rules[knob])}, but it {why}.")
+            raise VariantError.keyed(
+                "variants.key_but",
+                path=path,
+                knob=knob,
+                shown_rules_knob=_shown(rules[knob]),
+                why=messages.Sentence(why),
+            )
     if rules["shared_score"] and not rules["pairs"]:
-        raise VariantError(
-            f"{path}: key 'shared_score' is {_shown(rules['shared_score'])}, but it is implemented for pair games only "
-            "(pairs: true)."
+        raise VariantError.keyed(
+            "variants.key_shared_score_but", path=path, shown_rules_shared_score=_shown(rules["shared_score"])
         )
     # R-004-morskoy-solo: a game that ends at once needs one loser: a side, or the one player of solo_loser: most
     for knob in ("general", "out_00_ends_game"):
         if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most" and rules["goats"] != "every":
-            raise VariantError(
-                f"{path}: key '{knob}' is {_shown(rules[knob])}, but the game it ends needs one loser: play in pairs "
-                "(pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player a goat)."
+            raise VariantError.keyed(
+                "variants.key_but_game_ends", path=path, knob=knob, shown_rules_knob=_shown(rules[knob])
             )
     check_dealable(rules, path)
 
@@ -631,10 +638,14 @@ def check_dealable(rules: dict[str, Any], path: Path) -> None:
         return
     played = _dealable_share(rules["players"], rules["tiles_each"], doubles, suit)
     if played == 0:
-        raise VariantError(
-            f"{path}: keys 'redeal_doubles' ({doubles}) and 'redeal_suit' ({suit}) ask a redeal of every deal of "
-            f"{rules['tiles_each']} tiles to {rules['players']} players: none of {DEALABLE_TRIES:,} random deals "
-            "could be played. Raise them (a hand holds 7 tiles; 0 means never redeal)."
+        raise VariantError.keyed(
+            "variants.keys_redeal_doubles_redeal",
+            path=path,
+            doubles=doubles,
+            suit=suit,
+            rules_tiles_each=rules["tiles_each"],
+            rules_players=rules["players"],
+            DEALABLE_TRIES=DEALABLE_TRIES,
         )
 
 
@@ -762,9 +773,7 @@ def _load_changed(spec: str) -> Variant:
     base_spec, *parts = spec.split("+")
     shown = excerpt(spec)
     if not base_spec.strip():
-        raise VariantError(
-            f"{shown}: no base variant before the first '+'; write BASE+knob=value (e.g. default+threshold=none)."
-        )
+        raise VariantError.keyed("variants.base_variant_before_first", shown=shown)
     changes: list[tuple[str, Any]] = []
     for part in parts:
         key, sep, text = part.partition("=")
@@ -772,13 +781,14 @@ def _load_changed(spec: str) -> Variant:
         if sep and knob is None and len(key.strip()) <= 40:  # a name, misspelled: the closest knobs
             raise unknown_knob(key.strip(), shown)
         if not sep or knob is None:
-            raise VariantError(
-                f"{shown}: {excerpt(part, 40)!r} is not knob=value; a changed variant is written "
-                "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: "
-                f"{', '.join(KNOB_BY_NAME)}."
+            raise VariantError.keyed(
+                "variants.knob_value_changed_variant",
+                shown=shown,
+                excerpt_part_40=excerpt(part, 40),
+                join_knob_by_name=", ".join(KNOB_BY_NAME),
             )
         if any(name == knob.name for name, _ in changes):
-            raise VariantError(f"{shown}: the knob {knob.name!r} is given twice; give each knob once.")
+            raise VariantError.keyed("variants.knob_given_twice_each", shown=shown, knob_name=knob.name)
         changes.append((knob.name, parse_knob_value(knob, text, shown)))
     return with_rules(load_variant(base_spec), changes, spec)
 
@@ -790,7 +800,7 @@ def load_variant(spec: str | Path) -> Variant:
     if isinstance(spec, str) and "+" in spec and not _exists(path):
         return _load_changed(spec)
     if not str(spec).strip():
-        raise VariantError("an empty variant name; give a variant name or a .yaml file.")
+        raise VariantError.keyed("variants.empty_variant_name_variant")
     if _shipped_name(spec) and _is_dir(path):  # a folder never loads as one variant: the shipped name wins
         _say_shadowed(path, str(spec), "rules.shadow_one")
         path = shipped_dir() / f"{spec}.yaml"
@@ -872,7 +882,7 @@ def load_variants(specs: list[str]) -> list[Variant]:
                 out.append(load_variant(shipped_dir() / f"{spec}.yaml"))
                 continue
             if not files:
-                raise VariantError(f"{path}: folder holds no variant files (*.yaml).")
+                raise VariantError.keyed("variants.folder_holds_variant_files", path=path)
             out.extend(load_variant(f) for f in files)
         else:
             out.append(load_variant(spec))
@@ -881,3 +891,239 @@ def load_variants(specs: list[str]) -> list[Variant]:
 
 def default_variant() -> Variant:
     return load_variant(shipped_dir() / "default.yaml")
+
+
+messages.add(
+    {
+        "variants.variant_file_mapping_keys": (
+            "{path}: a variant file must be a mapping with keys {join_top_keys}.",
+            "{path}: файл варианта должен быть словарём с ключами {join_top_keys}.",
+        ),
+        "variants.bytes_far_too_large": (
+            "{path}: {size:,} bytes is far too large for a variant file (at most {MAX_VARIANT_BYTES:,}).",
+            "{path}: файл слишком велик для варианта ({size:count} Б, самое большее {MAX_VARIANT_BYTES:count} Б).",
+        ),
+        "variants.such_variant_file": (
+            "{path}: no such variant file.",
+            "{path}: такого файла варианта нет.",
+        ),
+        "variants.folder_variant_file": (
+            "{path}: is a folder, not a variant file.",
+            "{path}: это папка, а не файл.",
+        ),
+        "variants.cannot_read": (
+            "{path}: cannot be read ({reason}).",
+            "{path}: не читается ({reason}).",
+        ),
+        "variants.message": (
+            "{path}: {reason}.",
+            "{path}: {reason}.",
+        ),
+        "variants.value_cannot_read": (
+            "{path}: a value cannot be read ({reason}).",
+            "{path}: значение не читается ({reason}).",
+        ),
+        "variants.key_extends_names_unknown": (
+            "{here}: key 'extends' names the unknown variant {name!r}; allowed: a variant file in "
+            "{here_parent} or a shipped variant ({join_shipped_names}).",
+            "{here}: ключ 'extends' называет неизвестный вариант {name!r}; можно: файл варианта в "
+            "{here_parent} или готовый вариант ({join_shipped_names}).",
+        ),
+        "variants.key_extends_makes_cycle": (
+            "{path}: key 'extends' makes a cycle: {cycle}.",
+            "{path}: ключ 'extends' замыкает круг: {cycle}.",
+        ),
+        "variants.key_name_but_equal": (
+            "{path}: key 'name' is {data_name!r} but must equal the file name {path_stem!r}.",
+            "{path}: ключ 'name' — {data_name!r}, а должен совпадать с именем файла {path_stem!r}.",
+        ),
+        "variants.key_game_bad_value": (
+            "{path}: key 'game' has the bad value {game!r}; allowed: one of {join_games}.",
+            "{path}: у ключа 'game' недопустимое значение {game!r}; можно: одно из: {join_games}.",
+        ),
+        "variants.key_non_empty_string": (
+            "{path}: key '{key}' must be a non-empty string, not {data_key!r:.80}.",
+            "{path}: ключ '{key}' должен быть непустой строкой, а не {data_key!r:.80}.",
+        ),
+        "variants.key_extends_variant_name": (
+            "{path}: key 'extends' must be a variant name, not {parent!r}.",
+            "{path}: ключ 'extends' должен быть именем варианта, а не {parent!r}.",
+        ),
+        "variants.key_non_empty_string_2": (
+            "{path}: key '{key}' must be a non-empty string or a mapping of languages "
+            "({join_languages}) to non-empty strings, not {value!r:.80}.",
+            "{path}: ключ '{key}' должен быть непустой строкой или словарём язык → непустая строка "
+            "(языки: {join_languages}), а не {value!r:.80}.",
+        ),
+        "variants.key_tiles_each_but": (
+            "{path}: key 'tiles_each' is {rules_tiles_each}, but pairs are dealt 7 each; set 'pairs: "
+            "false' for a game каждый сам за себя with a bazaar.",
+            "{path}: ключ 'tiles_each' — {rules_tiles_each}, но в парной игре сдают по 7 костей; для "
+            "игры «каждый сам за себя» с базаром поставьте 'pairs: false'.",
+        ),
+        "variants.key_players_but_pairs": (
+            "{path}: key 'players' is {rules_players} but 'pairs: true' needs 4 players; set 'pairs: "
+            "false' for каждый сам за себя.",
+            "{path}: ключ 'players' — {rules_players}, а для 'pairs: true' нужны 4 игрока; для игры "
+            "«каждый сам за себя» поставьте 'pairs: false'.",
+        ),
+        "variants.key_shared_score_but": (
+            "{path}: key 'shared_score' is {shown_rules_shared_score}, but it is implemented for pair "
+            "games only (pairs: true).",
+            "{path}: ключ 'shared_score' — {shown_rules_shared_score}, но он есть только в парной игре "
+            "(pairs: {shown_rules_shared_score}).",
+        ),
+        "variants.key_but": (
+            "{path}: key '{knob}' is {shown_rules_knob}, but it {why}.",
+            "{path}: ключ '{knob}' — {shown_rules_knob}, но {why}.",
+        ),
+        "variants.key_but_game_ends": (
+            "{path}: key '{knob}' is {shown_rules_knob}, but the game it ends needs one loser: play in "
+            "pairs (pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player "
+            "a goat).",
+            "{path}: ключ '{knob}' — {shown_rules_knob}, но конец игры, который он задаёт, требует "
+            "одного проигравшего: играйте парами (pairs: true), с 'solo_loser: most' или с 'goats: "
+            "every' (козлы — все остальные игроки).",
+        ),
+        "variants.keys_redeal_doubles_redeal": (
+            "{path}: keys 'redeal_doubles' ({doubles}) and 'redeal_suit' ({suit}) ask a redeal of "
+            "every deal of {rules_tiles_each} tiles to {rules_players} players: none of "
+            "{DEALABLE_TRIES:,} random deals could be played. Raise them (a hand holds 7 tiles; 0 "
+            "means never redeal).",
+            "{path}: ключи 'redeal_doubles' ({doubles}) и 'redeal_suit' ({suit}) требуют передачи при "
+            "каждой раздаче (игроков: {rules_players}, костей на руку: {rules_tiles_each}): ни одну из "
+            "{DEALABLE_TRIES:count} случайных раздач нельзя сыграть. Увеличьте их (в руке 7 костей; 0 "
+            "— никогда не передавать).",
+        ),
+        "variants.base_variant_before_first": (
+            "{shown}: no base variant before the first '+'; write BASE+knob=value (e.g. default+threshold=none).",
+            "{shown}: перед первым '+' нет основного варианта; пишите ОСНОВА+настройка=значение "
+            "(например, default+threshold=none).",
+        ),
+        "variants.knob_value_changed_variant": (
+            "{shown}: {excerpt_part_40!r} is not knob=value; a changed variant is written "
+            "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: {join_knob_by_name}.",
+            "{shown}: {excerpt_part_40!r} — не настройка=значение; изменённый вариант пишется "
+            "ОСНОВА+настройка=значение+настройка=значение (например, default+threshold=none), "
+            "настройки: {join_knob_by_name}.",
+        ),
+        "variants.knob_given_twice_each": (
+            "{shown}: the knob {knob_name!r} is given twice; give each knob once.",
+            "{shown}: настройка {knob_name!r} указана дважды; каждую настройку — один раз.",
+        ),
+        "variants.empty_variant_name_variant": (
+            "an empty variant name; give a variant name or a .yaml file.",
+            "пустое имя варианта; назовите вариант или файл .yaml.",
+        ),
+        "variants.folder_holds_variant_files": (
+            "{path}: folder holds no variant files (*.yaml).",
+            "{path}: в папке нет файлов вариантов (*.yaml).",
+        ),
+        "variants.key_given_twice_lines": (
+            "the key {key!r} is given twice, at lines {seen_key} and {line}",
+            "ключ {key!r} указан дважды, в строках {seen_key} и {line}",
+        ),
+        "variants.key_line_value_cannot": (
+            "key {key!r} at line {line}: its value cannot be read ({why})",
+            "ключ {key!r} в строке {line}: значение не читается ({why})",
+        ),
+    }
+)
+
+
+messages.add({"variants.integer_far_too_large": ("an integer far too large", "слишком большое целое число")})
+
+#: why a knob of KNOB_NEEDS does nothing without the others (its 4th item names the sentence)
+messages.add(
+    {
+        "variants.needs.closed_before_house": (
+            "applies to Осёл's cross layout only (layout: cross)",
+            "он действует только при крестовой раскладке Осла (layout: cross)",
+        ),
+        "variants.needs.solo_fish": (
+            "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+            "он действует только при базаре (pairs: false с 2 или 3 игроками)",
+        ),
+        "variants.needs.draw_last": (
+            "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
+            "он действует только при базаре (сдано меньше костей, чем 28 в наборе)",
+        ),
+        "variants.needs.solo_eggs": (
+            "applies to каждый сам за себя only (pairs: false)",
+            "он действует только в игре «каждый сам за себя» (pairs: false)",
+        ),
+        "variants.needs.solo_writes": (
+            "applies to каждый сам за себя only (pairs: false)",
+            "он действует только в игре «каждый сам за себя» (pairs: false)",
+        ),
+        "variants.needs.solo_loser": (
+            "applies to каждый сам за себя only (pairs: false)",
+            "он действует только в игре «каждый сам за себя» (pairs: false)",
+        ),
+        "variants.needs.out_00_writes": (
+            "only matters when an out on 00 ends the game (out_00_ends_game: true)",
+            "он важен, только когда выход на 0:0 кончает игру (out_00_ends_game: true)",
+        ),
+        "variants.needs.fast_writes": (
+            "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
+            "он важен, только когда есть быстрые заходы (lead_repeats > 0 или voluntary_fast: true)",
+        ),
+        "variants.needs.voluntary_fast": (
+            "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and "
+            "fast_writes_00 > 0)",
+            "он вводит быстрые заходы с 6:6 и 0:0, а им нужно то, что записывает проигравший "
+            "(fast_writes > 0 и fast_writes_00 > 0)",
+        ),
+        "variants.needs.fast_writes_00": (
+            "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
+            "он важен, только когда заходящий может выбрать быстрый заход с 0:0 (voluntary_fast: true)",
+        ),
+        "variants.needs.fast_out_66": (
+            "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) "
+            "and an out on 66 writes a sum of its own (out_66_writes > 0)",
+            "он важен, только когда быстрый заход с 0:0 чего-то стоит (voluntary_fast: true, "
+            "fast_writes_00 > 0), а выход на 6:6 записывает свою сумму (out_66_writes > 0)",
+        ),
+        "variants.needs.first_lead_cycle": (
+            "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
+            "он меняет дубль из 'first_lead: double-NN' от партии к партии (11 … 66 при '11-to-66')",
+        ),
+        "variants.needs.goats": (
+            "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
+            "он действует только в игре «каждый сам за себя» (pairs: false): в парной игре козлы — одна пара",
+        ),
+        "variants.needs.out_66_writers": (
+            "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
+            "он важен, только когда выход на 6:6 стоит заданную сумму (out_66_writes > 0)",
+        ),
+        "variants.needs.kept_66_writes": (
+            "writes points, and Генерал's scoring keeps none (scoring: generals)",
+            "он записывает очки, а в счёте Генерала очков нет (scoring: generals)",
+        ),
+        "variants.needs.kept_66_writes_2": (
+            "is not implemented with the memory of points (memory: true): the 66's points would mix "
+            "with the remembered ones",
+            "он не сделан вместе с памятью очков (memory: true): очки 6:6 смешались бы с запомненными",
+        ),
+        "variants.needs.kept_00_goat": (
+            "ends the game, and a match (match_deals > 0) ends after its deals",
+            "он кончает игру, а матч (match_deals > 0) кончается после своих сдач",
+        ),
+        "variants.needs.extra_lead": (
+            "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
+            "он кладёт 0:0 и 6:6 порознь в цепочку с разрывом между ними; у креста (layout: cross) такого захода нет",
+        ),
+        "variants.needs.extra_lead_2": (
+            "ends the game, and a match (match_deals > 0) ends after its deals",
+            "он кончает игру, а матч (match_deals > 0) кончается после своих сдач",
+        ),
+        "variants.needs.general_out": (
+            "applies to Генерал's scoring only (scoring: generals)",
+            "он действует только в счёте Генерала (scoring: generals)",
+        ),
+        "variants.needs.scoring": (
+            "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
+            "он сделан только для парной игры (pairs: true): проигравшие — пара после вышедшего",
+        ),
+    }
+)

@@ -332,10 +332,7 @@ def parse_langs(spec: str) -> list[str]:
     langs = [p.strip().lower() for p in spec.split(",") if p.strip()]
     bad = [x for x in langs if x not in ("ru", "en")]
     if not langs or bad:
-        raise _error(
-            f"--lang {spec!r}: give ru, en or ru,en (the site's languages; the first is the site's front page).",
-            f"--lang {spec!r}: укажите ru, en или ru,en (языки сайта; первый — его главная страница).",
-        )
+        raise KozelError.keyed("atlas.lang_ru_en_ru", spec=spec)
     return list(dict.fromkeys(langs))
 
 
@@ -467,10 +464,7 @@ def _read_mark(out: Path) -> dict | None:
             "чтобы собрать сайт заново.",
         ) from None
     if not isinstance(mark, dict) or mark.get("format") != FORMAT:
-        raise _error(
-            f"{path}: not a kozel-stats atlas mark (format {FORMAT}).",
-            f"{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
-        )
+        raise KozelError.keyed("atlas.atlas_mark_format", path=path, FORMAT=FORMAT)
     try:
         _mark_schema().check(mark, "")
     except schema.Bad as bad:
@@ -554,23 +548,14 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     language, a question, a path that is a file, a folder that holds something else — each one error naming
     what and where. A site already built is never overwritten silently: --resume or --render-only."""
     if req.resume and req.render_only:
-        raise _error(
-            "--resume plays what is missing, --render-only plays nothing: give one of them.",
-            "--resume доигрывает недостающее, --render-only не играет ничего: укажите что-то одно.",
-        )
+        raise KozelError.keyed("atlas.resume_plays_what_missing")
     out = req.out
     if out.exists() and not out.is_dir():
-        raise _error(
-            f"--out {out}: is a file, not a folder; give a folder for the site.",
-            f"--out {out}: это файл, а не папка; укажите папку для сайта.",
-        )
+        raise KozelError.keyed("atlas.file_folder_folder_site", out=out)
     if out.exists() and not out.parent.exists():
-        raise _error(f"--out {out}: no such folder.", f"--out {out}: нет такой папки.")
+        raise KozelError.keyed("atlas.such_folder", out=out)
     if not out.exists() and not out.parent.is_dir():
-        raise _error(
-            f"--out {out}: its parent folder {out.parent} does not exist.",
-            f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
-        )
+        raise KozelError.keyed("atlas.parent_folder_does_exist", out=out, out_parent=out.parent)
     mark = _read_mark(out) if out.is_dir() else None
     if req.site_url is not None and not req.site_url.startswith(("https://", "http://")):
         raise KozelError.keyed("atlas.site_url", url=req.site_url)
@@ -580,41 +565,23 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     try:
         levels = parse_levels(req.levels)
     except ValueError:
-        raise _error(
-            f"--levels {req.levels!r}: the levels of play are {', '.join(LEVELS)} (comma-separated).",
-            f"--levels {req.levels!r}: уровни игры — {', '.join(LEVELS)} (через запятую).",
+        raise KozelError.keyed(
+            "atlas.levels_levels_play_comma", req_levels=req.levels, join_levels=", ".join(LEVELS)
         ) from None
     langs = parse_langs(req.langs)
     questions = parse_only(req.only)
     check_backend(req)
     for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
         if not 1 <= games <= 10_000_000:
-            raise _error(
-                f"{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
-                f"{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
-            )
+            raise KozelError.keyed("atlas.per_question_level", option=option, games=games)
     if req.render_only:
         if mark is None:
-            raise _error(
-                f"--render-only: {out} holds no atlas (no {DATA_DIR}/{MARK_FILE}); build it first without "
-                "--render-only.",
-                f"--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без "
-                "--render-only.",
-            )
+            raise KozelError.keyed("atlas.render_only_holds_atlas", out=out, DATA_DIR=DATA_DIR, MARK_FILE=MARK_FILE)
     elif out.is_dir() and _holds_something(out):
         if mark is None:
-            raise _error(
-                f"--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an empty or a "
-                "new folder.",
-                f"--out {out}: папка не пуста, и атласа в ней нет; ничего не записано. Укажите пустую или новую папку.",
-            )
+            raise KozelError.keyed("atlas.folder_empty_holds_atlas", out=out)
         if not req.resume:
-            raise _error(
-                f"--out {out}: holds an atlas already; nothing was changed. Continue it with --resume, rebuild its "
-                "pages with --render-only, or give another folder.",
-                f"--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, пересоберите "
-                "страницы с --render-only или укажите другую папку.",
-            )
+            raise KozelError.keyed("atlas.holds_atlas_already_nothing", out=out)
     fresh = not (out.is_dir() and _holds_something(out))
     assert req.seed is not None
     return AtlasPlan(req, levels, langs, questions, games=req.games, fresh=fresh, seed=req.seed)
@@ -685,10 +652,7 @@ def check_backend(req: AtlasRequest) -> None:
     from ..play.cluster import check_backend_options
 
     if req.render_only and (req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None):
-        raise _error(
-            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
-            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
-        )
+        raise KozelError.keyed("atlas.render_only_plays_nothing")
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
 
 
@@ -970,3 +934,60 @@ def load_question(out: Path, question: Question, levels: list[Level]):
         if folder.is_dir():
             found[level.name] = load_compare(folder)
     return found
+
+
+messages.add(
+    {
+        "atlas.lang_ru_en_ru": (
+            "--lang {spec!r}: give ru, en or ru,en (the site's languages; the first is the site's front page).",
+            "--lang {spec!r}: укажите ru, en или ru,en (языки сайта; первый — его главная страница).",
+        ),
+        "atlas.atlas_mark_format": (
+            "{path}: not a kozel-stats atlas mark (format {FORMAT}).",
+            "{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
+        ),
+        "atlas.resume_plays_what_missing": (
+            "--resume plays what is missing, --render-only plays nothing: give one of them.",
+            "--resume доигрывает недостающее, --render-only не играет ничего: укажите что-то одно.",
+        ),
+        "atlas.file_folder_folder_site": (
+            "--out {out}: is a file, not a folder; give a folder for the site.",
+            "--out {out}: это файл, а не папка; укажите папку для сайта.",
+        ),
+        "atlas.such_folder": (
+            "--out {out}: no such folder.",
+            "--out {out}: нет такой папки.",
+        ),
+        "atlas.parent_folder_does_exist": (
+            "--out {out}: its parent folder {out_parent} does not exist.",
+            "--out {out}: папки {out_parent}, в которой он должен лежать, нет.",
+        ),
+        "atlas.levels_levels_play_comma": (
+            "--levels {req_levels!r}: the levels of play are {join_levels} (comma-separated).",
+            "--levels {req_levels!r}: уровни игры — {join_levels} (через запятую).",
+        ),
+        "atlas.per_question_level": (
+            "{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
+            "{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
+        ),
+        "atlas.render_only_holds_atlas": (
+            "--render-only: {out} holds no atlas (no {DATA_DIR}/{MARK_FILE}); build it first without --render-only.",
+            "--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без --render-only.",
+        ),
+        "atlas.folder_empty_holds_atlas": (
+            "--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an "
+            "empty or a new folder.",
+            "--out {out}: папка не пуста, и атласа в ней нет; ничего не записано. Укажите пустую или новую папку.",
+        ),
+        "atlas.holds_atlas_already_nothing": (
+            "--out {out}: holds an atlas already; nothing was changed. Continue it with --resume, "
+            "rebuild its pages with --render-only, or give another folder.",
+            "--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, "
+            "пересоберите страницы с --render-only или укажите другую папку.",
+        ),
+        "atlas.render_only_plays_nothing": (
+            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
+            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
+        ),
+    }
+)
