@@ -53,7 +53,7 @@ from ..stats import comparison as stats
 from ..stats.metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from ..stats.moments import MAX_GRAM_SIZE, GramSpec, RunStats
 from ..text import messages
-from ..text.errors import VariantError, keyed
+from ..text.errors import VariantError, again, keyed
 from ..text.say import note
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
             try:
                 value = parse_knob_value(knob, part, f"--vary {key}")
             except VariantError as exc:
-                raise ValueError(str(exc)) from None
+                raise again(ValueError, exc) from None
             if value in levels:
                 raise keyed(
                     ValueError,

@@ -211,7 +211,9 @@ def root(
         try:
             check_lang(lang)
         except Exception as exc:
-            fail(str(exc), None)
+            from ..text.say import error_text, quiet_lang
+
+            fail(error_text(exc, quiet_lang(None)), None)
     ctx.meta["kozel_root_lang"] = lang
     if ctx.invoked_subcommand is None and not ctx.resilient_parsing:  # `kozel-stats --lang ru`: the help
         typer.echo(ctx.get_help())
@@ -279,12 +281,20 @@ def choose_lang(lang: str | None) -> str:
 
 
 def fail(message: str, lang: str | None = None) -> None:
-    """One paragraph on stderr and exit code 2; `message` is English or already in `lang`."""
-    from ..text.say import quiet_lang, t, translate
+    """One paragraph on stderr and exit code 2; `message` is already in `lang` (`fail_key`: a sentence of the
+    message table)."""
+    from ..text.say import quiet_lang, t
+
+    typer.echo(t("error", quiet_lang(lang), message), err=True)
+    raise typer.Exit(2)
+
+
+def fail_key(lang: str | None, key: str, /, **fields: object) -> None:
+    """`fail` with the sentence `key` of the message table, in `lang` (else the locale's language)."""
+    from ..text.say import quiet_lang
 
     language = quiet_lang(lang)
-    typer.echo(t("error", language, translate(message) if language == "ru" else message), err=True)
-    raise typer.Exit(2)
+    fail(messages.text(key, language, **fields), language)
 
 
 def _closed_pipe(fd: int) -> bool:
@@ -561,7 +571,7 @@ def play(
     from ..rules.variants import load_variant
     from ..system import signals
     from ..text.errors import KozelError
-    from ..text.say import count, t
+    from ..text.say import t
 
     language = choose_lang(lang)
     v = load_variant(variant)
@@ -569,10 +579,7 @@ def play(
     if quiet and brief:
         raise KozelError.keyed("play.quiet_brief")
     if not 1 <= games <= MAX_PLAY_GAMES:
-        raise KozelError(
-            f"--games must be from 1 to {MAX_PLAY_GAMES:,} for play, not {games:,}.",
-            ru=f"--games у play — от 1 до {count(MAX_PLAY_GAMES, 'ru')}, а не {count(games, 'ru')}.",
-        )
+        raise KozelError.keyed("cli.play_games_range", most=MAX_PLAY_GAMES, games=games)
     if not -(2**63) <= seed < 2**64:
         raise keyed(ValueError, "cli.seed_fit_bits", seed=seed)
     if game_seed is not None:
@@ -726,26 +733,18 @@ def replay(
     cache: dict = {}
     n_games = n_bad = 0
     for lineno, record in read_records(records):
-        where = f"{records}, line {lineno}"
+        where = messages.Sentence("records.place.line", path=records, line=lineno)
         if forced is not None:
             v = forced
         else:
             name = record.get("variant")
             if not isinstance(name, str):
-                raise KozelError(
-                    f"{where}: field 'variant' missing; pass --variant.",
-                    ru=f"{records}, строка {lineno}: нет поля 'variant'; укажите --variant.",
-                )
+                raise KozelError.keyed("cli.replay_no_variant", where=where)
             if name not in cache:
                 try:
                     cache[name] = load_variant(name)
-                except (KozelError, ValueError, OSError) as exc:
-                    from ..text.say import error_text
-
-                    raise KozelError(  # the variant's own error, in the user's language too
-                        f"{where}, field 'variant': {exc}",
-                        ru=f"{records}, строка {lineno}, поле 'variant': {error_text(exc, 'ru')}",
-                    ) from None
+                except (KozelError, ValueError, OSError) as exc:  # the variant's own error, in the user's language
+                    raise KozelError.keyed("cli.replay_bad_variant", where=where, reason=exc) from None
             v = cache[name]
         problems = replay_record(record, v, where)
         n_games += 1
@@ -860,7 +859,7 @@ def compare_and_print(request, details: bool | None) -> None:
         else:
             signals.clear()
         if outcome.analysis.games_per_variant == 0:
-            fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.", request.lang)
+            fail_key(request.lang, "cli.interrupted_no_batch", stopped=stopped)
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
         if request.out is not None:
             err.print(
@@ -908,20 +907,9 @@ def print_games_played(err, games: int, result, lang: str) -> None:
 
 def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: str, per_en: str) -> None:
     """Exit 2 after a signal stopped the run: `n` games per variant (or cell) were played, saved in `out`."""
-    from ..present.words import count
-    from ..text.say import plural_ru
-
-    kept_ru = f"они сохранены в {out} (продолжить: --resume {out})." if out else "числа выше — по ним."
-    kept_en = (
-        f"those games are saved in {out} (continue with --resume {out})." if out else "the statistics above cover them."
-    )
-    games = plural_ru(n, "партии", "партий", "партий")
-    fail(
-        f"прервано ({stopped}) после {count(n, 'ru')} {games} на {per_ru}; {kept_ru}"
-        if lang == "ru"
-        else f"interrupted ({stopped}) after {n:,} games per {per_en}; {kept_en}",
-        lang,
-    )
+    kept = messages.Sentence("cli.kept_in", out=out) if out else messages.Sentence("cli.kept_above")
+    per = messages.Both(per_en, per_ru)
+    fail_key(lang, "cli.interrupted_after", stopped=stopped, n=n, per=per, kept=kept)
 
 
 @app.command()
@@ -1020,7 +1008,7 @@ def sweep_and_print(request) -> None:
         else:
             signals.clear()
         if outcome.analysis is None:
-            fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.", request.lang)
+            fail_key(request.lang, "cli.interrupted_no_cells", stopped=stopped)
         print_hanging(console, terminal_lines(outcome.summary, outcome.analysis, request.lang))
         if request.out is not None:
             err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
@@ -1071,20 +1059,11 @@ def sweep_levels_and_print(prepared, console, err) -> None:
             signals.clear()
             lead = lead_level(prepared.levels)
             kept = (
-                (
-                    f"; сыгранное на уровне «{lead.ru}» сохранено в {req.out} (продолжить: --resume {req.out})"
-                    if ru
-                    else f"; what the {lead.en} level played is saved in {req.out} (continue with --resume {req.out})"
-                )
+                messages.Sentence("cli.level_kept", level=messages.Both(lead.en, lead.ru), out=req.out)
                 if req.out is not None and (req.out / "stats.json").exists()
                 else ""
             )
-            fail(
-                f"прервано ({stopped}) до конца всех уровней; сравнения уровней нет{kept}."
-                if ru
-                else f"interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
-                req.lang,
-            )
+            fail_key(req.lang, "cli.interrupted_levels", stopped=stopped, kept=kept)
             return
         finished.append(True)
         lead = outcome.outcomes[outcome.lead]
@@ -1381,12 +1360,7 @@ def play_mix(prepared, mix: str, err):
         fail(t("compare.levels_kept", req.lang, stopped=stopped, out=req.out, n=outcome.analysis.games_per_variant))
     if outcome.result.interrupted or signals.received():
         signals.clear()
-        fail(
-            f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
-            if ru
-            else f"interrupted during the {mix} run; nothing of the matrix is saved.",
-            req.lang,
-        )
+        fail_key(req.lang, "cli.interrupted_mix", mix=messages.Both(mix, bot_name(mix, "ru")))
     return outcome
 
 
@@ -1527,10 +1501,7 @@ def duel(
 
             raise bot_error(f"the bot of side {side}", name, exc, f"бот пары {side}") from None
     if not 2 <= games <= 100_000_000:
-        raise KozelError(
-            f"--games must be from 2 to 100,000,000, not {games:,}.",
-            ru=f"--games — от 2 до 100 000 000, а не {count(games, 'ru')}.",
-        )
+        raise KozelError.keyed("cli.duel_games_range", games=games)
     if workers is not None and not 1 <= workers <= 4096:
         raise KozelError.keyed("commands.duel", workers=workers)
     v = load_variant(variant)
@@ -1868,5 +1839,53 @@ messages.add(
             "{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.",
             "{folder} — это перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
         ),
+    }
+)
+
+
+messages.add(
+    {
+        "cli.play_games_range": (
+            "--games must be from 1 to {most:,} for play, not {games:,}.",
+            "--games у play — от 1 до {most:count}, а не {games:count}.",
+        ),
+        "cli.duel_games_range": (
+            "--games must be from 2 to 100,000,000, not {games:,}.",
+            "--games — от 2 до 100 000 000, а не {games:count}.",
+        ),
+        "cli.interrupted_no_batch": (
+            "interrupted ({stopped}) before any batch of games finished; nothing to keep.",
+            "прервано ({stopped}) до конца первой пачки партий; сохранять нечего.",
+        ),
+        "cli.interrupted_no_cells": (
+            "interrupted ({stopped}) before two games of every cell finished; nothing to keep.",
+            "прервано ({stopped}), пока в каждой клетке не сыграно и двух партий; сохранять нечего.",
+        ),
+        "cli.interrupted_after": (
+            "interrupted ({stopped}) after {n:,} games per {per}; {kept}",
+            "прервано ({stopped}) после {n:count} {n:plural:партии|партий|партий} на {per}; {kept}",
+        ),
+        "cli.kept_in": (
+            "those games are saved in {out} (continue with --resume {out}).",
+            "они сохранены в {out} (продолжить: --resume {out}).",
+        ),
+        "cli.kept_above": ("the statistics above cover them.", "числа выше — по ним."),
+        "cli.level_kept": (
+            "; what the {level} level played is saved in {out} (continue with --resume {out})",
+            "; сыгранное на уровне «{level}» сохранено в {out} (продолжить: --resume {out})",
+        ),
+        "cli.interrupted_levels": (
+            "interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
+            "прервано ({stopped}) до конца всех уровней; сравнения уровней нет{kept}.",
+        ),
+        "cli.interrupted_mix": (
+            "interrupted during the {mix} run; nothing of the matrix is saved.",
+            "прервано во время прогона с ботами {mix}; из матрицы ничего не сохранено.",
+        ),
+        "cli.replay_no_variant": (
+            "{where}: field 'variant' missing; pass --variant.",
+            "{where}: нет поля 'variant'; укажите --variant.",
+        ),
+        "cli.replay_bad_variant": ("{where}, field 'variant': {reason}", "{where}, поле 'variant': {reason}"),
     }
 )

@@ -67,7 +67,6 @@ def check_scheduler(address: str) -> str:
     return address.strip()
 
 
-ADVICE_RU = "запущен ли `dask scheduler`, верны ли адрес и порт?"
 #: Seconds to reach a --scheduler and hear its handshake (--connect-timeout), and for its first worker.
 DEFAULT_CONNECT_TIMEOUT = 20.0
 #: The longest a Dask handshake message is (it is a few hundred bytes): more is not a Dask scheduler.
@@ -192,12 +191,12 @@ def _connect(address: str, timeout: float) -> Any:
     except (KeyboardInterrupt, ClusterError):
         raise
     except Exception as exc:  # OSError, TimeoutError, or what a stranger's bytes make of Dask
-        raise ClusterError(
-            f"--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s "
-            f"({type(exc).__name__}: {str(exc)[:120]}); is `dask scheduler` running, and is the address "
-            "and port right?",
-            ru=f"--scheduler {address}: за {timeout:g} с не удалось связаться там с планировщиком Dask "
-            f"({type(exc).__name__}: {str(exc)[:120]}); {ADVICE_RU}",
+        raise ClusterError.keyed(
+            "cluster.connect",
+            address=address,
+            timeout=timeout,
+            error_type=type(exc).__name__,
+            reason=messages.cut(exc, 120),
         ) from None
 
 
@@ -316,17 +315,12 @@ def _probe(address: str, timeout: float) -> None:
 
     rest = address[len("tcp://") :].rstrip("/")
     host, _, port = rest.rpartition(":") if ":" in rest else (rest, "", "8786")  # Dask's default port
-    advice = "is `dask scheduler` running, and is the address and port right?"
-    not_dask = f"--scheduler {address}: там не планировщик Dask"
     try:
         sock = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        reason_ru = _reason_ru(exc, reason)
-        raise ClusterError(
-            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); {advice}",
-            ru=f"--scheduler {address}: планировщик Dask там недоступен ({reason_ru}); {ADVICE_RU}",
-        ) from None
+        said = messages.Both(reason, _reason_ru(exc, reason))
+        raise ClusterError.keyed("cluster.unreachable", address=address, reason=said) from None
     with sock:
         try:
             sock.settimeout(timeout)
@@ -334,33 +328,17 @@ def _probe(address: str, timeout: float) -> None:
             while len(head) < 8:
                 chunk = sock.recv(8 - len(head))
                 if not chunk:
-                    raise ClusterError(
-                        f"--scheduler {address}: the server there closed the connection without a Dask handshake; "
-                        f"it is not a Dask scheduler ({advice})",
-                        ru=f"{not_dask}: сервер закрыл соединение, не поздоровавшись по-дасковски; {ADVICE_RU}",
-                    )
+                    raise ClusterError.keyed("cluster.closed", address=address)
                 head += chunk
         except TimeoutError:
-            raise ClusterError(
-                f"--scheduler {address}: something accepts connections there but sent no Dask handshake within "
-                f"{timeout:g} s (--connect-timeout); it is not a Dask scheduler, or it is hung. {advice.capitalize()}",
-                ru=f"{not_dask} или он завис: соединение принято, но приветствия Dask нет {timeout:g} с "
-                f"(--connect-timeout); {ADVICE_RU}",
-            ) from None
+            raise ClusterError.keyed("cluster.silent", address=address, timeout=timeout) from None
         except OSError as exc:
-            reason_ru = _reason_ru(exc, str(exc.strerror or exc))
-            raise ClusterError(
-                f"--scheduler {address}: the connection failed ({exc.strerror or exc}); {advice}",
-                ru=f"--scheduler {address}: соединение оборвалось ({reason_ru}); {ADVICE_RU}",
-            ) from None
+            said = messages.Both(str(exc.strerror or exc), _reason_ru(exc, str(exc.strerror or exc)))
+            raise ClusterError.keyed("cluster.failed", address=address, reason=said) from None
     (length,) = struct.unpack("<Q", head)
     if not 0 < length <= MAX_HANDSHAKE_BYTES:
         shown = head.decode("latin-1").encode("unicode_escape").decode()
-        raise ClusterError(
-            f"--scheduler {address}: the server there answers in another protocol (its first bytes: {shown!r}); "
-            f"it is not a Dask scheduler ({advice})",
-            ru=f"{not_dask}: сервер отвечает по другому протоколу (первые байты: {shown!r}); {ADVICE_RU}",
-        )
+        raise ClusterError.keyed("cluster.protocol", address=address, shown=shown)
 
 
 def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Backend:
@@ -386,6 +364,43 @@ def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNE
 
 messages.add(
     {
+        "cluster.connect": (
+            "--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s ({error_type}: "
+            "{reason}); is `dask scheduler` running, and is the address and port right?",
+            "--scheduler {address}: за {timeout:g} с не удалось связаться там с планировщиком Dask ({error_type}: "
+            "{reason}); запущен ли `dask scheduler`, верны ли адрес и порт?",
+        ),
+        "cluster.unreachable": (
+            "--scheduler {address}: cannot reach the Dask scheduler there ({reason}); is `dask scheduler` "
+            "running, and is the address and port right?",
+            "--scheduler {address}: планировщик Dask там недоступен ({reason}); запущен ли `dask scheduler`, "
+            "верны ли адрес и порт?",
+        ),
+        "cluster.closed": (
+            "--scheduler {address}: the server there closed the connection without a Dask handshake; it is not a "
+            "Dask scheduler (is `dask scheduler` running, and is the address and port right?)",
+            "--scheduler {address}: там не планировщик Dask: сервер закрыл соединение, не поздоровавшись "
+            "по-дасковски; запущен ли `dask scheduler`, верны ли адрес и порт?",
+        ),
+        "cluster.silent": (
+            "--scheduler {address}: something accepts connections there but sent no Dask handshake within "
+            "{timeout:g} s (--connect-timeout); it is not a Dask scheduler, or it is hung. Is `dask scheduler` "
+            "running, and is the address and port right?",
+            "--scheduler {address}: там не планировщик Dask или он завис: соединение принято, но приветствия Dask "
+            "нет {timeout:g} с (--connect-timeout); запущен ли `dask scheduler`, верны ли адрес и порт?",
+        ),
+        "cluster.failed": (
+            "--scheduler {address}: the connection failed ({reason}); is `dask scheduler` running, and is the "
+            "address and port right?",
+            "--scheduler {address}: соединение оборвалось ({reason}); запущен ли `dask scheduler`, верны ли "
+            "адрес и порт?",
+        ),
+        "cluster.protocol": (
+            "--scheduler {address}: the server there answers in another protocol (its first bytes: {shown!r}); "
+            "it is not a Dask scheduler (is `dask scheduler` running, and is the address and port right?)",
+            "--scheduler {address}: там не планировщик Dask: сервер отвечает по другому протоколу (первые байты: "
+            "{shown!r}); запущен ли `dask scheduler`, верны ли адрес и порт?",
+        ),
         "cluster.need_dask": (
             "--scheduler and --cluster need Dask, which is not installed: `pip install 'kozel-stats[dask]'`.",
             "--scheduler и --cluster требуют Dask, а он не установлен: `pip install 'kozel-stats[dask]'`.",

@@ -129,11 +129,16 @@ def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
 def bot_error(where: str, name: str, exc: ValueError, where_ru: str | None = None) -> VariantError:
     """An unknown bot, with «вы имели в виду …?» and the closest bot names (`--bots counterr`: counter)."""
     from ..rules.roster import BOTS
-    from ..text.say import closest, did_you_mean, translate
+    from ..text.say import closest, did_you_mean
 
     near = [] if ":" in name else closest(name, [bot.name for bot in BOTS])
     hint_en, hint_ru = (did_you_mean(near, "en"), did_you_mean(near, "ru")) if near else ("", "")
-    return VariantError(f"{where}: {exc}{hint_en}", ru=f"{where_ru or where}: {translate(str(exc))}{hint_ru}")
+    return VariantError.keyed(
+        "records.bot_error",
+        where=messages.Both(where, where_ru or where),
+        reason=exc,
+        hint=messages.Both(hint_en, hint_ru),
+    )
 
 
 def parse_skill(text: str) -> tuple[str, str]:
@@ -350,14 +355,14 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             raise TraceError.keyed("records.utf_text_file", path=path) from None
 
 
-def _need(obj: dict, key: str, kind: type | tuple, where: str) -> Any:
+def _need(obj: dict, key: str, kind: type | tuple, where: Place) -> Any:
     if key not in obj:
-        raise TraceError(f"{where}: missing field '{key}'.")
+        raise TraceError.keyed("records.missing_field", where=where, key=key)
     value = obj[key]
     if isinstance(value, bool) and kind is not bool:
-        raise TraceError(f"{where}: field '{key}' must be {getattr(kind, '__name__', kind)}, not {value!r}.")
+        raise TraceError.keyed("records.field_type", where=where, key=key, kind=messages.type_as(kind), value=value)
     if not isinstance(value, kind):
-        raise TraceError(f"{where}: field '{key}' must be {getattr(kind, '__name__', kind)}, not {value!r}.")
+        raise TraceError.keyed("records.field_type", where=where, key=key, kind=messages.type_as(kind), value=value)
     return value
 
 
@@ -366,23 +371,23 @@ MAX_RECORD_DEALS = 100_000  # the largest max_deals a variant may set
 MAX_EVENTS = 10_000  # events of one deal: at most 28 plays and a few knocks and draws each
 
 
-def _bounded(value: int, low: int, high: int, key: str, where: str) -> int:
+def _bounded(value: int, low: int, high: int, key: str, where: Place) -> int:
     if not low <= value <= high:
-        raise TraceError(f"{where}: field '{key}' must be from {low} to {high}, not {value!r:.40}.")
+        raise TraceError.keyed("records.field_range", where=where, key=key, low=low, high=high, value=value)
     return value
 
 
-def _tile(name: Any, where: str) -> int:
+def _tile(name: Any, where: Place) -> int:
     try:
         return tile_from_name(name)
     except ValueError as exc:
-        raise TraceError(f"{where}: {exc}.") from None
+        raise TraceError.keyed("records.not_a_tile", where=where, reason=exc) from None
 
 
-def _event_row(event: Any, ew: str, players: int) -> list[int]:
+def _event_row(event: Any, ew: Place, players: int) -> list[int]:
     """One recorded event (a play of 1 to 4 tiles, a knock or a draw) as the engine's script row."""
     if not isinstance(event, dict):
-        raise TraceError(f"{ew}: an event must be a JSON object.")
+        raise TraceError.keyed("records.event_not_object", where=ew)
     seat = _bounded(_need(event, "p", int, ew), 0, players - 1, "p", ew)
     row = [0] * N_EVENT_COLS
     row[E_SEAT] = seat
@@ -392,10 +397,10 @@ def _event_row(event: Any, ew: str, players: int) -> list[int]:
         tiles = _need(event, "play", list, ew)
         at = _need(event, "at", list, ew)
         if not 1 <= len(tiles) <= 4 or len(at) != len(tiles):
-            raise TraceError(f"{ew}: 'play' needs 1 to 4 tiles and 'at' one value per tile.")
+            raise TraceError.keyed("records.play_tiles", where=ew)
         closed = event.get("closed", [False] * len(tiles))
         if not isinstance(closed, list) or len(closed) != len(tiles) or not all(isinstance(c, bool) for c in closed):
-            raise TraceError(f"{ew}: 'closed' must be one true/false per tile.")
+            raise TraceError.keyed("records.closed_per_tile", where=ew)
         row[E_KIND] = EV_PLAY
         row[E_NTILES] = len(tiles)
         for k, (name, value) in enumerate(zip(tiles, at, strict=True)):
@@ -408,61 +413,60 @@ def _event_row(event: Any, ew: str, players: int) -> list[int]:
             elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
                 row[E_TILES + E_STRIDE * k + 1] = value
             else:
-                raise TraceError(f"{ew}: 'at' values must be 0..6, \"gap\" or null, not {value!r}.")
+                raise TraceError.keyed("records.at_values", where=ew, value=value)
     elif "draw" in event:
         row[E_KIND] = EV_DRAW
         row[E_NTILES] = 1
         row[E_TILES] = _tile(event["draw"], ew)
     else:
-        raise TraceError(f"{ew}: an event needs 'play', 'knock' or 'draw'.")
+        raise TraceError.keyed("records.event_kind", where=ew)
     return row
 
 
 def script_arrays(
-    record: dict[str, Any], where: str, players: int = 4, tiles_each: int = 7
+    record: dict[str, Any], where: Place, players: int = 4, tiles_each: int = 7
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Turn a record's deals into the engine's script arrays (hands, event rows, offsets)."""
     if record.get("format") != FORMAT:
-        raise TraceError(f"{where}: field 'format' must be {FORMAT!r}, not {record.get('format')!r}.")
+        raise TraceError.keyed("records.format", where=where, FORMAT=FORMAT, format=record.get("format"))
     if _need(record, "players", int, where) != players:
-        raise TraceError(f"{where}: field 'players' is {record['players']}, but the variant has {players} players.")
+        raise TraceError.keyed("records.players", where=where, written=record["players"], players=players)
     deals = _need(record, "deals", list, where)
     if len(deals) > MAX_RECORD_DEALS:
-        raise TraceError(f"{where}: {len(deals):,} deals is more than a game can have (at most {MAX_RECORD_DEALS:,}).")
+        raise TraceError.keyed("records.too_many_deals", where=where, n=len(deals), most=MAX_RECORD_DEALS)
     hands = np.full((len(deals), 5 + MAX_BAZAAR), -1, dtype=np.int64)
     rows: list[list[int]] = []
     offsets = [0]
     for d, deal in enumerate(deals):
-        dw = f"{where}, deal {d + 1}"
+        dw = messages.Sentence("records.place.deal", where=where, deal=d + 1)
         if not isinstance(deal, dict):
-            raise TraceError(f"{dw}: a deal must be a JSON object.")
+            raise TraceError.keyed("records.deal_not_object", where=dw)
         seat_hands = _need(deal, "hands", list, dw)
         if len(seat_hands) != players or not all(isinstance(h, list) for h in seat_hands):
-            raise TraceError(f"{dw}: field 'hands' must be {players} lists of tiles.")
+            raise TraceError.keyed("records.hands", where=dw, players=players)
         hands[d, :4] = 0
         for s, hand in enumerate(seat_hands):
             for name in hand:
-                hands[d, s] |= 1 << _tile(name, f"{dw}, hands[{s}]")
+                hands[d, s] |= 1 << _tile(name, messages.Sentence("records.place.item", where=dw, item=f"hands[{s}]"))
         hands[d, 4] = _bounded(_need(deal, "redeals", int, dw), 0, MAX_REDEALS, "redeals", dw)
         bazaar = _need(deal, "bazaar", list, dw)
         if len(bazaar) != 28 - tiles_each * players:
-            raise TraceError(
-                f"{dw}: field 'bazaar' must hold {28 - tiles_each * players} tiles with {players} players "
-                f"of {tiles_each} tiles."
+            raise TraceError.keyed(
+                "records.bazaar", where=dw, tiles=28 - tiles_each * players, players=players, tiles_each=tiles_each
             )
         for k, name in enumerate(bazaar):
-            hands[d, 5 + k] = _tile(name, f"{dw}, bazaar[{k}]")
+            hands[d, 5 + k] = _tile(name, messages.Sentence("records.place.item", where=dw, item=f"bazaar[{k}]"))
         events_list = _need(deal, "events", list, dw)
         if len(events_list) > MAX_EVENTS:
-            raise TraceError(f"{dw}: {len(events_list):,} events is more than a deal can have.")
+            raise TraceError.keyed("records.too_many_events", where=dw, n=len(events_list))
         for e, event in enumerate(events_list):
-            rows.append(_event_row(event, f"{dw}, event {e + 1}", players))
+            rows.append(_event_row(event, messages.Sentence("records.place.event", where=dw, event=e + 1), players))
         offsets.append(len(rows))
     events = np.array(rows, dtype=np.int64).reshape(-1, N_EVENT_COLS)
     return hands, events, np.array(offsets, dtype=np.int64)
 
 
-def _replay(record: dict[str, Any], variant: Variant, where: str) -> tuple[np.ndarray, np.ndarray]:
+def _replay(record: dict[str, Any], variant: Variant, where: Place) -> tuple[np.ndarray, np.ndarray]:
     """The engine's deal rows and result for a recorded game's moves (TraceError on a malformed record)."""
     from ..engine.game import run_game
 
@@ -492,7 +496,7 @@ def with_decisions(record: dict[str, Any], variant: Variant) -> dict[str, Any]:
     return out
 
 
-def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
+def replay_record(record: dict[str, Any], variant: Variant, where: Place = "record") -> list[ReplayProblem]:
     """Replay one recorded game through the engine; return every problem found (empty: correct)."""
     game = record.get("game", 0)
     n_sides = len(table(variant)[1])
@@ -707,6 +711,78 @@ messages.add(
             "Give another name, or wait until it ends.",
             "--trace {self_path}: туда пишет записи другая команда; ничего не записано. Дайте другое "
             "имя или дождитесь её конца.",
+        ),
+    }
+)
+
+
+#: where in a records file, in the reader's language (a field of the errors below)
+Place = str | messages.Sentence
+
+messages.add(
+    {
+        "records.place.line": ("{path}, line {line}", "{path}, строка {line}"),
+        "records.place.deal": ("{where}, deal {deal}", "{where}, сдача {deal}"),
+        "records.place.event": ("{where}, event {event}", "{where}, событие {event}"),
+        "records.place.item": ("{where}, {item}", "{where}, {item}"),
+        "records.bot_error": ("{where}: {reason}{hint}", "{where}: {reason}{hint}"),
+        "records.missing_field": ("{where}: missing field '{key}'.", "{where}: нет поля '{key}'."),
+        "records.field_type": (
+            "{where}: field '{key}' must be {kind}, not {value!r}.",
+            "{where}: поле '{key}' должно быть {kind}, а не {value!r}.",
+        ),
+        "records.field_range": (
+            "{where}: field '{key}' must be from {low} to {high}, not {value!r:.40}.",
+            "{where}: поле '{key}' должно быть от {low} до {high}, а не {value!r:.40}.",
+        ),
+        "records.not_a_tile": ("{where}: {reason}.", "{where}: {reason}."),
+        "records.event_not_object": (
+            "{where}: an event must be a JSON object.",
+            "{where}: событие должно быть объектом JSON.",
+        ),
+        "records.play_tiles": (
+            "{where}: 'play' needs 1 to 4 tiles and 'at' one value per tile.",
+            "{where}: в 'play' нужно от 1 до 4 костей, а в 'at' — по значению на кость.",
+        ),
+        "records.closed_per_tile": (
+            "{where}: 'closed' must be one true/false per tile.",
+            "{where}: в 'closed' нужно по одному true или false на кость.",
+        ),
+        "records.at_values": (
+            "{where}: 'at' values must be 0..6, \"gap\" or null, not {value!r}.",
+            "{where}: значения 'at' — это 0..6, 'gap' или null, а не {value!r}.",
+        ),
+        "records.event_kind": (
+            "{where}: an event needs 'play', 'knock' or 'draw'.",
+            "{where}: в событии нужно 'play', 'knock' или 'draw'.",
+        ),
+        "records.format": (
+            "{where}: field 'format' must be {FORMAT!r}, not {format!r}.",
+            "{where}: поле 'format' должно быть {FORMAT!r}, а не {format!r}.",
+        ),
+        "records.players": (
+            "{where}: field 'players' is {written}, but the variant has {players} players.",
+            "{where}: в поле 'players' — {written}, а в варианте игроков: {players}.",
+        ),
+        "records.too_many_deals": (
+            "{where}: {n:,} deals is more than a game can have (at most {most:,}).",
+            "{where}: сдач {n:count} — больше, чем бывает в партии (самое большее {most:count}).",
+        ),
+        "records.deal_not_object": (
+            "{where}: a deal must be a JSON object.",
+            "{where}: сдача должна быть объектом JSON.",
+        ),
+        "records.hands": (
+            "{where}: field 'hands' must be {players} lists of tiles.",
+            "{where}: в поле 'hands' должно быть по списку костей на каждого из {players} игроков.",
+        ),
+        "records.bazaar": (
+            "{where}: field 'bazaar' must hold {tiles} tiles with {players} players of {tiles_each} tiles.",
+            "{where}: в поле 'bazaar' должно быть костей: {tiles} (игроков: {players}, костей на руку: {tiles_each}).",
+        ),
+        "records.too_many_events": (
+            "{where}: {n:,} events is more than a deal can have.",
+            "{where}: событий {n:count} — больше, чем бывает в сдаче.",
         ),
     }
 )

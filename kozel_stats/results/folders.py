@@ -36,7 +36,7 @@ import polars as pl
 from .. import __version__
 from ..system.files import disk_error, write_atomic, write_text_atomic
 from ..text import messages
-from ..text.errors import ResultsError
+from ..text.errors import ResultsError, again
 from ..text.say import note
 from . import schema
 
@@ -651,7 +651,7 @@ def _need(data: dict, key: str, kind, path: Path) -> Any:
         raise ResultsError.keyed("results.field_missing_results_file", path=path, key=key)
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise ResultsError(f"{path}: field {key!r} must be {getattr(kind, '__name__', kind)}, not {value!r:.60}.")
+        raise ResultsError.keyed("results.field_type", path=path, key=key, kind=messages.type_as(kind), value=value)
     return value
 
 
@@ -750,9 +750,9 @@ def arms_of(plan: dict) -> list:
             if knob is None:
                 raise ResultsError.keyed("results.arm_unknown_knob", STATS_FILE=STATS_FILE, a_name=a["name"], key=key)
             try:
-                check_value(knob, value, f"{STATS_FILE}, arm {a['name']!r}")
+                check_value(knob, value, messages.Sentence("results.arm_place", file=STATS_FILE, arm=a["name"]))
             except Exception as exc:
-                raise ResultsError(str(exc)) from None
+                raise again(ResultsError, exc) from None
             rules[key] = value
         texts = {key: a.get(key) if isinstance(a.get(key), dict) else {} for key in ("title", "descriptions")}
         variant = Variant(
@@ -1080,6 +1080,11 @@ messages.add(
 
 messages.add(
     {
+        "results.field_type": (
+            "{path}: field {key!r} must be {kind}, not {value!r:.60}.",
+            "{path}: поле {key!r} должно быть {kind}, а не {value!r:.60}.",
+        ),
+        "results.arm_place": ("{file}, arm {arm!r}", "{file}, вариант {arm!r}"),
         "results.owner": ("pid {pid} on {host}, since {started}", "процесс {pid} на узле '{host}', с {started}"),
         "results.owner.command": (
             "pid {pid} on {host}, since {started}: {command}",

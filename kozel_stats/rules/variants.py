@@ -112,17 +112,14 @@ def unknown_knob(key: str, where: str, shown: str | None = None) -> VariantError
 
     aliases = {k.short_ru: k.name for k in KNOBS if k.short_ru}
     near = closest(key, list(KNOB_BY_NAME), aliases)
+    tail: messages.Both | messages.Sentence
     if near:
-        tail_en, tail_ru = did_you_mean(near, "en"), did_you_mean(near, "ru")
+        tail = messages.Both(did_you_mean(near, "en"), did_you_mean(near, "ru"))
     else:
-        tail_en = f" Knobs: {', '.join(KNOB_BY_NAME)}."
-        tail_ru = f" Настройки: {', '.join(KNOB_BY_NAME)}."
-    return VariantError(
-        f"{where}: unknown {'key ' + shown if shown else f'knob {key!r}'}.{tail_en} "
-        "`kozel-stats variants show default --all` lists the allowed knobs.",
-        ru=f"{where}: настройки {shown or repr(key)} нет.{tail_ru} Все настройки — в "
-        "`kozel-stats variants show default --all`.",
-    )
+        tail = messages.Sentence("variants.knobs_listed", knobs=", ".join(KNOB_BY_NAME))
+    if shown:
+        return VariantError.keyed("variants.unknown_key", where=where, shown=shown, tail=tail)
+    return VariantError.keyed("variants.unknown_knob", where=where, key=key, tail=tail)
 
 
 @functools.lru_cache(maxsize=1)
@@ -153,24 +150,18 @@ def by_title(spec: str) -> str | None:
 
 def unknown_variant(spec: str) -> VariantError:
     """An unknown variant name, with the closest names and titles («вы имели в виду …?»)."""
-    from ..text.say import closest, did_you_mean, plural
+    from ..text.say import closest, did_you_mean
 
     names = shipped_names()
     titles = shipped_titles()
     aliases = {t: name for name, ts in titles.items() for t in ts.values()}
     near = closest(spec, names, aliases)
     n = len(names)
-    listing_en = f"`kozel-stats variants` lists all {n}; a .yaml file of your own works too."
-    listing_ru = (
-        f"Все {n} {plural(n, 'вариант', 'варианта', 'вариантов')} — в `kozel-stats variants`; "
-        "подойдёт и свой файл .yaml."
-    )
     shown_en = [f"{x} ({titles[x]['en']})" if titles.get(x, {}).get("en") else x for x in near]
     shown_ru = [f"{x} («{titles[x]['ru']}»)" if titles.get(x, {}).get("ru") else x for x in near]
-    return VariantError(
-        f"{spec}: unknown variant.{did_you_mean(shown_en, 'en')} {listing_en}",
-        ru=f"{spec}: такого варианта нет.{did_you_mean(shown_ru, 'ru')} {listing_ru}",
-    )
+    hint = messages.Both(did_you_mean(shown_en, "en"), did_you_mean(shown_ru, "ru"))
+    listing = messages.Sentence("variants.listing", n=n)
+    return VariantError.keyed("variants.unknown_variant", spec=spec, hint=hint, listing=listing)
 
 
 def shipped_dir() -> Path:
@@ -187,33 +178,43 @@ def shipped_names() -> list[str]:
     return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
 
 
-def _allowed_text(knob: Knob) -> str:
+def _allowed(knob: Knob) -> messages.Sentence:
+    """What a knob allows, in the reader's language: 'an integer from 1 to 10000' / «целое число от 1 до 10 000»."""
     if knob.kind is bool:
-        return "true or false"
+        return messages.Sentence("variants.allowed.bool")
     if knob.kind is int:
-        return f"an integer from {knob.low} to {knob.high}"
-    values = list(knob.choices)
+        return messages.Sentence("variants.allowed.int", low=knob.low, high=knob.high)
+    values = ", ".join(knob.choices)
     if knob.pattern:
-        values.insert(0, "double-NN (NN one of 00, 11, ..., 66)")
-    return "one of " + ", ".join(values)
+        return messages.Sentence("variants.allowed.double" + ("_or" if values else ""), values=values)
+    return messages.Sentence("variants.allowed.one_of", values=values)
 
 
-def check_value(knob: Knob, value: Any, where: str) -> None:
+def _allowed_text(knob: Knob) -> str:
+    return str(_allowed(knob))
+
+
+def check_value(knob: Knob, value: Any, where: str | messages.Sentence) -> None:
     """Raise VariantError unless `value` is allowed for `knob`."""
-    bad = f"{where}: key '{knob.name}' has the bad value {value!r:.60}; allowed: {_allowed_text(knob)}."
+
+    def bad() -> VariantError:
+        return VariantError.keyed(
+            "variants.bad_value", where=where, knob=knob.name, value=value, allowed=_allowed(knob)
+        )
+
     if knob.kind is bool:
         if not isinstance(value, bool):
-            raise VariantError(bad)
+            raise bad()
     elif knob.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise VariantError(bad)
+            raise bad()
         if knob.low is None or knob.high is None or not knob.low <= value <= knob.high:
-            raise VariantError(bad)
+            raise bad()
     else:
         if not isinstance(value, str):
-            raise VariantError(bad)
+            raise bad()
         if value not in knob.choices and not (knob.pattern and re.match(knob.pattern, value)):
-            raise VariantError(bad)
+            raise bad()
 
 
 MAX_VARIANT_BYTES = 256 * 1024  # a variant file is a few hundred bytes
@@ -321,11 +322,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
             node = loader.get_single_node()
             if node is not None and _count_nodes(node, MAX_YAML_NODES) > MAX_YAML_NODES:
                 expanding = _expanding_key(node, MAX_YAML_NODES)
-                raise VariantError(
-                    f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values"
-                    + (f" in {expanding}" if expanding else "")
-                    + " (anchors and aliases repeated within each other); a variant file is a short mapping."
-                )
+                key = "variants.yaml_expands" + ("_in" if expanding else "")
+                raise VariantError.keyed(key, path=path, most=MAX_YAML_NODES, expanding=expanding)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
@@ -335,9 +333,13 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         raise VariantError.keyed("variants.message", path=path, reason=exc) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise VariantError(f"{path}: YAML syntax error{where}: {problem}.") from None
+        problem = messages.foreign(getattr(exc, "problem", None) or str(exc).splitlines()[0])
+        if mark:
+            line, column = mark.line + 1, mark.column + 1
+            raise VariantError.keyed(
+                "variants.yaml_syntax_at", path=path, line=line, column=column, problem=problem
+            ) from None
+        raise VariantError.keyed("variants.yaml_syntax", path=path, problem=problem) from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer beyond Python's digit limit
         raise VariantError.keyed(
             "variants.value_cannot_read",
@@ -384,12 +386,8 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
             quoted = ", ".join(repr(k) for k in unknown)
             en.append(f"unknown key{'s' if len(unknown) > 1 else ''} {quoted}")
             ru.append(f"{'лишние ключи' if len(unknown) > 1 else 'лишний ключ'} {quoted}")
-        raise VariantError(
-            f"{path}: {'; '.join(en)}. A variant file has the keys {', '.join(TOP_KEYS)}; name, description and "
-            f"source are required (every variant states them).",
-            ru=f"{path}: {'; '.join(ru)}. В файле варианта ключи {', '.join(TOP_KEYS)}; name, description и source "
-            "обязательны (каждый вариант их называет).",
-        )
+        wrong = messages.Both("; ".join(en), "; ".join(ru))
+        raise VariantError.keyed("variants.top_keys", path=path, wrong=wrong, keys=", ".join(TOP_KEYS))
     for key in ("name", "source"):
         if not isinstance(data[key], str) or not data[key].strip():
             raise VariantError.keyed("variants.key_non_empty_string", path=path, key=key, data_key=data[key])
@@ -403,7 +401,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
         raise VariantError.keyed("variants.key_game_bad_value", path=path, game=game, join_games=", ".join(GAMES))
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
-        raise VariantError(f"{path}: key 'rules' must be a mapping of knob: value, not {type(rules).__name__}.")
+        raise VariantError.keyed("variants.rules_not_mapping", path=path, kind=messages.type_is(type(rules)))
     for key, value in rules.items():
         knob = KNOB_BY_NAME.get(key)
         if knob is None:
@@ -1124,6 +1122,71 @@ messages.add(
         "variants.needs.scoring": (
             "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
             "он сделан только для парной игры (pairs: true): проигравшие — пара после вышедшего",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "variants.knobs_listed": (" Knobs: {knobs}.", " Настройки: {knobs}."),
+        "variants.unknown_key": (
+            "{where}: unknown key {shown}.{tail} `kozel-stats variants show default --all` lists the allowed knobs.",
+            "{where}: настройки {shown} нет.{tail} Все настройки — в `kozel-stats variants show default --all`.",
+        ),
+        "variants.unknown_knob": (
+            "{where}: unknown knob {key!r}.{tail} `kozel-stats variants show default --all` lists the allowed knobs.",
+            "{where}: настройки {key!r} нет.{tail} Все настройки — в `kozel-stats variants show default --all`.",
+        ),
+        "variants.listing": (
+            "`kozel-stats variants` lists all {n}; a .yaml file of your own works too.",
+            "Все {n} {n:plural:вариант|варианта|вариантов} — в `kozel-stats variants`; подойдёт и свой файл .yaml.",
+        ),
+        "variants.unknown_variant": (
+            "{spec}: unknown variant.{hint} {listing}",
+            "{spec}: такого варианта нет.{hint} {listing}",
+        ),
+        "variants.allowed.bool": ("true or false", "true или false"),
+        "variants.allowed.int": ("an integer from {low} to {high}", "целое число от {low:count} до {high:count}"),
+        "variants.allowed.one_of": ("one of {values}", "одно из: {values}"),
+        "variants.allowed.double": (
+            "one of double-NN (NN one of 00, 11, ..., 66)",
+            "double-NN (NN — одно из 00, 11, …, 66)",
+        ),
+        "variants.allowed.double_or": (
+            "one of double-NN (NN one of 00, 11, ..., 66), {values}",
+            "double-NN (NN — одно из 00, 11, …, 66) или одно из: {values}",
+        ),
+        "variants.bad_value": (
+            "{where}: key '{knob}' has the bad value {value!r:.60}; allowed: {allowed}.",
+            "{where}: у ключа '{knob}' недопустимое значение {value!r:.60}; можно: {allowed}.",
+        ),
+        "variants.yaml_expands": (
+            "{path}: the YAML expands to more than {most:,} values (anchors and aliases repeated within each "
+            "other); a variant file is a short mapping.",
+            "{path}: YAML разворачивается больше чем в {most:count} значений (якоря и ссылки, повторённые друг в "
+            "друге); файл варианта — короткий словарь.",
+        ),
+        "variants.yaml_expands_in": (
+            "{path}: the YAML expands to more than {most:,} values in {expanding} (anchors and aliases repeated "
+            "within each other); a variant file is a short mapping.",
+            "{path}: YAML разворачивается больше чем в {most:count} значений в {expanding} (якоря и ссылки, "
+            "повторённые друг в друге); файл варианта — короткий словарь.",
+        ),
+        "variants.yaml_syntax_at": (
+            "{path}: YAML syntax error at line {line}, column {column}: {problem}.",
+            "{path}: ошибка YAML в строке {line}, столбце {column}: {problem}.",
+        ),
+        "variants.yaml_syntax": ("{path}: YAML syntax error: {problem}.", "{path}: ошибка YAML: {problem}."),
+        "variants.top_keys": (
+            "{path}: {wrong}. A variant file has the keys {keys}; name, description and source are required "
+            "(every variant states them).",
+            "{path}: {wrong}. В файле варианта ключи {keys}; name, description и source обязательны (каждый "
+            "вариант их называет).",
+        ),
+        "variants.rules_not_mapping": (
+            "{path}: key 'rules' must be a mapping of knob: value, not {kind}.",
+            "{path}: ключ 'rules' должен быть словарём «настройка: значение», а не {kind}.",
         ),
     }
 )

@@ -19,7 +19,6 @@ from pathlib import Path
 from ..rules.levels import LEVELS, Level, parse_levels
 from ..text import messages
 from ..text.errors import KozelError
-from ..text.say import translate
 
 messages.add(
     {
@@ -324,10 +323,6 @@ class AtlasPlan:
     seed: int = 1  # --seed, or the site's own (prepare resolves it)
 
 
-def _error(en: str, ru: str) -> KozelError:
-    return KozelError(en, ru=ru)
-
-
 def parse_langs(spec: str) -> list[str]:
     langs = [p.strip().lower() for p in spec.split(",") if p.strip()]
     bad = [x for x in langs if x not in ("ru", "en")]
@@ -343,11 +338,8 @@ def parse_only(spec: str | None) -> list[Question]:
     unknown = [n for n in names if n not in QUESTION_BY_VARIANT]
     if not names or unknown:
         listed = ", ".join(q.variant for q in QUESTIONS)
-        raise _error(
-            f"--only {spec!r}: {', '.join(unknown) or 'nothing'} is not a question of the atlas; its questions: "
-            f"{listed}.",
-            f"--only {spec!r}: {', '.join(unknown) or 'пусто'} — не вопрос атласа; его вопросы: {listed}.",
-        )
+        given = ", ".join(unknown) or messages.Both("nothing", "пусто")
+        raise KozelError.keyed("atlas.not_a_question", spec=spec, given=given, listed=listed)
     return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
 
 
@@ -389,6 +381,14 @@ def _mark_schema():
 
 messages.add(
     {
+        "atlas.not_a_question": (
+            "--only {spec!r}: {given} is not a question of the atlas; its questions: {listed}.",
+            "--only {spec!r}: {given} — не вопрос атласа; его вопросы: {listed}.",
+        ),
+        "atlas.mark_damaged": (
+            "{path}: damaged ({reason}); it marks {out} as an atlas. Remove {out} to build the site anew.",
+            "{path}: повреждён ({reason}); он отмечает {out} как атлас. Удалите {out}, чтобы собрать сайт заново.",
+        ),
         "atlas.mark_field": (
             "{path}: field '{field}' {problem}; it is the atlas's record of how {out} was built. Correct it, or "
             "remove {out} to build the site anew.",
@@ -458,21 +458,13 @@ def _read_mark(out: Path) -> dict | None:
     try:
         mark = json.loads(path.read_text(encoding="utf-8"), parse_int=schema.parse_int)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise _error(
-            f"{path}: damaged ({str(exc)[:120]}); it marks {out} as an atlas. Remove {out} to build the site anew.",
-            f"{path}: повреждён ({translate(str(exc))[:120]}); он отмечает {out} как атлас. Удалите {out}, "
-            "чтобы собрать сайт заново.",
-        ) from None
+        raise KozelError.keyed("atlas.mark_damaged", path=path, reason=messages.cut(exc, 120), out=out) from None
     if not isinstance(mark, dict) or mark.get("format") != FORMAT:
         raise KozelError.keyed("atlas.atlas_mark_format", path=path, FORMAT=FORMAT)
     try:
         _mark_schema().check(mark, "")
     except schema.Bad as bad:
-        en = messages.text("atlas.mark_field", "en", path=path, field=bad.where, problem=bad.problem, out=out)
-        ru = messages.text(
-            "atlas.mark_field", "ru", path=path, field=bad.where, problem=translate(bad.problem), out=out
-        )
-        raise KozelError(en, ru=ru) from None
+        raise KozelError.keyed("atlas.mark_field", path=path, field=bad.where, problem=bad.problem, out=out) from None
     return mark
 
 

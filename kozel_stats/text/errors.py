@@ -22,6 +22,16 @@ def keyed(cls: type[X], key: str, /, **fields: Any) -> X:
     return error
 
 
+def again(cls: type[X], exc: BaseException) -> X:
+    """`exc`'s sentence raised as another class (its key and fields when it has them, so both languages)."""
+    key = getattr(exc, "key", None)
+    if key is not None:
+        return keyed(cls, key, **getattr(exc, "fields", {}))
+    error = cls(str(exc))
+    error.ru = getattr(exc, "ru", None)  # type: ignore[attr-defined]
+    return error
+
+
 class KozelError(Exception):
     """Bad input; the message names what and where. `ru`: the same message in Russian (the command line
     shows it under --lang ru; say.error_text). Raised by key (`keyed`), it keeps its key and fields: the

@@ -121,6 +121,34 @@ def said(value: Any, lang: str) -> Any:
     return value
 
 
+#: a type's name in a sentence ('must be int'), in Russian as what a value must be («целым числом»)
+_TYPE_AS = {"int": "целым числом", "str": "строкой", "list": "списком", "dict": "объектом", "bool": "true или false"}
+
+
+def type_as(kind: Any) -> Both:
+    """A type (or a tuple of them) named in a sentence: 'int' / «целым числом» (another one by its name)."""
+    name = str(getattr(kind, "__name__", kind))
+    return Both(name, _TYPE_AS.get(name, repr(name)))
+
+
+#: a type's name in a sentence as what a value is ('not list' / «а не список»)
+_TYPE_IS = {
+    "int": "целое число",
+    "str": "строка",
+    "list": "список",
+    "dict": "объект",
+    "bool": "true или false",
+    "float": "дробное число",
+    "NoneType": "пустое значение",
+}
+
+
+def type_is(kind: Any) -> Both:
+    """A value's type named in a sentence: 'list' / «список» (another one by its name, quoted in Russian)."""
+    name = str(getattr(kind, "__name__", kind))
+    return Both(name, _TYPE_IS.get(name, repr(name)))
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str):
         self.lang = lang
