@@ -3,16 +3,23 @@ renders, and an error raised by key carries both."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 
 import pytest
 
-import kozel_stats.cli.commands  # noqa: F401  (imports every module that declares messages)
-import kozel_stats.text.say  # noqa: F401
+import kozel_stats
 from kozel_stats.text import messages
 from kozel_stats.text.errors import KozelError, ResultsError
 
+for _module in pkgutil.walk_packages(kozel_stats.__path__, "kozel_stats."):  # every module's messages.add block
+    if not _module.name.endswith("__main__"):
+        importlib.import_module(_module.name)
+
 CYRILLIC = re.compile("[А-Яа-яЁё]")
+#: the games' own names, which the English sentences write in Russian too (docs/sources.md)
+GAME_NAMES = ("каждый сам за себя", "Осёл", "Генерал")
 
 
 def _sample(name: str) -> object:
@@ -24,7 +31,7 @@ def test_every_message_has_both_languages_with_the_same_fields(key):
     en, ru = messages.MESSAGES[key]
     assert en.strip() and ru.strip()
     assert messages.fields_of(en) == messages.fields_of(ru), key
-    assert not CYRILLIC.search(en), f"{key}: Cyrillic in the English sentence"
+    assert not CYRILLIC.search(re.sub("|".join(GAME_NAMES), "", en)), f"{key}: Cyrillic in the English sentence"
     names = messages.fields_of(en)
     args = [_sample(name) for name in names if name.startswith("#")]
     fields = {name: _sample(name) for name in names if not name.startswith("#")}

@@ -729,7 +729,7 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
     req.deals = req.deals or (folder / DEALS_DIR).is_dir()
     if not req.csv and (folder / "by_deal.csv").exists():
         req.csv = True
-        note(f"{folder} holds CSV copies of its tables; they are written again.")
+        note(messages.Sentence("results.csv_again", folder=folder))
     for sub in (GAMES_DIR, DEALS_DIR):
         for part in sorted((folder / sub).glob("part-*.parquet")) if (folder / sub).is_dir() else []:
             try:

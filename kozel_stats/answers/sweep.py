@@ -716,7 +716,7 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
     req.batch_size = req.batch_size or saved.batch_size
     if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
         req.csv = True
-        note(f"{req.resume} holds CSV copies of its tables; they are written again.")
+        note(messages.Sentence("results.csv_again", folder=req.resume))
     req.margin = req.margin if req.margin is not None else saved.margin
     prepared = PreparedSweep(
         req, saved.grid, saved.seats, games, saved.seed, saved.metrics, saved.stats, saved.base_spec

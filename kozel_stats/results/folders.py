@@ -234,20 +234,17 @@ def _say_taken_over(folder: Path, owner: dict, notice) -> None:
 
     pid, here = owner.get("pid"), owner.get("host") in (None, socket.gethostname())
     if here and not _pid_alive(pid):
-        message = (
-            f"{folder} was locked by a run that is no longer running "
-            f"({_owner_text(owner)}); this run takes the folder over."
-        )
-        (notice or note)(message)
+        message = messages.Sentence("results.lock_taken_over", folder=folder, owner=_owner(owner))
+        (notice or note)(str(message) if notice else message)
         return
     key = "lock.pid_reused" if here else "lock.other_host"
     if notice is not None:
         notice(messages.text(key, "en", folder=folder, owner=_owner_text(owner), pid=pid))
     else:
-        note_key(key, folder=folder, owner=_owner_text(owner), pid=pid)
+        note_key(key, folder=folder, owner=_owner(owner), pid=pid)
 
 
-def writing_now(folder: Path) -> str | None:
+def writing_now(folder: Path) -> messages.Sentence | None:
     """Who owns `folder` now, when another process is writing a run into it (None when nobody is)."""
     path = folder / LOCK_FILE
     if str(folder.resolve()) in _held or not path.is_file():
@@ -261,7 +258,7 @@ def writing_now(folder: Path) -> str | None:
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
-        return _owner_text(_read_owner(fd))
+        return _owner(_read_owner(fd))
     except OSError:
         return None
     finally:
@@ -690,7 +687,7 @@ def load(folder: Path) -> Loaded:
         raise ResultsError.keyed("results.folder_folder_written_compare", folder=folder)
     owner = writing_now(folder)
     if owner is not None:  # read anyway (every file is whole), but say what it is
-        note(f"a run is writing into {folder} now ({owner}); these are the games of its last checkpoint.")
+        note(messages.Sentence("results.writing_now", folder=folder, owner=owner))
     summary_path = folder / SUMMARY_FILE
     summary = _read_json(summary_path) if summary_path.exists() else {}
     if summary_path.exists():
@@ -782,7 +779,7 @@ def arms_of(plan: dict) -> list:
     return out
 
 
-def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None:
+def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> messages.Sentence | None:
     """A note when the variant `spec` (its file, or its name) no longer gives the rules `saved` in the
     folder's stats.json (`--resume` continues with the saved rules, as the run was played)."""
     from ..rules.variants import load_variant
@@ -791,25 +788,21 @@ def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None
     try:
         now = load_variant(spec).rule_dict
     except Exception as exc:  # a file gone or broken since: the saved rules still say what was played
-        return (
-            f"variant {name}: {spec} cannot be loaded now ({str(exc)[:160]}); the run "
-            f"continues with the rules saved in {where}, as it was played."
+        return messages.Sentence(
+            "results.rules_unloadable", name=name, spec=spec, reason=messages.cut(exc, 160), where=where
         )
     changed = [f"{k} {format_value(saved.get(k))} -> {format_value(v)}" for k, v in now.items() if saved.get(k) != v]
     if not changed:
         return None
-    return (
-        f"variant {name}: {spec} has changed since the run began ({'; '.join(changed[:6])}"
-        f"{' ...' if len(changed) > 6 else ''}); the run continues with the rules saved in {where}, as it was "
-        "played. To play the new rules, start a new run."
-    )
+    shown = "; ".join(changed[:6]) + (" ..." if len(changed) > 6 else "")
+    return messages.Sentence("results.rules_changed", name=name, spec=spec, changed=shown, where=where)
 
 
 def format_value(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def variant_changes(plan: dict, folder: Path) -> list[str]:
+def variant_changes(plan: dict, folder: Path) -> list[messages.Sentence]:
     """`--resume`: a note for every variant of the run whose file now says other rules than it was played
     with (the saved rules are used; the run is never silently played with two sets of rules)."""
     notes = []
@@ -1080,6 +1073,30 @@ messages.add(
 
 messages.add(
     {
+        "results.rules_unloadable": (
+            "variant {name}: {spec} cannot be loaded now ({reason}); the run continues with the rules saved in "
+            "{where}, as it was played.",
+            "вариант {name}: {spec} сейчас не загрузить ({reason}); прогон продолжается с правилами, сохранёнными "
+            "в {where}, — как он и игрался.",
+        ),
+        "results.rules_changed": (
+            "variant {name}: {spec} has changed since the run began ({changed}); the run continues with the rules "
+            "saved in {where}, as it was played. To play the new rules, start a new run.",
+            "вариант {name}: {spec} изменился с начала прогона ({changed}); прогон продолжается с правилами, "
+            "сохранёнными в {where}, — как он и игрался. Чтобы сыграть новые правила, начните новый прогон.",
+        ),
+        "results.lock_taken_over": (
+            "{folder} was locked by a run that is no longer running ({owner}); this run takes the folder over.",
+            "папку {folder} заняла программа, которой больше нет ({owner}); этот прогон забирает папку себе.",
+        ),
+        "results.writing_now": (
+            "a run is writing into {folder} now ({owner}); these are the games of its last checkpoint.",
+            "в {folder} сейчас пишет другой прогон ({owner}); здесь партии, сохранённые им в последний раз.",
+        ),
+        "results.csv_again": (
+            "{folder} holds CSV copies of its tables; they are written again.",
+            "в {folder} есть CSV-копии таблиц; они записываются заново.",
+        ),
         "results.field_type": (
             "{path}: field {key!r} must be {kind}, not {value!r:.60}.",
             "{path}: поле {key!r} должно быть {kind}, а не {value!r:.60}.",

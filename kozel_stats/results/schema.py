@@ -44,7 +44,7 @@ def show(value: Any) -> Any:
     if isinstance(value, int) and abs(value) >= 10**30:
         return messages.Sentence("schema.about_digits", digits=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
+        return messages.Both(str(value), "не число (NaN)" if math.isnan(value) else "бесконечность")
     if isinstance(value, (list, dict)):
         return messages.Sentence("schema.list_of" if isinstance(value, list) else "schema.object_of", n=len(value))
     if value is None:

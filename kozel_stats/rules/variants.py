@@ -676,7 +676,7 @@ def redeal_needed(hands: Any, doubles: int, suit: int) -> Any:
 
 
 #: Old names of shipped variants that still load, for one release, with a note on stderr.
-RENAMED = {"lead-00-66": ("lead-66", "it opens every game with 66; 00 is lead-lowest-double", "0.3")}
+RENAMED = {"lead-00-66": ("lead-66", "variants.renamed.lead_00_66", "0.3")}  # (new name, why: its sentence, until)
 
 
 def _renamed(name: str) -> str:
@@ -684,7 +684,7 @@ def _renamed(name: str) -> str:
         new, why, until = RENAMED[name]
         from ..text.say import note
 
-        note(f"the variant {name!r} is now called {new!r} ({why}); the old name works until version {until}.")
+        note(messages.Sentence("variants.renamed", name=name, new=new, why=messages.Sentence(why), until=until))
         return new
     return name
 
@@ -1129,6 +1129,14 @@ messages.add(
 
 messages.add(
     {
+        "variants.renamed": (
+            "the variant {name!r} is now called {new!r} ({why}); the old name works until version {until}.",
+            "вариант {name!r} теперь называется {new!r} ({why}); старое имя работает до версии {until}.",
+        ),
+        "variants.renamed.lead_00_66": (
+            "it opens every game with 66; 00 is lead-lowest-double",
+            "в нём каждая партия начинается с 66; с 00 — это lead-lowest-double",
+        ),
         "variants.knobs_listed": (" Knobs: {knobs}.", " Настройки: {knobs}."),
         "variants.unknown_key": (
             "{where}: unknown key {shown}.{tail} `kozel-stats variants show default --all` lists the allowed knobs.",

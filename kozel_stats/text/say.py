@@ -54,13 +54,18 @@ def speak(lang: str | None) -> None:
     _spoken[0] = lang
 
 
-def note(text: str) -> None:
-    """A notice on stderr, "kozel-stats: note: …", in the command's language: `text` is English and the
-    phrasebook says it in Russian (a notice is not an error: the run goes on)."""
+def note(text: str | messages.Sentence) -> None:
+    """A notice on stderr, "kozel-stats: note: …", in the command's language (a notice is not an error: the run
+    goes on): a sentence of the message table (`messages.Sentence`, or `note_key`); a text is English and the
+    phrasebook says it in Russian."""
     import sys
 
     lang = _spoken[0] or lang_from_env()
-    line = f"kozel-stats: замечание: {translate(text)}" if lang == "ru" else f"kozel-stats: note: {text}"
+    if isinstance(text, messages.Sentence):
+        text = str(messages.said(text, lang)) if lang == "ru" else str(text)
+        line = f"kozel-stats: замечание: {text}" if lang == "ru" else f"kozel-stats: note: {text}"
+    else:
+        line = f"kozel-stats: замечание: {translate(text)}" if lang == "ru" else f"kozel-stats: note: {text}"
     print(line, file=sys.stderr)
 
 
