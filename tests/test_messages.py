@@ -76,3 +76,44 @@ def test_a_stored_sentence_renders_in_the_readers_language():
     entry = messages.stored("test.note", n=5)
     assert messages.render_stored(entry, "en") == "5 deals cut off"
     assert messages.render_stored(entry, "ru") == "5 сдач оборвано"
+
+
+def test_notes_are_stored_by_key_and_render_in_either_language():
+    """An analysis note as summary.json keeps it (messages.stored, through JSON): rendered in the reader's language,
+    a variant's name as its title in Russian; a nested sentence and a two-language field survive the file."""
+    import json
+
+    from kozel_stats.present import words
+
+    entry = json.loads(json.dumps(messages.stored("notes.unpaired", arm="solo-3", base="solo-4")))
+    assert entry == {"key": "notes.unpaired", "fields": {"arm": "solo-3", "base": "solo-4"}}
+    assert words.note(entry, "en").startswith("solo-3 and solo-4 did not play the same games")
+    assert words.note(entry, "ru", {"solo-3": "Втроём"}).startswith("«Втроём» и «solo-4» играли не одни и те же")
+    why = messages.Sentence("sweep.why.not_everywhere", metric="fish_rate")
+    entry = json.loads(json.dumps(messages.stored("sweep.note.no_effects", why=why)))
+    assert words.note(entry, "en") == "no effects for fish_rate does not apply in every cell."
+    assert words.note(entry, "ru") == "эффектов нет: fish_rate применим не во всех клетках."
+    pair = json.loads(json.dumps(messages.stored("notes.unpaired", arm=messages.Both("a", "б"), base="c")))
+    assert words.note(pair, "ru").startswith("«б» и «c»") and words.note(pair, "en").startswith("a and c")
+
+
+def test_old_text_notes_of_a_summary_still_read():
+    """A summary.json written before notes had keys holds English texts: shown as written in English, said in
+    Russian by the small legacy table (words._NOTES_RU), merged with keyed ones into one "different games" line."""
+    from kozel_stats.present import words
+
+    old = (
+        "solo-3 and solo-4 did not play the same games: their comparison is unpaired (independent samples), "
+        "and much less sharp."
+    )
+    assert words.note(old, "en") == old
+    assert words.note(old, "ru").startswith("«solo-3» и «solo-4» играли не одни и те же раздачи")
+    different = (
+        "solo-3 (3 players) and default (4 players) are different games: shares of games and of deals compare, "
+        "but who loses does not (its chance differs), so that is not tested."
+    )
+    new = messages.stored("notes.different_games", arm="solo-5", arm_players=5, base="default", base_players=4)
+    said = words.notes([different, new, old], "ru")
+    assert len(said) == 2 and said[0].startswith("Другое число игроков, чем у варианта «default» (4)"), said
+    assert "«solo-3» (3)" in said[0] and "«solo-5» (5)" in said[0]
+    assert words.notes([different], "en") == [different]

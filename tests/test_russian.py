@@ -900,3 +900,19 @@ def test_a_renamed_variant_is_noted_in_russian(capsys):
     assert code == 0, out
     assert "kozel-stats: замечание: вариант 'lead-00-66' теперь называется 'lead-66'" in out
     assert load_variant("lead-66").name == "lead-66"
+
+
+def test_a_comparisons_notes_are_kept_by_key(tmp_path):
+    """summary.json keeps the analysis's notes by key and fields (docs/results.md), the terminal says them in the
+    command's language; the same folder read with old English notes in place still summarizes."""
+    code, said = run(
+        "compare", "solo-3", "solo-4", "--games", 200, "--workers", 1, "--out", tmp_path / "r", "--lang", "ru"
+    )
+    assert code == 0, said
+    assert re.search(r"разные\s+игры", said), said  # (the terminal wraps the line)
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["notes"] and all(isinstance(n, dict) and n["key"].startswith("notes.") for n in summary["notes"])
+    summary["notes"] = [words.note(n, "en") for n in summary["notes"]]  # as a summary.json before keys held them
+    (tmp_path / "r" / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    code, said = run("summarize", tmp_path / "r", "--lang", "ru")
+    assert code == 0 and re.search(r"разные\s+игры", said), said

@@ -171,15 +171,16 @@ def analyse(
         )
         if _sides(arm) != _sides(base) or arm.players != base.players:
             notes.append(
-                f"{arm.name} ({arm.players} players) and {base.name} ({base.players} players) are "
-                "different games: shares of games and of deals compare, but who loses does not "
-                "(its chance differs), so that is not tested."
+                messages.stored(
+                    "notes.different_games",
+                    arm=arm.name,
+                    arm_players=arm.players,
+                    base=base.name,
+                    base_players=base.players,
+                )
             )
         if pair is None:
-            notes.append(
-                f"{arm.name} and {base.name} did not play the same games: their comparison is unpaired "
-                "(independent samples), and much less sharp."
-            )
+            notes.append(messages.stored("notes.unpaired", arm=arm.name, base=base.name))
     skill = None
     if base.skill is not None:
         skill = {"strong": base.skill[0], "weak": base.skill[1], "bots": list(base.bots)}
@@ -971,6 +972,37 @@ messages.add(
             "--resume {folder}: {part} повреждён ({error_type}: {reason}); ничего не сыграно и не "
             "изменено. Продолжить прогон с целой таблицей партий нельзя: сыграйте его заново в новую "
             "папку.",
+        ),
+    }
+)
+
+
+#: the notes of an analysis (summary.json "notes"), kept by key (messages.stored); words.notes renders them, a
+#: variant's name as its title in Russian (words.NOTE_VARIANTS)
+messages.add(
+    {
+        "notes.different_games": (
+            "{arm} ({arm_players} players) and {base} ({base_players} players) are different games: shares of "
+            "games and of deals compare, but who loses does not (its chance differs), so that is not tested.",
+            "«{arm}» ({arm_players} игрока) и «{base}» ({base_players} игрока) — разные игры: доли партий и сдач "
+            "сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется.",
+        ),
+        "notes.unpaired": (
+            "{arm} and {base} did not play the same games: their comparison is unpaired (independent samples), "
+            "and much less sharp.",
+            "«{arm}» и «{base}» играли не одни и те же раздачи: сравнение без пар (независимые выборки), гораздо "
+            "менее точное.",
+        ),
+        "notes.folder_unpaired": (
+            "the variants of this folder did not play the same games: every comparison is unpaired (independent "
+            "samples).",
+            "варианты этой папки играли не одни и те же раздачи: каждое сравнение — без пар (независимые выборки).",
+        ),
+        "notes.paired_with_first_only": (
+            "{folder} holds the paired sums against {first} only: the comparisons with {chosen} are unpaired "
+            "(independent samples), much less sharp.",
+            "в {folder} только парные суммы против варианта «{first}»: сравнения с вариантом «{chosen}» — без пар "
+            "(независимые выборки), гораздо менее точные.",
         ),
     }
 )

@@ -299,7 +299,7 @@ class SweepAnalysis:
     effects: list[Effect]
     interactions: list[Effect]
     ranking: dict[str, list[dict]]  # metric -> knobs, largest effect first
-    notes: list[str] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)  # stored sentences (messages.stored)
     not_estimable: list[str] = field(default_factory=list)
     #: metric -> the main-effects model (`main_model`): what estimates any combination of the knobs, with its variance
     models: dict[str, MainModel] = field(default_factory=dict)
@@ -335,14 +335,14 @@ def main_model(mains: list[tuple[Term, np.ndarray | None]], ratio: np.ndarray, c
     return MainModel([term for term, _ in kept], rows @ ratio, (model_cov + model_cov.T) / 2)
 
 
-def _why_not(metric: Metric, grid: Grid) -> str | None:
+def _why_not(metric: Metric, grid: Grid) -> messages.Sentence | None:
     rules = [c.variant.rule_dict for c in grid.cells]
     if not all(applies(metric, r) for r in rules):
-        return f"{metric.name} does not apply in every cell"
+        return messages.Sentence("sweep.why.not_everywhere", metric=metric.name)
     if metric.name == "first_lead_loss_rate":
         sides = {(r["players"] if not r["pairs"] else 2) for r in rules}
         if len(sides) > 1:
-            return "first_lead_loss_rate: the cells have different numbers of sides (its chance differs)"
+            return messages.Sentence("sweep.why.sides")
     return None
 
 
@@ -360,31 +360,27 @@ def analyse_sweep(
     pairs = contrast_weights(grid, interactions=True) if len(grid.factors) > 1 else []
     effects: list[Effect] = []
     interactions: list[Effect] = []
-    notes: list[str] = []
+    notes: list[dict] = []  # kept by key in summary.json (messages.stored)
     not_estimable = sorted(
         {term.label(grid) for term, w in mains + pairs if w is None},
     )
     if grid.sampled:
-        notes.append(
-            f"{len(grid.cells)} of the grid's {grid.total} cells were played (a seeded random subset); the "
-            "effects are the least-squares fit of the knobs' terms to the cells played."
-        )
+        notes.append(messages.stored("sweep.note.sampled", played=len(grid.cells), total=grid.total))
     if grid.skipped:
-        notes.append(
-            f"{len(grid.skipped)} combinations cannot be played and were skipped: "
-            + "; ".join(f"{name} ({why})" for name, why in grid.skipped[:5])
-            + (" ..." if len(grid.skipped) > 5 else "")
+        cells = "; ".join(f"{name} ({why})" for name, why in grid.skipped[:5]) + (
+            " ..." if len(grid.skipped) > 5 else ""
         )
+        notes.append(messages.stored("sweep.note.skipped", n=len(grid.skipped), cells=cells))
     used: list[str] = []
     models: dict[str, MainModel] = {}
     for metric in metrics:
         why = _why_not(metric, grid)
         if why:
-            notes.append(f"no effects for {why}.")
+            notes.append(messages.stored("sweep.note.no_effects", why=why))
             continue
         found = cell_covariance(run, metric)
         if found is None:
-            notes.append(f"no effects for {metric.name}: some cell has no data for it.")
+            notes.append(messages.stored("sweep.note.no_data", metric=metric.name))
             continue
         used.append(metric.name)
         ratio, cov = found
@@ -1266,6 +1262,27 @@ messages.add(
         "sweep.cells_least": (
             "--cells must be at least 2, not {cells}.",
             "--cells должно быть не меньше 2, а не {cells}.",
+        ),
+        "sweep.note.sampled": (
+            "{played} of the grid's {total} cells were played (a seeded random subset); the effects are the "
+            "least-squares fit of the knobs' terms to the cells played.",
+            "сыграно {played} из {total} клеток сетки (случайная выборка с заданным зерном); эффекты — подгонка "
+            "членов настроек к сыгранным клеткам методом наименьших квадратов.",
+        ),
+        "sweep.note.skipped": (
+            "{n} combinations cannot be played and were skipped: {cells}",
+            "{n} {n:plural:сочетание нельзя сыграть, оно пропущено|сочетания нельзя сыграть, они пропущены|"
+            "сочетаний нельзя сыграть, они пропущены}: {cells}",
+        ),
+        "sweep.note.no_effects": ("no effects for {why}.", "эффектов нет: {why}."),
+        "sweep.note.no_data": (
+            "no effects for {metric}: some cell has no data for it.",
+            "эффектов для {metric} нет: в какой-то клетке для него нет данных.",
+        ),
+        "sweep.why.not_everywhere": ("{metric} does not apply in every cell", "{metric} применим не во всех клетках"),
+        "sweep.why.sides": (
+            "first_lead_loss_rate: the cells have different numbers of sides (its chance differs)",
+            "first_lead_loss_rate: в клетках разное число сторон (шанс разный)",
         ),
         "sweep.one_cell": (
             "only one cell of the grid can be played: there is nothing to compare.",

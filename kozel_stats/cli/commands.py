@@ -1579,14 +1579,10 @@ def analysis_of(folder: Path, baseline: str | None, margin: float | None = None)
         stats = type(stats)(stats.arms, {}, stats.games, stats.ranges)
     analysis = analyse(arms, stats, baseline=index, margin=margin)
     if loaded.unpaired:
-        analysis.notes.append(
-            "the variants of this folder did not play the same games: every comparison is "
-            "unpaired (independent samples)."
-        )
+        analysis.notes.append(messages.stored("notes.folder_unpaired"))
     elif index != 0:
         analysis.notes.append(
-            f"{folder} holds the paired sums against {names[0]} only: the comparisons with "
-            f"{chosen} are unpaired (independent samples), much less sharp."
+            messages.stored("notes.paired_with_first_only", folder=folder, first=names[0], chosen=chosen)
         )
     meta = dict(loaded.summary.get("meta", {}), baseline=chosen, games_per_variant=analysis.games_per_variant)
     meta.setdefault("seed", loaded.plan.get("seed"))

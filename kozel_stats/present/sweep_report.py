@@ -314,9 +314,10 @@ def _notes(summary: dict, analysis: Any, lang: str) -> list[str]:
         out.append(t["skipped"].format(names="; ".join(f"{n} ({why.rstrip('.')})" for n, why in grid.skipped[:8])))
     if analysis.not_estimable:
         out.append(t["not_estimable"].format(terms=", ".join(analysis.not_estimable[:8])))
-    skipped_metrics = [n for n in analysis.notes if n.startswith("no effects for")]
-    if lang == "en":
-        out.extend(skipped_metrics)
+    skipped = ("sweep.note.no_effects", "sweep.note.no_data")  # older summaries: English texts, shown in English
+    for n in analysis.notes:
+        if (messages.is_stored(n) and n["key"] in skipped) or (lang == "en" and str(n).startswith("no effects for")):
+            out.append(words.note(n, lang))
     return out
 
 

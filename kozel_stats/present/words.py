@@ -23,7 +23,7 @@ from typing import Any
 from ..rules.roster import BOTS
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME, METRICS
-from ..text import say
+from ..text import messages, say
 
 LANGS = ("ru", "en")
 NBSP = "\u00a0"
@@ -514,36 +514,59 @@ _NOTES_RU = (
 _DIFFERENT = re.compile(r"^(\S+) \((\d) players\) and (\S+) \((\d) players\) are different games")
 
 
-def notes(texts: list[str], lang: str, titles: Mapping[str, str] | None = None) -> list[str]:
-    """The notes of an analysis in `lang`, the "different games" ones merged into one sentence."""
+def _different(entry: Any) -> tuple[str, str, str, str] | None:
+    """A "different games" note's (variant, its players, baseline, its players), stored by key or as a text."""
+    if messages.is_stored(entry):
+        if entry["key"] != "notes.different_games":
+            return None
+        f = entry.get("fields") or {}
+        return str(f["arm"]), str(f["arm_players"]), str(f["base"]), str(f["base_players"])
+    found = _DIFFERENT.search(str(entry))
+    return (found[1], found[2], found[3], found[4]) if found else None
+
+
+def notes(texts: list[Any], lang: str, titles: Mapping[str, str] | None = None) -> list[str]:
+    """The notes of an analysis in `lang` (stored by key, or English texts of an older summary.json), the
+    "different games" ones merged into one sentence."""
     titles = titles or {}
-    different = [m for m in (_DIFFERENT.search(x) for x in texts) if m]
-    out = [note(x, lang, titles) for x in texts if not _DIFFERENT.search(x)]
+    different = [(m, x) for m, x in ((_different(x), x) for x in texts) if m]
+    out = [note(x, lang, titles) for x in texts if not _different(x)]
     if len(different) > 1:
-        base = titles.get(different[0][3], different[0][3])
-        names = ", ".join(f"«{titles.get(m[1], m[1])}» ({m[2]})" for m in different)
+        base = titles.get(different[0][0][2], different[0][0][2])
+        names = ", ".join(f"«{titles.get(m[0], m[0])}» ({m[1]})" for m, _ in different)
         if lang == "ru":
             text = (
-                f"Другое число игроков, чем у варианта «{base}» ({different[0][4]}): {names}. Это разные игры: доли "
+                f"Другое число игроков, чем у варианта «{base}» ({different[0][0][3]}): {names}. Это разные игры: доли "
                 "партий и сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
             )
         else:
             text = (
-                f"A different number of players than «{base}» ({different[0][4]}): {names}. These are different "
+                f"A different number of players than «{base}» ({different[0][0][3]}): {names}. These are different "
                 "games: shares of games and of deals compare, but who loses does not (its chance differs), so "
                 "that is not tested."
             )
         out.insert(0, text)
     elif different:
-        out.insert(0, note(different[0].string, lang, titles))
+        out.insert(0, note(different[0][1], lang, titles))
     return out
 
 
-def note(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
-    """A note of the analysis (English in summary.json) in `lang`."""
+#: the fields of a stored note that name a variant: shown by its title in Russian («Морской козёл»)
+NOTE_VARIANTS = ("arm", "base", "first", "chosen")
+
+
+def note(text: Any, lang: str, titles: Mapping[str, str] | None = None) -> str:
+    """A note of the analysis in `lang`: a stored sentence (messages.stored, the key and fields summary.json
+    keeps), or the English text an older summary.json holds (said in Russian by _NOTES_RU, else as written)."""
+    titles = titles or {}
+    if messages.is_stored(text):
+        fields = text.get("fields") or {}
+        named = [k for k in NOTE_VARIANTS if isinstance(fields.get(k), str)] if lang == "ru" else []
+        shown = {k: titles.get(fields[k], fields[k]) for k in named}
+        return messages.render_stored(text, lang, **shown)
+    text = str(text)
     if lang != "ru":
         return text
-    titles = titles or {}
 
     def t(name: str) -> str:
         return titles.get(name, name)

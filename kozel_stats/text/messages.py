@@ -225,11 +225,38 @@ def both(key: str, /, **fields: Any) -> tuple[str, str]:
 
 
 def stored(key: str, /, **fields: Any) -> dict[str, Any]:
-    """A sentence as a results folder keeps it: its key and fields (rendered when read, in the reader's
-    language; words.note renders it)."""
-    return {"key": key, "fields": dict(fields)}
+    """A sentence as a results folder keeps it (JSON): its key and fields, rendered when read, in the reader's
+    language (`render_stored`; words.note). A field said in two languages is kept as {"en": …, "ru": …}, a
+    `Sentence` field as a stored sentence of its own, any other value that is not a number or a string as its
+    text."""
+    return {"key": key, "fields": {name: _keepable(value) for name, value in fields.items()}}
 
 
-def render_stored(entry: Mapping[str, Any], lang: str) -> str:
-    """A stored sentence (see `stored`) in `lang`."""
-    return text(str(entry["key"]), lang, **dict(entry.get("fields") or {}))
+def _keepable(value: Any) -> Any:
+    if isinstance(value, Both):
+        return {"en": _keepable(value.en), "ru": _keepable(value.ru)}
+    if isinstance(value, Sentence):
+        return stored(value.key, **value.fields)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def is_stored(entry: Any) -> bool:
+    """Whether `entry` is a stored sentence (`stored`), not a text (a note written before notes had keys)."""
+    return isinstance(entry, Mapping) and isinstance(entry.get("key"), str)
+
+
+def render_stored(entry: Mapping[str, Any], lang: str, /, **shown: Any) -> str:
+    """A stored sentence (see `stored`) in `lang`; `shown`: fields given as they are to be shown instead
+    (a variant's title for its name)."""
+    fields = {name: _kept(value, lang) for name, value in dict(entry.get("fields") or {}).items()}
+    return text(str(entry["key"]), lang, **{**fields, **shown})
+
+
+def _kept(value: Any, lang: str) -> Any:
+    if isinstance(value, Mapping) and set(value) == {"en", "ru"}:
+        return _kept(value["ru" if lang == "ru" else "en"], lang)
+    if is_stored(value) and value["key"] in MESSAGES:
+        return render_stored(value, lang)
+    return value
