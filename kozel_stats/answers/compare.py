@@ -549,7 +549,7 @@ def seats_of(bots: str | None, level_name: str | None, levels_spec: str | None) 
             "compare.level_bots_both_level",
             level_name=level_name,
             bots=bots,
-            join_f_lv_name_lv_bot_for_lv_i=", ".join(f"{lv.name} = {lv.bot}" for lv in LEVELS.values()),
+            levels=", ".join(f"{lv.name} = {lv.bot}" for lv in LEVELS.values()),
         )
     if levels_spec is not None and (bots is not None or level_name is not None):
         raise keyed(ValueError, "compare.levels_plays_every_level")
@@ -853,9 +853,9 @@ messages.add(
         ),
         "compare.level_bots_both_level": (
             "give --level {level_name} or --bots {bots}, not both: a level is every seat playing one "
-            "bot ({join_f_lv_name_lv_bot_for_lv_i}); --bots is for any other mix.",
+            "bot ({levels}); --bots is for any other mix.",
             "нужно что-то одно: --level {level_name} или --bots {bots}. Уровень — это один бот на всех "
-            "местах ({join_f_lv_name_lv_bot_for_lv_i}); --bots — для любого другого набора ботов.",
+            "местах ({levels}); --bots — для любого другого набора ботов.",
         ),
         "compare.levels_plays_every_level": (
             "--levels plays every level it names: drop --level / --bots.",

@@ -367,10 +367,10 @@ def analyse_sweep(
     if grid.sampled:
         notes.append(messages.stored("sweep.note.sampled", played=len(grid.cells), total=grid.total))
     if grid.skipped:
-        cells = "; ".join(f"{name} ({why})" for name, why in grid.skipped[:5]) + (
+        skipped = "; ".join(f"{name} ({why})" for name, why in grid.skipped[:5]) + (
             " ..." if len(grid.skipped) > 5 else ""
         )
-        notes.append(messages.stored("sweep.note.skipped", n=len(grid.skipped), cells=cells))
+        notes.append(messages.stored("sweep.note.skipped", n=len(grid.skipped), cells=skipped))
     used: list[str] = []
     models: dict[str, MainModel] = {}
     for metric in metrics:

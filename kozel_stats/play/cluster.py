@@ -357,7 +357,7 @@ def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNE
     if wrong:
         worker, (version, digest) = next(iter(wrong.items()))
         raise ClusterError.keyed(
-            "cluster.ready", worker=worker, version=version, digest=digest, mine_0=mine[0], mine_1=mine[1]
+            "cluster.ready", worker=worker, version=version, digest=digest, mine=mine[0], engine=mine[1]
         )
     return Backend(client.get_executor(pure=False, retries=RETRIES), threads, where)
 
@@ -437,10 +437,10 @@ messages.add(
         ),
         "cluster.ready": (
             "the Dask worker {worker} runs kozel-stats {version} with engine {digest}, this machine "
-            "{mine_0} with engine {mine_1}: their games would differ; install the same version on every "
+            "{mine} with engine {engine}: their games would differ; install the same version on every "
             "worker.",
             "рабочий Dask {worker} запускает kozel-stats {version} с движком {digest}, а эта машина — "
-            "{mine_0} с движком {mine_1}: партии разошлись бы; поставьте на все рабочие ту же версию.",
+            "{mine} с движком {engine}: партии разошлись бы; поставьте на все рабочие ту же версию.",
         ),
         "cluster.ready.2": (
             "--scheduler {address}: the Dask scheduler has no worker, and none came within {timeout:g} s "

@@ -782,7 +782,7 @@ def _load_changed(spec: str) -> Variant:
             raise VariantError.keyed(
                 "variants.knob_value_changed_variant",
                 shown=shown,
-                excerpt_part_40=excerpt(part, 40),
+                part=excerpt(part, 40),
                 join_knob_by_name=", ".join(KNOB_BY_NAME),
             )
         if any(name == knob.name for name, _ in changes):
@@ -999,9 +999,9 @@ messages.add(
             "(например, default+threshold=none).",
         ),
         "variants.knob_value_changed_variant": (
-            "{shown}: {excerpt_part_40!r} is not knob=value; a changed variant is written "
+            "{shown}: {part!r} is not knob=value; a changed variant is written "
             "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: {join_knob_by_name}.",
-            "{shown}: {excerpt_part_40!r} — не настройка=значение; изменённый вариант пишется "
+            "{shown}: {part!r} — не настройка=значение; изменённый вариант пишется "
             "ОСНОВА+настройка=значение+настройка=значение (например, default+threshold=none), "
             "настройки: {join_knob_by_name}.",
         ),

@@ -89,7 +89,7 @@ class ArmStats:
                     "moments.field_shape_expected",
                     name=name,
                     value_shape=value.shape,
-                    getattr_out_name_shape=getattr(out, name).shape,
+                    expected=getattr(out, name).shape,
                 )
             setattr(out, name, value)
         out.deals_hist = Counter({int(k): int(v) for k, v in data["deals_hist"].items()})
@@ -142,7 +142,7 @@ class PairStats:
                     "moments.field_shape_expected",
                     name=name,
                     value_shape=value.shape,
-                    getattr_out_name_shape=getattr(out, name).shape,
+                    expected=getattr(out, name).shape,
                 )
             setattr(out, name, value)
         if len(data["differences"]) != len(METRICS):
@@ -360,9 +360,7 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     for first, end in sorted(ranges):
         if out and first <= out[-1][1]:
             if first < out[-1][1]:
-                raise keyed(
-                    ValueError, "moments.games_counted_twice", first=first, min_end_out_1_1_1=min(end, out[-1][1]) - 1
-                )
+                raise keyed(ValueError, "moments.games_counted_twice", first=first, last=min(end, out[-1][1]) - 1)
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((first, end))
@@ -481,12 +479,12 @@ def batch_stats(
 messages.add(
     {
         "moments.games_counted_twice": (
-            "games {first}..{min_end_out_1_1_1} counted twice",
-            "партии {first}..{min_end_out_1_1_1} посчитаны дважды",
+            "games {first}..{last} counted twice",
+            "партии {first}..{last} посчитаны дважды",
         ),
         "moments.field_shape_expected": (
-            "field {name!r} has shape {value_shape}, expected {getattr_out_name_shape}",
-            "у поля {name!r} размеры {value_shape}, а нужны {getattr_out_name_shape}",
+            "field {name!r} has shape {value_shape}, expected {expected}",
+            "у поля {name!r} размеры {value_shape}, а нужны {expected}",
         ),
         "moments.field_differences_wrong_number": (
             "field 'differences' has the wrong number of metrics",

@@ -48,7 +48,7 @@ def write_atomic(path: Path, write) -> None:
             raise disk_error(OSError(errno.ENOSPC, "No space left on device"), path) from None
         if type(exc).__module__.startswith("polars"):
             raise ResultsError.keyed(
-                "files.cannot_written_2", path=path, error_type=type(exc).__name__, text_160=text[:160]
+                "files.cannot_written_2", path=path, error_type=type(exc).__name__, reason=messages.foreign(text[:160])
             ) from None
         raise
 
@@ -68,8 +68,8 @@ messages.add(
             "на диске нет места для {path}; файлы, записанные раньше, не изменены.",
         ),
         "files.cannot_written_2": (
-            "{path}: cannot be written ({error_type}: {text_160}).",
-            "{path}: не записывается ({error_type}: {text_160}).",
+            "{path}: cannot be written ({error_type}: {reason}).",
+            "{path}: не записывается ({error_type}: {reason}).",
         ),
     }
 )
