@@ -308,8 +308,8 @@ def test_other_comparisons_in_russian(args):
 # --- every error message of the package has its Russian ---------------------------------------------------------------
 PACKAGE = Path(kozel_stats.__file__).resolve().parent
 
-#: what builds an error message: an exception of the package or Python's (…Error), cli.fail, atlas._error (en, ru)
-BUILDERS = re.compile(r"^(?!OSError$|NotImplementedError$)\w*Error$|^fail$|^_error$")
+#: what builds an error message: an exception of the package or Python's (…Error), cli.fail
+BUILDERS = re.compile(r"^(?!OSError$|NotImplementedError$)\w*Error$|^fail$")
 
 #: messages no user reads: errors caught where they are raised, or a bug's (then shown as an internal error)
 INTERNAL = {
@@ -323,185 +323,20 @@ INTERNAL = {
     ("__init__.py", "__getattr__"): "a name the public face does not have: Python's own AttributeError, for code",
 }
 
-#: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)
-SAMPLES: dict[str, object] = {
-    "ADVICE_RU": "запущен ли `dask scheduler`, верны ли адрес и порт?",  # cluster's own Russian advice
-    "_connect:str(exc)[:120]": "Stream is closed",  # Dask's own words, kept as the library wrote them
-    "_probe:reason_ru": "в соединении отказано",
-    "_probe:not_dask": "--scheduler tcp://127.0.0.1:8786: это не планировщик Dask",
-    "exc": "not a tile: '77' (digits 0..6, smaller first)",
-    "where": "games.jsonl, line 3",
-    "dw": "games.jsonl, line 3, deal 2",
-    "ew": "games.jsonl, line 3, deal 2, event 5",
-    "exc.strerror or exc": "Permission denied",
-    "type(exc).__name__": "ValueError",
-    "str(exc)[:120]": "field 'gram.upper' has 3 values, expected 6",
-    "str(exc)[:160]": "games 0..99 counted twice",
-    "exc.msg": "Expecting ',' delimiter",
-    "why": "applies to каждый сам за себя only (pairs: false)",
-    "problem": "did not find expected node content",
-    "reason": "Connection refused",
-    "advice": "is `dask scheduler` running, and is the address and port right?",
-    "advice.capitalize()": "Is `dask scheduler` running, and is the address and port right?",
-    "status": "closed",
-    "fix": "must be an integer from 0 to 1,000,000, not 'many'",
-    "field": "field 'meta.games'",
-    "kind": "a symbolic link",
-    "getattr(kind, '__name__', kind)": "int",
-    "type(rules).__name__": "list",
-    "what": "worlds",
-    "role": "STRONG",
-    "show(data)": "a list of 3",
-    "dtype": "String",
-    "diff or 'another order'": "new here: fish_rate; not here: old_metric",
-    "_owner_text(owner)": "pid 4242 on yard-pc, since 2025-01-02T10:00:00: kozel-stats compare default",
-    "data.get('version', '?')": "0.9.0",
-    "version": "0.9.0",
-    "mine[0]": "1.0.0",
-    "digest": "3f2a9c1b",
-    "mine[1]": "7d0e4a55",
-    "worker": "tcp://10.0.0.7:40000",
-    "cycle": "a -> b -> a",
-    "_name(base, factors, reference_levels)": "default+threshold=once",
-    "excerpt(part, 40)": "treshold",
-    "excerpt(text)": "threshold=once,,none",
-    "format_knob_value(value)": "once",
-    "text": "threshold=once",
-    "level_name": "player",
-    "bots": "counter",
-    "levels_spec": "expert",
-    "name": "genius",
-    "key": "target",
-    "knob": "solo_eggs",
-    "knob.name": "target",
-    "f.knob": "target",
-    "value": "high",
-    "data[key]": "",
-    "data['name']": "other",
-    "_shown(rules[knob])": "'one-hand'",
-    "_shown(rules['shared_score'])": "true",
-    "game": "chess",
-    "chosen": "olympic",
-    "baseline": "olympic",
-    "spec": "remote:4",
-    "address": "tcp://10.0.0.5:8786",
-    "shown": "default+treshold=none",
-    "item": "C=counter",
-    "code": 99,
-    "c": "deals",
-    "option": "--report",
-    "lang": "xx",
-    "req.lang": "xx",
-    "FORMAT": "kozel-results/1",
-    "data['format']": "kozel-results/0",
-    "record.get('format')": "other/1",
-    "v.name": "solo-3",
-    "variant.name": "solo-3",
-    "v['first_lead_cycle']": "11-to-66",
-    "str(exc).splitlines()[0][:160]": "Exceeds the limit (4300 digits) for integer string conversion",
-    "error_text(exc, 'ru')": "/tmp/yard/nowhere.yaml: такого файла варианта нет.",
-    "str(exc)[:200]": "parquet: File out of specification",
-    "text[:160]": "parquet: os error 5",
-    "a['name']": "default",
-    "': ' + str(exc)[:120] if str(exc) else ''": ": Stream is closed",
-    "'; '.join(en)": "missing key 'source'",
-    "'; '.join(ru)": "нет ключа 'source'",
-    "'key ' + shown if shown else f'knob {key!r}'": "knob 'treshold'",
-    "shown or key": "treshold",
-    "shown or repr(key)": "'treshold'",
-    "hint_en": " Did you mean counter?",
-    "hint_ru": " Вы имели в виду counter?",
-    "where_ru or where": "--bots",
-    "tail_en": " Did you mean threshold?",
-    "tail_ru": " Вы имели в виду threshold?",
-    "did_you_mean(shown_en, 'en')": " Did you mean morskoy (Морской козёл)?",
-    "did_you_mean(shown_ru, 'ru')": " Вы имели в виду morskoy («Морской козёл»)?",
-    "listing_en": "`kozel-stats variants` lists all 42; a .yaml file of your own works too.",
-    "listing_ru": "Все 42 варианта — в `kozel-stats variants`; подойдёт и свой файл .yaml.",
-    "DATA_DIR": "data",
-    "MARK_FILE": "atlas.json",
-    "out / 'data'": "/tmp/yard/site/data",
-    "req.levels": "grandmaster",
-    "listed": "default, threshold-25",
-    "_allowed_text(knob)": "an integer from 1 to 10000",
-    "bot_name(mix, 'ru')": "«случайный»",
-    "mix": "random",
-    "count(MAX_PLAY_GAMES, 'ru')": "1\u00a0000\u00a0000",
-    "count(n, 'ru')": "1\u00a0000",
-    "kept": "",
-    "kept_ru": "числа выше — по ним.",
-    "kept_en": "the statistics above cover them.",
-    "per_en": "variant",
-    "per_ru": "вариант",
-    "stopped": "Ctrl-C",
-    "side": "A",
-    "workers": 0,
-    "translate(str(exc))": "бота 'genius' нет; есть: random, heavy, counter, sampler:N, expert:N.",
-    "getattr(exc, 'filename', '') or ''": "/tmp/yard/run",
-    "getattr(out, name).shape": (6,),
-    "value.shape": (3,),
-    # one function's own
-    "check_value:where": "/tmp/yard/our-yard.yaml",
-    "unknown_knob:where": "/tmp/yard/our-yard.yaml",
-    "unknown_variant:spec": "морской",
-    "_read_yaml:where": " at line 3, column 5",
-    "expanding": "rules",
-    "_read_mark:str(exc)[:120]": "Expecting value: line 1 column 1 (char 0)",
-    "translate(str(exc))[:120]": "ожидалось значение: строка 1, столбец 1 (символ 0)",
-    "parse_bot:kind": "sampler",
-    "level:option": "--level",
-    "check:fix": "must be a JSON object",
-    "_listening:shown": "HTTP/1.1",
-    "_lost:status": "closed",
-    "_lost:str(exc)[:120]": "Stream is closed",
-    "connect:str(exc)[:120]": "[Errno 111] Connection refused",
-    "_read_yaml:exc": "'utf-8' codec can't decode byte 0xe9 in position 27: invalid continuation byte",
-    "_read_text:exc": "'utf-8' codec can't decode byte 0xe9 in position 27: invalid continuation byte",
-    "read_records:exc": "[Errno 13] Permission denied: 'games.jsonl'",
-    "_records:exc": "[Errno 13] Permission denied: 'games.jsonl'",
-    "_json:exc": "[Errno 13] Permission denied: '/tmp/yard/run/stats.json'",
-    "_read_json:exc": "[Errno 13] Permission denied: '/tmp/yard/run/stats.json'",
-    "arms_of:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
-    "parse_bots:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
-    "parse_skill:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
-    "_table:str(exc)[:200]": "parquet: File out of specification",
-    "check_new_file:kind": "a device",
-    "check_new_file:parent": "/tmp/yard/no-such",
-    "_load_variant_file:parent": 5,
-    "_resolve:parent": 5,
-    "load_sweep:where": "/tmp/yard/sweep",
-    "saved_sweep:where": "/tmp/yard/sweep",
-    "_check_knob_needs:why": "applies to каждый сам за себя only (pairs: false)",
-    "make_grid:why": "default+solo_eggs=one-hand: key 'solo_eggs' is 'one-hand', but it applies to каждый сам за себя "
-    "only (pairs: false).",
-}
+#: a plausible value for each placeholder of the engine's messages (ENGINE_SITES), by its expression
+#: ("FUNCTION:EXPRESSION" for one function)
+SAMPLES: dict[str, object] = {"name": "genius", "parse_bot:kind": "sampler", "what": "worlds", "top": 1000}
 
 COMMANDS = ("play", "compare", "sweep", "duel", "replay", "summarize", "report", "variants", "show", "atlas")
 
 #: the words a library says that reach a message as they are: its detail after its exception's name
 LIBRARY = ("parquet: File out of specification", "parquet: os error 5", "Stream is closed")
 
-PATH_LIKE = re.compile(
-    r"^(path|folder|here|here\.parent|parent|inside|part|stats_path|out|out\.parent|records|self\.path|req\.card"
-    r"|req\.resume|req\.out|seen\.path|v\.path|folder / name|STATS_FILE|path\.stem|tmp|target|where_file)$"
-)
-NUMBER_LIKE = re.compile(
-    r"^(len\(.+\)|.*games.*|n|total|cells|size|low|high|line|lineno|seconds|timeout|top|players|tiles_each"
-    r"|MAX_\w+|DEALABLE_TRIES|.+\.size|nulls|first|gram\.arms|seen\[key\]|huge\.digits|exc\.colno|batch_size"
-    r"|max_games|game_seed|game_index|seed|doubles|suit|md|ms|req\.workers|req\.precision|req\.margin"
-    r"|rules\['players'\]|rules\['tiles_each'\]|record\['players'\]|28 - tiles_each \* players|min\(.+\) - 1"
-    r"|bad\.size|upper\.size|rows\.size)$"
-)
-
 
 def _sample(expr: str, function: str) -> object:
     for key in (f"{function}:{expr}", expr):
         if key in SAMPLES:
             return SAMPLES[key]
-    if PATH_LIKE.match(expr):
-        return "/tmp/yard/run"
-    if NUMBER_LIKE.match(expr):
-        return 1000
     if re.match(r"^', '\.join\(", expr):
         return "random, counter"
     raise AssertionError(f"{function}: give a sample value of {{{expr}}} in SAMPLES")
@@ -561,8 +396,6 @@ def error_sites():
                 if isinstance(message, ast.Constant) and not isinstance(message.value, str):
                     continue
                 ru = next((k.value for k in call.keywords if k.arg == "ru"), None)
-                if builder == "_error" and len(call.args) > 1:
-                    ru = call.args[1]
                 if isinstance(message, ast.IfExp):  # `fail(RUSSIAN if ru else ENGLISH, lang)`
                     ru, message = message.body, message.orelse
                 yield path.name, func.name, call.lineno, message, ru
