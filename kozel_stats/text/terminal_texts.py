@@ -1,0 +1,153 @@
+"""What the command line prints besides its answers' tables and its errors, English and Russian, in the message
+table (kozel_stats/text/messages.py): which files a command wrote, how many games it played, what a signal
+stopped, the matrix's titles and columns, `variants show` and `play -q`.
+
+Keys: ``cli.*`` (the commands' own lines), ``show.*`` (`variants show`), ``play.summary*`` (`play -q`). The code
+(kozel_stats/cli/commands.py) names the key and its fields: ``t("cli.results_written", lang, out=out)``.
+
+Light on purpose (no numpy): the command line imports it at start.
+"""
+
+from __future__ import annotations
+
+from . import messages
+
+messages.add(
+    {
+        # what a signal that comes once everything is saved is told: the run's, the report's
+        "cli.run_whole": (
+            "{} received after the run was complete: its results are whole; nothing to resume.",
+            "{} получен, когда прогон уже закончен: его результаты целы, продолжать нечего.",
+        ),
+        "cli.report_whole": (
+            "{} received after the report was written: it is whole.",
+            "{} получен, когда отчёт уже записан: он цел.",
+        ),
+        # after a usage error said in Russian (the English one is click's own)
+        "cli.usage_hint": ("See `{command} --help`.", "Справка: `{command} --help`."),
+        # the files a command wrote
+        "cli.results_written": ("results written to {out}/", "результаты записаны в {out}/"),
+        "cli.card_written": ("card written to {path}", "карточка записана в {path}"),
+        "cli.site_written": ("site written to {path}", "сайт записан в {path}"),
+        "cli.not_played": ("not played: {names}", "не сыграно: {names}"),
+        # how many games were played, in how long
+        "cli.played_per_variant": (
+            "{games} games per variant played in {time}",
+            "сыграно партий на вариант: {games}, за {time}",
+        ),
+        "cli.played_per_cell": (
+            "{games} games per cell played in {time}",
+            "сыграно партий на клетку: {games}, за {time}",
+        ),
+        "cli.compile_took": (
+            " (compiling the engine first took {s:.0f} s of CPU)",
+            " (сначала компиляция движка: {s:.0f} с процессора)",
+        ),
+        # a signal stopped the run: what was played, what is kept
+        "cli.interrupted_after": (
+            "interrupted ({stopped}) after {n:count} games per {per}; {kept}",
+            "прервано ({stopped}) после {n:count} {n:plural:партии|партий|партий} на {per}; {kept}",
+        ),
+        "cli.per_variant": ("variant", "вариант"),
+        "cli.per_cell": ("cell", "клетку"),
+        "cli.kept_in": (
+            "those games are saved in {out} (continue with --resume {out}).",
+            "они сохранены в {out} (продолжить: --resume {out}).",
+        ),
+        "cli.kept_above": ("the statistics above cover them.", "числа выше — по ним."),
+        "cli.levels_interrupted": (
+            "interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
+            "прервано ({stopped}) до конца всех уровней; сравнения уровней нет{kept}.",
+        ),
+        "cli.level_kept": (
+            "; what the {level} level played is saved in {out} (continue with --resume {out})",
+            "; сыгранное на уровне «{level}» сохранено в {out} (продолжить: --resume {out})",
+        ),
+        "cli.matrix_interrupted": (
+            "interrupted during the {bots} run; nothing of the matrix is saved.",
+            "прервано во время прогона с ботами {bots}; из матрицы ничего не сохранено.",
+        ),
+        # what a run of the matrix (or a level of a sweep) is about to play
+        "cli.level_playing_cells": (
+            "{level}: playing {n:count} games per cell ...",
+            "{level}: играем по {n:count} {n:plural:партии|партий|партий} на клетку…",
+        ),
+        "cli.level_playing_variants": (
+            "{level}: playing {n:count} games per variant ...",
+            "{level}: играем по {n:count} {n:plural:партии|партий|партий} на вариант…",
+        ),
+        "cli.bots_playing_variants": (
+            "bots {bots}: playing {n:count} games per variant ...",
+            "боты {bots}: играем по {n:count} {n:plural:партии|партий|партий} на вариант…",
+        ),
+        # compare --bots / --levels: the matrix
+        "cli.levels_hold": (
+            "Does the verdict hold at every level of play? (* significant)",
+            "Держится ли вывод на каждом уровне игры? (* — значимо)",
+        ),
+        "cli.matrix_title_levels": (
+            "Does the verdict hold at every level of play? ({n:count} games per variant and level{expert}; * "
+            "significant)",
+            "Держится ли вывод на каждом уровне игры? ({n:count} {n:plural:партия|партии|партий} на вариант и "
+            "уровень{expert}; * — значимо)",
+        ),
+        "cli.matrix_title_bots": (
+            "Does the verdict survive a change of bots? ({n:count} games per variant and bot; * significant)",
+            "Держится ли вывод при других ботах? ({n:count} {n:plural:партия|партии|партий} на вариант и бота; * "
+            "— значимо)",
+        ),
+        "cli.expert_note": (", the expert: {n:count}", ", знаток: {n:count}"),
+        "cli.column_variant": ("variant", "вариант"),
+        "cli.column_metric": ("metric", "показатель"),
+        "cli.column_verdict": ("verdict", "вывод"),
+        "cli.verdict.robust": ("robust", "держится"),
+        "cli.verdict.depends on bots": ("depends on bots", "зависит от ботов"),
+        "cli.verdict.no effect": ("no effect", "нет эффекта"),
+        "cli.matrix_results_written": (
+            "results of the {run} run and the matrix written to {out}/",
+            "результаты прогона с ботами {run} и матрица записаны в {out}/",
+        ),
+        "cli.matrix_report_written": (
+            "report written to {path} (the {run} run in full, and the verdicts under every bot)",
+            "отчёт записан в {path} (прогон с ботами {run} полностью и выводы при каждом боте)",
+        ),
+        # duel
+        "cli.duel_pairs": ("{n:count}", "{n:count} {n:plural:серия|серии|серий} сдач"),
+    }
+)
+
+messages.add(
+    {
+        "show.changed": (
+            "differs from the default game ({n:count} {n:plural:knob|knobs}):",
+            "чем отличается от правил по умолчанию ({n:count} {n:plural:настройка|настройки|настроек}):",
+        ),
+        "show.unchanged": (
+            "the default game's rules: no knob differs (--all prints every knob).",
+            "правила по умолчанию: все настройки те же (--all напечатает все).",
+        ),
+        "show.rest": (
+            "the other {n:count} {n:plural:knob is|knobs are} the default game's (--all prints every knob).",
+            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию (--all напечатает все).",
+        ),
+        "show.rest_all": (
+            "the other {n:count} {n:plural:knob, as|knobs, as} in the default game:",
+            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию:",
+        ),
+    }
+)
+
+messages.add(
+    {
+        "play.summary": (
+            "{n:count} {n:plural:game|games} of {variant}, {deals} deals a game on average",
+            "{n:count} {n:plural:партия|партии|партий} по правилам {variant}, в среднем {deals} сдачи за партию",
+        ),
+        "play.summary_lost": ("  lost (the goats): {who}", "  проигрыши (козлы): {who}"),
+        "play.summary_side": ("side {side} {n:count}", "пара {side} — {n:count}"),
+        "play.summary_seat": ("P{p} {n:count}", "P{p} — {n:count}"),
+        "play.summary_draws": ("draws {n:count}", "ничьих {n:count}"),
+        "play.summary_cut": ("cut off at max_deals {n:count}", "оборвано на max_deals {n:count}"),
+        "play.summary_titles": ("  titles: {titles}", "  звания: {titles}"),
+    }
+)
