@@ -1653,7 +1653,6 @@ def atlas(
         built = build(plan, lambda line: typer.echo(line, err=True), talk)
     except KeyboardInterrupt:  # what is kept, and how to go on
         from ..system import signals
-        from ..text import messages
 
         signals.hold()
         try:
