@@ -1,4 +1,4 @@
-"""The notices the layers give (say.note_key: "kozel-stats: note: …", the run goes on), English and Russian, in
+"""The notices the layers give (say.note_key: a notice on stderr, the run goes on), English and Russian, in
 the message table (kozel_stats/text/messages.py): the engine's compile notice and its shipped machine code
 (play/warmup.py, engine/precompiled.py), numba's cache folder, a results folder's stale lock
 (results/folders.py), a folder named like a shipped variant (rules/variants.py); and a derived variant's title.
@@ -12,7 +12,7 @@ from . import messages
 
 messages.add(
     {
-        "notice.label": ("note", "замечание"),  # kozel-stats: note: …
+        "notice.label": ("note", "замечание"),  # the label of a notice line
         "precompiled.no_space": ("no space left on the device", "на устройстве не осталось места"),
         "rules.derived_title": ("{title} with {changes}", "{title}, но {changes}"),
         "rules.derived_description": ("{description} With {changes}.", "{description} Но {changes}."),
