@@ -695,8 +695,8 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
                 out=folder,
                 lang=lang,
             )
-        games = f"{target:,}".replace(",", " " if lang == "ru" else ",")  # ru: 20 000 (a plain space)
-        say(BUILD_TEXT[lang]["playing"].format(where=where, games=games))
+        shown = f"{target:,}".replace(",", " " if lang == "ru" else ",")  # ru: 20 000 (a plain space)
+        say(BUILD_TEXT[lang]["playing"].format(where=where, games=shown))
         outcome = execute(prepare_request(creq), shared=shared.get())
         if outcome.result.interrupted:
             raise KeyboardInterrupt
