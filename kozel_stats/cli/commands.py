@@ -18,8 +18,9 @@ from pathlib import Path
 import typer
 
 from ..rules.roster import CHOICES as BOT_CHOICES
-from ..text import messages, terminal_texts  # noqa: F401  (terminal_texts: the sentences this module prints)
+from ..text import messages
 from ..text.help_texts import CLICK_RU, DEFAULT_RU, METAVAR_RU, REQUIRED_RU, H, localize
+from ..text.terminal_texts import KNOB_VALUE  # importing it declares the sentences this module prints
 
 MAX_PLAY_GAMES = 1_000_000
 
@@ -492,11 +493,12 @@ def knob_lines(key: str, value, lang: str, width: int) -> str:
         detail = knob.value_meaning(value, "ru")
         word = value_word(key, value, "ru")
         head = f"  {key} = {shown}" + (f" ({word})" if word != shown else "")
-        rule = knob.describe("ru") + (f" {word[:1].upper() + word[1:]}: {detail}" if detail and detail != word else "")
+        shown_value = KNOB_VALUE["ru"].format(word=word[:1].upper() + word[1:], detail=detail)
+        rule = knob.describe("ru") + (shown_value if detail and detail != word else "")
     else:
         detail = knob.meaning.get(shown) or knob.meaning.get("double-NN" if shown.startswith("double-") else "", "")
         head = f"  {key} = {shown}"
-        rule = knob.rule + (f" This value: {detail}" if detail else "")
+        rule = knob.rule + (KNOB_VALUE["en"].format(detail=detail) if detail else "")
     return head + "\n" + wrapped(rule, width, "      ", "      ")
 
 

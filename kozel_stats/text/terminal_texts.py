@@ -118,6 +118,9 @@ messages.add(
     }
 )
 
+#: `variants show`: what a knob's value means, after its rule (ru: the value's own word first)
+KNOB_VALUE = {"en": " This value: {detail}", "ru": " {word}: {detail}"}
+
 messages.add(
     {
         "show.changed": (
