@@ -4,15 +4,30 @@ renders, and an error raised by key carries both."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 import kozel_stats.cli.commands  # noqa: F401  (imports every module that declares messages)
+import kozel_stats.text.help_texts  # noqa: F401  (and every text/ module: the sentences by area)
+import kozel_stats.text.log_texts  # noqa: F401
+import kozel_stats.text.notice_texts  # noqa: F401
+import kozel_stats.text.report_texts  # noqa: F401
 import kozel_stats.text.say  # noqa: F401
+import kozel_stats.text.site_texts  # noqa: F401
+import kozel_stats.text.terminal_texts  # noqa: F401
+import kozel_stats.text.word_texts  # noqa: F401
 from kozel_stats.text import messages
 from kozel_stats.text.errors import KozelError, ResultsError
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
+
+
+def test_every_text_module_is_imported_here():
+    """The table's test sees every block: each text/ module is imported above."""
+    here = Path(__file__).read_text(encoding="utf-8")
+    modules = sorted(p.stem for p in Path(messages.__file__).parent.glob("*_texts.py"))
+    assert [m for m in modules if f"import kozel_stats.text.{m}" not in here] == []
 
 
 def _sample(name: str) -> object:
