@@ -1,8 +1,9 @@
 """The words of an answer as the report, the chat card and the terminal say them, English and Russian: the
 report's headings and notes (present/report.py), a sweep's answer (present/sweep_report.py), the level verdicts
-(present/level_verdict.py). Keys in the message table (kozel_stats/text/messages.py): ``report.*``,
-``sweep.*``, ``levels.*``; word tables per language (``REPORT_TEXT[lang][key]``) where a module looks its
-words up by name.
+(present/level_verdict.py). Keys in the message table (kozel_stats/text/messages.py): ``sweep.*``,
+``levels.*``; word tables per language where a module looks its words up by name: ``REPORT_TEXT[lang][key]``
+(the report and the card), ``MATRIX_WORDS`` / ``CARD_MATRIX_WORDS`` (a verdict under other bots),
+``SWEEP_TEXT``, ``SWEEP_LEVELS_TEXT``.
 
 Light on purpose (no numpy).
 """

@@ -1,9 +1,11 @@
-"""What the command line prints besides its answers' tables and its errors, English and Russian, in the message
-table (kozel_stats/text/messages.py): which files a command wrote, how many games it played, what a signal
-stopped, the matrix's titles and columns, `variants show` and `play -q`.
+"""What the terminal shows, English and Russian: the command line's own lines (which files a command wrote, how
+many games it played, what a signal stopped, the matrix's titles and columns, `variants show`, `play -q`), the
+progress bar (present/progress.py) and compare's tables (present/tables.py).
 
-Keys: ``cli.*`` (the commands' own lines), ``show.*`` (`variants show`), ``play.summary*`` (`play -q`). The code
-(kozel_stats/cli/commands.py) names the key and its fields: ``t("cli.results_written", lang, out=out)``.
+Keys in the message table (kozel_stats/text/messages.py): ``cli.*`` (the commands' own lines), ``show.*``
+(`variants show`), ``play.summary*`` (`play -q`), ``progress.*`` (the bar); the code names the key and its fields:
+``messages.text("cli.results_written", lang, out=out)``. Word tables per language where a module looks its words
+up by name: ``TABLE_TEXT[lang][key]`` (the tables), ``KNOB_VALUE`` (`variants show`).
 
 Light on purpose (no numpy): the command line imports it at start.
 """
