@@ -20,7 +20,8 @@ import typer
 from ..rules.roster import CHOICES as BOT_CHOICES
 from ..text import messages
 from ..text.errors import keyed
-from ..text.help_texts import CLICK_RU, H, localize
+from ..text.help_texts import CLICK_RU, DEFAULT_RU, METAVAR_RU, REQUIRED_RU, H, localize
+from ..text.terminal_texts import KNOB_VALUE  # importing it declares the sentences this module prints
 
 MAX_PLAY_GAMES = 1_000_000
 
@@ -56,7 +57,7 @@ class UsageErrorRu(UsageError):
 
         said = translate(self.message).rstrip()
         said += "" if said.endswith((".", "?", "!")) else "."
-        hint = f" Справка: `{self.ctx.command_path} --help`." if self.ctx is not None else ""
+        hint = " " + t("cli.usage_hint", "ru", command=self.ctx.command_path) if self.ctx is not None else ""
         typer.echo(t("error", "ru", said + hint), err=True)
 
 
@@ -81,9 +82,6 @@ class Group(typer.core.TyperGroup):
             raise in_language(exc, ctx.meta.get("kozel_lang", "en")) from None
 
 
-METAVAR_RU = {"str": "текст", "int": "целое", "float": "число", "path": "путь", "list": "список"}
-
-
 class Localized(typer.Context):
     """A context whose help says click's own words (Usage, Options, [default: …]) in the command line's
     language."""
@@ -100,9 +98,9 @@ class Localized(typer.Context):
             text = plain()
             for en, ru in CLICK_RU.items():
                 text = text.replace(en, ru)
-            text = re.sub(r"\[default: ([^\]]*)\]", r"[по умолчанию: \1]", text)
+            text = re.sub(r"\[default: ([^\]]*)\]", DEFAULT_RU, text)
             text = re.sub(r"<(str|int|float|path|list)(\[\w+\])?>( *)", same_width, text)
-            return text.replace("[required]", "[обязательно]")
+            return text.replace("[required]", REQUIRED_RU)
 
         def same_width(m) -> str:
             """The metavar in Russian, the spaces after it shortened by what it grew: the help's column stays."""
@@ -362,15 +360,9 @@ def friendly_errors(func: Callable) -> Callable:
     return wrapper
 
 
-#: what a signal that comes once everything is saved is told, (en, ru): the run's, the report's
-RUN_WHOLE = (
-    "{} received after the run was complete: its results are whole; nothing to resume.",
-    "{} получен, когда прогон уже закончен: его результаты целы, продолжать нечего.",
-)
-REPORT_WHOLE = (
-    "{} received after the report was written: it is whole.",
-    "{} получен, когда отчёт уже записан: он цел.",
-)
+#: what a signal that comes once everything is saved is told (its key): the run's, the report's
+RUN_WHOLE = "cli.run_whole"
+REPORT_WHOLE = "cli.report_whole"
 
 
 def echo_err(text: str) -> None:
@@ -378,9 +370,7 @@ def echo_err(text: str) -> None:
 
 
 @contextmanager
-def after_finished(
-    finished: list, say: Callable[[str], None], lang: str, words: tuple[str, str] = RUN_WHOLE
-) -> Iterator[None]:
+def after_finished(finished: list, say: Callable[[str], None], lang: str, words: str = RUN_WHOLE) -> Iterator[None]:
     """A Ctrl-C or SIGTERM that arrives once the run has played every game and saved it (`finished`
     holds True) ends the command quietly, exit 0: the run is complete, there is nothing to resume."""
     from ..system import signals
@@ -392,7 +382,7 @@ def after_finished(
             raise
         stopped = signals.received() or "Ctrl-C"
         signals.clear()
-        say(words[1 if lang == "ru" else 0].format(stopped))
+        say(messages.text(words, lang, stopped))
     finally:
         if finished and signals.received():
             signals.clear()
@@ -482,28 +472,6 @@ def variants_show(
         typer.echo(wrapped(t("show.rest", language, n=len(rest)), width, "", "  "))
 
 
-messages.add(
-    {
-        "show.changed": (
-            "differs from the default game ({n:count} {n:plural:knob|knobs}):",
-            "чем отличается от правил по умолчанию ({n:count} {n:plural:настройка|настройки|настроек}):",
-        ),
-        "show.unchanged": (
-            "the default game's rules: no knob differs (--all prints every knob).",
-            "правила по умолчанию: все настройки те же (--all напечатает все).",
-        ),
-        "show.rest": (
-            "the other {n:count} {n:plural:knob is|knobs are} the default game's (--all prints every knob).",
-            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию (--all напечатает все).",
-        ),
-        "show.rest_all": (
-            "the other {n:count} {n:plural:knob, as|knobs, as} in the default game:",
-            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию:",
-        ),
-    }
-)
-
-
 def text_width() -> int:
     """The terminal's width for plain text ($COLUMNS, else the terminal's, else 80)."""
     import shutil
@@ -536,11 +504,12 @@ def knob_lines(key: str, value, lang: str, width: int) -> str:
         detail = knob.value_meaning(value, "ru")
         word = value_word(key, value, "ru")
         head = f"  {key} = {shown}" + (f" ({word})" if word != shown else "")
-        rule = knob.describe("ru") + (f" {word[:1].upper() + word[1:]}: {detail}" if detail and detail != word else "")
+        shown_value = KNOB_VALUE["ru"].format(word=word[:1].upper() + word[1:], detail=detail)
+        rule = knob.describe("ru") + (shown_value if detail and detail != word else "")
     else:
         detail = knob.meaning.get(shown) or knob.meaning.get("double-NN" if shown.startswith("double-") else "", "")
         head = f"  {key} = {shown}"
-        rule = knob.rule + (f" This value: {detail}" if detail else "")
+        rule = knob.rule + (KNOB_VALUE["en"].format(detail=detail) if detail else "")
     return head + "\n" + wrapped(rule, width, "      ", "      ")
 
 
@@ -625,16 +594,6 @@ messages.add(
             "give --level {level} or --bots {bots}, not both: a level is every seat playing one bot.",
             "нужно что-то одно: --level {level} или --bots {bots}. Уровень — это один бот на всех местах.",
         ),
-        "play.summary": (
-            "{n:count} {n:plural:game|games} of {variant}, {deals} deals a game on average",
-            "{n:count} {n:plural:партия|партии|партий} по правилам {variant}, в среднем {deals} сдачи за партию",
-        ),
-        "play.summary_lost": ("  lost (the goats): {who}", "  проигрыши (козлы): {who}"),
-        "play.summary_side": ("side {side} {n:count}", "пара {side} — {n:count}"),
-        "play.summary_seat": ("P{p} {n:count}", "P{p} — {n:count}"),
-        "play.summary_draws": ("draws {n:count}", "ничьих {n:count}"),
-        "play.summary_cut": ("cut off at max_deals {n:count}", "оборвано на max_deals {n:count}"),
-        "play.summary_titles": ("  titles: {titles}", "  звания: {titles}"),
     }
 )
 
@@ -863,53 +822,37 @@ def compare_and_print(request, details: bool | None) -> None:
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
         if request.out is not None:
             err.print(
-                f"{'результаты записаны в' if request.lang == 'ru' else 'results written to'} {request.out}/ "
-                "(stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
+                messages.text("cli.results_written", request.lang, out=request.out)
+                + " (stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
                 + (", games/" if games_table else "")
                 + (", deals/" if deals else "")
                 + ")"
             )
-        ru = request.lang == "ru"
         if request.report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
+            err.print(messages.text("report_written", request.lang, request.report))
         if request.card is not None:
-            err.print(f"{'карточка записана в' if ru else 'card written to'} {request.card}")
+            err.print(messages.text("cli.card_written", request.lang, path=request.card))
         print_games_played(err, outcome.analysis.games_per_variant, result, request.lang)
         if stopped:
-            fail_interrupted(
-                stopped, outcome.analysis.games_per_variant, request.out, request.lang, "вариант", "variant"
-            )
+            fail_interrupted(stopped, outcome.analysis.games_per_variant, request.out, request.lang, "cli.per_variant")
 
 
 def print_games_played(err, games: int, result, lang: str) -> None:
     """How many games per variant were played, in how long, and how long compiling the engine took."""
     from ..present.words import count, seconds
 
-    ru = lang == "ru"
-    games_done = count(games, lang)
+    took = seconds(result.duration, lang) if lang == "ru" else f"{result.duration:.1f} s"
     err.print(
-        (
-            f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
-            if ru
-            else f"{games_done} games per variant played in {result.duration:.1f} s"
-        )
-        + (
-            (
-                f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
-                if ru
-                else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
-            )
-            if result.compile_seconds >= 1
-            else ""
-        )
+        messages.text("cli.played_per_variant", lang, games=count(games, lang), time=took)
+        + (messages.text("cli.compile_took", lang, s=result.compile_seconds) if result.compile_seconds >= 1 else "")
     )
 
 
-def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: str, per_en: str) -> None:
-    """Exit 2 after a signal stopped the run: `n` games per variant (or cell) were played, saved in `out`."""
+def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per: str) -> None:
+    """Exit 2 after a signal stopped the run: `n` games per variant (or cell: `per` is its key) were played,
+    saved in `out`."""
     kept = messages.Sentence("cli.kept_in", out=out) if out else messages.Sentence("cli.kept_above")
-    per = messages.Both(per_en, per_ru)
-    fail_key(lang, "cli.interrupted_after", stopped=stopped, n=n, per=per, kept=kept)
+    fail_key(lang, "cli.interrupted_after", stopped=stopped, n=n, per=messages.Sentence(per), kept=kept)
 
 
 @app.command()
@@ -996,7 +939,6 @@ def sweep_and_print(request) -> None:
     err = err_console()
     if prepared.levels:
         return sweep_levels_and_print(prepared, console, err)
-    ru = request.lang == "ru"
     finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
     with after_finished(finished, err.print, request.lang), signals.protected():
         names = [c.name for c in prepared.grid.cells]
@@ -1010,20 +952,22 @@ def sweep_and_print(request) -> None:
         if outcome.analysis is None:
             fail_key(request.lang, "cli.interrupted_no_cells", stopped=stopped)
         print_hanging(console, terminal_lines(outcome.summary, outcome.analysis, request.lang))
-        if request.out is not None:
-            err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
-        if request.report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
+        print_written(err, request.out, request.report, request.lang)
         from ..present.words import count, seconds
 
         done = count(outcome.result.games, request.lang)
-        err.print(
-            f"сыграно партий на клетку: {done}, за {seconds(outcome.result.duration, 'ru')}"
-            if ru
-            else f"{done} games per cell played in {outcome.result.duration:.1f} s"
-        )
+        took = seconds(outcome.result.duration, "ru") if request.lang == "ru" else f"{outcome.result.duration:.1f} s"
+        err.print(messages.text("cli.played_per_cell", request.lang, games=done, time=took))
         if stopped:
-            fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "клетку", "cell")
+            fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "cli.per_cell")
+
+
+def print_written(err, out: Path | None, report: Path | None, lang: str) -> None:
+    """Where the results folder and the report were written (those given)."""
+    if out is not None:
+        err.print(messages.text("cli.results_written", lang, out=out))
+    if report is not None:
+        err.print(messages.text("report_written", lang, report))
 
 
 def sweep_levels_and_print(prepared, console, err) -> None:
@@ -1034,7 +978,6 @@ def sweep_levels_and_print(prepared, console, err) -> None:
     from ..answers.sweep import execute_levels, lead_level
     from ..present.progress import GamesProgress
     from ..system import signals
-    from ..text.say import count, plural
 
     req = prepared.request
     ru = req.lang == "ru"
@@ -1042,12 +985,7 @@ def sweep_levels_and_print(prepared, console, err) -> None:
 
     @contextlib.contextmanager
     def progress_for(lv):
-        err.print(
-            f"{lv.ru}: играем по {count(prepared.games, 'ru')} "
-            f"{plural(prepared.games, 'партии', 'партий', 'партий')} на клетку…"
-            if ru
-            else f"{lv.en}: playing {prepared.games:,} games per cell ..."
-        )
+        err.print(messages.text("cli.level_playing_cells", req.lang, level=lv.ru if ru else lv.en, n=prepared.games))
         with GamesProgress(err, names, lang=req.lang) as progress:
             yield progress
 
@@ -1068,10 +1006,7 @@ def sweep_levels_and_print(prepared, console, err) -> None:
         finished.append(True)
         lead = outcome.outcomes[outcome.lead]
         print_sweep(console, lead.summary, lead.analysis, req.lang)
-        if req.out is not None:
-            err.print(f"{'результаты записаны в' if ru else 'results written to'} {req.out}/")
-        if req.report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {req.report}")
+        print_written(err, req.out, req.report, req.lang)
 
 
 def print_sweep(console, summary: dict, analysis, lang: str) -> None:
@@ -1257,11 +1192,7 @@ def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
 
     req = prepared.request
     ru = req.lang == "ru"
-    out = [
-        "Держится ли вывод на каждом уровне игры? (* — значимо)"
-        if ru
-        else "Does the verdict hold at every level of play? (* significant)"
-    ]
+    out = [messages.text("cli.levels_hold", req.lang)]
     current = None
     for row in rows:
         if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
@@ -1286,15 +1217,9 @@ def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
 
 def expert_note(prepared, lang: str) -> str:
     """«, знаток: 10 000» after the games of a --levels run whose expert plays --expert-games."""
-    from ..text.say import count
-
     if mix_games(prepared, "expert") == prepared.games or "expert" not in prepared.mixes:
         return ""
-    return (
-        f", знаток: {count(mix_games(prepared, 'expert'), 'ru')}"
-        if lang == "ru"
-        else (f", the expert: {mix_games(prepared, 'expert'):,}")
-    )
+    return messages.text("cli.expert_note", lang, n=mix_games(prepared, "expert"))
 
 
 def levels_command(prepared) -> str:
@@ -1319,23 +1244,17 @@ def play_mix(prepared, mix: str, err):
     from ..answers.compare import run_compare
     from ..present.words import bot_name
     from ..system import signals
-    from ..text.say import count, plural
 
     req = prepared.request
     ru = req.lang == "ru"
     checkpoint = lead_checkpoint(prepared, mix)
     lead = checkpoint is not None
     games = mix_games(prepared, mix)
+    bots = bot_name(mix, "ru") if ru else mix
     err.print(
-        f"{mix_label(mix, prepared, req.lang)}: играем по {count(games, 'ru')} "
-        f"{plural(games, 'партии', 'партий', 'партий')} на вариант…"
-        if ru and prepared.levels
-        else f"{mix_label(mix, prepared, req.lang)}: playing {games:,} games per variant ..."
+        messages.text("cli.level_playing_variants", req.lang, level=mix_label(mix, prepared, req.lang), n=games)
         if prepared.levels
-        else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
-        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
-        if ru
-        else f"bots {mix}: playing {prepared.games:,} games per variant ..."
+        else messages.text("cli.bots_playing_variants", req.lang, bots=bots, n=prepared.games)
     )
     outcome = run_compare(
         prepared.variants,
@@ -1377,36 +1296,24 @@ def matrix_table(prepared, rows: list[dict]):
     from ..present.tables import fmt_value
     from ..present.words import label
     from ..stats.metrics import METRIC_BY_NAME
-    from ..text.say import count, plural
 
     req = prepared.request
     ru = req.lang == "ru"
     games = prepared.games
     table = Table(
         title=(
-            (
-                f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
-                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень{expert_note(prepared, 'ru')}; "
-                "* — значимо)"
-                if ru
-                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level"
-                f"{expert_note(prepared, 'en')}; * significant)"
-            )
+            messages.text("cli.matrix_title_levels", req.lang, n=games, expert=expert_note(prepared, req.lang))
             if prepared.levels
-            else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
-            f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
-            if ru
-            else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
+            else messages.text("cli.matrix_title_bots", req.lang, n=games)
         ),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
-    table.add_column("показатель" if ru else "metric", max_width=24)
+    table.add_column(messages.text("cli.column_variant", req.lang), no_wrap=True, max_width=22)
+    table.add_column(messages.text("cli.column_metric", req.lang), max_width=24)
     for mix in prepared.mixes:
         table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
-    table.add_column("вывод" if ru else "verdict", no_wrap=True)
-    verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
+    table.add_column(messages.text("cli.column_verdict", req.lang), no_wrap=True)
     for row in rows:
         if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
             continue
@@ -1419,7 +1326,8 @@ def matrix_table(prepared, rows: list[dict]):
                 else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
             )
         style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
-        word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
+        verdict_key = f"cli.verdict.{row['verdict']}"
+        word = messages.text(verdict_key, req.lang) if verdict_key in messages.MESSAGES else row["verdict"]
         if "across_levels" in row:
             word = row_words(row, req.lang, short=True) or word
             style = LEVEL_STYLE.get(row["across_levels"], "dim")
@@ -1437,7 +1345,6 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     from ..results.folders import save, to_jsonable
 
     req = prepared.request
-    ru = req.lang == "ru"
     lead = lead_mix(prepared)
     first = outcomes[lead]
     matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
@@ -1448,11 +1355,8 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
         summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
         plan = matrix_plan(prepared, first.result.arms, first.result.pairs, first.summary["meta"]["command"])
         save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
-        err.print(
-            f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
-            if ru
-            else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
-        )
+        run = mix_label(lead, prepared, req.lang)
+        err.print(messages.text("cli.matrix_results_written", req.lang, run=run, out=req.out))
     if req.report is None and req.card is None:
         return
     from ..present.report import ReportData, write, write_card
@@ -1460,16 +1364,11 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     data = ReportData(first.summary["meta"], first.analysis, matrix)
     if req.report is not None:
         write(req.report, data, req.lang)
-        err.print(
-            f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
-            "и выводы при каждом боте)"
-            if ru
-            else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
-            "verdicts under every bot)"
-        )
+        run = mix_label(lead, prepared, req.lang)
+        err.print(messages.text("cli.matrix_report_written", req.lang, path=req.report, run=run))
     if req.card is not None:  # the card of the run kept in full, each verdict with how it fares in the others
         write_card(req.card, data, req.lang)
-        err.print(f"{'карточка записана в' if ru else 'card written to'} {req.card}")
+        err.print(messages.text("cli.card_written", req.lang, path=req.card))
 
 
 @app.command()
@@ -1489,7 +1388,7 @@ def duel(
     from ..engine.bots import parse_bot
     from ..rules.variants import load_variant
     from ..text.errors import KozelError
-    from ..text.say import count, decimal, percent, plural, t
+    from ..text.say import decimal, percent, t
 
     language = choose_lang(lang)
     bot_a, bot_b = duel_bot(bot_a), duel_bot(bot_b)  # a level of play is its bot: no --level here (two sides)
@@ -1518,10 +1417,10 @@ def duel(
         from ..present.words import bot_name
 
         a, b = bot_name(bot_a, "ru"), bot_name(bot_b, "ru")
-        pairs = f"{count(r.pairs, 'ru')} {plural(r.pairs, 'серия', 'серии', 'серий')} сдач"
         variant_name = v.title("ru")
     else:
-        a, b, pairs, variant_name = bot_a, bot_b, f"{r.pairs:,}", v.name
+        a, b, variant_name = bot_a, bot_b, v.name
+    pairs = messages.text("cli.duel_pairs", language, n=r.pairs)
     pct = lambda x: percent(x, 2, language)  # noqa: E731
     num = lambda x: decimal(x * 100, 2, language)  # noqa: E731
     elo = lambda x: decimal(x, 0, language, signed=True)  # noqa: E731
@@ -1745,7 +1644,6 @@ def atlas(
         built = build(plan, lambda line: typer.echo(line, err=True), talk)
     except KeyboardInterrupt:  # what is kept, and how to go on
         from ..system import signals
-        from ..text import messages
 
         signals.hold()
         try:
@@ -1755,8 +1653,8 @@ def atlas(
         finally:
             signals.release()
     if built["missing"]:
-        typer.echo(("не сыграно: " if talk == "ru" else "not played: ") + ", ".join(built["missing"]), err=True)
-    typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))
+        typer.echo(messages.text("cli.not_played", talk, names=", ".join(built["missing"])), err=True)
+    typer.echo(messages.text("cli.site_written", talk, path=out / "index.html"))
 
 
 def speak_utf8() -> None:

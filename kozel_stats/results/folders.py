@@ -35,7 +35,7 @@ import polars as pl
 
 from .. import __version__
 from ..system.files import disk_error, write_atomic, write_text_atomic
-from ..text import messages
+from ..text import messages, notice_texts  # noqa: F401  (notice_texts: its notices)
 from ..text.errors import ResultsError, again
 from ..text.say import note
 from . import schema
@@ -186,25 +186,6 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
             raise disk_error(exc, path) from None
         return
     raise ResultsError.keyed("results.lock_file_keeps_changing", option=option, folder=folder, path=path)
-
-
-messages.add(
-    {
-        "lock.pid_reused": (
-            "{folder} holds the lock file of a run that no longer holds its lock ({owner}); pid {pid} is a live "
-            "process now, but not a run writing into this folder (its lock is free). This run takes the folder "
-            "over.",
-            "в {folder} лежит файл блокировки прогона, который её больше не держит ({owner}); процесс {pid} сейчас "
-            "жив, но в эту папку не пишет (блокировка свободна). Этот прогон забирает папку себе.",
-        ),
-        "lock.other_host": (
-            "{folder} holds the lock file of a run on another host ({owner}) that no longer holds its lock (it is "
-            "free). This run takes the folder over.",
-            "в {folder} лежит файл блокировки прогона на другой машине ({owner}), который её больше не держит (она "
-            "свободна). Этот прогон забирает папку себе.",
-        ),
-    }
-)
 
 
 messages.add(

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from ..text import messages
+from ..text import messages, notice_texts  # noqa: F401  (notice_texts: its notices)
 from ..text.errors import VariantError
 from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
 
@@ -738,8 +738,12 @@ def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], w
 
     # the sweep's words («порог: нет», «рыба: рыбаку»), not the typed ids («порог = none»)
     ru = "; ".join(f"{KNOB_BY_NAME[k].short_ru or k}: {value_word(k, v, 'ru')}" for k, v in named)
-    titles = {"en": f"{base.title('en')} with {en}", "ru": f"{base.title('ru')}, но {ru}"}
-    descriptions = {"en": f"{base.describe('en')} With {en}.", "ru": f"{base.describe('ru')} Но {ru}."}
+    changes = {"en": en, "ru": ru}
+    titles = {lg: messages.text("rules.derived_title", lg, title=base.title(lg), changes=changes[lg]) for lg in changes}
+    descriptions = {
+        lg: messages.text("rules.derived_description", lg, description=base.describe(lg), changes=changes[lg])
+        for lg in changes
+    }
     return Variant(
         name=name,
         description=descriptions["en"],
@@ -826,22 +830,6 @@ def load_variant(spec: str | Path) -> Variant:
         titles=tuple(sorted(titles.items())),
         descriptions=tuple(sorted(descriptions.items())),
     )
-
-
-messages.add(
-    {
-        "rules.shadow": (
-            "{folder} is a folder that holds no variant files (*.yaml): {name} is the shipped variant of that name.",
-            "{folder} — папка без файлов вариантов (*.yaml): {name} — поставляемый вариант с этим именем.",
-        ),
-        "rules.shadow_one": (
-            "{folder} is a folder, not a variant file: {name} is the shipped variant of that name (a folder of "
-            "variants is for compare and sweep).",
-            "{folder} — папка, а не файл варианта: {name} — поставляемый вариант с этим именем (папку вариантов "
-            "принимают compare и sweep).",
-        ),
-    }
-)
 
 
 def _shipped_name(spec: str | Path) -> bool:

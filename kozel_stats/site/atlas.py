@@ -19,6 +19,7 @@ from pathlib import Path
 from ..rules.levels import LEVELS, Level, parse_levels
 from ..text import messages
 from ..text.errors import KozelError
+from ..text.site_texts import BUILD_TEXT, QUESTION_TITLES
 
 messages.add(
     {
@@ -67,191 +68,57 @@ ASKED: dict[str, tuple[str, int]] = {
 }
 
 
-def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
+def _q(variant: str, group: str, baseline: str = "default", expert: bool = True) -> Question:
     metric, asks = ASKED.get(variant, ("deals_per_game", 0))
+    ru, en = QUESTION_TITLES[variant]
     return Question(variant, group, ru, en, baseline, expert, metric, asks)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table
 #: (section 13), the other complete rule sets, the other games of the family.
 QUESTIONS: tuple[Question, ...] = (
-    _q("fish-to-fisherman", "yard", "Рыба рыбаку — партии длиннее?", "Fish to the fisherman — longer games?"),
-    _q(
-        "fish-writes-all",
-        "yard",
-        "В рыбе пишут всё — партии короче?",
-        "A fish writes all four hands — shorter games?",
-    ),
-    _q(
-        "fish-writes-difference",
-        "yard",
-        "В рыбе пишут разность — что меняется?",
-        "A fish writes the difference — what changes?",
-    ),
-    _q(
-        "threshold-every-deal",
-        "yard",
-        "Порог 13 в каждой сдаче — больше голых козлов?",
-        "Threshold 13 in every deal — more naked goats?",
-    ),
-    _q("no-threshold", "yard", "Без порога — партии короче?", "No threshold — shorter games?"),
-    _q("threshold-25", "yard", "Порог 25 — больше голых козлов?", "Threshold 25 — more naked goats?"),
-    _q(
-        "specials-plain",
-        "yard",
-        "Одинокие 0:0 и 6:6 по своим очкам — что меняется?",
-        "A lone 0:0 and 6:6 at face value — what changes?",
-    ),
-    _q(
-        "specials-per-pair",
-        "yard",
-        "Одинокие 0:0 и 6:6 на пару — что меняется?",
-        "A lone 0:0 and 6:6 judged per pair — what changes?",
-    ),
-    _q("eggs-both", "yard", "Яйца переносят обе суммы — партии короче?", "Eggs carry both sums — shorter games?"),
-    _q("eggs-none", "yard", "Яйца без переноса — что меняется?", "Eggs carry nothing — what changes?"),
-    _q("target-100", "yard", "До 100, а не до 101 — есть разница?", "To 100 instead of 101 — any difference?"),
-    _q("target-125", "yard", "До 125 — насколько длиннее партия?", "To 125 — how much longer is a game?"),
-    _q(
-        "lead-lowest-double",
-        "yard",
-        "Заход с младшего дубля — что меняется?",
-        "The lowest double leads — what changes?",
-    ),
-    _q("lead-66", "yard", "Заход с 6:6 — что меняется?", "6:6 leads every game — what changes?"),
-    _q(
-        "next-lead-fish-winner",
-        "yard",
-        "После рыбы заходит выигравший — есть разница?",
-        "After a fish the winner leads — any difference?",
-    ),
-    _q("next-lead-round-robin", "yard", "Заход по кругу — есть разница?", "The lead goes round — any difference?"),
-    _q(
-        "olympic",
-        "ruleset",
-        "«Олимпийские правила» — другая игра?",
-        "The «Olympic rules» — a different game?",
-    ),
-    _q(
-        "article-house",
-        "ruleset",
-        "Домашние правила из статьи — что меняется?",
-        "The article's house rules — what changes?",
-    ),
-    _q("morskoy", "game", "Морской козёл — быстрее обычного?", "Морской козёл — quicker than the usual game?"),
-    _q(
-        "morskoy-00-written",
-        "game",
-        "Морской, выход на 0:0 пишется — что меняется?",
-        "Морской with an out on 0:0 written — what changes?",
-    ),
-    _q(
-        "morskoy-004",
-        "game",
-        "Морской по энциклопедии (текст 004) — чем отличается?",
-        "Морской of the encyclopedia (text 004) — how does it differ?",
-    ),
-    _q("solo-2", "game", "Каждый сам за себя вдвоём — чем отличается?", "Every man for himself, two — how different?"),
-    _q(
-        "solo-3", "game", "Каждый сам за себя втроём — чем отличается?", "Every man for himself, three — how different?"
-    ),
-    _q(
-        "solo-4",
-        "game",
-        "Каждый сам за себя вчетвером — чем отличается?",
-        "Every man for himself, four — how different?",
-    ),
-    _q("osel", "game", "Осёл «Крест» — длиннее козла?", "Осёл «Крест» — longer than Козёл?"),
-    _q(
-        "osel-closing-pair",
-        "game",
-        "Осёл, закрытая только пара — что меняется?",
-        "Осёл with only a closing pair — what changes?",
-    ),
-    _q("chechevae-4", "game", "Чечевэ вчетвером — чем отличается?", "Чечевэ with four — how different?"),
-    _q("sport", "game", "Спортивное домино — чем отличается?", "Sport domino — how different?"),
-    _q("generals", "game", "Генерал — чем отличается?", "Генерал — how different?"),
+    _q("fish-to-fisherman", "yard"),
+    _q("fish-writes-all", "yard"),
+    _q("fish-writes-difference", "yard"),
+    _q("threshold-every-deal", "yard"),
+    _q("no-threshold", "yard"),
+    _q("threshold-25", "yard"),
+    _q("specials-plain", "yard"),
+    _q("specials-per-pair", "yard"),
+    _q("eggs-both", "yard"),
+    _q("eggs-none", "yard"),
+    _q("target-100", "yard"),
+    _q("target-125", "yard"),
+    _q("lead-lowest-double", "yard"),
+    _q("lead-66", "yard"),
+    _q("next-lead-fish-winner", "yard"),
+    _q("next-lead-round-robin", "yard"),
+    _q("olympic", "ruleset"),
+    _q("article-house", "ruleset"),
+    _q("morskoy", "game"),
+    _q("morskoy-00-written", "game"),
+    _q("morskoy-004", "game"),
+    _q("solo-2", "game"),
+    _q("solo-3", "game"),
+    _q("solo-4", "game"),
+    _q("osel", "game"),
+    _q("osel-closing-pair", "game"),
+    _q("chechevae-4", "game"),
+    _q("sport", "game"),
+    _q("generals", "game"),
     # the other shipped variants vary a game of the family, not Козёл: each is asked against its own game
-    _q(
-        "solo-3-draw-down",
-        "within",
-        "Втроём: при рыбе добирают базар — что меняется?",
-        "Three alone: at a fish the bazaar is drawn down — what changes?",
-        "solo-3",
-    ),
-    _q(
-        "solo-3-take-all",
-        "within",
-        "Втроём: при рыбе забирают весь базар — что меняется?",
-        "Three alone: at a fish the whole bazaar is taken — what changes?",
-        "solo-3",
-    ),
-    _q("solo-3-eggs", "within", "Втроём с яйцами — что меняется?", "Three alone, with eggs — what changes?", "solo-3"),
-    _q(
-        "osel-solo-2",
-        "within",
-        "Осёл вдвоём, каждый сам за себя — не то что парами?",
-        "Осёл for two, each for himself — not as in pairs?",
-        "osel-closing-pair",
-        expert=False,  # minutes a game: 8 of its games took 704 s on 2 cores (docs/atlas.md)
-    ),
-    _q(
-        "osel-solo-3",
-        "within",
-        "Осёл втроём, каждый сам за себя — не то что парами?",
-        "Осёл for three, each for himself — not as in pairs?",
-        "osel-closing-pair",
-    ),
-    _q(
-        "osel-solo-4",
-        "within",
-        "Осёл вчетвером, каждый сам за себя — не то что парами?",
-        "Осёл for four, each for himself — not as in pairs?",
-        "osel-closing-pair",
-    ),
-    _q(
-        "chechevae-2",
-        "within",
-        "Чечевэ вдвоём — не то что вчетвером?",
-        "Чечевэ for two — not as for four?",
-        "chechevae-4",
-        expert=False,  # minutes a game in its tail: of 25 games timed one by one, 239 s, 202 s, 79 s (docs/atlas.md)
-    ),
-    _q(
-        "chechevae-3",
-        "within",
-        "Чечевэ втроём — не то что вчетвером?",
-        "Чечевэ for three — not as for four?",
-        "chechevae-4",
-    ),
-    _q(
-        "morskoy-004-solo-2",
-        "within",
-        "Морской по энциклопедии вдвоём — не то что парами?",
-        "Морской of the encyclopedia for two — not as in pairs?",
-        "morskoy-004",
-    ),
-    _q(
-        "morskoy-004-solo-3",
-        "within",
-        "Морской по энциклопедии втроём — не то что парами?",
-        "Морской of the encyclopedia for three — not as in pairs?",
-        "morskoy-004",
-    ),
-    _q(
-        "morskoy-004-solo-4",
-        "within",
-        "Морской по энциклопедии вчетвером, каждый сам за себя — не то что парами?",
-        "Морской of the encyclopedia for four, each for himself — not as in pairs?",
-        "morskoy-004",
-    ),
-    _q(
-        "generals-both",
-        "within",
-        "Генерал только за 0:0 и 6:6 одним ходом — что меняется?",
-        "Генерал only for 0:0 and 6:6 in one move — what changes?",
-        "generals",
-    ),
+    _q("solo-3-draw-down", "within", "solo-3"),
+    _q("solo-3-take-all", "within", "solo-3"),
+    _q("solo-3-eggs", "within", "solo-3"),
+    _q("osel-solo-2", "within", "osel-closing-pair", expert=False),
+    _q("osel-solo-3", "within", "osel-closing-pair"),
+    _q("osel-solo-4", "within", "osel-closing-pair"),
+    _q("chechevae-2", "within", "chechevae-4", expert=False),
+    _q("chechevae-3", "within", "chechevae-4"),
+    _q("morskoy-004-solo-2", "within", "morskoy-004"),
+    _q("morskoy-004-solo-3", "within", "morskoy-004"),
+    _q("morskoy-004-solo-4", "within", "morskoy-004"),
+    _q("generals-both", "within", "generals"),
 )
 QUESTION_BY_VARIANT = {q.variant: q for q in QUESTIONS}
 GROUPS = ("yard", "ruleset", "game", "within")
@@ -436,14 +303,6 @@ messages.add(
             "with (saved in {path}); nothing was played and nothing was changed. A resume continues or grows a build.",
             "--resume {out}: {option} {given:count} меньше тех {saved:count} партий, с которыми начата сборка "
             "(записано в {path}); ничего не сыграно и не изменено. Продолжение доигрывает или наращивает сборку.",
-        ),
-        "atlas.cards_failed": (
-            "Chromium did not draw {n:count} chat {n:plural:card|cards} ({cards}): the pages show those cards "
-            "as text. The played data and the pages are whole; `--render-only --cards` draws the cards again, "
-            "`--no-cards` builds the site without pictures.",
-            "Chromium не нарисовал {n:count} {n:plural:картинку|картинки|картинок} карточек ({cards}): на "
-            "страницах эти карточки — текстом. Сыгранные данные и страницы целы; `--render-only --cards` нарисует "
-            "карточки снова, `--no-cards` соберёт сайт без картинок.",
         ),
     }
 )
@@ -673,7 +532,7 @@ class SharedBackend:
             # one worker plays in this process (no pool at all), as `compare --workers 1`
             self.chosen = Backend(self._pool(workers) if workers > 1 else None, workers, "local")
             return self.chosen
-        self.say(f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}")
+        self.say(BUILD_TEXT[self.lang]["on_dask"].format(where=where))
         self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, req.connect_timeout))
         return self.chosen
 
@@ -792,7 +651,8 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
                 out=folder,
                 lang=lang,
             )
-        say(f"{where}: {target:,} games" if lang == "en" else f"{where}: {target:,} партий".replace(",", " "))
+        shown = f"{target:,}".replace(",", " " if lang == "ru" else ",")  # ru: 20 000 (a plain space)
+        say(BUILD_TEXT[lang]["playing"].format(where=where, games=shown))
         outcome = execute(prepare_request(creq), shared=shared.get())
         if outcome.result.interrupted:
             raise KeyboardInterrupt
@@ -840,11 +700,7 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
             lang=lang,
             skill=SKILL,
         )
-    say(
-        f"skill or luck: {len(names)} variants, {plan.games:,} games"
-        if lang == "en"
-        else f"везение или мастерство: {len(names)} вариантов"
-    )
+    say(BUILD_TEXT[lang]["skill"].format(n=len(names), games=f"{plan.games:,}"))
     if execute(prepare_request(creq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
@@ -874,11 +730,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
             out=folder,
             lang=lang,
         )
-    say(
-        f"what matters most: {SWEEP_CELLS} cells"
-        if lang == "en"
-        else f"что важнее всего: сочетаний правил — {SWEEP_CELLS}"
-    )
+    say(BUILD_TEXT[lang]["sweep"].format(cells=SWEEP_CELLS))
     if execute(prepare_sweep(sreq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
