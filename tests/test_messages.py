@@ -99,7 +99,7 @@ def test_notes_are_stored_by_key_and_render_in_either_language():
 
 def test_old_text_notes_of_a_summary_still_read():
     """A summary.json written before notes had keys holds English texts: shown as written in English, said in
-    Russian by the small legacy table (words._NOTES_RU), merged with keyed ones into one "different games" line."""
+    Russian by the small legacy table (words._LEGACY_NOTES), merged with keyed ones into one "different games" line."""
     from kozel_stats.present import words
 
     old = (

@@ -419,6 +419,7 @@ def _russian(text: str) -> set[str]:
         "Parquet",
         "CSV",
         "null",
+        "NaN",  # a float's own name for what is not a number (schema.nan: «не число (NaN)»)
         "STRONG",
         "WEAK",
         "local:N",

@@ -29,22 +29,12 @@ from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRICS, Metric, applies
 from ..stats.moments import RunStats
-from ..text import messages
+from ..text import (
+    answer_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    messages,
+)
 from ..text.errors import KozelError, ResultsError, keyed
 from ..text.say import note
-
-messages.add(
-    {
-        "compare.expert_games_without_expert": (
-            "--expert-games sets the expert level's games of --levels: name expert in --levels.",
-            "--expert-games задаёт число партий уровня «знаток» в --levels: назовите expert в --levels.",
-        ),
-        "compare.expert_games_range": (
-            "--expert-games must be from 1 to 100,000,000, not {n:count}.",
-            "--expert-games — от 1 до 100 000 000, а не {n:count}.",
-        ),
-    }
-)
 
 if TYPE_CHECKING:
     from ..play.cluster import Backend
@@ -505,23 +495,6 @@ class CompareRequest:
     expert_games: int | None = None  # with --levels: the expert level's games (default: --games)
 
 
-messages.add(
-    {
-        "compare.levels_kept": (
-            "interrupted ({stopped}) after {n:count} games per variant of the lead level; they are saved in {out} "
-            "(continue with --resume {out}: the other levels are played again, the same games).",
-            "прервано ({stopped}) после {n:count} {n:plural:партии|партий|партий} на вариант ведущего уровня; они "
-            "сохранены в {out} (продолжить: --resume {out}; другие уровни сыграются заново, те же партии).",
-        ),
-        "compare.matrix_resume": (
-            "--resume {out}: holds a --bots-matrix run, which --resume does not continue (its matrix would be "
-            "lost); nothing was played and nothing was changed. Play it again with more --games into a new folder.",
-            "--resume {out}: здесь прогон --bots-matrix, который --resume не продолжает (его матрица пропала бы); "
-            "ничего не сыграно и не изменено. Сыграйте его заново с большим --games в новую папку.",
-        ),
-    }
-)
-
 DEFAULT_GAMES = 100_000
 CHECKPOINT_EVERY = 10.0  # seconds between saves of the statistics during a run with --out
 
@@ -823,186 +796,3 @@ def execute(
 
         write_card(req.card, ReportData(outcome.summary["meta"], outcome.analysis), req.lang)
     return outcome
-
-
-messages.add(
-    {
-        "compare.baseline_among_compared_variants": (
-            "--baseline {baseline!r} is not among the compared variants ({join_unique}).",
-            "--baseline {baseline!r} нет среди вариантов ({join_unique}).",
-        ),
-        "compare.two_different_variants_both": (
-            "two different variants are both named {v_name!r} ({seen_path} and {v_path}).",
-            "два разных варианта названы одинаково, {v_name!r} ({seen_path} и {v_path}).",
-        ),
-        "compare.games_least": (
-            "--games must be at least 1, not {games}.",
-            "--games должно быть не меньше 1, а не {games}.",
-        ),
-        "compare.games_more_any_machine": (
-            "--games {games:,} is more than any machine could play; at most {MAX_GAMES:,}.",
-            "--games {games:count} — больше, чем сыграет любая машина; самое большее {MAX_GAMES:count}.",
-        ),
-        "compare.max_games_games": (
-            "--max-games must be from --games ({games:,}) to {MAX_GAMES:,}, not {max_games:,}.",
-            "--max-games должно быть от --games ({games:count}) до {MAX_GAMES:count}, а не {max_games:count}.",
-        ),
-        "compare.batch_size_games": (
-            "--batch-size must be from 100 to 1,000,000 games, not {batch_size:,}.",
-            "--batch-size — от 100 до 1 000 000 партий, а не {batch_size:count}.",
-        ),
-        "compare.level_bots_both_level": (
-            "give --level {level_name} or --bots {bots}, not both: a level is every seat playing one "
-            "bot ({levels}); --bots is for any other mix.",
-            "нужно что-то одно: --level {level_name} или --bots {bots}. Уровень — это один бот на всех "
-            "местах ({levels}); --bots — для любого другого набора ботов.",
-        ),
-        "compare.levels_plays_every_level": (
-            "--levels plays every level it names: drop --level / --bots.",
-            "--levels играет на каждом названном уровне: уберите --level / --bots.",
-        ),
-        "compare.levels_name_least_two": (
-            "--levels {levels_spec}: name at least two levels, e.g. beginner,player,expert.",
-            "--levels {levels_spec}: нужны хотя бы два уровня, например beginner,player,{levels_spec}.",
-        ),
-        "compare.lang_ru_en": (
-            "--lang must be ru or en, not {req_lang!r}.",
-            "--lang — это ru или en, а не {req_lang!r}.",
-        ),
-        "compare.seed_fit_bits": (
-            "--seed must fit in 64 bits, not {seed}.",
-            "--seed должно помещаться в 64 бита, а не {seed}.",
-        ),
-        "compare.levels_bots_matrix_own": (
-            "--levels is a bots matrix of its own: run it without --bots-matrix and --skill.",
-            "--levels — это уже матрица ботов: запускайте без --bots-matrix и --skill.",
-        ),
-        "compare.resume_dir_continues_run": (
-            "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels.",
-            "--resume ПАПКА продолжает прогон с теми ботами, с которыми он начат: уберите --bots / --level / --levels.",
-        ),
-        "compare.skill_plays_own_strong": (
-            "--skill plays its own STRONG and WEAK bots; run it without --bots-matrix.",
-            "--skill играет своими ботами, сильным и слабым; запускайте его без --bots-matrix.",
-        ),
-        "compare.resume_dir_continues_run_2": (
-            "--resume DIR continues the run as it was planned (with or without --skill): drop --skill.",
-            "--resume ПАПКА продолжает прогон таким, каким он был задуман (с --skill или без): уберите --skill.",
-        ),
-        "compare.max_games_only_applies": (
-            "--max-games only applies with --precision.",
-            "--max-games работает только вместе с --precision.",
-        ),
-        "compare.precision": (
-            "--precision must be from 0.000001 to 1, not {req_precision}.",
-            "--precision должно быть от 0.000001 до 1, а не {req_precision:count}.",
-        ),
-        "compare.margin_share_baseline_value": (
-            "--margin is a share of the baseline value, from 0 (excluded) to 1, not {req_margin}.",
-            "--margin — доля от опорного значения, больше 0 и не больше 1, а не {req_margin}.",
-        ),
-        "compare.csv_deals_games_table": (
-            "--csv, --deals and --games-table write into the --out folder; give --out DIR.",
-            "--csv, --deals и --games-table пишут в папку --out; укажите --out ПАПКА.",
-        ),
-        "compare.workers": (
-            "--workers must be from 1 to 4096, not {req_workers}.",
-            "--workers должно быть от 1 до 4096, а не {req_workers:count}.",
-        ),
-        "compare.bots_matrix_runs_machine": (
-            "--bots-matrix runs on this machine only; drop --scheduler / --cluster.",
-            "--bots-matrix работает только на этой машине; уберите --scheduler / --cluster.",
-        ),
-        "compare.resume_dir_continues_run_3": (
-            "--resume DIR continues the run saved in DIR: give no variants with it.",
-            "--resume ПАПКА продолжает прогон из этой папки: больше ничего (вариантов, --vary) не указывают.",
-        ),
-        "compare.resume_dir_writes_into": (
-            "--resume DIR writes into DIR: --out is not needed.",
-            "--resume ПАПКА пишет в эту папку: --out не нужен.",
-        ),
-        "compare.resume_does_continue_bots": (
-            "--resume does not continue a --bots-matrix run.",
-            "--resume не продолжает прогон с --bots-matrix.",
-        ),
-        "compare.resume_holds_sweep_continue": (
-            "--resume {req_resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.",
-            "--resume {req_resume}: здесь перебор правил; продолжайте его командой `kozel-stats sweep --resume`.",
-        ),
-        "compare.resume_run_complete_games": (
-            "--resume {req_resume}: that run is complete ({loaded_stats_games:,} games per variant); "
-            "ask for more with --games.",
-            "--resume {req_resume}: этот прогон закончен (партий на вариант: "
-            "{loaded_stats_games:count}); больше партий — с --games.",
-        ),
-        "compare.games_fewer_games_already": (
-            "--games {games:,} is fewer than the {loaded_stats_games:,} games already played.",
-            "--games {games:count} — меньше, чем уже сыграно ({loaded_stats_games:count}).",
-        ),
-        "compare.variants_compare_names_yaml": (
-            "give the variants to compare (names, .yaml files or folders), or --resume DIR.",
-            "назовите варианты для сравнения (имена, файлы .yaml или папки) или --resume ПАПКА.",
-        ),
-        "compare.levels_runs_machine_only": (
-            "--levels runs on this machine only; drop --scheduler / --cluster.",
-            "--levels работает только на этой машине; уберите --scheduler / --cluster.",
-        ),
-        "compare.bots_matrix_needs_least": (
-            "--bots-matrix needs at least two bots, e.g. random,heavy,counter.",
-            "--bots-matrix — это хотя бы два бота, например random,heavy,counter.",
-        ),
-        "compare.card_txt_text_png": (
-            "--card {req_card}: give a .txt (text) or a .png (picture) file.",
-            "--card {req_card}: нужен файл .txt (текст) или .png (картинка).",
-        ),
-        "compare.card_png_card_drawn": (
-            "--card {req_card}: a PNG card is drawn by Chromium, which is not installed (apt-get "
-            "install chromium); give a .txt card.",
-            "--card {req_card}: картинку PNG рисует Chromium, а он не установлен (`apt-get install "
-            "chromium`); возьмите карточку .txt.",
-        ),
-        "compare.resume_part_tool_writes": (
-            "--resume {folder}: {part} is not a part this tool writes (part-GAME-VARIANT).",
-            "--resume {folder}: {part} — не файл, который пишет эта программа (`part-GAME-VARIANT`).",
-        ),
-        "compare.resume_damaged_nothing_was": (
-            "--resume {folder}: {part} is damaged ({error_type}: {reason}); nothing was played and "
-            "nothing was changed. The run cannot be continued with its games table whole: play it "
-            "again into a new folder.",
-            "--resume {folder}: {part} повреждён ({error_type}: {reason}); ничего не сыграно и не "
-            "изменено. Продолжить прогон с целой таблицей партий нельзя: сыграйте его заново в новую "
-            "папку.",
-        ),
-    }
-)
-
-
-#: the notes of an analysis (summary.json "notes"), kept by key (messages.stored); words.notes renders them, a
-#: variant's name as its title in Russian (words.NOTE_VARIANTS)
-messages.add(
-    {
-        "notes.different_games": (
-            "{arm} ({arm_players} players) and {base} ({base_players} players) are different games: shares of "
-            "games and of deals compare, but who loses does not (its chance differs), so that is not tested.",
-            "«{arm}» ({arm_players} игрока) и «{base}» ({base_players} игрока) — разные игры: доли партий и сдач "
-            "сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется.",
-        ),
-        "notes.unpaired": (
-            "{arm} and {base} did not play the same games: their comparison is unpaired (independent samples), "
-            "and much less sharp.",
-            "«{arm}» и «{base}» играли не одни и те же раздачи: сравнение без пар (независимые выборки), гораздо "
-            "менее точное.",
-        ),
-        "notes.folder_unpaired": (
-            "the variants of this folder did not play the same games: every comparison is unpaired (independent "
-            "samples).",
-            "варианты этой папки играли не одни и те же раздачи: каждое сравнение — без пар (независимые выборки).",
-        ),
-        "notes.paired_with_first_only": (
-            "{folder} holds the paired sums against {first} only: the comparisons with {chosen} are unpaired "
-            "(independent samples), much less sharp.",
-            "в {folder} только парные суммы против варианта «{first}»: сравнения с вариантом «{chosen}» — без пар "
-            "(независимые выборки), гораздо менее точные.",
-        ),
-    }
-)

@@ -20,7 +20,9 @@ from ..engine.codes import TITLE_NAKED, compile_rules
 from ..play.runner import map_on_pool, play_range
 from ..rules.variants import Variant
 from ..stats.comparison import Comparison
-from ..text import messages
+from ..text import (
+    answer_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import keyed
 
 Z95 = 1.959963984540054
@@ -144,17 +146,3 @@ def robustness(per_mix: dict[str, list]) -> list[dict]:
             }
         )
     return rows
-
-
-messages.add(
-    {
-        "duel.games_least": (
-            "--games must be at least 2, not {games}.",
-            "--games должно быть не меньше 2, а не {games}.",
-        ),
-        "duel.duel_plays_pair_games": (
-            "duel plays pair games; {variant_name} is каждый сам за себя.",
-            "`duel` играет только в парной игре, а {variant_name} — «каждый сам за себя».",
-        ),
-    }
-)

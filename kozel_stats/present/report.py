@@ -28,7 +28,9 @@ from ..rules.knobs import KNOB_BY_NAME
 from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRIC_BY_NAME
-from ..text import messages
+from ..text import (
+    report_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import keyed
 from ..text.report_texts import CARD_MATRIX_WORDS, MATRIX_WORDS
 from ..text.report_texts import REPORT_TEXT as TEXT
@@ -1268,22 +1270,3 @@ def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
         from ..system.files import write_atomic
 
         write_atomic(path, lambda tmp: shutil.copyfile(shot, tmp))  # no temporary file outlives a failed copy
-
-
-messages.add(
-    {
-        "report.lang": (
-            "--lang must be one of {join_text}, not {lang!r}.",
-            "--lang — одно из: {join_text}, а не {lang!r}.",
-        ),
-        "report.card_png_card_drawn": (
-            "--card {path}: a PNG card is drawn by Chromium, which is not installed; use a .txt card.",
-            "--card {path}: картинку PNG рисует Chromium, а он не установлен (`apt-get install "
-            "chromium`); возьмите карточку .txt.",
-        ),
-        "report.card_chromium_did_draw": (
-            "--card {path}: Chromium did not draw the card; use a .txt card.",
-            "--card {path}: Chromium не нарисовал карточку; возьмите карточку .txt.",
-        ),
-    }
-)

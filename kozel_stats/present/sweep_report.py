@@ -17,7 +17,10 @@ from ..rules.knobs import KNOB_BY_NAME, value_word
 from ..rules.variants import format_knob_value
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME
-from ..text import messages
+from ..text import (
+    messages,
+    report_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import keyed
 from ..text.report_texts import SWEEP_LEVELS_TEXT as LEVELS_TEXT
 from ..text.report_texts import SWEEP_TEXT as TEXT
@@ -573,13 +576,3 @@ def write(path: Path, summary: dict, analysis: Any, lang: str = "ru") -> None:
     from ..results.folders import write_text_atomic
 
     write_text_atomic(path, render(summary, analysis, lang))
-
-
-messages.add(
-    {
-        "sweep_report.lang": (
-            "--lang must be one of {join_text}, not {lang!r}.",
-            "--lang — одно из: {join_text}, а не {lang!r}.",
-        ),
-    }
-)

@@ -23,7 +23,11 @@ from typing import Any
 from ..rules.roster import BOTS
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME, METRICS
-from ..text import messages, say
+from ..text import (
+    answer_texts,  # noqa: F401  (the notes summary.json keeps by key: notes.*, sweep.note.*)
+    messages,
+    say,
+)
 from ..text.word_texts import (
     EFFECT,
     EN_SOLO,
@@ -400,33 +404,20 @@ def seat_name(seat: int | str, lang: str) -> str:
 
 
 # --- notes of the analysis ------------------------------------------------------------------------------------------
-_NOTES_RU = (
+#: the English notes an older summary.json holds (before notes were kept by key): their sentence's key and the
+#: fields its groups give, so that they are said in Russian too
+_LEGACY_NOTES = (
     (
         re.compile(r"^(\S+) \((\d) players\) and (\S+) \((\d) players\) are different games"),
-        lambda m, t: (
-            f"«{t(m[1])}» ({m[2]} игрока) и «{t(m[3])}» ({m[4]} игрока) — разные игры: доли партий и "
-            "сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
-        ),
+        "notes.different_games",
+        ("arm", "arm_players", "base", "base_players"),
     ),
-    (
-        re.compile(r"^(\S+) and (\S+) did not play the same games"),
-        lambda m, t: (
-            f"«{t(m[1])}» и «{t(m[2])}» играли не одни и те же раздачи: сравнение без пар "
-            "(независимые выборки), гораздо менее точное."
-        ),
-    ),
-    (
-        re.compile(r"^the variants of this folder did not play the same games"),
-        lambda m, t: (
-            "варианты этой папки играли не одни и те же раздачи: каждое сравнение — без пар (независимые выборки)."
-        ),
-    ),
+    (re.compile(r"^(\S+) and (\S+) did not play the same games"), "notes.unpaired", ("arm", "base")),
+    (re.compile(r"^the variants of this folder did not play the same games"), "notes.folder_unpaired", ()),
     (
         re.compile(r"^(.+) holds the paired sums against (\S+) only: the comparisons with (\S+) are unpaired"),
-        lambda m, t: (
-            f"в папке только парные суммы против варианта «{t(m[2])}»: сравнения с вариантом «{t(m[3])}» — без пар "
-            "(независимые выборки), гораздо менее точные."
-        ),
+        "notes.legacy_paired_with_first_only",
+        ("", "first", "chosen"),
     ),
 )
 
@@ -454,18 +445,8 @@ def notes(texts: list[Any], lang: str, titles: Mapping[str, str] | None = None) 
     if len(different) > 1:
         base = titles.get(different[0][0][2], different[0][0][2])
         names = ", ".join(f"«{titles.get(m[0], m[0])}» ({m[1]})" for m, _ in different)
-        if lang == "ru":
-            text = (
-                f"Другое число игроков, чем у варианта «{base}» ({different[0][0][3]}): {names}. Это разные игры: доли "
-                "партий и сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
-            )
-        else:
-            text = (
-                f"A different number of players than «{base}» ({different[0][0][3]}): {names}. These are different "
-                "games: shares of games and of deals compare, but who loses does not (its chance differs), so "
-                "that is not tested."
-            )
-        out.insert(0, text)
+        players = different[0][0][3]
+        out.insert(0, messages.text("notes.different_games_merged", lang, base=base, players=players, names=names))
     elif different:
         out.insert(0, note(different[0][1], lang, titles))
     return out
@@ -477,7 +458,7 @@ NOTE_VARIANTS = ("arm", "base", "first", "chosen")
 
 def note(text: Any, lang: str, titles: Mapping[str, str] | None = None) -> str:
     """A note of the analysis in `lang`: a stored sentence (messages.stored, the key and fields summary.json
-    keeps), or the English text an older summary.json holds (said in Russian by _NOTES_RU, else as written)."""
+    keeps), or the English text an older summary.json holds (said in Russian by _LEGACY_NOTES, else as written)."""
     titles = titles or {}
     if messages.is_stored(text):
         fields = text.get("fields") or {}
@@ -488,13 +469,12 @@ def note(text: Any, lang: str, titles: Mapping[str, str] | None = None) -> str:
     if lang != "ru":
         return text
 
-    def t(name: str) -> str:
-        return titles.get(name, name)
-
-    for pattern, make in _NOTES_RU:
+    for pattern, key, names in _LEGACY_NOTES:
         match = pattern.search(text)
         if match:
-            return make(match, t)
+            fields = {name: match[i] for i, name in enumerate(names, 1) if name}
+            shown = {k: titles.get(v, v) if k in NOTE_VARIANTS else v for k, v in fields.items()}
+            return messages.text(key, "ru", **shown)
     return text
 
 

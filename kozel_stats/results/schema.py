@@ -12,7 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..text import messages
+from ..text import (
+    messages,
+    result_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import ResultsError
 
 INT64 = (-(2**63), 2**63 - 1)
@@ -44,7 +47,9 @@ def show(value: Any) -> Any:
     if isinstance(value, int) and abs(value) >= 10**30:
         return messages.Sentence("schema.about_digits", digits=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, float) and not math.isfinite(value):
-        return messages.Both(str(value), "не число (NaN)" if math.isnan(value) else "бесконечность")
+        return messages.Sentence(
+            "schema.nan" if math.isnan(value) else "schema.inf" if value > 0 else "schema.minus_inf"
+        )
     if isinstance(value, (list, dict)):
         return messages.Sentence("schema.list_of" if isinstance(value, list) else "schema.object_of", n=len(value))
     if value is None:
@@ -431,47 +436,3 @@ def check(data: Any, kind: str, path: Path) -> None:
         if bad.where:
             raise ResultsError.keyed("schema.field_bad", path=path, field=bad.where, problem=bad.problem) from None
         raise ResultsError.keyed("schema.not_object", path=path, value=show(data)) from None
-
-
-messages.add(
-    {
-        "schema.field_bad": (
-            "{path}: field '{field}' {problem}; the file is damaged or not a kozel-stats results file.",
-            "{path}: поле '{field}' {problem}; файл повреждён или это не файл результатов kozel-stats.",
-        ),
-        "schema.not_object": (
-            "{path}: must be a JSON object, not {value}; not a kozel-stats results file.",
-            "{path}: файл должен быть объектом JSON, а не {value}; это не файл результатов kozel-stats.",
-        ),
-        # what a field must be (instrumental in Russian: «должно быть целым числом»)
-        "schema.must_be": ("must be {spec}, not {value}", "должно быть {spec}, а не {value}"),
-        "schema.missing": ("is missing", "отсутствует"),
-        "schema.list_length": (
-            "must be a list of {n} values, not of {m}",
-            "должно быть списком из {n} значений, а не из {m}",
-        ),
-        "schema.least": ("must hold at least {n} values, not {m}", "должно содержать не меньше {n} значений, а не {m}"),
-        "schema.map_key": (
-            "has the key {key}; its keys must be {what}",
-            "содержит ключ {key}; ключи должны быть {what}",
-        ),
-        "schema.deal_counts": ("deal counts written as integers", "числами сдач, записанными целыми"),
-        "schema.any": ("any value", "любым значением"),
-        "schema.int_range": ("an integer from {low:,} to {high:,}", "целым числом от {low:count} до {high:count}"),
-        "schema.int_at_least": ("an integer of at least {low}", "целым числом не меньше {low}"),
-        "schema.int64": ("an integer (64 bits)", "целым числом (64 бита)"),
-        "schema.finite": ("a finite number", "конечным числом"),
-        "schema.string": ("a string", "строкой"),
-        "schema.bool": ("true or false", "true или false"),
-        "schema.or_null": ("{spec} or null", "{spec} или null"),
-        "schema.list_of_n": ("a list of {n} values", "списком из {n} значений"),
-        "schema.list": ("a list", "списком"),
-        "schema.object": ("an object", "объектом"),
-        "schema.one_of": ("one of {names}", "одним из: {names}"),
-        # a value as it is (nominative: «а не список из 3»)
-        "schema.huge": ("an integer of {digits:,} digits", "целое число из {digits:count} цифр"),
-        "schema.about_digits": ("an integer of about {digits:,} digits", "целое число примерно из {digits:count} цифр"),
-        "schema.list_of": ("a list of {n}", "список из {n}"),
-        "schema.object_of": ("an object of {n}", "объект из {n}"),
-    }
-)

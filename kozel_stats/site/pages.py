@@ -23,7 +23,10 @@ from ..present.level_verdict import LevelVerdict, level_verdict, mark_words
 from ..rules.levels import Level
 from ..stats import comparison as stats
 from ..stats.metrics import HEADLINE
-from ..text import messages
+from ..text import (
+    messages,
+    site_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.site_texts import PAGES_TEXT as TEXT
 from ..text.site_texts import SKILL_WHO, TOPIC_WORDS, YARD_DESCRIPTION
 from .atlas import (
@@ -1177,13 +1180,3 @@ def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict
             undo_empty(plan.request.out)
         raise
     return write_site(plan, say)
-
-
-messages.add(
-    {
-        "pages.write_site": (
-            "{out_data}: no question of the atlas has been played; build it without --render-only.",
-            "{out_data}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
-        ),
-    }
-)

@@ -8,7 +8,10 @@ import errno
 import os
 from pathlib import Path
 
-from ..text import messages
+from ..text import (
+    messages,
+    system_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import ResultsError
 
 
@@ -55,21 +58,3 @@ def write_atomic(path: Path, write) -> None:
 
 def write_text_atomic(path: Path, text: str) -> None:
     write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-
-messages.add(
-    {
-        "files.cannot_written": (
-            "{path}: cannot be written ({reason}).",
-            "{path}: не записывается ({reason}).",
-        ),
-        "files.space_left_device_files": (
-            "no space left on the device for {path}; the files written before are unchanged.",
-            "на диске нет места для {path}; файлы, записанные раньше, не изменены.",
-        ),
-        "files.cannot_written_2": (
-            "{path}: cannot be written ({error_type}: {reason}).",
-            "{path}: не записывается ({error_type}: {reason}).",
-        ),
-    }
-)

@@ -386,3 +386,33 @@ CARD_MATRIX_WORDS = {
     "ru": MATRIX_WORDS["ru"],
     "en": {"robust": "holds under every bot", "depends on bots": "depends on the bots", "no effect": "no effect"},
 }
+
+
+# --- the reports' errors (present/report.py, present/sweep_report.py) ----------------------------------------------
+messages.add(
+    {
+        "report.lang": (
+            "--lang must be one of {join_text}, not {lang!r}.",
+            "--lang — одно из: {join_text}, а не {lang!r}.",
+        ),
+        "report.card_png_card_drawn": (
+            "--card {path}: a PNG card is drawn by Chromium, which is not installed; use a .txt card.",
+            "--card {path}: картинку PNG рисует Chromium, а он не установлен (`apt-get install "
+            "chromium`); возьмите карточку .txt.",
+        ),
+        "report.card_chromium_did_draw": (
+            "--card {path}: Chromium did not draw the card; use a .txt card.",
+            "--card {path}: Chromium не нарисовал карточку; возьмите карточку .txt.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "sweep_report.lang": (
+            "--lang must be one of {join_text}, not {lang!r}.",
+            "--lang — одно из: {join_text}, а не {lang!r}.",
+        ),
+    }
+)

@@ -426,3 +426,144 @@ QUESTION_TITLES = {
         "Генерал only for 0:0 and 6:6 in one move — what changes?",
     ),
 }
+
+
+# --- the atlas's and the pages' errors and build lines (site/atlas.py, site/pages.py) --------------------------------
+messages.add(
+    {
+        "atlas.site_url": (
+            "--site-url {url!r}: give the address the site will be published at, starting with https:// or http://.",
+            "--site-url {url!r}: укажите адрес, где будет опубликован сайт, начиная с https:// или http://.",
+        )
+    }
+)
+
+
+messages.add(
+    {
+        "atlas.nothing": ("nothing", "пусто"),
+        "atlas.not_a_question": (
+            "--only {spec!r}: {given} is not a question of the atlas; its questions: {listed}.",
+            "--only {spec!r}: {given} — не вопрос атласа; его вопросы: {listed}.",
+        ),
+        "atlas.mark_damaged": (
+            "{path}: damaged ({reason}); it marks {out} as an atlas. Remove {out} to build the site anew.",
+            "{path}: повреждён ({reason}); он отмечает {out} как атлас. Удалите {out}, чтобы собрать сайт заново.",
+        ),
+        "atlas.mark_field": (
+            "{path}: field '{field}' {problem}; it is the atlas's record of how {out} was built. Correct it, or "
+            "remove {out} to build the site anew.",
+            "{path}: поле '{field}' {problem}; это запись атласа о том, как собран {out}. Исправьте его или "
+            "удалите {out}, чтобы собрать сайт заново.",
+        ),
+        "atlas.contradicts": (
+            "--resume {out}: {option} {given} contradicts the build it continues ({option} {saved}, saved in "
+            "{path}); nothing was played and nothing was changed. Drop {option} to continue that build, or build "
+            "the other site into another folder.",
+            "--resume {out}: {option} {given} противоречит продолжаемой сборке ({option} {saved}, записано в "
+            "{path}); ничего не сыграно и не изменено. Уберите {option}, чтобы продолжить ту сборку, или соберите "
+            "другой сайт в другую папку.",
+        ),
+        "atlas.folder_mismatch": (
+            "{folder}: played with --seed {seed} and the bots {bots}, but the site is built with --seed {site_seed} "
+            "and the bots {site_bots}; nothing was played and nothing was changed. Remove {folder} to play it again "
+            "with the site's settings.",
+            "{folder}: сыграно с --seed {seed} и ботами {bots}, а сайт собирается с --seed {site_seed} и ботами "
+            "{site_bots}; ничего не сыграно и не изменено. Удалите {folder}, чтобы сыграть его заново с настройками "
+            "сайта.",
+        ),
+        "atlas.interrupted": (
+            "interrupted ({stopped}); every results folder saved before it is whole. Continue the site with "
+            "`kozel-stats atlas --out {out} --resume` (its settings are kept in {out}/data/atlas.json).",
+            "прервано ({stopped}); все папки результатов, сохранённые до этого, целы. Продолжите сайт командой "
+            "`kozel-stats atlas --out {out} --resume` (его настройки сохранены в {out}/data/atlas.json).",
+        ),
+        "atlas.raced": (
+            "--out {out}: another build wrote into it while this one was starting; nothing was played and nothing "
+            "was changed. Continue that site with --resume, or give another folder.",
+            "--out {out}: пока эта сборка запускалась, в папку записала другая; ничего не сыграно и не изменено. "
+            "Продолжите тот сайт с --resume или укажите другую папку.",
+        ),
+        "atlas.contradicts_flag": (
+            "--resume {out}: {given} contradicts the build it continues (built with {saved}, saved in {path}); "
+            "nothing was played and nothing was changed. Drop {given} to continue that build, or build the "
+            "other site into another folder.",
+            "--resume {out}: {given} противоречит продолжаемой сборке (она собиралась с {saved}, записано в "
+            "{path}); ничего не сыграно и не изменено. Уберите {given}, чтобы продолжить ту сборку, или "
+            "соберите другой сайт в другую папку.",
+        ),
+        "atlas.fewer_games": (
+            "--resume {out}: {option} {given:count} is fewer than the {saved:count} games the build was started "
+            "with (saved in {path}); nothing was played and nothing was changed. A resume continues or grows a build.",
+            "--resume {out}: {option} {given:count} меньше тех {saved:count} партий, с которыми начата сборка "
+            "(записано в {path}); ничего не сыграно и не изменено. Продолжение доигрывает или наращивает сборку.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "atlas.lang_ru_en_ru": (
+            "--lang {spec!r}: give ru, en or ru,en (the site's languages; the first is the site's front page).",
+            "--lang {spec!r}: укажите ru, en или ru,en (языки сайта; первый — его главная страница).",
+        ),
+        "atlas.atlas_mark_format": (
+            "{path}: not a kozel-stats atlas mark (format {FORMAT}).",
+            "{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
+        ),
+        "atlas.resume_plays_what_missing": (
+            "--resume plays what is missing, --render-only plays nothing: give one of them.",
+            "--resume доигрывает недостающее, --render-only не играет ничего: укажите что-то одно.",
+        ),
+        "atlas.file_folder_folder_site": (
+            "--out {out}: is a file, not a folder; give a folder for the site.",
+            "--out {out}: это файл, а не папка; укажите папку для сайта.",
+        ),
+        "atlas.such_folder": (
+            "--out {out}: no such folder.",
+            "--out {out}: нет такой папки.",
+        ),
+        "atlas.parent_folder_does_exist": (
+            "--out {out}: its parent folder {out_parent} does not exist.",
+            "--out {out}: папки {out_parent}, в которой он должен лежать, нет.",
+        ),
+        "atlas.levels_levels_play_comma": (
+            "--levels {req_levels!r}: the levels of play are {join_levels} (comma-separated).",
+            "--levels {req_levels!r}: уровни игры — {join_levels} (через запятую).",
+        ),
+        "atlas.per_question_level": (
+            "{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
+            "{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
+        ),
+        "atlas.render_only_holds_atlas": (
+            "--render-only: {out} holds no atlas (no {DATA_DIR}/{MARK_FILE}); build it first without --render-only.",
+            "--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без --render-only.",
+        ),
+        "atlas.folder_empty_holds_atlas": (
+            "--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an "
+            "empty or a new folder.",
+            "--out {out}: папка не пуста, и атласа в ней нет; ничего не записано. Укажите пустую или новую папку.",
+        ),
+        "atlas.holds_atlas_already_nothing": (
+            "--out {out}: holds an atlas already; nothing was changed. Continue it with --resume, "
+            "rebuild its pages with --render-only, or give another folder.",
+            "--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, "
+            "пересоберите страницы с --render-only или укажите другую папку.",
+        ),
+        "atlas.render_only_plays_nothing": (
+            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
+            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "pages.write_site": (
+            "{out_data}: no question of the atlas has been played; build it without --render-only.",
+            "{out_data}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
+        ),
+    }
+)

@@ -245,3 +245,123 @@ TABLE_TEXT: dict[str, dict[str, Any]] = {
         },
     },
 }
+
+
+# --- the command line's errors (cli/commands.py) ----------------------------------------------------------------
+messages.add(
+    {
+        "play.quiet_brief": (
+            "-q prints one summary and --brief one line per game: give one of them.",
+            "-q печатает одну сводку, а --brief — строку на партию: нужно что-то одно.",
+        ),
+        "play.level_and_bots": (
+            "give --level {level} or --bots {bots}, not both: a level is every seat playing one bot.",
+            "нужно что-то одно: --level {level} или --bots {bots}. Уровень — это один бот на всех местах.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "summarize.json_details": (
+            "--json prints every statistic as JSON: drop --details / --brief (they choose tables to print).",
+            "--json печатает всю статистику в JSON: уберите --details / --brief (они выбирают печатные таблицы).",
+        )
+    }
+)
+
+
+messages.add(
+    {
+        "commands.replay": (
+            "{records}: holds no game records.",
+            "{records}: в файле нет записей партий.",
+        ),
+        "commands.duel": (
+            "--workers must be from 1 to 4096, not {workers}.",
+            "--workers — от 1 до 4096, а не {workers}.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "cli.seed_fit_bits": (
+            "--seed must fit in 64 bits, not {seed}.",
+            "--seed должно помещаться в 64 бита, а не {seed}.",
+        ),
+        "cli.game_seed": (
+            "--game-seed must be from 0 to 2**63-1, not {game_seed}.",
+            "--game-seed должно быть от 0 до 2**63-1, а не {game_seed:count}.",
+        ),
+        "cli.game_seed_needs_game": (
+            "--game-seed needs --game with {v_name}: its first lead changes from game to game "
+            "(first_lead_cycle: {v_first_lead_cycle}); give the record's 'game' field.",
+            "--game-seed с «{v_name}» требует --game: первый заход меняется от партии к партии "
+            "(first_lead_cycle: {v_first_lead_cycle}); укажите поле 'game' записи.",
+        ),
+        "cli.game": (
+            "--game must be from 0 to 2**62-1, not {game_index}.",
+            "--game должно быть от 0 до 2**62-1, а не {game_index:count}.",
+        ),
+        "cli.baseline_variants": (
+            "--baseline {chosen!r} is not in {folder} (variants: {join_names}).",
+            "--baseline {chosen!r} нет в {folder} (варианты: {join_names}).",
+        ),
+        "cli.holds_sweep_reference_cell": (
+            "{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.",
+            "{folder} — это перебор правил (sweep): опорная клетка задана, --baseline неприменим.",
+        ),
+    }
+)
+
+
+messages.add(
+    {
+        "cli.play_games_range": (
+            "--games must be from 1 to {most:,} for play, not {games:,}.",
+            "--games у play — от 1 до {most:count}, а не {games:count}.",
+        ),
+        "cli.duel_side": ("the bot of side {side}", "бот пары {side}"),
+        "cli.duel_games_range": (
+            "--games must be from 2 to 100,000,000, not {games:,}.",
+            "--games — от 2 до 100 000 000, а не {games:count}.",
+        ),
+        "cli.interrupted_no_batch": (
+            "interrupted ({stopped}) before any batch of games finished; nothing to keep.",
+            "прервано ({stopped}) до конца первой пачки партий; сохранять нечего.",
+        ),
+        "cli.interrupted_no_cells": (
+            "interrupted ({stopped}) before two games of every cell finished; nothing to keep.",
+            "прервано ({stopped}), пока в каждой клетке не сыграно и двух партий; сохранять нечего.",
+        ),
+        "cli.interrupted_after": (
+            "interrupted ({stopped}) after {n:,} games per {per}; {kept}",
+            "прервано ({stopped}) после {n:count} {n:plural:партии|партий|партий} на {per}; {kept}",
+        ),
+        "cli.kept_in": (
+            "those games are saved in {out} (continue with --resume {out}).",
+            "они сохранены в {out} (продолжить: --resume {out}).",
+        ),
+        "cli.kept_above": ("the statistics above cover them.", "числа выше — по ним."),
+        "cli.level_kept": (
+            "; what the {level} level played is saved in {out} (continue with --resume {out})",
+            "; сыгранное на уровне «{level}» сохранено в {out} (продолжить: --resume {out})",
+        ),
+        "cli.interrupted_levels": (
+            "interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
+            "прервано ({stopped}) до конца всех уровней; сравнения уровней нет{kept}.",
+        ),
+        "cli.interrupted_mix": (
+            "interrupted during the {mix} run; nothing of the matrix is saved.",
+            "прервано во время прогона с ботами {mix}; из матрицы ничего не сохранено.",
+        ),
+        "cli.replay_no_variant": (
+            "{where}: field 'variant' missing; pass --variant.",
+            "{where}: нет поля 'variant'; укажите --variant.",
+        ),
+        "cli.replay_bad_variant": ("{where}, field 'variant': {reason}", "{where}, поле 'variant': {reason}"),
+    }
+)
