@@ -35,10 +35,10 @@ import polars as pl
 
 from .. import __version__
 from ..system.files import disk_error, write_atomic, write_text_atomic
-from ..text import (  # noqa: F401  (notice_texts: its notices)
+from ..text import (
     messages,
-    notice_texts,
-    result_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    notice_texts,  # noqa: F401  (importing these declares the sentences this module says: its notices,
+    result_texts,  # noqa: F401  its errors)
 )
 from ..text.errors import ResultsError, again
 from ..text.say import note

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import messages
+from ..text import rule_texts  # noqa: F401  (importing it declares the sentences this module says)
 from ..text.errors import keyed
 
 
@@ -119,17 +119,3 @@ ACROSS = {
 def across_words(key: str, lang: str) -> str:
     ru, en = ACROSS[key]
     return ru if lang == "ru" else en
-
-
-messages.add(
-    {
-        "levels.level_play_choose": (
-            "{option}: {name!r} is not a level of play; choose one of {join_levels}.",
-            "{option}: уровня игры {name!r} нет; есть: {join_levels} (новичок, игрок, знаток).",
-        ),
-        "levels.levels_least": (
-            "--levels: give at least one of {join_levels}.",
-            "--levels: назовите хотя бы один уровень из {join_levels}.",
-        ),
-    }
-)

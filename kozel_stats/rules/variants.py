@@ -21,10 +21,10 @@ from typing import Any
 
 import yaml
 
-from ..text import (  # noqa: F401  (notice_texts: its notices)
+from ..text import (
     messages,
-    notice_texts,
-    variant_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    notice_texts,  # noqa: F401  (importing these declares the sentences this module says: its notices,
+    rule_texts,  # noqa: F401  its errors)
 )
 from ..text.errors import VariantError
 from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob

@@ -32,7 +32,7 @@ MESSAGES: dict[str, tuple[str, str]] = {}
 
 
 def add(table: Mapping[str, tuple[str, str]]) -> None:
-    """Declare a block of messages (a module's own, kept beside the code that says them): a key said twice is
+    """Declare a block of messages (an area's, in its kozel_stats/text/ module): a key said twice is
     a mistake, found at import."""
     for key, pair in table.items():
         if key in MESSAGES and MESSAGES[key] != pair:

@@ -1,7 +1,8 @@
-"""What a variant file is told, English and Russian: the errors of loading a variant (its YAML, its keys, its
-values, the knobs' combinations, the reasons a knob needs another: variants.needs.*).
+"""What the rules layer says, English and Russian: the errors of loading a variant (its YAML, its keys, its
+values, the knobs' combinations, the reasons a knob needs another: variants.needs.*) and of naming a level of
+play (levels.*).
 
-rules/variants.py imports this module, which declares the sentences at import.
+rules/variants.py and rules/levels.py import this module, which declares the sentences at import.
 """
 
 from __future__ import annotations
@@ -318,6 +319,21 @@ messages.add(
         "variants.rules_not_mapping": (
             "{path}: key 'rules' must be a mapping of knob: value, not {kind}.",
             "{path}: ключ 'rules' должен быть словарём «настройка: значение», а не {kind}.",
+        ),
+    }
+)
+
+
+# --- rules/levels.py --------------------------------------------------------------------------------------------------
+messages.add(
+    {
+        "levels.level_play_choose": (
+            "{option}: {name!r} is not a level of play; choose one of {join_levels}.",
+            "{option}: уровня игры {name!r} нет; есть: {join_levels} (новичок, игрок, знаток).",
+        ),
+        "levels.levels_least": (
+            "--levels: give at least one of {join_levels}.",
+            "--levels: назовите хотя бы один уровень из {join_levels}.",
         ),
     }
 )
