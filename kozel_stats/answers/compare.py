@@ -538,7 +538,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
     if req.lang not in ("ru", "en"):
-        raise keyed(ValueError, "compare.lang_ru_en", req_lang=req.lang)
+        raise keyed(ValueError, "options.lang_ru_en", req_lang=req.lang)
     skill = parse_skill(req.skill) if req.skill is not None else None
     seats, chosen = seats_of(req.bots, req.level, req.levels)
     _check_combinations(req, skill, chosen)
@@ -549,7 +549,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         baseline, start, seed = req.baseline, None, req.seed
     _check_sizes(games, req.max_games, req.batch_size)
     if not -(2**63) <= seed < 2**64:
-        raise keyed(ValueError, "compare.seed_fit_bits", seed=seed)
+        raise keyed(ValueError, "options.seed_fit_bits", seed=seed)
     if req.resume is not None and req.levels is not None:  # the levels of the run it continues
         chosen = parse_levels(req.levels)
     mixes = _bot_mixes(req, chosen, variants)
@@ -580,7 +580,7 @@ def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chos
     if (req.csv or req.deals or req.games_table) and req.out is None and req.resume is None:
         raise keyed(ValueError, "compare.csv_deals_games_table")
     if req.workers is not None and not 1 <= req.workers <= 4096:
-        raise keyed(ValueError, "compare.workers", req_workers=req.workers)
+        raise keyed(ValueError, "options.workers", req_workers=req.workers)
     from ..play.cluster import check_backend_options
 
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
@@ -599,7 +599,7 @@ def _resumed_run(
     if req.variants:
         raise keyed(ValueError, "compare.resume_dir_continues_run_3")
     if req.out is not None and req.out != req.resume:
-        raise keyed(ValueError, "compare.resume_dir_writes_into")
+        raise keyed(ValueError, "options.resume_dir_writes_into")
     if req.bots_matrix:
         raise keyed(ValueError, "compare.resume_does_continue_bots")
     if req.resume.is_dir():  # one run at a time: before anything of it is read

@@ -658,7 +658,7 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     from .compare import _check_sizes, seats_of
 
     if req.lang not in ("ru", "en"):
-        raise keyed(ValueError, "sweep.lang_ru_en", req_lang=req.lang)
+        raise keyed(ValueError, "options.lang_ru_en", req_lang=req.lang)
     seats, chosen = seats_of(req.bots, req.level, req.levels)
     if req.resume is not None and (req.bots is not None or req.level is not None or req.levels is not None):
         raise keyed(ValueError, "sweep.resume_dir_continues_sweep")
@@ -667,7 +667,7 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     if req.csv and req.out is None and req.resume is None:
         raise keyed(ValueError, "sweep.csv_writes_into_folder")
     if req.workers is not None and not 1 <= req.workers <= 4096:
-        raise keyed(ValueError, "sweep.workers", req_workers=req.workers)
+        raise keyed(ValueError, "options.workers", req_workers=req.workers)
     from ..play.cluster import check_backend_options
 
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
@@ -694,7 +694,7 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
     if req.base is not None or req.vary or req.cells is not None or req.metrics:
         raise keyed(ValueError, "sweep.resume_dir_continues_sweep_2")
     if req.out is not None and req.out != req.resume:
-        raise keyed(ValueError, "sweep.resume_dir_writes_into")
+        raise keyed(ValueError, "options.resume_dir_writes_into")
     if req.resume.is_dir():  # one run at a time: before anything of it is read
         lock_folder(req.resume, "--resume")
     saved = load_sweep(req.resume)
@@ -735,7 +735,7 @@ def _new_sweep(req: SweepRequest, seats: list[str]) -> PreparedSweep:
     factors = parse_vary(req.vary, base)
     seed = req.seed
     if not -(2**63) <= seed < 2**64:
-        raise keyed(ValueError, "sweep.seed_fit_bits", seed=seed)
+        raise keyed(ValueError, "options.seed_fit_bits", seed=seed)
     grid = build_grid(base, factors, req.cells, seed)
     for cell in grid.cells:
         parse_bots(seats, cell.variant["players"])

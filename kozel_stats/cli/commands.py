@@ -19,6 +19,7 @@ import typer
 
 from ..rules.roster import CHOICES as BOT_CHOICES
 from ..text import (
+    answer_texts,  # noqa: F401  (the options it checks as compare and sweep do: options.*)
     messages,
     terminal_texts,  # noqa: F401  (importing it declares the sentences this module says)
 )
@@ -553,7 +554,7 @@ def play(
     if not 1 <= games <= MAX_PLAY_GAMES:
         raise KozelError.keyed("cli.play_games_range", most=MAX_PLAY_GAMES, games=games)
     if not -(2**63) <= seed < 2**64:
-        raise keyed(ValueError, "cli.seed_fit_bits", seed=seed)
+        raise keyed(ValueError, "options.seed_fit_bits", seed=seed)
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
             raise keyed(ValueError, "cli.game_seed", game_seed=game_seed)

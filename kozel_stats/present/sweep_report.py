@@ -500,7 +500,7 @@ def _meta_html(meta: dict, bots: list[str], lang: str) -> str:
 
 def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     if lang not in TEXT:
-        raise keyed(ValueError, "sweep_report.lang", join_text=", ".join(TEXT), lang=lang)
+        raise keyed(ValueError, "report.lang", join_text=", ".join(TEXT), lang=lang)
     t = TEXT[lang]
     meta = summary["meta"]
     grid = analysis.grid

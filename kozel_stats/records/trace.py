@@ -80,6 +80,7 @@ from ..rules.variants import Variant
 from ..text import (
     messages,
     record_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    system_texts,  # noqa: F401  (a file that cannot be read: files.cannot_read)
 )
 from ..text.errors import TraceError, VariantError, keyed
 
@@ -330,7 +331,7 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except IsADirectoryError:
         raise TraceError.keyed("records.folder_jsonl_record_file", path=path) from None
     except OSError as exc:
-        raise TraceError.keyed("records.cannot_read", path=path, reason=exc) from None
+        raise TraceError.keyed("files.cannot_read", path=path, reason=exc) from None
     with handle:
         try:
             for lineno, line in enumerate(handle, 1):

@@ -39,6 +39,7 @@ from ..text import (
     messages,
     notice_texts,  # noqa: F401  (importing these declares the sentences this module says: its notices,
     result_texts,  # noqa: F401  its errors)
+    system_texts,  # noqa: F401  (a file that cannot be read: files.cannot_read)
 )
 from ..text.errors import ResultsError, again
 from ..text.say import note
@@ -601,7 +602,7 @@ def _read_json(path: Path) -> Any:
     except FileNotFoundError:
         raise ResultsError.keyed("results.missing_results_folder_compare", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsError.keyed("results.cannot_read", path=path, reason=exc) from None
+        raise ResultsError.keyed("files.cannot_read", path=path, reason=exc) from None
     try:
         return json.loads(text, parse_int=schema.parse_int)
     except (json.JSONDecodeError, RecursionError) as exc:

@@ -25,6 +25,7 @@ from ..text import (
     messages,
     notice_texts,  # noqa: F401  (importing these declares the sentences this module says: its notices,
     rule_texts,  # noqa: F401  its errors)
+    system_texts,  # noqa: F401  (a file that cannot be read: files.cannot_read)
 )
 from ..text.errors import VariantError
 from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
@@ -315,7 +316,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except IsADirectoryError:
         raise VariantError.keyed("variants.folder_variant_file", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError.keyed("variants.cannot_read", path=path, reason=exc) from None
+        raise VariantError.keyed("files.cannot_read", path=path, reason=exc) from None
     try:
         loader = _StrictLoader(text)
         try:

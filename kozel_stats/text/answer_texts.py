@@ -2,13 +2,37 @@
 results folders, their runs), and the notes of an analysis that summary.json keeps by key (notes.*,
 sweep.note.*: present/words.py renders them).
 
-Keys ``compare.*``, ``duel.*``, ``sweep.*``, ``notes.*``; answers/compare.py, duel.py and sweep.py import this
-module, which declares the sentences at import (a keyed error renders when it is raised or shown).
+Keys ``options.*`` (the options compare, sweep and the command line check alike), ``compare.*``, ``duel.*``,
+``sweep.*``, ``notes.*``; answers/compare.py, duel.py and sweep.py (and cli/commands.py, present/words.py) import
+this module, which declares the sentences at import (a keyed error renders when it is raised or shown).
 """
 
 from __future__ import annotations
 
 from . import messages
+
+# --- the options compare, sweep and the command line check alike -------------------------------------------------
+messages.add(
+    {
+        "options.lang_ru_en": (
+            "--lang must be ru or en, not {req_lang!r}.",
+            "--lang — это ru или en, а не {req_lang!r}.",
+        ),
+        "options.seed_fit_bits": (
+            "--seed must fit in 64 bits, not {seed}.",
+            "--seed должно помещаться в 64 бита, а не {seed}.",
+        ),
+        "options.workers": (
+            "--workers must be from 1 to 4096, not {req_workers}.",
+            "--workers должно быть от 1 до 4096, а не {req_workers:count}.",
+        ),
+        "options.resume_dir_writes_into": (
+            "--resume DIR writes into DIR: --out is not needed.",
+            "--resume ПАПКА пишет в эту папку: --out не нужен.",
+        ),
+    }
+)
+
 
 # --- answers/compare.py -----------------------------------------------------------------------------------------------
 messages.add(
@@ -83,14 +107,6 @@ messages.add(
             "--levels {levels_spec}: name at least two levels, e.g. beginner,player,expert.",
             "--levels {levels_spec}: нужны хотя бы два уровня, например beginner,player,{levels_spec}.",
         ),
-        "compare.lang_ru_en": (
-            "--lang must be ru or en, not {req_lang!r}.",
-            "--lang — это ru или en, а не {req_lang!r}.",
-        ),
-        "compare.seed_fit_bits": (
-            "--seed must fit in 64 bits, not {seed}.",
-            "--seed должно помещаться в 64 бита, а не {seed}.",
-        ),
         "compare.levels_bots_matrix_own": (
             "--levels is a bots matrix of its own: run it without --bots-matrix and --skill.",
             "--levels — это уже матрица ботов: запускайте без --bots-matrix и --skill.",
@@ -123,10 +139,6 @@ messages.add(
             "--csv, --deals and --games-table write into the --out folder; give --out DIR.",
             "--csv, --deals и --games-table пишут в папку --out; укажите --out ПАПКА.",
         ),
-        "compare.workers": (
-            "--workers must be from 1 to 4096, not {req_workers}.",
-            "--workers должно быть от 1 до 4096, а не {req_workers:count}.",
-        ),
         "compare.bots_matrix_runs_machine": (
             "--bots-matrix runs on this machine only; drop --scheduler / --cluster.",
             "--bots-matrix работает только на этой машине; уберите --scheduler / --cluster.",
@@ -134,10 +146,6 @@ messages.add(
         "compare.resume_dir_continues_run_3": (
             "--resume DIR continues the run saved in DIR: give no variants with it.",
             "--resume ПАПКА продолжает прогон из этой папки: больше ничего (вариантов, --vary) не указывают.",
-        ),
-        "compare.resume_dir_writes_into": (
-            "--resume DIR writes into DIR: --out is not needed.",
-            "--resume ПАПКА пишет в эту папку: --out не нужен.",
         ),
         "compare.resume_does_continue_bots": (
             "--resume does not continue a --bots-matrix run.",
@@ -348,10 +356,6 @@ messages.add(
             "перебора ({MAX_GRAM_SIZE}); сыграйте меньше клеток (--cells) или возьмите меньше "
             "--metrics.",
         ),
-        "sweep.lang_ru_en": (
-            "--lang must be ru or en, not {req_lang!r}.",
-            "--lang — это ru или en, а не {req_lang!r}.",
-        ),
         "sweep.resume_dir_continues_sweep": (
             "--resume DIR continues the sweep with the bots it was planned with: drop --bots / --level / --levels.",
             "--resume ПАПКА продолжает прогон с теми ботами, с которыми он начат: уберите --bots / --level / --levels.",
@@ -364,18 +368,10 @@ messages.add(
             "--csv writes into the --out folder; give --out DIR.",
             "--csv пишет в папку --out; укажите --out ПАПКА.",
         ),
-        "sweep.workers": (
-            "--workers must be from 1 to 4096, not {req_workers}.",
-            "--workers должно быть от 1 до 4096, а не {req_workers:count}.",
-        ),
         "sweep.resume_dir_continues_sweep_2": (
             "--resume DIR continues the sweep saved in DIR: give no base, --vary, --cells or --metrics.",
             "--resume ПАПКА продолжает перебор из этой папки: основной вариант, --vary, --cells и "
             "--metrics не указывают.",
-        ),
-        "sweep.resume_dir_writes_into": (
-            "--resume DIR writes into DIR: --out is not needed.",
-            "--resume ПАПКА пишет в эту папку: --out не нужен.",
         ),
         "sweep.resume_sweep_complete_games": (
             "--resume {req_resume}: that sweep is complete ({saved_stats_games:,} games per cell); ask "
@@ -390,10 +386,6 @@ messages.add(
         "sweep.base_variant_name_yaml": (
             "give the base variant (a name or a .yaml file) and --vary knob=value,value.",
             "назовите основной вариант (имя или файл .yaml) и --vary настройка=значение,значение.",
-        ),
-        "sweep.seed_fit_bits": (
-            "--seed must fit in 64 bits, not {seed}.",
-            "--seed должно помещаться в 64 бита, а не {seed}.",
         ),
         "sweep.holds_comparison_sweep_use": (
             "{folder}: holds a comparison, not a sweep; use `compare --resume` or `report`.",

@@ -48,10 +48,6 @@ messages.add(
             "{path}: is a folder, not a .jsonl record file.",
             "{path}: это папка, а не файл.",
         ),
-        "records.cannot_read": (
-            "{path}: cannot be read ({reason}).",
-            "{path}: не читается ({reason}).",
-        ),
         "records.utf_text_file": (
             "{path}: not a UTF-8 text file.",
             "{path}: это не текстовый файл в UTF-8.",

@@ -408,11 +408,4 @@ messages.add(
 )
 
 
-messages.add(
-    {
-        "sweep_report.lang": (
-            "--lang must be one of {join_text}, not {lang!r}.",
-            "--lang — одно из: {join_text}, а не {lang!r}.",
-        ),
-    }
-)
+messages.add({})

@@ -116,10 +116,6 @@ messages.add(
             "{path}: missing; a results folder from `kozel-stats compare --out` holds it.",
             "{path}: файла нет; он есть в папке результатов `kozel-stats compare --out`.",
         ),
-        "results.cannot_read": (
-            "{path}: cannot be read ({reason}).",
-            "{path}: не читается ({reason}).",
-        ),
         "results.valid_json": (
             "{path}: not valid JSON ({reason}).",
             "{path}: это не JSON ({reason}).",

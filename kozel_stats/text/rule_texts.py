@@ -27,10 +27,6 @@ messages.add(
             "{path}: is a folder, not a variant file.",
             "{path}: это папка, а не файл.",
         ),
-        "variants.cannot_read": (
-            "{path}: cannot be read ({reason}).",
-            "{path}: не читается ({reason}).",
-        ),
         "variants.message": (
             "{path}: {reason}.",
             "{path}: {reason}.",

@@ -8,6 +8,7 @@ from . import messages
 
 messages.add(
     {
+        "files.cannot_read": ("{path}: cannot be read ({reason}).", "{path}: не читается ({reason})."),
         "files.cannot_written": (
             "{path}: cannot be written ({reason}).",
             "{path}: не записывается ({reason}).",

@@ -288,10 +288,6 @@ messages.add(
 
 messages.add(
     {
-        "cli.seed_fit_bits": (
-            "--seed must fit in 64 bits, not {seed}.",
-            "--seed должно помещаться в 64 бита, а не {seed}.",
-        ),
         "cli.game_seed": (
             "--game-seed must be from 0 to 2**63-1, not {game_seed}.",
             "--game-seed должно быть от 0 до 2**63-1, а не {game_seed:count}.",
