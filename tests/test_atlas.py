@@ -693,10 +693,10 @@ def test_the_extra_pages_play_at_the_player_level_and_say_so(site):
 
 def test_every_question_declares_a_headline_metric_and_its_words():
     """Every atlas question names the metric it asks about (a headline metric, compared in every game) and a
-    direction; each such metric has its «no» words in both languages (atlas_pages.ASKED_WORDS)."""
-    from kozel_stats.site.pages import ASKED_WORDS
+    direction; each such metric has its «no» words in both languages (text/site_texts.ASKED_WORDS)."""
     from kozel_stats.stats.metrics import HEADLINE
     from kozel_stats.text import messages
+    from kozel_stats.text.site_texts import ASKED_WORDS
 
     assert set(atlas.ASKED) <= set(atlas.QUESTION_BY_VARIANT)
     for q in atlas.QUESTIONS:

@@ -21,8 +21,10 @@ from kozel_stats.rules import variants as rules
 from kozel_stats.rules.knobs import KNOBS
 from kozel_stats.rules.variants import load_variant, shipped_names
 from kozel_stats.stats.metrics import METRICS
+from kozel_stats.system.files import disk_error
 from kozel_stats.text import say
-from kozel_stats.text.errors import ResultsError
+from kozel_stats.text.errors import ResultsError, VariantError
+from kozel_stats.text.messages import Sentence
 from kozel_stats.text.phrasebook import STRERROR_RU, os_error
 
 # --- what may stay Latin in a Russian text: ids, and values the user typed ------------------------------------------
@@ -306,8 +308,8 @@ def test_other_comparisons_in_russian(args):
 # --- every error message of the package has its Russian ---------------------------------------------------------------
 PACKAGE = Path(kozel_stats.__file__).resolve().parent
 
-#: what builds an error message: an exception of the package or Python's (…Error), cli.fail, atlas._error (en, ru)
-BUILDERS = re.compile(r"^(?!OSError$|NotImplementedError$)\w*Error$|^fail$|^_error$")
+#: what builds an error message: an exception of the package or Python's (…Error), cli.fail
+BUILDERS = re.compile(r"^(?!OSError$|NotImplementedError$)\w*Error$|^fail$")
 
 #: messages no user reads: errors caught where they are raised, or a bug's (then shown as an internal error)
 INTERNAL = {
@@ -321,185 +323,20 @@ INTERNAL = {
     ("__init__.py", "__getattr__"): "a name the public face does not have: Python's own AttributeError, for code",
 }
 
-#: a plausible value for each placeholder of a message, by its expression ("FUNCTION:EXPRESSION" for one function)
-SAMPLES: dict[str, object] = {
-    "ADVICE_RU": "запущен ли `dask scheduler`, верны ли адрес и порт?",  # cluster's own Russian advice
-    "_connect:str(exc)[:120]": "Stream is closed",  # Dask's own words, kept as the library wrote them
-    "_probe:reason_ru": "в соединении отказано",
-    "_probe:not_dask": "--scheduler tcp://127.0.0.1:8786: это не планировщик Dask",
-    "exc": "not a tile: '77' (digits 0..6, smaller first)",
-    "where": "games.jsonl, line 3",
-    "dw": "games.jsonl, line 3, deal 2",
-    "ew": "games.jsonl, line 3, deal 2, event 5",
-    "exc.strerror or exc": "Permission denied",
-    "type(exc).__name__": "ValueError",
-    "str(exc)[:120]": "field 'gram.upper' has 3 values, expected 6",
-    "str(exc)[:160]": "games 0..99 counted twice",
-    "exc.msg": "Expecting ',' delimiter",
-    "why": "applies to каждый сам за себя only (pairs: false)",
-    "problem": "did not find expected node content",
-    "reason": "Connection refused",
-    "advice": "is `dask scheduler` running, and is the address and port right?",
-    "advice.capitalize()": "Is `dask scheduler` running, and is the address and port right?",
-    "status": "closed",
-    "fix": "must be an integer from 0 to 1,000,000, not 'many'",
-    "field": "field 'meta.games'",
-    "kind": "a symbolic link",
-    "getattr(kind, '__name__', kind)": "int",
-    "type(rules).__name__": "list",
-    "what": "worlds",
-    "role": "STRONG",
-    "show(data)": "a list of 3",
-    "dtype": "String",
-    "diff or 'another order'": "new here: fish_rate; not here: old_metric",
-    "_owner_text(owner)": "pid 4242 on yard-pc, since 2025-01-02T10:00:00: kozel-stats compare default",
-    "data.get('version', '?')": "0.9.0",
-    "version": "0.9.0",
-    "mine[0]": "1.0.0",
-    "digest": "3f2a9c1b",
-    "mine[1]": "7d0e4a55",
-    "worker": "tcp://10.0.0.7:40000",
-    "cycle": "a -> b -> a",
-    "_name(base, factors, reference_levels)": "default+threshold=once",
-    "excerpt(part, 40)": "treshold",
-    "excerpt(text)": "threshold=once,,none",
-    "format_knob_value(value)": "once",
-    "text": "threshold=once",
-    "level_name": "player",
-    "bots": "counter",
-    "levels_spec": "expert",
-    "name": "genius",
-    "key": "target",
-    "knob": "solo_eggs",
-    "knob.name": "target",
-    "f.knob": "target",
-    "value": "high",
-    "data[key]": "",
-    "data['name']": "other",
-    "_shown(rules[knob])": "'one-hand'",
-    "_shown(rules['shared_score'])": "true",
-    "game": "chess",
-    "chosen": "olympic",
-    "baseline": "olympic",
-    "spec": "remote:4",
-    "address": "tcp://10.0.0.5:8786",
-    "shown": "default+treshold=none",
-    "item": "C=counter",
-    "code": 99,
-    "c": "deals",
-    "option": "--report",
-    "lang": "xx",
-    "req.lang": "xx",
-    "FORMAT": "kozel-results/1",
-    "data['format']": "kozel-results/0",
-    "record.get('format')": "other/1",
-    "v.name": "solo-3",
-    "variant.name": "solo-3",
-    "v['first_lead_cycle']": "11-to-66",
-    "str(exc).splitlines()[0][:160]": "Exceeds the limit (4300 digits) for integer string conversion",
-    "error_text(exc, 'ru')": "/tmp/yard/nowhere.yaml: такого файла варианта нет.",
-    "str(exc)[:200]": "parquet: File out of specification",
-    "text[:160]": "parquet: os error 5",
-    "a['name']": "default",
-    "': ' + str(exc)[:120] if str(exc) else ''": ": Stream is closed",
-    "'; '.join(en)": "missing key 'source'",
-    "'; '.join(ru)": "нет ключа 'source'",
-    "'key ' + shown if shown else f'knob {key!r}'": "knob 'treshold'",
-    "shown or key": "treshold",
-    "shown or repr(key)": "'treshold'",
-    "hint_en": " Did you mean counter?",
-    "hint_ru": " Вы имели в виду counter?",
-    "where_ru or where": "--bots",
-    "tail_en": " Did you mean threshold?",
-    "tail_ru": " Вы имели в виду threshold?",
-    "did_you_mean(shown_en, 'en')": " Did you mean morskoy (Морской козёл)?",
-    "did_you_mean(shown_ru, 'ru')": " Вы имели в виду morskoy («Морской козёл»)?",
-    "listing_en": "`kozel-stats variants` lists all 42; a .yaml file of your own works too.",
-    "listing_ru": "Все 42 варианта — в `kozel-stats variants`; подойдёт и свой файл .yaml.",
-    "DATA_DIR": "data",
-    "MARK_FILE": "atlas.json",
-    "out / 'data'": "/tmp/yard/site/data",
-    "req.levels": "grandmaster",
-    "listed": "default, threshold-25",
-    "_allowed_text(knob)": "an integer from 1 to 10000",
-    "bot_name(mix, 'ru')": "«случайный»",
-    "mix": "random",
-    "count(MAX_PLAY_GAMES, 'ru')": "1\u00a0000\u00a0000",
-    "count(n, 'ru')": "1\u00a0000",
-    "kept": "",
-    "kept_ru": "числа выше — по ним.",
-    "kept_en": "the statistics above cover them.",
-    "per_en": "variant",
-    "per_ru": "вариант",
-    "stopped": "Ctrl-C",
-    "side": "A",
-    "workers": 0,
-    "translate(str(exc))": "бота 'genius' нет; есть: random, heavy, counter, sampler:N, expert:N.",
-    "getattr(exc, 'filename', '') or ''": "/tmp/yard/run",
-    "getattr(out, name).shape": (6,),
-    "value.shape": (3,),
-    # one function's own
-    "check_value:where": "/tmp/yard/our-yard.yaml",
-    "unknown_knob:where": "/tmp/yard/our-yard.yaml",
-    "unknown_variant:spec": "морской",
-    "_read_yaml:where": " at line 3, column 5",
-    "expanding": "rules",
-    "_read_mark:str(exc)[:120]": "Expecting value: line 1 column 1 (char 0)",
-    "translate(str(exc))[:120]": "ожидалось значение: строка 1, столбец 1 (символ 0)",
-    "parse_bot:kind": "sampler",
-    "level:option": "--level",
-    "check:fix": "must be a JSON object",
-    "_listening:shown": "HTTP/1.1",
-    "_lost:status": "closed",
-    "_lost:str(exc)[:120]": "Stream is closed",
-    "connect:str(exc)[:120]": "[Errno 111] Connection refused",
-    "_read_yaml:exc": "'utf-8' codec can't decode byte 0xe9 in position 27: invalid continuation byte",
-    "_read_text:exc": "'utf-8' codec can't decode byte 0xe9 in position 27: invalid continuation byte",
-    "read_records:exc": "[Errno 13] Permission denied: 'games.jsonl'",
-    "_records:exc": "[Errno 13] Permission denied: 'games.jsonl'",
-    "_json:exc": "[Errno 13] Permission denied: '/tmp/yard/run/stats.json'",
-    "_read_json:exc": "[Errno 13] Permission denied: '/tmp/yard/run/stats.json'",
-    "arms_of:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
-    "parse_bots:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
-    "parse_skill:exc": "unknown bot 'genius'; allowed: random, heavy, counter, sampler:N, expert:N.",
-    "_table:str(exc)[:200]": "parquet: File out of specification",
-    "check_new_file:kind": "a device",
-    "check_new_file:parent": "/tmp/yard/no-such",
-    "_load_variant_file:parent": 5,
-    "_resolve:parent": 5,
-    "load_sweep:where": "/tmp/yard/sweep",
-    "saved_sweep:where": "/tmp/yard/sweep",
-    "_check_knob_needs:why": "applies to каждый сам за себя only (pairs: false)",
-    "make_grid:why": "default+solo_eggs=one-hand: key 'solo_eggs' is 'one-hand', but it applies to каждый сам за себя "
-    "only (pairs: false).",
-}
+#: a plausible value for each placeholder of the engine's messages (ENGINE_SITES), by its expression
+#: ("FUNCTION:EXPRESSION" for one function)
+SAMPLES: dict[str, object] = {"name": "genius", "parse_bot:kind": "sampler", "what": "worlds", "top": 1000}
 
 COMMANDS = ("play", "compare", "sweep", "duel", "replay", "summarize", "report", "variants", "show", "atlas")
 
 #: the words a library says that reach a message as they are: its detail after its exception's name
 LIBRARY = ("parquet: File out of specification", "parquet: os error 5", "Stream is closed")
 
-PATH_LIKE = re.compile(
-    r"^(path|folder|here|here\.parent|parent|inside|part|stats_path|out|out\.parent|records|self\.path|req\.card"
-    r"|req\.resume|req\.out|seen\.path|v\.path|folder / name|STATS_FILE|path\.stem|tmp|target|where_file)$"
-)
-NUMBER_LIKE = re.compile(
-    r"^(len\(.+\)|.*games.*|n|total|cells|size|low|high|line|lineno|seconds|timeout|top|players|tiles_each"
-    r"|MAX_\w+|DEALABLE_TRIES|.+\.size|nulls|first|gram\.arms|seen\[key\]|huge\.digits|exc\.colno|batch_size"
-    r"|max_games|game_seed|game_index|seed|doubles|suit|md|ms|req\.workers|req\.precision|req\.margin"
-    r"|rules\['players'\]|rules\['tiles_each'\]|record\['players'\]|28 - tiles_each \* players|min\(.+\) - 1"
-    r"|bad\.size|upper\.size|rows\.size)$"
-)
-
 
 def _sample(expr: str, function: str) -> object:
     for key in (f"{function}:{expr}", expr):
         if key in SAMPLES:
             return SAMPLES[key]
-    if PATH_LIKE.match(expr):
-        return "/tmp/yard/run"
-    if NUMBER_LIKE.match(expr):
-        return 1000
     if re.match(r"^', '\.join\(", expr):
         return "random, counter"
     raise AssertionError(f"{function}: give a sample value of {{{expr}}} in SAMPLES")
@@ -559,8 +396,6 @@ def error_sites():
                 if isinstance(message, ast.Constant) and not isinstance(message.value, str):
                     continue
                 ru = next((k.value for k in call.keywords if k.arg == "ru"), None)
-                if builder == "_error" and len(call.args) > 1:
-                    ru = call.args[1]
                 if isinstance(message, ast.IfExp):  # `fail(RUSSIAN if ru else ENGLISH, lang)`
                     ru, message = message.body, message.orelse
                 yield path.name, func.name, call.lineno, message, ru
@@ -574,30 +409,136 @@ def _russian(text: str) -> set[str]:
     text = re.sub(r"\b\w+(Error|Exception)\b", " ", text)
     text = re.sub(r"\b(0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*)\b", " ", text)  # bytes, digests
     text = re.sub(r"(?<![\w-])\.(txt|png|yaml|jsonl|json|html)\b", " ", text)  # a kind of file
-    for word in ("Dask", "Chromium", "PNG", "JSON", "YAML", "UTF-8", "Parquet", "null", "STRONG", "WEAK", "local:N"):
+    for word in (
+        "Dask",
+        "Chromium",
+        "PNG",
+        "JSON",
+        "YAML",
+        "UTF-8",
+        "Parquet",
+        "CSV",
+        "null",
+        "NaN",  # a float's own name for what is not a number (schema.nan: «не число (NaN)»)
+        "STRONG",
+        "WEAK",
+        "local:N",
+    ):
         text = text.replace(word, " ")
     for word in ("ru", "en", "beginner", "player", "expert", *COMMANDS):  # languages, levels, commands: ids
         text = re.sub(rf"(?<![\w-]){word}(?![\w-])", " ", text)
     return english_words(text) if re.search("[а-яё]", text, re.I) else {"(no Russian at all)"}
 
 
-def test_every_error_message_has_its_russian():
-    """Every raise site whose message is written in the package: its `ru=` text is Russian, or the phrasebook
-    turns its English (a sample in each placeholder) into Russian. A new message without either fails here."""
-    missing, checked = [], 0
-    for module, function, line, message, ru in error_sites():
+#: raise sites in kozel_stats/engine/ (its sources are what the precompiled archives are built from: changed with
+#: the next rebuild): English in the code, Russian by the phrasebook's rules for them
+ENGINE_SITES = {("bots.py", "parse_bot"), ("codes.py", "tile_from_name")}
+
+
+def test_every_error_is_raised_by_key():
+    """Every raise site whose message is a sentence of the package names a key of the message table
+    (`XError.keyed("area.what", ...)`, `errors.keyed(ValueError, ...)`): its English and Russian are side by side
+    in a messages.add block. A message written at the raise site fails here (re-raises of another error's
+    text, `str(exc)`, are not sentences of their own and are not read)."""
+    written, checked = [], 0
+    for module, function, line, message, _ in error_sites():
         if (module, function) in INTERNAL:
             continue
         checked += 1
-        english = _render(message, function)
-        said = _render(ru, function) if ru is not None else say.translate(english)
-        leftover = _russian(said)
-        if leftover:
-            missing.append(
-                f"{module}:{line} ({function}): {english!r}\n    -> {said!r}\n    English: {sorted(leftover)}"
-            )
-    assert checked > 200, checked  # the scan still finds the package's messages
-    assert not missing, f"{len(missing)} messages without Russian:\n" + "\n".join(missing)
+        if (module, function) not in ENGINE_SITES:
+            written.append(f"{module}:{line} ({function}): {ast.unparse(message)[:100]}")
+    assert checked >= 4, checked  # the scan still finds messages (the engine's)
+    assert not written, f"{len(written)} messages written at the raise site, not by key:\n" + "\n".join(written)
+
+
+def test_the_engines_errors_have_their_russian():
+    """The engine's own raise sites (ENGINE_SITES): the phrasebook turns their English (a sample in each
+    placeholder) into Russian."""
+    missing = []
+    for module, function, line, message, _ in error_sites():
+        if (module, function) in ENGINE_SITES:
+            english = _render(message, function)
+            said = say.translate(english)
+            if _russian(said):
+                missing.append(f"{module}:{line} ({function}): {english!r} -> {said!r}")
+    assert not missing, missing
+
+
+#: calls that name a sentence of the message table: (what is called, where its key is among the arguments)
+KEY_AT = {"keyed": 1, "fail_key": 1, "Sentence": 0, "messages.Sentence": 0}
+
+
+def keyed_calls():
+    """(file, line, key or key prefix, whether the key is whole, the keyword names given) of every call naming a
+    sentence by key: XError.keyed(key, ...), errors.keyed(cls, key, ...), fail_key(lang, key, ...), Sentence."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(call, ast.Call):
+                continue
+            name = ast.unparse(call.func)
+            at = 0 if name.endswith(".keyed") else KEY_AT.get(name)
+            if at is None or len(call.args) <= at:
+                continue
+            if any(k.arg is None for k in call.keywords):
+                continue  # **fields
+            given = {k.arg for k in call.keywords}
+            node = call.args[at]
+            options = [node.body, node.orelse] if isinstance(node, ast.IfExp) else [node]
+            while any(isinstance(o, ast.IfExp) for o in options):
+                options = [x for o in options for x in ([o.body, o.orelse] if isinstance(o, ast.IfExp) else [o])]
+            for option in options:
+                if isinstance(option, ast.Constant) and isinstance(option.value, str):
+                    yield path.name, call.lineno, option.value, True, given
+                elif isinstance(option, ast.BinOp) and isinstance(option.left, ast.Constant):
+                    yield path.name, call.lineno, option.left.value, False, given  # "area.what" + a suffix
+
+
+def _every_module() -> None:
+    """Import every module of the package: each declares its sentences (messages.add) when imported."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.walk_packages(kozel_stats.__path__, "kozel_stats."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+
+
+def test_every_key_raised_is_a_sentence_with_its_fields():
+    """A key named at a raise site is in the table, and the call gives every field of its sentence (a field
+    left out would fail only when the error happens)."""
+    from kozel_stats.text.messages import MESSAGES, fields_of
+
+    _every_module()
+    problems, seen = [], 0
+    for module, line, key, whole, given in keyed_calls():
+        seen += 1
+        keys = [key] if whole else [k for k in MESSAGES if k.startswith(key)]
+        if not keys or any(k not in MESSAGES for k in keys):
+            problems.append(f"{module}:{line}: no sentence {key!r}")
+            continue
+        for k in keys:
+            needed = {f for pair in MESSAGES[k] for f in fields_of(pair)}
+            if needed - given:
+                problems.append(f"{module}:{line}: {k!r} needs {sorted(needed - given)}")
+    assert seen > 250, seen
+    assert not problems, "\n".join(problems)
+
+
+def test_every_keyed_error_speaks_russian():
+    """The Russian of every sentence raised by key is Russian (its fields aside): no English left in it."""
+    from kozel_stats.text.messages import MESSAGES
+
+    _every_module()
+    keys = {key for _, _, key, whole, _ in keyed_calls() if whole}
+    english = {}
+    for key in sorted(keys & set(MESSAGES)):
+        ru = re.sub(r"\{[^{}]*\}", " ", MESSAGES[key][1])
+        if not re.search("[а-яё]", ru, re.I) and not re.search("[A-Za-z]", ru):
+            continue  # a sentence of fields and punctuation only ('{where}: {reason}.')
+        left = _russian(ru)
+        if left:
+            english[key] = sorted(left)
+    assert not english, english
 
 
 SCHEMA_PROBES = [
@@ -611,7 +552,7 @@ SCHEMA_PROBES = [
     (schema.List(schema.Int(), 3), [1]),
     (schema.List(schema.Str(), least=1), []),
     (schema.List(schema.Int()), {"a": 1}),
-    (schema.Map(schema.Int(0), lambda k: k.isdigit(), "deal counts written as integers"), {"x": 1}),
+    (schema.Map(schema.Int(0), lambda k: k.isdigit(), "schema.deal_counts"), {"x": 1}),
     (schema.Obj({"name": schema.Str()}), {}),
     (schema.Obj({}), [1, 2]),
     (schema.OneOf(lambda: ["beginner", "player", "expert"]), "god"),
@@ -625,7 +566,7 @@ def test_a_results_files_fields_are_named_in_russian(spec, value, monkeypatch, t
     for data in ({"field": value}, [1, 2, 3]):
         with pytest.raises(ResultsError) as caught:
             schema.check(data, "probe", tmp_path / "stats.json")
-        said = say.translate(str(caught.value))
+        said = say.error_text(caught.value, "ru")
         assert not _russian(said), (str(caught.value), said)
 
 
@@ -633,7 +574,8 @@ def test_every_system_error_in_russian():
     """The OSError texts the system gives (strerror) in Russian; a rarer one by its symbol, never English."""
     for code, russian in STRERROR_RU.items():
         assert os_error(OSError(code, os.strerror(code), "/tmp/yard/x")) == f"/tmp/yard/x: {russian}"
-        assert say.translate(f"/tmp/yard/x: cannot be written ({os.strerror(code)}).").endswith(f"({russian}).")
+        written = disk_error(OSError(code, os.strerror(code)), Path("/tmp/yard/x"))
+        assert say.error_text(written, "ru").endswith(f"({russian}).") or code == errno.ENOSPC, written
     assert os_error(OSError(errno.ENOTTY, os.strerror(errno.ENOTTY))) == "системная ошибка ENOTTY"
     assert os_error(OSError(errno.ENOENT, os.strerror(errno.ENOENT), "a"), "en") == f"a: {os.strerror(errno.ENOENT)}"
 
@@ -721,33 +663,55 @@ def test_a_signal_after_everything_is_saved_is_told_in_russian():
 
 
 NOTICES = [
-    "/tmp/x holds CSV copies of its tables; they are written again.",
-    "/tmp/x was locked by a run that is no longer running (pid 12 on host, since 2026-12-01 22:07:00 UTC: "
-    "kozel-stats compare default); this run takes the folder over.",
-    "a run is writing into /tmp/x now (pid 12 on host, since 2026-12-01 22:07:00 UTC); these are the games of its "
-    "last checkpoint.",
-    "variant fish: fish.yaml cannot be loaded now (fish.yaml: no such file); the run continues with the rules saved "
-    "in /tmp/x/stats.json, as it was played.",
-    "variant fish: fish.yaml has changed since the run began (target 101 -> 125); the run continues with the rules "
-    "saved in /tmp/x/stats.json, as it was played. To play the new rules, start a new run.",
-    "the variant 'lead-00-66' is now called 'lead-66' (it opens every game with 66; 00 is lead-lowest-double); the "
-    "old name works until version 0.3.",
+    ("results.csv_again", {"folder": "/tmp/x"}),
+    (
+        "results.lock_taken_over",
+        {
+            "folder": "/tmp/x",
+            "owner": Sentence(
+                "results.owner.command",
+                pid=12,
+                host="host",
+                started="2026-12-01 22:07:00 UTC",
+                command="kozel-stats compare default",
+            ),
+        },
+    ),
+    ("results.writing_now", {"folder": "/tmp/x", "owner": Sentence("results.owner", pid=12, host="host", started="1")}),
+    (
+        "results.rules_unloadable",
+        {
+            "name": "fish",
+            "spec": "fish.yaml",
+            "where": "/tmp/x/stats.json",
+            "reason": VariantError.keyed("variants.such_variant_file", path="fish.yaml"),
+        },
+    ),
+    (
+        "results.rules_changed",
+        {"name": "fish", "spec": "fish.yaml", "changed": "target 101 -> 125", "where": "/tmp/x/stats.json"},
+    ),
+    (
+        "variants.renamed",
+        {"name": "lead-00-66", "new": "lead-66", "why": Sentence("variants.renamed.lead_00_66"), "until": "0.3"},
+    ),
 ]
 
 
-@pytest.mark.parametrize("text", NOTICES)
-def test_every_notice_in_russian(text, capsys):
+@pytest.mark.parametrize("key, fields", NOTICES, ids=[k for k, _ in NOTICES])
+def test_every_notice_in_russian(key, fields, capsys):
     """A notice (the run goes on) speaks the command's language like an error does."""
+    notice = Sentence(key, **fields)
     say.speak("ru")
     try:
-        say.note(text)
+        say.note(notice)
     finally:
         say.speak("en")
     err = capsys.readouterr().err
     assert err.startswith("kozel-stats: замечание: ")
-    speaks_russian(err, "fish", "fish.yaml", "no such file", "target 101 -> 125", "host", "UTC", "CSV")
-    say.note(text)
-    assert capsys.readouterr().err == f"kozel-stats: note: {text}\n"
+    speaks_russian(err, "fish", "fish.yaml", "target 101 -> 125", "host", "UTC", "CSV")
+    say.note(notice)
+    assert capsys.readouterr().err == f"kozel-stats: note: {str(notice)}\n"
 
 
 def test_every_notice_goes_through_say_note():
@@ -770,3 +734,19 @@ def test_a_renamed_variant_is_noted_in_russian(capsys):
     assert code == 0, out
     assert "kozel-stats: замечание: вариант 'lead-00-66' теперь называется 'lead-66'" in out
     assert load_variant("lead-66").name == "lead-66"
+
+
+def test_a_comparisons_notes_are_kept_by_key(tmp_path):
+    """summary.json keeps the analysis's notes by key and fields (docs/results.md), the terminal says them in the
+    command's language; the same folder read with old English notes in place still summarizes."""
+    code, said = run(
+        "compare", "solo-3", "solo-4", "--games", 200, "--workers", 1, "--out", tmp_path / "r", "--lang", "ru"
+    )
+    assert code == 0, said
+    assert re.search(r"разные\s+игры", said), said  # (the terminal wraps the line)
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["notes"] and all(isinstance(n, dict) and n["key"].startswith("notes.") for n in summary["notes"])
+    summary["notes"] = [words.note(n, "en") for n in summary["notes"]]  # as a summary.json before keys held them
+    (tmp_path / "r" / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    code, said = run("summarize", tmp_path / "r", "--lang", "ru")
+    assert code == 0 and re.search(r"разные\s+игры", said), said

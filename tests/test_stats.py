@@ -16,6 +16,7 @@ from scipy import stats as sps
 
 from kozel_stats.answers.compare import analyse, run_compare
 from kozel_stats.play.runner import Runner, make_arm
+from kozel_stats.present import words
 from kozel_stats.rules.variants import load_variant
 from kozel_stats.stats import comparison as S
 from kozel_stats.stats import redeal as RD
@@ -407,7 +408,7 @@ def test_solo_games_read_against_chance_and_are_not_compared_across_player_count
     assert a.chance == {"solo-3": pytest.approx(1 / 3), "solo-4": pytest.approx(1 / 4)}
     lead = next(c for c in a.comparisons if c.metric == "first_lead_loss_rate")
     assert not lead.comparable and "1/" in lead.note and "not compared" in lead.verdict
-    assert any("different games" in note for note in a.notes)
+    assert any("different games" in words.note(note, "en") for note in a.notes)
     for name, players in (("solo-3", 3), ("solo-4", 4)):
         table = a.placings[name]
         assert table["chance"] == pytest.approx(1 / players) and len(table["seats"]) == players

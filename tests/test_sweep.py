@@ -11,6 +11,7 @@ from helpers import run_cli
 
 from kozel_stats.answers import sweep as S
 from kozel_stats.answers.compare import run_compare
+from kozel_stats.present import words
 from kozel_stats.rules.variants import load_variant
 from kozel_stats.stats.metrics import METRIC_BY_NAME
 from kozel_stats.stats.moments import RunStats
@@ -60,7 +61,8 @@ def test_a_subset_of_cells_is_seeded_and_said():
     assert [x.name for x in a.cells] == [x.name for x in b.cells] != [x.name for x in c.cells]
     assert a.sampled and a.total == 18 and len(a.cells) == 7 and a.cells[0].name == "default"
     out = S.run_sweep(a, 300, 1, ["random"], workers=1)
-    assert any("7 of the grid's 18 cells" in n for n in out.analysis.notes)
+    said = [words.note(n, "en") for n in out.analysis.notes]
+    assert any("7 of the grid's 18 cells" in n for n in said), said
 
 
 @pytest.mark.parametrize(

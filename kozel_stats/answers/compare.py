@@ -29,22 +29,12 @@ from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRICS, Metric, applies
 from ..stats.moments import RunStats
-from ..text import messages
-from ..text.errors import KozelError, ResultsError
-from ..text.say import note
-
-messages.add(
-    {
-        "compare.expert_games_without_expert": (
-            "--expert-games sets the expert level's games of --levels: name expert in --levels.",
-            "--expert-games задаёт число партий уровня «знаток» в --levels: назовите expert в --levels.",
-        ),
-        "compare.expert_games_range": (
-            "--expert-games must be from 1 to 100,000,000, not {n:count}.",
-            "--expert-games — от 1 до 100 000 000, а не {n:count}.",
-        ),
-    }
+from ..text import (
+    answer_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    messages,
 )
+from ..text.errors import KozelError, ResultsError, keyed
+from ..text.say import note
 
 if TYPE_CHECKING:
     from ..play.cluster import Backend
@@ -73,14 +63,18 @@ def choose_variants(variants: list[Variant], baseline: str | None) -> tuple[list
     for v in variants:
         seen = unique.get(v.name)
         if seen is not None and seen.content_hash != v.content_hash:
-            raise VariantError(f"two different variants are both named {v.name!r} ({seen.path} and {v.path}).")
+            raise VariantError.keyed(
+                "compare.two_different_variants_both", v_name=v.name, seen_path=seen.path, v_path=v.path
+            )
         unique.setdefault(v.name, v)
     if baseline is None:
         if "default" not in unique and len(unique) == 1:
             unique = {"default": default_variant(), **unique}
         baseline = "default" if "default" in unique else next(iter(unique))
     if baseline not in unique:
-        raise VariantError(f"--baseline {baseline!r} is not among the compared variants ({', '.join(unique)}).")
+        raise VariantError.keyed(
+            "compare.baseline_among_compared_variants", baseline=baseline, join_unique=", ".join(unique)
+        )
     ordered = [unique[baseline]] + [v for name, v in unique.items() if name != baseline]
     return ordered, baseline
 
@@ -167,15 +161,16 @@ def analyse(
         )
         if _sides(arm) != _sides(base) or arm.players != base.players:
             notes.append(
-                f"{arm.name} ({arm.players} players) and {base.name} ({base.players} players) are "
-                "different games: shares of games and of deals compare, but who loses does not "
-                "(its chance differs), so that is not tested."
+                messages.stored(
+                    "notes.different_games",
+                    arm=arm.name,
+                    arm_players=arm.players,
+                    base=base.name,
+                    base_players=base.players,
+                )
             )
         if pair is None:
-            notes.append(
-                f"{arm.name} and {base.name} did not play the same games: their comparison is unpaired "
-                "(independent samples), and much less sharp."
-            )
+            notes.append(messages.stored("notes.unpaired", arm=arm.name, base=base.name))
     skill = None
     if base.skill is not None:
         skill = {"strong": base.skill[0], "weak": base.skill[1], "bots": list(base.bots)}
@@ -200,13 +195,13 @@ def analyse(
 
 def _check_sizes(games: int, max_games: int | None, batch_size: int | None) -> None:
     if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}.")
+        raise keyed(ValueError, "compare.games_least", games=games)
     if games > MAX_GAMES:
-        raise ValueError(f"--games {games:,} is more than any machine could play; at most {MAX_GAMES:,}.")
+        raise keyed(ValueError, "compare.games_more_any_machine", games=games, MAX_GAMES=MAX_GAMES)
     if max_games is not None and not games <= max_games <= MAX_GAMES:
-        raise ValueError(f"--max-games must be from --games ({games:,}) to {MAX_GAMES:,}, not {max_games:,}.")
+        raise keyed(ValueError, "compare.max_games_games", games=games, MAX_GAMES=MAX_GAMES, max_games=max_games)
     if batch_size is not None and not 100 <= batch_size <= 1_000_000:
-        raise ValueError(f"--batch-size must be from 100 to 1,000,000 games, not {batch_size:,}.")
+        raise keyed(ValueError, "compare.batch_size_games", batch_size=batch_size)
 
 
 def run_compare(
@@ -500,23 +495,6 @@ class CompareRequest:
     expert_games: int | None = None  # with --levels: the expert level's games (default: --games)
 
 
-messages.add(
-    {
-        "compare.levels_kept": (
-            "interrupted ({stopped}) after {n:count} games per variant of the lead level; they are saved in {out} "
-            "(continue with --resume {out}: the other levels are played again, the same games).",
-            "прервано ({stopped}) после {n:count} {n:plural:партии|партий|партий} на вариант ведущего уровня; они "
-            "сохранены в {out} (продолжить: --resume {out}; другие уровни сыграются заново, те же партии).",
-        ),
-        "compare.matrix_resume": (
-            "--resume {out}: holds a --bots-matrix run, which --resume does not continue (its matrix would be "
-            "lost); nothing was played and nothing was changed. Play it again with more --games into a new folder.",
-            "--resume {out}: здесь прогон --bots-matrix, который --resume не продолжает (его матрица пропала бы); "
-            "ничего не сыграно и не изменено. Сыграйте его заново с большим --games в новую папку.",
-        ),
-    }
-)
-
 DEFAULT_GAMES = 100_000
 CHECKPOINT_EVERY = 10.0  # seconds between saves of the statistics during a run with --out
 
@@ -539,15 +517,18 @@ def seats_of(bots: str | None, level_name: str | None, levels_spec: str | None) 
     """The seats' bots from --bots / --level (player when neither is given) and the levels of --levels; a
     ValueError naming the options that cannot go together."""
     if bots is not None and level_name is not None:
-        raise ValueError(
-            f"give --level {level_name} or --bots {bots}, not both: a level is every seat playing one bot "
-            f"({', '.join(f'{lv.name} = {lv.bot}' for lv in LEVELS.values())}); --bots is for any other mix."
+        raise keyed(
+            ValueError,
+            "compare.level_bots_both_level",
+            level_name=level_name,
+            bots=bots,
+            levels=", ".join(f"{lv.name} = {lv.bot}" for lv in LEVELS.values()),
         )
     if levels_spec is not None and (bots is not None or level_name is not None):
-        raise ValueError("--levels plays every level it names: drop --level / --bots.")
+        raise keyed(ValueError, "compare.levels_plays_every_level")
     chosen = parse_levels(levels_spec) if levels_spec is not None else []
     if levels_spec is not None and len(chosen) < 2:
-        raise ValueError(f"--levels {levels_spec}: name at least two levels, e.g. beginner,player,expert.")
+        raise keyed(ValueError, "compare.levels_name_least_two", levels_spec=levels_spec)
     if bots is not None:
         return [b.strip() for b in bots.split(",")], chosen
     return [level(level_name or DEFAULT_LEVEL).bot], chosen
@@ -557,7 +538,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
     """Check every option and file before any output is created or any game is played; raise a
     KozelError / ValueError naming the option and the value."""
     if req.lang not in ("ru", "en"):
-        raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
+        raise keyed(ValueError, "options.lang_ru_en", req_lang=req.lang)
     skill = parse_skill(req.skill) if req.skill is not None else None
     seats, chosen = seats_of(req.bots, req.level, req.levels)
     _check_combinations(req, skill, chosen)
@@ -568,7 +549,7 @@ def prepare_request(req: CompareRequest) -> Prepared:
         baseline, start, seed = req.baseline, None, req.seed
     _check_sizes(games, req.max_games, req.batch_size)
     if not -(2**63) <= seed < 2**64:
-        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+        raise keyed(ValueError, "options.seed_fit_bits", seed=seed)
     if req.resume is not None and req.levels is not None:  # the levels of the run it continues
         chosen = parse_levels(req.levels)
     mixes = _bot_mixes(req, chosen, variants)
@@ -579,34 +560,32 @@ def prepare_request(req: CompareRequest) -> Prepared:
 def _check_combinations(req: CompareRequest, skill: tuple[str, str] | None, chosen: list[Level]) -> None:
     """Refuse options that cannot go together, and out-of-range numbers, before any file is read."""
     if chosen and (req.bots_matrix or skill is not None):
-        raise ValueError("--levels is a bots matrix of its own: run it without --bots-matrix and --skill.")
+        raise keyed(ValueError, "compare.levels_bots_matrix_own")
     if req.expert_games is not None and not any(lv.bot == "expert" for lv in chosen):
         raise KozelError.keyed("compare.expert_games_without_expert")
     if req.expert_games is not None and not 1 <= req.expert_games <= 100_000_000:
         raise KozelError.keyed("compare.expert_games_range", n=req.expert_games)
     if req.resume is not None and (req.bots is not None or req.level is not None or chosen):
-        raise ValueError(
-            "--resume DIR continues the run with the bots it was planned with: drop --bots / --level / --levels."
-        )
+        raise keyed(ValueError, "compare.resume_dir_continues_run")
     if skill is not None and req.bots_matrix:
-        raise ValueError("--skill plays its own STRONG and WEAK bots; run it without --bots-matrix.")
+        raise keyed(ValueError, "compare.skill_plays_own_strong")
     if skill is not None and req.resume is not None:
-        raise ValueError("--resume DIR continues the run as it was planned (with or without --skill): drop --skill.")
+        raise keyed(ValueError, "compare.resume_dir_continues_run_2")
     if req.max_games is not None and req.precision is None:
-        raise ValueError("--max-games only applies with --precision.")
+        raise keyed(ValueError, "compare.max_games_only_applies")
     if req.precision is not None and not 1e-6 <= req.precision <= 1:
-        raise ValueError(f"--precision must be from 0.000001 to 1, not {req.precision}.")
+        raise keyed(ValueError, "compare.precision", req_precision=req.precision)
     if req.margin is not None and not 0 < req.margin <= 1:
-        raise ValueError(f"--margin is a share of the baseline value, from 0 (excluded) to 1, not {req.margin}.")
+        raise keyed(ValueError, "compare.margin_share_baseline_value", req_margin=req.margin)
     if (req.csv or req.deals or req.games_table) and req.out is None and req.resume is None:
-        raise ValueError("--csv, --deals and --games-table write into the --out folder; give --out DIR.")
+        raise keyed(ValueError, "compare.csv_deals_games_table")
     if req.workers is not None and not 1 <= req.workers <= 4096:
-        raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
+        raise keyed(ValueError, "options.workers", req_workers=req.workers)
     from ..play.cluster import check_backend_options
 
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
     if req.bots_matrix and (req.scheduler is not None or req.cluster is not None):
-        raise ValueError("--bots-matrix runs on this machine only; drop --scheduler / --cluster.")
+        raise keyed(ValueError, "compare.bots_matrix_runs_machine")
 
 
 def _resumed_run(
@@ -618,20 +597,22 @@ def _resumed_run(
 
     assert req.resume is not None
     if req.variants:
-        raise ValueError("--resume DIR continues the run saved in DIR: give no variants with it.")
+        raise keyed(ValueError, "compare.resume_dir_continues_run_3")
     if req.out is not None and req.out != req.resume:
-        raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+        raise keyed(ValueError, "options.resume_dir_writes_into")
     if req.bots_matrix:
-        raise ValueError("--resume does not continue a --bots-matrix run.")
+        raise keyed(ValueError, "compare.resume_does_continue_bots")
     if req.resume.is_dir():  # one run at a time: before anything of it is read
         lock_folder(req.resume, "--resume")
     loaded = load(req.resume)
     if loaded.plan.get("kind") == "sweep":
-        raise ValueError(f"--resume {req.resume}: holds a sweep; continue it with `kozel-stats sweep --resume`.")
+        raise keyed(ValueError, "compare.resume_holds_sweep_continue", req_resume=req.resume)
     if loaded.complete and (req.games is None or req.games <= loaded.stats.games):
-        raise ValueError(
-            f"--resume {req.resume}: that run is complete ({loaded.stats.games:,} games per "
-            "variant); ask for more with --games."
+        raise keyed(
+            ValueError,
+            "compare.resume_run_complete_games",
+            req_resume=req.resume,
+            loaded_stats_games=loaded.stats.games,
         )
     matrix = loaded.summary.get("matrix") if isinstance(loaded.summary.get("matrix"), dict) else None
     saved_levels = loaded.plan.get("levels") or (matrix or {}).get("levels")
@@ -646,7 +627,7 @@ def _resumed_run(
     seats = list(arms[0].bots)
     games = req.games or int(loaded.plan.get("games") or loaded.stats.games)
     if games < loaded.stats.games:
-        raise ValueError(f"--games {games:,} is fewer than the {loaded.stats.games:,} games already played.")
+        raise keyed(ValueError, "compare.games_fewer_games_already", games=games, loaded_stats_games=loaded.stats.games)
     req.out = req.resume
     baseline = arms[0].name
     start = loaded.stats
@@ -663,7 +644,7 @@ def _fresh_run(req: CompareRequest, seats: list[str]) -> tuple[list[Variant], in
     from ..rules.variants import load_variants
 
     if not req.variants:
-        raise ValueError("give the variants to compare (names, .yaml files or folders), or --resume DIR.")
+        raise keyed(ValueError, "compare.variants_compare_names_yaml")
     variants = load_variants(req.variants)
     for v in variants:
         parse_bots(seats, v["players"])  # checks names and counts, per variant
@@ -678,11 +659,11 @@ def _bot_mixes(req: CompareRequest, chosen: list[Level], variants: list[Variant]
 
     mixes = [lv.bot for lv in chosen]
     if chosen and (req.scheduler is not None or req.cluster is not None):
-        raise ValueError("--levels runs on this machine only; drop --scheduler / --cluster.")
+        raise keyed(ValueError, "compare.levels_runs_machine_only")
     if req.bots_matrix is not None:
         mixes = [b.strip() for b in req.bots_matrix.split(",") if b.strip()]
         if len(mixes) < 2:
-            raise ValueError("--bots-matrix needs at least two bots, e.g. random,heavy,counter.")
+            raise keyed(ValueError, "compare.bots_matrix_needs_least")
         for mix in mixes:
             for v in variants:
                 parse_bots([mix], v["players"])
@@ -697,15 +678,12 @@ def _check_outputs(req: CompareRequest) -> None:
         check_new_file(req.report, req.force, "--report")
     if req.card is not None:
         if req.card.suffix.lower() not in (".txt", ".png"):
-            raise ValueError(f"--card {req.card}: give a .txt (text) or a .png (picture) file.")
+            raise keyed(ValueError, "compare.card_txt_text_png", req_card=req.card)
         if req.card.suffix.lower() == ".png":
             from ..present.report import chromium
 
             if chromium() is None:
-                raise ValueError(
-                    f"--card {req.card}: a PNG card is drawn by Chromium, which is not installed "
-                    "(apt-get install chromium); give a .txt card."
-                )
+                raise keyed(ValueError, "compare.card_png_card_drawn", req_card=req.card)
         check_new_file(req.card, req.force, "--card")
     if req.out is not None:
         prepare_folder(req.out, req.force, resume=req.resume is not None)
@@ -725,26 +703,26 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
     req.deals = req.deals or (folder / DEALS_DIR).is_dir()
     if not req.csv and (folder / "by_deal.csv").exists():
         req.csv = True
-        note(f"{folder} holds CSV copies of its tables; they are written again.")
+        note(messages.Sentence("results.csv_again", folder=folder))
     for sub in (GAMES_DIR, DEALS_DIR):
         for part in sorted((folder / sub).glob("part-*.parquet")) if (folder / sub).is_dir() else []:
             try:
                 if int(part.name.split("-")[1]) >= kept_games:
                     continue  # written after the last checkpoint: removed, played again
             except (IndexError, ValueError):
-                raise ResultsError(
-                    f"--resume {folder}: {part} is not a part this tool writes (part-GAME-VARIANT)."
-                ) from None
+                raise ResultsError.keyed("compare.resume_part_tool_writes", folder=folder, part=part) from None
             try:
                 if req.csv:
                     pl.read_parquet(part)
                 else:
                     pl.read_parquet_schema(part)
             except Exception as exc:  # polars raises several kinds for damaged files
-                raise ResultsError(
-                    f"--resume {folder}: {part} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was "
-                    "played and nothing was changed. The run cannot be continued with its games table whole: "
-                    "play it again into a new folder."
+                raise ResultsError.keyed(
+                    "compare.resume_damaged_nothing_was",
+                    folder=folder,
+                    part=part,
+                    error_type=type(exc).__name__,
+                    reason=messages.cut(exc, 120),
                 ) from None
 
 

@@ -20,6 +20,10 @@ from ..engine.codes import TITLE_NAKED, compile_rules
 from ..play.runner import map_on_pool, play_range
 from ..rules.variants import Variant
 from ..stats.comparison import Comparison
+from ..text import (
+    answer_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
+from ..text.errors import keyed
 
 Z95 = 1.959963984540054
 
@@ -70,9 +74,9 @@ def run_duel(
     from ..records.trace import bot_array, parse_bots
 
     if games < 2:
-        raise ValueError(f"--games must be at least 2, not {games}.")
+        raise keyed(ValueError, "duel.games_least", games=games)
     if variant["players"] != 4 or not variant["pairs"]:
-        raise ValueError(f"duel plays pair games; {variant.name} is каждый сам за себя.")
+        raise keyed(ValueError, "duel.duel_plays_pair_games", variant_name=variant.name)
     params = compile_rules(variant.rule_dict)
     a_first = bot_array(parse_bots([bot_a, bot_b, bot_a, bot_b]))
     b_first = bot_array(parse_bots([bot_b, bot_a, bot_b, bot_a]))

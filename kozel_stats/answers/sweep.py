@@ -52,7 +52,11 @@ from ..rules.variants import (
 from ..stats import comparison as stats
 from ..stats.metrics import HEADLINE, METRIC_BY_NAME, Metric, applies, variables
 from ..stats.moments import MAX_GRAM_SIZE, GramSpec, RunStats
-from ..text.errors import VariantError
+from ..text import (
+    answer_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    messages,
+)
+from ..text.errors import VariantError, again, keyed
 from ..text.say import note
 
 if TYPE_CHECKING:
@@ -106,7 +110,7 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
     value, a repeated knob or a knob with fewer than two distinct values."""
     factors: list[Factor] = []
     if not texts:
-        raise ValueError("give at least one --vary knob=value,value (e.g. --vary threshold=once,none).")
+        raise keyed(ValueError, "sweep.least_vary_knob_value")
     for text in texts:
         key, sep, values = text.partition("=")
         key = key.strip()
@@ -114,30 +118,28 @@ def parse_vary(texts: list[str], base: Variant) -> list[Factor]:
         if sep and knob is None:
             raise unknown_knob(key, f"--vary {text!r}")
         if not sep or knob is None:
-            raise ValueError(
-                f"--vary {text!r}: write knob=value,value,... with a knob from: {', '.join(KNOB_BY_NAME)}."
-            )
+            raise keyed(ValueError, "sweep.vary_write_knob_value", text=text, join_knob_by_name=", ".join(KNOB_BY_NAME))
         if any(f.knob == key for f in factors):
-            raise ValueError(f"--vary {text!r}: the knob {key!r} is varied twice; give all its values in one --vary.")
+            raise keyed(ValueError, "sweep.vary_knob_varied_twice", text=text, key=key)
         levels: list[Any] = []
         for part in values.split(","):
             if not part.strip():
-                raise ValueError(
-                    f"--vary {excerpt(text)!r}: an empty value (two commas, or a comma at an end); give "
-                    f"the values of {key!r} separated by single commas."
-                )
+                raise keyed(ValueError, "sweep.vary_empty_value_two", excerpt_text=excerpt(text), key=key)
             try:
                 value = parse_knob_value(knob, part, f"--vary {key}")
             except VariantError as exc:
-                raise ValueError(str(exc)) from None
+                raise again(ValueError, exc) from None
             if value in levels:
-                raise ValueError(
-                    f"--vary {excerpt(text)!r}: the value {format_knob_value(value)!r} of {key!r} is given twice; "
-                    "give each value once."
+                raise keyed(
+                    ValueError,
+                    "sweep.vary_value_given_twice",
+                    excerpt_text=excerpt(text),
+                    format_knob_value_value=format_knob_value(value),
+                    key=key,
                 )
             levels.append(value)
         if len(levels) < 2:
-            raise ValueError(f"--vary {text!r}: give at least two different values of {key!r}.")
+            raise keyed(ValueError, "sweep.vary_least_two_different", text=text, key=key)
         reference = base[key] if base[key] in levels else levels[0]
         factors.append(Factor(key, tuple(levels), reference))
     return factors
@@ -149,12 +151,13 @@ def build_grid(base: Variant, factors: list[Factor], cells: int | None = None, s
     of the others drawn with the run's seed."""
     total = math.prod(len(f.levels) for f in factors)
     if total > MAX_GRID:
-        raise ValueError(f"the grid has {total:,} cells, more than {MAX_GRID:,}; vary fewer knobs or values.")
+        raise keyed(ValueError, "sweep.grid_cells_more_vary", total=total, MAX_GRID=MAX_GRID)
     if cells is not None and cells < 2:
-        raise ValueError(f"--cells must be at least 2, not {cells}.")
+        raise keyed(ValueError, "sweep.cells_least", cells=cells)
     reference_levels = tuple(f.reference for f in factors)
     valid: list[Cell] = []
     skipped: list[tuple[str, str]] = []
+    reasons: dict[str, messages.Both] = {}  # why each skipped cell cannot be played, in both languages
     for levels in itertools.product(*(f.levels for f in factors)):
         changes = [(f.knob, v) for f, v in zip(factors, levels, strict=True)]
         name = base.name + "".join(f"+{f.label(v)}" for f, v in zip(factors, levels, strict=True) if v != base[f.knob])
@@ -162,6 +165,7 @@ def build_grid(base: Variant, factors: list[Factor], cells: int | None = None, s
             variant = with_rules(base, changes, name)
         except VariantError as exc:
             skipped.append((name, str(exc).split(": ", 1)[-1]))
+            reasons[name] = messages.Both(skipped[-1][1], str(getattr(exc, "ru", None) or exc).split(": ", 1)[-1])
             continue
         cell = Cell(tuple(levels), variant)
         if levels == reference_levels:
@@ -169,8 +173,8 @@ def build_grid(base: Variant, factors: list[Factor], cells: int | None = None, s
         else:
             valid.append(cell)
     if not valid or valid[0].levels != reference_levels:
-        why = next((w for n, w in skipped if n == _name(base, factors, reference_levels)), "")
-        raise ValueError(f"the reference cell {_name(base, factors, reference_levels)} cannot be played: {why}")
+        reference = _name(base, factors, reference_levels)
+        raise keyed(ValueError, "sweep.reference_cell_cannot_played", name=reference, why=reasons.get(reference, ""))
     sampled = False
     if cells is not None and cells < len(valid):
         rng = np.random.default_rng([seed % 2**64, 0x5EE9])
@@ -178,16 +182,16 @@ def build_grid(base: Variant, factors: list[Factor], cells: int | None = None, s
         valid = [valid[0]] + [valid[i] for i in chosen]
         sampled = True
     if len(valid) > MAX_CELLS:
-        raise ValueError(
-            f"the grid has {len(valid):,} playable cells, more than {MAX_CELLS} in one sweep; "
-            f"play a random subset with --cells {MAX_CELLS} (or fewer)."
-        )
+        raise keyed(ValueError, "sweep.grid_playable_cells_more", n_valid=len(valid), MAX_CELLS=MAX_CELLS)
     if len(valid) < 2:
-        why = "; ".join(f"{name}: {reason}" for name, reason in skipped[:3]) + (" ..." if len(skipped) > 3 else "")
-        raise ValueError(
-            "only one cell of the grid can be played: there is nothing to compare."
-            + (f" The others cannot be played: {why}" if skipped else "")
+        if not skipped:
+            raise keyed(ValueError, "sweep.one_cell")
+        shown = [name for name, _ in skipped[:3]]
+        why = messages.Both(
+            "; ".join(f"{name}: {reasons[name].en}" for name in shown) + (" ..." if len(skipped) > 3 else ""),
+            "; ".join(f"{name}: {reasons[name].ru}" for name in shown) + (" …" if len(skipped) > 3 else ""),
         )
+        raise keyed(ValueError, "sweep.one_cell_others", why=why)
     return Grid(base, factors, valid, skipped, total, sampled)
 
 
@@ -261,7 +265,7 @@ def cell_covariance(run: RunStats, metric: Metric) -> tuple[np.ndarray, np.ndarr
     for a pair. None when a cell has no data for the metric."""
     gram = run.gram
     if gram is None:
-        raise ValueError("these statistics hold no Gram matrix (they are not a sweep's)")
+        raise keyed(ValueError, "sweep.these_statistics_hold_gram")
     j = stats.METRIC_INDEX[metric.name]
     g = run.games
     sx = np.array([a.sx[j] for a in run.arms], dtype=np.float64)
@@ -298,7 +302,7 @@ class SweepAnalysis:
     effects: list[Effect]
     interactions: list[Effect]
     ranking: dict[str, list[dict]]  # metric -> knobs, largest effect first
-    notes: list[str] = field(default_factory=list)
+    notes: list[dict] = field(default_factory=list)  # stored sentences (messages.stored)
     not_estimable: list[str] = field(default_factory=list)
     #: metric -> the main-effects model (`main_model`): what estimates any combination of the knobs, with its variance
     models: dict[str, MainModel] = field(default_factory=dict)
@@ -334,14 +338,14 @@ def main_model(mains: list[tuple[Term, np.ndarray | None]], ratio: np.ndarray, c
     return MainModel([term for term, _ in kept], rows @ ratio, (model_cov + model_cov.T) / 2)
 
 
-def _why_not(metric: Metric, grid: Grid) -> str | None:
+def _why_not(metric: Metric, grid: Grid) -> messages.Sentence | None:
     rules = [c.variant.rule_dict for c in grid.cells]
     if not all(applies(metric, r) for r in rules):
-        return f"{metric.name} does not apply in every cell"
+        return messages.Sentence("sweep.why.not_everywhere", metric=metric.name)
     if metric.name == "first_lead_loss_rate":
         sides = {(r["players"] if not r["pairs"] else 2) for r in rules}
         if len(sides) > 1:
-            return "first_lead_loss_rate: the cells have different numbers of sides (its chance differs)"
+            return messages.Sentence("sweep.why.sides")
     return None
 
 
@@ -359,31 +363,27 @@ def analyse_sweep(
     pairs = contrast_weights(grid, interactions=True) if len(grid.factors) > 1 else []
     effects: list[Effect] = []
     interactions: list[Effect] = []
-    notes: list[str] = []
+    notes: list[dict] = []  # kept by key in summary.json (messages.stored)
     not_estimable = sorted(
         {term.label(grid) for term, w in mains + pairs if w is None},
     )
     if grid.sampled:
-        notes.append(
-            f"{len(grid.cells)} of the grid's {grid.total} cells were played (a seeded random subset); the "
-            "effects are the least-squares fit of the knobs' terms to the cells played."
-        )
+        notes.append(messages.stored("sweep.note.sampled", played=len(grid.cells), total=grid.total))
     if grid.skipped:
-        notes.append(
-            f"{len(grid.skipped)} combinations cannot be played and were skipped: "
-            + "; ".join(f"{name} ({why})" for name, why in grid.skipped[:5])
-            + (" ..." if len(grid.skipped) > 5 else "")
+        skipped = "; ".join(f"{name} ({why})" for name, why in grid.skipped[:5]) + (
+            " ..." if len(grid.skipped) > 5 else ""
         )
+        notes.append(messages.stored("sweep.note.skipped", n=len(grid.skipped), cells=skipped))
     used: list[str] = []
     models: dict[str, MainModel] = {}
     for metric in metrics:
         why = _why_not(metric, grid)
         if why:
-            notes.append(f"no effects for {why}.")
+            notes.append(messages.stored("sweep.note.no_effects", why=why))
             continue
         found = cell_covariance(run, metric)
         if found is None:
-            notes.append(f"no effects for {metric.name}: some cell has no data for it.")
+            notes.append(messages.stored("sweep.note.no_data", metric=metric.name))
             continue
         used.append(metric.name)
         ratio, cov = found
@@ -493,7 +493,12 @@ def choose_metrics(names: list[str] | None) -> list[Metric]:
     out = []
     for name in names:
         if name not in METRIC_BY_NAME:
-            raise ValueError(f"--metrics: unknown metric {name!r}; known: {', '.join(METRIC_BY_NAME)}.")
+            raise keyed(
+                ValueError,
+                "sweep.metrics_unknown_metric_known",
+                name=name,
+                join_metric_by_name=", ".join(METRIC_BY_NAME),
+            )
         if METRIC_BY_NAME[name] not in out:
             out.append(METRIC_BY_NAME[name])
     return out
@@ -507,9 +512,12 @@ def plan(grid: Grid, bots: list[str], metrics: list[Metric]) -> tuple[list, list
     arms = [make_arm(cell.variant, bots) for cell in grid.cells]
     columns = gram_columns(metrics)
     if len(arms) * len(columns) > MAX_GRAM_SIZE:
-        raise ValueError(
-            f"{len(arms)} cells × {len(columns)} columns of the metrics is more than the sweep's "
-            f"statistics hold ({MAX_GRAM_SIZE}); play fewer cells (--cells) or fewer --metrics."
+        raise keyed(
+            ValueError,
+            "sweep.cells_columns_metrics_more",
+            n_arms=len(arms),
+            n_columns=len(columns),
+            MAX_GRAM_SIZE=MAX_GRAM_SIZE,
         )
     spec = GramSpec(columns, tuple(m.name for m in metrics), contrasts(grid))
     return arms, [(c, 0) for c in range(1, len(arms))], spec
@@ -650,18 +658,16 @@ def prepare_sweep(req: SweepRequest) -> PreparedSweep:
     from .compare import _check_sizes, seats_of
 
     if req.lang not in ("ru", "en"):
-        raise ValueError(f"--lang must be ru or en, not {req.lang!r}.")
+        raise keyed(ValueError, "options.lang_ru_en", req_lang=req.lang)
     seats, chosen = seats_of(req.bots, req.level, req.levels)
     if req.resume is not None and (req.bots is not None or req.level is not None or req.levels is not None):
-        raise ValueError(
-            "--resume DIR continues the sweep with the bots it was planned with: drop --bots / --level / --levels."
-        )
+        raise keyed(ValueError, "sweep.resume_dir_continues_sweep")
     if req.margin is not None and not 0 < req.margin <= 1:
-        raise ValueError(f"--margin is a share of the reference value, from 0 (excluded) to 1, not {req.margin}.")
+        raise keyed(ValueError, "sweep.margin_share_reference_value", req_margin=req.margin)
     if req.csv and req.out is None and req.resume is None:
-        raise ValueError("--csv writes into the --out folder; give --out DIR.")
+        raise keyed(ValueError, "sweep.csv_writes_into_folder")
     if req.workers is not None and not 1 <= req.workers <= 4096:
-        raise ValueError(f"--workers must be from 1 to 4096, not {req.workers}.")
+        raise keyed(ValueError, "options.workers", req_workers=req.workers)
     from ..play.cluster import check_backend_options
 
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
@@ -686,9 +692,9 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
 
     assert req.resume is not None
     if req.base is not None or req.vary or req.cells is not None or req.metrics:
-        raise ValueError("--resume DIR continues the sweep saved in DIR: give no base, --vary, --cells or --metrics.")
+        raise keyed(ValueError, "sweep.resume_dir_continues_sweep_2")
     if req.out is not None and req.out != req.resume:
-        raise ValueError("--resume DIR writes into DIR: --out is not needed.")
+        raise keyed(ValueError, "options.resume_dir_writes_into")
     if req.resume.is_dir():  # one run at a time: before anything of it is read
         lock_folder(req.resume, "--resume")
     saved = load_sweep(req.resume)
@@ -699,18 +705,17 @@ def _resumed_sweep(req: SweepRequest) -> PreparedSweep:
         if changed:
             note(changed)
     if saved.complete and (req.games is None or req.games <= saved.stats.games):
-        raise ValueError(
-            f"--resume {req.resume}: that sweep is complete ({saved.stats.games:,} games per cell); "
-            "ask for more with --games."
+        raise keyed(
+            ValueError, "sweep.resume_sweep_complete_games", req_resume=req.resume, saved_stats_games=saved.stats.games
         )
     games = req.games or saved.games
     if games < saved.stats.games:
-        raise ValueError(f"--games {games:,} is fewer than the {saved.stats.games:,} games already played.")
+        raise keyed(ValueError, "sweep.games_fewer_games_already", games=games, saved_stats_games=saved.stats.games)
     req.out = req.resume
     req.batch_size = req.batch_size or saved.batch_size
     if not req.csv and (req.resume / "cells.csv").exists():  # never leave older CSV copies beside the rest
         req.csv = True
-        note(f"{req.resume} holds CSV copies of its tables; they are written again.")
+        note(messages.Sentence("results.csv_again", folder=req.resume))
     req.margin = req.margin if req.margin is not None else saved.margin
     prepared = PreparedSweep(
         req, saved.grid, saved.seats, games, saved.seed, saved.metrics, saved.stats, saved.base_spec
@@ -725,12 +730,12 @@ def _new_sweep(req: SweepRequest, seats: list[str]) -> PreparedSweep:
     from ..rules.variants import load_variant
 
     if not req.base:
-        raise ValueError("give the base variant (a name or a .yaml file) and --vary knob=value,value.")
+        raise keyed(ValueError, "sweep.base_variant_name_yaml")
     base = load_variant(req.base)
     factors = parse_vary(req.vary, base)
     seed = req.seed
     if not -(2**63) <= seed < 2**64:
-        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+        raise keyed(ValueError, "options.seed_fit_bits", seed=seed)
     grid = build_grid(base, factors, req.cells, seed)
     for cell in grid.cells:
         parse_bots(seats, cell.variant["players"])
@@ -823,7 +828,7 @@ def load_sweep(folder: Path) -> SavedSweep:
     plan_data = loaded.plan
     where = folder / STATS_FILE
     if plan_data.get("kind") != "sweep":
-        raise ResultsError(f"{folder}: holds a comparison, not a sweep; use `compare --resume` or `report`.")
+        raise ResultsError.keyed("sweep.holds_comparison_sweep_use", folder=folder)
     try:
         info = plan_data["sweep"]
         arms = arms_of(plan_data)
@@ -841,10 +846,10 @@ def load_sweep(folder: Path) -> SavedSweep:
         factors = [Factor(str(f["knob"]), tuple(f["levels"]), f["reference"]) for f in info["factors"]]
         for f in factors:
             if f.knob not in KNOB_BY_NAME or f.reference not in f.levels:
-                raise ValueError(f"factor {f.knob!r} is damaged")
+                raise keyed(ValueError, "sweep.factor_damaged", f_knob=f.knob)
         levels = [tuple(lv) for lv in info["levels"]]
         if len(levels) != len(arms) or any(len(lv) != len(factors) for lv in levels):
-            raise ValueError("the cells do not match the arms")
+            raise keyed(ValueError, "sweep.cells_do_match_arms")
         cells = [Cell(lv, arm.variant) for lv, arm in zip(levels, arms, strict=True)]
         grid = Grid(
             base,
@@ -857,10 +862,15 @@ def load_sweep(folder: Path) -> SavedSweep:
         metrics = choose_metrics([str(m) for m in info["metrics"]])
         margin = info.get("margin")
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ResultsError(f"{where}: the sweep's plan is damaged ({type(exc).__name__}: {str(exc)[:160]}).") from None
+        raise ResultsError.keyed(
+            "sweep.sweep_plan_damaged",
+            where=where,
+            error_type=type(exc).__name__,
+            reason=messages.cut(exc, 160),
+        ) from None
     seats = list(arms[0].bots)
     if loaded.stats.gram is None or loaded.stats.gram.spec != plan(grid, seats, metrics)[2]:
-        raise ResultsError(f"{where}: the sweep's Gram matrix is missing or does not match its cells and metrics.")
+        raise ResultsError.keyed("sweep.sweep_gram_matrix_missing", where=where)
     return SavedSweep(
         grid,
         seats,

@@ -18,8 +18,14 @@ from pathlib import Path
 import typer
 
 from ..rules.roster import CHOICES as BOT_CHOICES
-from ..text import messages
-from ..text.help_texts import CLICK_RU, H, localize
+from ..text import (
+    answer_texts,  # noqa: F401  (the options it checks as compare and sweep do: options.*)
+    messages,
+    terminal_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
+from ..text.errors import keyed
+from ..text.help_texts import CLICK_RU, DEFAULT_RU, METAVAR_RU, REQUIRED_RU, H, localize
+from ..text.terminal_texts import KNOB_VALUE  # importing it declares the sentences this module prints
 
 MAX_PLAY_GAMES = 1_000_000
 
@@ -55,7 +61,7 @@ class UsageErrorRu(UsageError):
 
         said = translate(self.message).rstrip()
         said += "" if said.endswith((".", "?", "!")) else "."
-        hint = f" Справка: `{self.ctx.command_path} --help`." if self.ctx is not None else ""
+        hint = " " + t("cli.usage_hint", "ru", command=self.ctx.command_path) if self.ctx is not None else ""
         typer.echo(t("error", "ru", said + hint), err=True)
 
 
@@ -80,9 +86,6 @@ class Group(typer.core.TyperGroup):
             raise in_language(exc, ctx.meta.get("kozel_lang", "en")) from None
 
 
-METAVAR_RU = {"str": "текст", "int": "целое", "float": "число", "path": "путь", "list": "список"}
-
-
 class Localized(typer.Context):
     """A context whose help says click's own words (Usage, Options, [default: …]) in the command line's
     language."""
@@ -99,9 +102,9 @@ class Localized(typer.Context):
             text = plain()
             for en, ru in CLICK_RU.items():
                 text = text.replace(en, ru)
-            text = re.sub(r"\[default: ([^\]]*)\]", r"[по умолчанию: \1]", text)
+            text = re.sub(r"\[default: ([^\]]*)\]", DEFAULT_RU, text)
             text = re.sub(r"<(str|int|float|path|list)(\[\w+\])?>( *)", same_width, text)
-            return text.replace("[required]", "[обязательно]")
+            return text.replace("[required]", REQUIRED_RU)
 
         def same_width(m) -> str:
             """The metavar in Russian, the spaces after it shortened by what it grew: the help's column stays."""
@@ -210,7 +213,9 @@ def root(
         try:
             check_lang(lang)
         except Exception as exc:
-            fail(str(exc), None)
+            from ..text.say import error_text, quiet_lang
+
+            fail(error_text(exc, quiet_lang(None)), None)
     ctx.meta["kozel_root_lang"] = lang
     if ctx.invoked_subcommand is None and not ctx.resilient_parsing:  # `kozel-stats --lang ru`: the help
         typer.echo(ctx.get_help())
@@ -278,12 +283,20 @@ def choose_lang(lang: str | None) -> str:
 
 
 def fail(message: str, lang: str | None = None) -> None:
-    """One paragraph on stderr and exit code 2; `message` is English or already in `lang`."""
-    from ..text.say import quiet_lang, t, translate
+    """One paragraph on stderr and exit code 2; `message` is already in `lang` (`fail_key`: a sentence of the
+    message table)."""
+    from ..text.say import quiet_lang, t
+
+    typer.echo(t("error", quiet_lang(lang), message), err=True)
+    raise typer.Exit(2)
+
+
+def fail_key(lang: str | None, key: str, /, **fields: object) -> None:
+    """`fail` with the sentence `key` of the message table, in `lang` (else the locale's language)."""
+    from ..text.say import quiet_lang
 
     language = quiet_lang(lang)
-    typer.echo(t("error", language, translate(message) if language == "ru" else message), err=True)
-    raise typer.Exit(2)
+    fail(messages.text(key, language, **fields), language)
 
 
 def _closed_pipe(fd: int) -> bool:
@@ -351,15 +364,9 @@ def friendly_errors(func: Callable) -> Callable:
     return wrapper
 
 
-#: what a signal that comes once everything is saved is told, (en, ru): the run's, the report's
-RUN_WHOLE = (
-    "{} received after the run was complete: its results are whole; nothing to resume.",
-    "{} получен, когда прогон уже закончен: его результаты целы, продолжать нечего.",
-)
-REPORT_WHOLE = (
-    "{} received after the report was written: it is whole.",
-    "{} получен, когда отчёт уже записан: он цел.",
-)
+#: what a signal that comes once everything is saved is told (its key): the run's, the report's
+RUN_WHOLE = "cli.run_whole"
+REPORT_WHOLE = "cli.report_whole"
 
 
 def echo_err(text: str) -> None:
@@ -367,9 +374,7 @@ def echo_err(text: str) -> None:
 
 
 @contextmanager
-def after_finished(
-    finished: list, say: Callable[[str], None], lang: str, words: tuple[str, str] = RUN_WHOLE
-) -> Iterator[None]:
+def after_finished(finished: list, say: Callable[[str], None], lang: str, words: str = RUN_WHOLE) -> Iterator[None]:
     """A Ctrl-C or SIGTERM that arrives once the run has played every game and saved it (`finished`
     holds True) ends the command quietly, exit 0: the run is complete, there is nothing to resume."""
     from ..system import signals
@@ -381,7 +386,7 @@ def after_finished(
             raise
         stopped = signals.received() or "Ctrl-C"
         signals.clear()
-        say(words[1 if lang == "ru" else 0].format(stopped))
+        say(messages.text(words, lang, stopped))
     finally:
         if finished and signals.received():
             signals.clear()
@@ -471,28 +476,6 @@ def variants_show(
         typer.echo(wrapped(t("show.rest", language, n=len(rest)), width, "", "  "))
 
 
-messages.add(
-    {
-        "show.changed": (
-            "differs from the default game ({n:count} {n:plural:knob|knobs}):",
-            "чем отличается от правил по умолчанию ({n:count} {n:plural:настройка|настройки|настроек}):",
-        ),
-        "show.unchanged": (
-            "the default game's rules: no knob differs (--all prints every knob).",
-            "правила по умолчанию: все настройки те же (--all напечатает все).",
-        ),
-        "show.rest": (
-            "the other {n:count} {n:plural:knob is|knobs are} the default game's (--all prints every knob).",
-            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию (--all напечатает все).",
-        ),
-        "show.rest_all": (
-            "the other {n:count} {n:plural:knob, as|knobs, as} in the default game:",
-            "остальные {n:count} {n:plural:настройка|настройки|настроек} — как по умолчанию:",
-        ),
-    }
-)
-
-
 def text_width() -> int:
     """The terminal's width for plain text ($COLUMNS, else the terminal's, else 80)."""
     import shutil
@@ -525,11 +508,12 @@ def knob_lines(key: str, value, lang: str, width: int) -> str:
         detail = knob.value_meaning(value, "ru")
         word = value_word(key, value, "ru")
         head = f"  {key} = {shown}" + (f" ({word})" if word != shown else "")
-        rule = knob.describe("ru") + (f" {word[:1].upper() + word[1:]}: {detail}" if detail and detail != word else "")
+        shown_value = KNOB_VALUE["ru"].format(word=word[:1].upper() + word[1:], detail=detail)
+        rule = knob.describe("ru") + (shown_value if detail and detail != word else "")
     else:
         detail = knob.meaning.get(shown) or knob.meaning.get("double-NN" if shown.startswith("double-") else "", "")
         head = f"  {key} = {shown}"
-        rule = knob.rule + (f" This value: {detail}" if detail else "")
+        rule = knob.rule + (KNOB_VALUE["en"].format(detail=detail) if detail else "")
     return head + "\n" + wrapped(rule, width, "      ", "      ")
 
 
@@ -560,7 +544,7 @@ def play(
     from ..rules.variants import load_variant
     from ..system import signals
     from ..text.errors import KozelError
-    from ..text.say import count, t
+    from ..text.say import t
 
     language = choose_lang(lang)
     v = load_variant(variant)
@@ -568,22 +552,16 @@ def play(
     if quiet and brief:
         raise KozelError.keyed("play.quiet_brief")
     if not 1 <= games <= MAX_PLAY_GAMES:
-        raise KozelError(
-            f"--games must be from 1 to {MAX_PLAY_GAMES:,} for play, not {games:,}.",
-            ru=f"--games у play — от 1 до {count(MAX_PLAY_GAMES, 'ru')}, а не {count(games, 'ru')}.",
-        )
+        raise KozelError.keyed("cli.play_games_range", most=MAX_PLAY_GAMES, games=games)
     if not -(2**63) <= seed < 2**64:
-        raise ValueError(f"--seed must fit in 64 bits, not {seed}.")
+        raise keyed(ValueError, "options.seed_fit_bits", seed=seed)
     if game_seed is not None:
         if not 0 <= game_seed < 2**63:
-            raise ValueError(f"--game-seed must be from 0 to 2**63-1, not {game_seed}.")
+            raise keyed(ValueError, "cli.game_seed", game_seed=game_seed)
         if game_index is None and v["first_lead_cycle"] != "none":
-            raise ValueError(
-                f"--game-seed needs --game with {v.name}: its first lead changes from game to game "
-                f"(first_lead_cycle: {v['first_lead_cycle']}); give the record's 'game' field."
-            )
+            raise keyed(ValueError, "cli.game_seed_needs_game", v_name=v.name, v_first_lead_cycle=v["first_lead_cycle"])
         if game_index is not None and not 0 <= game_index < 2**62:
-            raise ValueError(f"--game must be from 0 to 2**62-1, not {game_index}.")
+            raise keyed(ValueError, "cli.game", game_index=game_index)
         seeds = [game_seed]
     else:
         seeds = [run_seed_game(seed, g) for g in range(games)]
@@ -608,30 +586,6 @@ def play(
         typer.echo(tally.text(v.name, seeds, language))
     if trace is not None:
         typer.echo(t("wrote_records", language, n=len(seeds), path=trace), err=True)
-
-
-messages.add(
-    {
-        "play.quiet_brief": (
-            "-q prints one summary and --brief one line per game: give one of them.",
-            "-q печатает одну сводку, а --brief — строку на партию: нужно что-то одно.",
-        ),
-        "play.level_and_bots": (
-            "give --level {level} or --bots {bots}, not both: a level is every seat playing one bot.",
-            "нужно что-то одно: --level {level} или --bots {bots}. Уровень — это один бот на всех местах.",
-        ),
-        "play.summary": (
-            "{n:count} {n:plural:game|games} of {variant}, {deals} deals a game on average",
-            "{n:count} {n:plural:партия|партии|партий} по правилам {variant}, в среднем {deals} сдачи за партию",
-        ),
-        "play.summary_lost": ("  lost (the goats): {who}", "  проигрыши (козлы): {who}"),
-        "play.summary_side": ("side {side} {n:count}", "пара {side} — {n:count}"),
-        "play.summary_seat": ("P{p} {n:count}", "P{p} — {n:count}"),
-        "play.summary_draws": ("draws {n:count}", "ничьих {n:count}"),
-        "play.summary_cut": ("cut off at max_deals {n:count}", "оборвано на max_deals {n:count}"),
-        "play.summary_titles": ("  titles: {titles}", "  звания: {titles}"),
-    }
-)
 
 
 def play_bots(bots: str | None, level_name: str | None) -> str:
@@ -728,26 +682,18 @@ def replay(
     cache: dict = {}
     n_games = n_bad = 0
     for lineno, record in read_records(records):
-        where = f"{records}, line {lineno}"
+        where = messages.Sentence("records.place.line", path=records, line=lineno)
         if forced is not None:
             v = forced
         else:
             name = record.get("variant")
             if not isinstance(name, str):
-                raise KozelError(
-                    f"{where}: field 'variant' missing; pass --variant.",
-                    ru=f"{records}, строка {lineno}: нет поля 'variant'; укажите --variant.",
-                )
+                raise KozelError.keyed("cli.replay_no_variant", where=where)
             if name not in cache:
                 try:
                     cache[name] = load_variant(name)
-                except (KozelError, ValueError, OSError) as exc:
-                    from ..text.say import error_text
-
-                    raise KozelError(  # the variant's own error, in the user's language too
-                        f"{where}, field 'variant': {exc}",
-                        ru=f"{records}, строка {lineno}, поле 'variant': {error_text(exc, 'ru')}",
-                    ) from None
+                except (KozelError, ValueError, OSError) as exc:  # the variant's own error, in the user's language
+                    raise KozelError.keyed("cli.replay_bad_variant", where=where, reason=exc) from None
             v = cache[name]
         problems = replay_record(record, v, where)
         n_games += 1
@@ -862,68 +808,41 @@ def compare_and_print(request, details: bool | None) -> None:
         else:
             signals.clear()
         if outcome.analysis.games_per_variant == 0:
-            fail(f"interrupted ({stopped}) before any batch of games finished; nothing to keep.", request.lang)
+            fail_key(request.lang, "cli.interrupted_no_batch", stopped=stopped)
         print_analysis(console, outcome.summary["meta"], outcome.analysis, details, request.lang)
         if request.out is not None:
             err.print(
-                f"{'результаты записаны в' if request.lang == 'ru' else 'results written to'} {request.out}/ "
-                "(stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
+                messages.text("cli.results_written", request.lang, out=request.out)
+                + " (stats.json, summary.json, by_deal.parquet, fish_sums.parquet"
                 + (", games/" if games_table else "")
                 + (", deals/" if deals else "")
                 + ")"
             )
-        ru = request.lang == "ru"
         if request.report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
+            err.print(messages.text("report_written", request.lang, request.report))
         if request.card is not None:
-            err.print(f"{'карточка записана в' if ru else 'card written to'} {request.card}")
+            err.print(messages.text("cli.card_written", request.lang, path=request.card))
         print_games_played(err, outcome.analysis.games_per_variant, result, request.lang)
         if stopped:
-            fail_interrupted(
-                stopped, outcome.analysis.games_per_variant, request.out, request.lang, "вариант", "variant"
-            )
+            fail_interrupted(stopped, outcome.analysis.games_per_variant, request.out, request.lang, "cli.per_variant")
 
 
 def print_games_played(err, games: int, result, lang: str) -> None:
     """How many games per variant were played, in how long, and how long compiling the engine took."""
     from ..present.words import count, seconds
 
-    ru = lang == "ru"
-    games_done = count(games, lang)
+    took = seconds(result.duration, lang) if lang == "ru" else f"{result.duration:.1f} s"
     err.print(
-        (
-            f"сыграно партий на вариант: {games_done}, за {seconds(result.duration, 'ru')}"
-            if ru
-            else f"{games_done} games per variant played in {result.duration:.1f} s"
-        )
-        + (
-            (
-                f" (сначала компиляция движка: {result.compile_seconds:.0f} с процессора)"
-                if ru
-                else f" (compiling the engine first took {result.compile_seconds:.0f} s of CPU)"
-            )
-            if result.compile_seconds >= 1
-            else ""
-        )
+        messages.text("cli.played_per_variant", lang, games=count(games, lang), time=took)
+        + (messages.text("cli.compile_took", lang, s=result.compile_seconds) if result.compile_seconds >= 1 else "")
     )
 
 
-def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per_ru: str, per_en: str) -> None:
-    """Exit 2 after a signal stopped the run: `n` games per variant (or cell) were played, saved in `out`."""
-    from ..present.words import count
-    from ..text.say import plural_ru
-
-    kept_ru = f"они сохранены в {out} (продолжить: --resume {out})." if out else "числа выше — по ним."
-    kept_en = (
-        f"those games are saved in {out} (continue with --resume {out})." if out else "the statistics above cover them."
-    )
-    games = plural_ru(n, "партии", "партий", "партий")
-    fail(
-        f"прервано ({stopped}) после {count(n, 'ru')} {games} на {per_ru}; {kept_ru}"
-        if lang == "ru"
-        else f"interrupted ({stopped}) after {n:,} games per {per_en}; {kept_en}",
-        lang,
-    )
+def fail_interrupted(stopped: str, n: int, out: Path | None, lang: str, per: str) -> None:
+    """Exit 2 after a signal stopped the run: `n` games per variant (or cell: `per` is its key) were played,
+    saved in `out`."""
+    kept = messages.Sentence("cli.kept_in", out=out) if out else messages.Sentence("cli.kept_above")
+    fail_key(lang, "cli.interrupted_after", stopped=stopped, n=n, per=messages.Sentence(per), kept=kept)
 
 
 @app.command()
@@ -1010,7 +929,6 @@ def sweep_and_print(request) -> None:
     err = err_console()
     if prepared.levels:
         return sweep_levels_and_print(prepared, console, err)
-    ru = request.lang == "ru"
     finished: list[bool] = []  # as in compare: a signal after every game was played and saved changes nothing
     with after_finished(finished, err.print, request.lang), signals.protected():
         names = [c.name for c in prepared.grid.cells]
@@ -1022,22 +940,24 @@ def sweep_and_print(request) -> None:
         else:
             signals.clear()
         if outcome.analysis is None:
-            fail(f"interrupted ({stopped}) before two games of every cell finished; nothing to keep.", request.lang)
+            fail_key(request.lang, "cli.interrupted_no_cells", stopped=stopped)
         print_hanging(console, terminal_lines(outcome.summary, outcome.analysis, request.lang))
-        if request.out is not None:
-            err.print(f"{'результаты записаны в' if ru else 'results written to'} {request.out}/")
-        if request.report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {request.report}")
+        print_written(err, request.out, request.report, request.lang)
         from ..present.words import count, seconds
 
         done = count(outcome.result.games, request.lang)
-        err.print(
-            f"сыграно партий на клетку: {done}, за {seconds(outcome.result.duration, 'ru')}"
-            if ru
-            else f"{done} games per cell played in {outcome.result.duration:.1f} s"
-        )
+        took = seconds(outcome.result.duration, "ru") if request.lang == "ru" else f"{outcome.result.duration:.1f} s"
+        err.print(messages.text("cli.played_per_cell", request.lang, games=done, time=took))
         if stopped:
-            fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "клетку", "cell")
+            fail_interrupted(stopped, outcome.result.games, request.out, request.lang, "cli.per_cell")
+
+
+def print_written(err, out: Path | None, report: Path | None, lang: str) -> None:
+    """Where the results folder and the report were written (those given)."""
+    if out is not None:
+        err.print(messages.text("cli.results_written", lang, out=out))
+    if report is not None:
+        err.print(messages.text("report_written", lang, report))
 
 
 def sweep_levels_and_print(prepared, console, err) -> None:
@@ -1048,7 +968,6 @@ def sweep_levels_and_print(prepared, console, err) -> None:
     from ..answers.sweep import execute_levels, lead_level
     from ..present.progress import GamesProgress
     from ..system import signals
-    from ..text.say import count, plural
 
     req = prepared.request
     ru = req.lang == "ru"
@@ -1056,12 +975,7 @@ def sweep_levels_and_print(prepared, console, err) -> None:
 
     @contextlib.contextmanager
     def progress_for(lv):
-        err.print(
-            f"{lv.ru}: играем по {count(prepared.games, 'ru')} "
-            f"{plural(prepared.games, 'партии', 'партий', 'партий')} на клетку…"
-            if ru
-            else f"{lv.en}: playing {prepared.games:,} games per cell ..."
-        )
+        err.print(messages.text("cli.level_playing_cells", req.lang, level=lv.ru if ru else lv.en, n=prepared.games))
         with GamesProgress(err, names, lang=req.lang) as progress:
             yield progress
 
@@ -1073,28 +987,16 @@ def sweep_levels_and_print(prepared, console, err) -> None:
             signals.clear()
             lead = lead_level(prepared.levels)
             kept = (
-                (
-                    f"; сыгранное на уровне «{lead.ru}» сохранено в {req.out} (продолжить: --resume {req.out})"
-                    if ru
-                    else f"; what the {lead.en} level played is saved in {req.out} (continue with --resume {req.out})"
-                )
+                messages.Sentence("cli.level_kept", level=messages.Both(lead.en, lead.ru), out=req.out)
                 if req.out is not None and (req.out / "stats.json").exists()
                 else ""
             )
-            fail(
-                f"прервано ({stopped}) до конца всех уровней; сравнения уровней нет{kept}."
-                if ru
-                else f"interrupted ({stopped}) before every level was played; no comparison of the levels{kept}.",
-                req.lang,
-            )
+            fail_key(req.lang, "cli.interrupted_levels", stopped=stopped, kept=kept)
             return
         finished.append(True)
         lead = outcome.outcomes[outcome.lead]
         print_sweep(console, lead.summary, lead.analysis, req.lang)
-        if req.out is not None:
-            err.print(f"{'результаты записаны в' if ru else 'results written to'} {req.out}/")
-        if req.report is not None:
-            err.print(f"{'отчёт записан в' if ru else 'report written to'} {req.report}")
+        print_written(err, req.out, req.report, req.lang)
 
 
 def print_sweep(console, summary: dict, analysis, lang: str) -> None:
@@ -1280,11 +1182,7 @@ def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
 
     req = prepared.request
     ru = req.lang == "ru"
-    out = [
-        "Держится ли вывод на каждом уровне игры? (* — значимо)"
-        if ru
-        else "Does the verdict hold at every level of play? (* significant)"
-    ]
+    out = [messages.text("cli.levels_hold", req.lang)]
     current = None
     for row in rows:
         if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
@@ -1309,15 +1207,9 @@ def matrix_stacked(prepared, rows: list[dict]) -> list[str]:
 
 def expert_note(prepared, lang: str) -> str:
     """«, знаток: 10 000» after the games of a --levels run whose expert plays --expert-games."""
-    from ..text.say import count
-
     if mix_games(prepared, "expert") == prepared.games or "expert" not in prepared.mixes:
         return ""
-    return (
-        f", знаток: {count(mix_games(prepared, 'expert'), 'ru')}"
-        if lang == "ru"
-        else (f", the expert: {mix_games(prepared, 'expert'):,}")
-    )
+    return messages.text("cli.expert_note", lang, n=mix_games(prepared, "expert"))
 
 
 def levels_command(prepared) -> str:
@@ -1342,23 +1234,17 @@ def play_mix(prepared, mix: str, err):
     from ..answers.compare import run_compare
     from ..present.words import bot_name
     from ..system import signals
-    from ..text.say import count, plural
 
     req = prepared.request
     ru = req.lang == "ru"
     checkpoint = lead_checkpoint(prepared, mix)
     lead = checkpoint is not None
     games = mix_games(prepared, mix)
+    bots = bot_name(mix, "ru") if ru else mix
     err.print(
-        f"{mix_label(mix, prepared, req.lang)}: играем по {count(games, 'ru')} "
-        f"{plural(games, 'партии', 'партий', 'партий')} на вариант…"
-        if ru and prepared.levels
-        else f"{mix_label(mix, prepared, req.lang)}: playing {games:,} games per variant ..."
+        messages.text("cli.level_playing_variants", req.lang, level=mix_label(mix, prepared, req.lang), n=games)
         if prepared.levels
-        else f"боты {bot_name(mix, 'ru')}: играем по {count(prepared.games, 'ru')} "
-        f"{plural(prepared.games, 'партии', 'партий', 'партий')} на вариант…"
-        if ru
-        else f"bots {mix}: playing {prepared.games:,} games per variant ..."
+        else messages.text("cli.bots_playing_variants", req.lang, bots=bots, n=prepared.games)
     )
     outcome = run_compare(
         prepared.variants,
@@ -1383,12 +1269,7 @@ def play_mix(prepared, mix: str, err):
         fail(t("compare.levels_kept", req.lang, stopped=stopped, out=req.out, n=outcome.analysis.games_per_variant))
     if outcome.result.interrupted or signals.received():
         signals.clear()
-        fail(
-            f"прервано во время прогона с ботами {bot_name(mix, 'ru')}; из матрицы ничего не сохранено."
-            if ru
-            else f"interrupted during the {mix} run; nothing of the matrix is saved.",
-            req.lang,
-        )
+        fail_key(req.lang, "cli.interrupted_mix", mix=messages.Both(mix, bot_name(mix, "ru")))
     return outcome
 
 
@@ -1405,36 +1286,24 @@ def matrix_table(prepared, rows: list[dict]):
     from ..present.tables import fmt_value
     from ..present.words import label
     from ..stats.metrics import METRIC_BY_NAME
-    from ..text.say import count, plural
 
     req = prepared.request
     ru = req.lang == "ru"
     games = prepared.games
     table = Table(
         title=(
-            (
-                f"Держится ли вывод на каждом уровне игры? ({count(games, 'ru')} "
-                f"{plural(games, 'партия', 'партии', 'партий')} на вариант и уровень{expert_note(prepared, 'ru')}; "
-                "* — значимо)"
-                if ru
-                else f"Does the verdict hold at every level of play? ({games:,} games per variant and level"
-                f"{expert_note(prepared, 'en')}; * significant)"
-            )
+            messages.text("cli.matrix_title_levels", req.lang, n=games, expert=expert_note(prepared, req.lang))
             if prepared.levels
-            else f"Держится ли вывод при других ботах? ({count(games, 'ru')} "
-            f"{plural(games, 'партия', 'партии', 'партий')} на вариант и бота; * — значимо)"
-            if ru
-            else f"Does the verdict survive a change of bots? ({games:,} games per variant and bot; * significant)"
+            else messages.text("cli.matrix_title_bots", req.lang, n=games)
         ),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    table.add_column("вариант" if ru else "variant", no_wrap=True, max_width=22)
-    table.add_column("показатель" if ru else "metric", max_width=24)
+    table.add_column(messages.text("cli.column_variant", req.lang), no_wrap=True, max_width=22)
+    table.add_column(messages.text("cli.column_metric", req.lang), max_width=24)
     for mix in prepared.mixes:
         table.add_column(mix_label(mix, prepared, req.lang, short=True), justify="right", no_wrap=True)
-    table.add_column("вывод" if ru else "verdict", no_wrap=True)
-    verdict_ru = {"robust": "держится", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"}
+    table.add_column(messages.text("cli.column_verdict", req.lang), no_wrap=True)
     for row in rows:
         if row["verdict"] == "no effect" and not METRIC_BY_NAME[row["metric"]].headline:
             continue
@@ -1447,7 +1316,8 @@ def matrix_table(prepared, rows: list[dict]):
                 else fmt_value(row["metric"], c["diff"], True, req.lang) + ("*" if c["significant"] else "")
             )
         style = {"robust": "bold green", "depends on bots": "bold yellow"}.get(row["verdict"], "dim")
-        word = verdict_ru.get(row["verdict"], row["verdict"]) if ru else row["verdict"]
+        verdict_key = f"cli.verdict.{row['verdict']}"
+        word = messages.text(verdict_key, req.lang) if verdict_key in messages.MESSAGES else row["verdict"]
         if "across_levels" in row:
             word = row_words(row, req.lang, short=True) or word
             style = LEVEL_STYLE.get(row["across_levels"], "dim")
@@ -1465,7 +1335,6 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     from ..results.folders import save, to_jsonable
 
     req = prepared.request
-    ru = req.lang == "ru"
     lead = lead_mix(prepared)
     first = outcomes[lead]
     matrix = {"bots": prepared.mixes, "levels": [lv.name for lv in prepared.levels] or None, "rows": rows}
@@ -1476,11 +1345,8 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
         summary = dict(first.summary, matrix={**matrix, "summaries": {m: o.summary for m, o in outcomes.items()}})
         plan = matrix_plan(prepared, first.result.arms, first.result.pairs, first.summary["meta"]["command"])
         save(req.out, plan, first.result.stats, to_jsonable(summary), first.analysis)
-        err.print(
-            f"результаты прогона с ботами {mix_label(lead, prepared, 'ru')} и матрица записаны в {req.out}/"
-            if ru
-            else f"results of the {mix_label(lead, prepared, 'en')} run and the matrix written to {req.out}/"
-        )
+        run = mix_label(lead, prepared, req.lang)
+        err.print(messages.text("cli.matrix_results_written", req.lang, run=run, out=req.out))
     if req.report is None and req.card is None:
         return
     from ..present.report import ReportData, write, write_card
@@ -1488,16 +1354,11 @@ def save_matrix(prepared, outcomes: dict, rows: list[dict], err) -> None:
     data = ReportData(first.summary["meta"], first.analysis, matrix)
     if req.report is not None:
         write(req.report, data, req.lang)
-        err.print(
-            f"отчёт записан в {req.report} (прогон с ботами {mix_label(lead, prepared, 'ru')} полностью "
-            "и выводы при каждом боте)"
-            if ru
-            else f"report written to {req.report} (the {mix_label(lead, prepared, 'en')} run in full, and the "
-            "verdicts under every bot)"
-        )
+        run = mix_label(lead, prepared, req.lang)
+        err.print(messages.text("cli.matrix_report_written", req.lang, path=req.report, run=run))
     if req.card is not None:  # the card of the run kept in full, each verdict with how it fares in the others
         write_card(req.card, data, req.lang)
-        err.print(f"{'карточка записана в' if ru else 'card written to'} {req.card}")
+        err.print(messages.text("cli.card_written", req.lang, path=req.card))
 
 
 @app.command()
@@ -1517,7 +1378,7 @@ def duel(
     from ..engine.bots import parse_bot
     from ..rules.variants import load_variant
     from ..text.errors import KozelError
-    from ..text.say import count, decimal, percent, plural, t
+    from ..text.say import decimal, percent, t
 
     language = choose_lang(lang)
     bot_a, bot_b = duel_bot(bot_a), duel_bot(bot_b)  # a level of play is its bot: no --level here (two sides)
@@ -1527,12 +1388,9 @@ def duel(
         except ValueError as exc:
             from ..records.trace import bot_error
 
-            raise bot_error(f"the bot of side {side}", name, exc, f"бот пары {side}") from None
+            raise bot_error(messages.Sentence("cli.duel_side", side=side), name, exc) from None
     if not 2 <= games <= 100_000_000:
-        raise KozelError(
-            f"--games must be from 2 to 100,000,000, not {games:,}.",
-            ru=f"--games — от 2 до 100 000 000, а не {count(games, 'ru')}.",
-        )
+        raise KozelError.keyed("cli.duel_games_range", games=games)
     if workers is not None and not 1 <= workers <= 4096:
         raise KozelError.keyed("commands.duel", workers=workers)
     v = load_variant(variant)
@@ -1549,10 +1407,10 @@ def duel(
         from ..present.words import bot_name
 
         a, b = bot_name(bot_a, "ru"), bot_name(bot_b, "ru")
-        pairs = f"{count(r.pairs, 'ru')} {plural(r.pairs, 'серия', 'серии', 'серий')} сдач"
         variant_name = v.title("ru")
     else:
-        a, b, pairs, variant_name = bot_a, bot_b, f"{r.pairs:,}", v.name
+        a, b, variant_name = bot_a, bot_b, v.name
+    pairs = messages.text("cli.duel_pairs", language, n=r.pairs)
     pct = lambda x: percent(x, 2, language)  # noqa: E731
     num = lambda x: decimal(x * 100, 2, language)  # noqa: E731
     elo = lambda x: decimal(x, 0, language, signed=True)  # noqa: E731
@@ -1603,21 +1461,17 @@ def analysis_of(folder: Path, baseline: str | None, margin: float | None = None)
     names = [a.name for a in arms]
     chosen = baseline or names[0]
     if chosen not in names:
-        raise ValueError(f"--baseline {chosen!r} is not in {folder} (variants: {', '.join(names)}).")
+        raise keyed(ValueError, "cli.baseline_variants", chosen=chosen, folder=folder, join_names=", ".join(names))
     index = names.index(chosen)
     stats = loaded.stats
     if index != 0:  # the saved cross sums are with the run's baseline only
         stats = type(stats)(stats.arms, {}, stats.games, stats.ranges)
     analysis = analyse(arms, stats, baseline=index, margin=margin)
     if loaded.unpaired:
-        analysis.notes.append(
-            "the variants of this folder did not play the same games: every comparison is "
-            "unpaired (independent samples)."
-        )
+        analysis.notes.append(messages.stored("notes.folder_unpaired"))
     elif index != 0:
         analysis.notes.append(
-            f"{folder} holds the paired sums against {names[0]} only: the comparisons with "
-            f"{chosen} are unpaired (independent samples), much less sharp."
+            messages.stored("notes.paired_with_first_only", folder=folder, first=names[0], chosen=chosen)
         )
     meta = dict(loaded.summary.get("meta", {}), baseline=chosen, games_per_variant=analysis.games_per_variant)
     meta.setdefault("seed", loaded.plan.get("seed"))
@@ -1679,16 +1533,6 @@ def summarize(
     print_analysis(terminal(), meta, analysis, details, language)
 
 
-messages.add(
-    {
-        "summarize.json_details": (
-            "--json prints every statistic as JSON: drop --details / --brief (they choose tables to print).",
-            "--json печатает всю статистику в JSON: уберите --details / --brief (они выбирают печатные таблицы).",
-        )
-    }
-)
-
-
 def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
     """(summary, analysis) of a folder written by `sweep --out`, recomputed from its statistics; None
     for a comparison's folder."""
@@ -1697,7 +1541,7 @@ def saved_sweep(folder: Path, baseline: str | None, margin: float | None):
     if not is_sweep(folder):
         return None
     if baseline is not None:
-        raise ValueError(f"{folder} holds a sweep: its reference cell is fixed, so --baseline does not apply.")
+        raise keyed(ValueError, "cli.holds_sweep_reference_cell", folder=folder)
     return summary_and_analysis(folder, margin)
 
 
@@ -1780,7 +1624,6 @@ def atlas(
         built = build(plan, lambda line: typer.echo(line, err=True), talk)
     except KeyboardInterrupt:  # what is kept, and how to go on
         from ..system import signals
-        from ..text import messages
 
         signals.hold()
         try:
@@ -1790,8 +1633,8 @@ def atlas(
         finally:
             signals.release()
     if built["missing"]:
-        typer.echo(("не сыграно: " if talk == "ru" else "not played: ") + ", ".join(built["missing"]), err=True)
-    typer.echo(("сайт записан в " if talk == "ru" else "site written to ") + str(out / "index.html"))
+        typer.echo(messages.text("cli.not_played", talk, names=", ".join(built["missing"])), err=True)
+    typer.echo(messages.text("cli.site_written", talk, path=out / "index.html"))
 
 
 def speak_utf8() -> None:
@@ -1826,17 +1669,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
-
-messages.add(
-    {
-        "commands.replay": (
-            "{records}: holds no game records.",
-            "{records}: в файле нет записей партий.",
-        ),
-        "commands.duel": (
-            "--workers must be from 1 to 4096, not {workers}.",
-            "--workers — от 1 до 4096, а не {workers}.",
-        ),
-    }
-)

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from numba.core import caching, config
 
-from ..text import messages
+from ..text import messages, notice_texts  # noqa: F401  (notice_texts: its notices)
 
 #: The x86-64 level the shipped code is built for (kozel_stats/engine/__init__.py chooses it)
 CPU_LEVEL = "x86-64-v2"
@@ -278,46 +278,6 @@ def build(out: Path = FOLDER) -> Path:
     return archive
 
 
-messages.add(
-    {
-        "precompiled.why.off": (
-            "{switch}=0: the shipped machine code is switched off",
-            "{switch}=0: готовый машинный код выключен",
-        ),
-        "precompiled.why.machine": (
-            "no shipped machine code fits this machine (it is for x86-64 Linux with x86-64-v2), or your own "
-            "NUMBA_CPU_NAME / NUMBA_CACHE_LOCATOR_CLASSES asks for other code",
-            "готовый машинный код этой машине не подходит (он для x86-64 Linux с x86-64-v2), или ваши "
-            "NUMBA_CPU_NAME / NUMBA_CACHE_LOCATOR_CLASSES просят другой",
-        ),
-        "precompiled.why.versions": (
-            "the package ships machine code for {shipped}, not for {python} with numba {numba}",
-            "готовый машинный код в пакете — для {shipped}, а не для {python} с numba {numba}",
-        ),
-        "precompiled.why.sources": (
-            "the shipped machine code was built from other engine sources (a changed engine: "
-            "python -m kozel_stats.engine.precompiled rebuilds it)",
-            "готовый машинный код собран из других исходников движка (движок изменён: его пересобирает "
-            "python -m kozel_stats.engine.precompiled)",
-        ),
-        "cache.damaged": (
-            "numba's cache file {file} was damaged ({error}); it was removed and the engine's code is compiled "
-            "again (minutes, once). To start the cache afresh, delete {folder}.",
-            "файл кэша numba {file} был повреждён ({error}); он удалён, и код движка компилируется заново "
-            "(минуты, один раз). Чтобы начать кэш с нуля, удалите {folder}.",
-        ),
-        "cache.unsaved": (
-            "numba's cache folder {folder} cannot keep the engine's code ({problem}): it is compiled for this run "
-            "only, and every run compiles it again (minutes). Free space there, or set NUMBA_CACHE_DIR to a "
-            "folder that can be written.",
-            "папка кэша numba {folder} не может сохранить код движка ({problem}): он скомпилирован только для "
-            "этого запуска, и каждый запуск компилирует его заново (минуты). Освободите там место или укажите в "
-            "NUMBA_CACHE_DIR папку, доступную для записи.",
-        ),
-    }
-)
-
-
 # --- a cache folder that is damaged or full -------------------------------------------------------------------------
 _said: set[str] = set()
 
@@ -334,7 +294,7 @@ def _say_once(key: str, **fields: object) -> None:
         return
     _said.add(key)
     lang = _lang()
-    label = "замечание" if lang == "ru" else "note"
+    label = messages.text("notice.label", lang)
     print(f"kozel-stats: {label}: {messages.text(key, lang, **fields)}", file=sys.stderr)
 
 
@@ -372,7 +332,7 @@ def _guarded_save(save):
         except OSError as exc:
             folder = Path(self._cache_file._index_path).parent
             problem = (
-                ("на устройстве не осталось места" if _lang() == "ru" else "no space left on the device")
+                messages.text("precompiled.no_space", _lang())
                 if exc.errno == errno.ENOSPC
                 else (exc.strerror or str(exc))
             )

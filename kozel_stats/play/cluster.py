@@ -23,7 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import messages
+from ..text import (
+    messages,
+    play_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import KozelError
 
 RETRIES = 3  # a task that raises (e.g. a worker's memory error) is tried this many more times
@@ -67,7 +70,6 @@ def check_scheduler(address: str) -> str:
     return address.strip()
 
 
-ADVICE_RU = "запущен ли `dask scheduler`, верны ли адрес и порт?"
 #: Seconds to reach a --scheduler and hear its handshake (--connect-timeout), and for its first worker.
 DEFAULT_CONNECT_TIMEOUT = 20.0
 #: The longest a Dask handshake message is (it is a few hundred bytes): more is not a Dask scheduler.
@@ -192,12 +194,12 @@ def _connect(address: str, timeout: float) -> Any:
     except (KeyboardInterrupt, ClusterError):
         raise
     except Exception as exc:  # OSError, TimeoutError, or what a stranger's bytes make of Dask
-        raise ClusterError(
-            f"--scheduler {address}: cannot connect to a Dask scheduler there within {timeout:g} s "
-            f"({type(exc).__name__}: {str(exc)[:120]}); is `dask scheduler` running, and is the address "
-            "and port right?",
-            ru=f"--scheduler {address}: за {timeout:g} с не удалось связаться там с планировщиком Dask "
-            f"({type(exc).__name__}: {str(exc)[:120]}); {ADVICE_RU}",
+        raise ClusterError.keyed(
+            "cluster.connect",
+            address=address,
+            timeout=timeout,
+            error_type=type(exc).__name__,
+            reason=messages.cut(exc, 120),
         ) from None
 
 
@@ -316,17 +318,12 @@ def _probe(address: str, timeout: float) -> None:
 
     rest = address[len("tcp://") :].rstrip("/")
     host, _, port = rest.rpartition(":") if ":" in rest else (rest, "", "8786")  # Dask's default port
-    advice = "is `dask scheduler` running, and is the address and port right?"
-    not_dask = f"--scheduler {address}: там не планировщик Dask"
     try:
         sock = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        reason_ru = _reason_ru(exc, reason)
-        raise ClusterError(
-            f"--scheduler {address}: cannot reach the Dask scheduler there ({reason}); {advice}",
-            ru=f"--scheduler {address}: планировщик Dask там недоступен ({reason_ru}); {ADVICE_RU}",
-        ) from None
+        said = messages.Both(reason, _reason_ru(exc, reason))
+        raise ClusterError.keyed("cluster.unreachable", address=address, reason=said) from None
     with sock:
         try:
             sock.settimeout(timeout)
@@ -334,33 +331,17 @@ def _probe(address: str, timeout: float) -> None:
             while len(head) < 8:
                 chunk = sock.recv(8 - len(head))
                 if not chunk:
-                    raise ClusterError(
-                        f"--scheduler {address}: the server there closed the connection without a Dask handshake; "
-                        f"it is not a Dask scheduler ({advice})",
-                        ru=f"{not_dask}: сервер закрыл соединение, не поздоровавшись по-дасковски; {ADVICE_RU}",
-                    )
+                    raise ClusterError.keyed("cluster.closed", address=address)
                 head += chunk
         except TimeoutError:
-            raise ClusterError(
-                f"--scheduler {address}: something accepts connections there but sent no Dask handshake within "
-                f"{timeout:g} s (--connect-timeout); it is not a Dask scheduler, or it is hung. {advice.capitalize()}",
-                ru=f"{not_dask} или он завис: соединение принято, но приветствия Dask нет {timeout:g} с "
-                f"(--connect-timeout); {ADVICE_RU}",
-            ) from None
+            raise ClusterError.keyed("cluster.silent", address=address, timeout=timeout) from None
         except OSError as exc:
-            reason_ru = _reason_ru(exc, str(exc.strerror or exc))
-            raise ClusterError(
-                f"--scheduler {address}: the connection failed ({exc.strerror or exc}); {advice}",
-                ru=f"--scheduler {address}: соединение оборвалось ({reason_ru}); {ADVICE_RU}",
-            ) from None
+            said = messages.Both(str(exc.strerror or exc), _reason_ru(exc, str(exc.strerror or exc)))
+            raise ClusterError.keyed("cluster.failed", address=address, reason=said) from None
     (length,) = struct.unpack("<Q", head)
     if not 0 < length <= MAX_HANDSHAKE_BYTES:
         shown = head.decode("latin-1").encode("unicode_escape").decode()
-        raise ClusterError(
-            f"--scheduler {address}: the server there answers in another protocol (its first bytes: {shown!r}); "
-            f"it is not a Dask scheduler ({advice})",
-            ru=f"{not_dask}: сервер отвечает по другому протоколу (первые байты: {shown!r}); {ADVICE_RU}",
-        )
+        raise ClusterError.keyed("cluster.protocol", address=address, shown=shown)
 
 
 def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Backend:
@@ -379,59 +360,6 @@ def _ready(client: Any, address: str, where: str, timeout: float = DEFAULT_CONNE
     if wrong:
         worker, (version, digest) = next(iter(wrong.items()))
         raise ClusterError.keyed(
-            "cluster.ready", worker=worker, version=version, digest=digest, mine_0=mine[0], mine_1=mine[1]
+            "cluster.ready", worker=worker, version=version, digest=digest, mine=mine[0], engine=mine[1]
         )
     return Backend(client.get_executor(pure=False, retries=RETRIES), threads, where)
-
-
-messages.add(
-    {
-        "cluster.need_dask": (
-            "--scheduler and --cluster need Dask, which is not installed: `pip install 'kozel-stats[dask]'`.",
-            "--scheduler и --cluster требуют Dask, а он не установлен: `pip install 'kozel-stats[dask]'`.",
-        ),
-        "cluster.parse_cluster": (
-            "--cluster {spec!r}: write local:N, N the number of worker processes (1 to 1024).",
-            "--cluster {spec!r}: пишите local:N, где N — число рабочих процессов (от 1 до 1024).",
-        ),
-        "cluster.check_scheduler": (
-            "--scheduler {address!r}: give the scheduler's address, e.g. tcp://10.0.0.5:8786.",
-            "--scheduler {address!r}: укажите адрес планировщика Dask, например tcp://10.0.0.5:8786.",
-        ),
-        "cluster.check_timeout": (
-            "--connect-timeout must be from 0.1 to 3600 seconds, not {seconds:g}.",
-            "--connect-timeout — от 0,1 до 3600 секунд, а не {seconds:g}.",
-        ),
-        "cluster.check_backend_options": (
-            "give --scheduler or --cluster, not both.",
-            "нужен --scheduler или --cluster, но не оба.",
-        ),
-        "cluster.check_backend_options.2": (
-            "--connect-timeout is the time to reach --scheduler: give it with --scheduler.",
-            "--connect-timeout — время на связь с --scheduler: укажите его вместе с --scheduler.",
-        ),
-        "cluster.lost": (
-            "the Dask cluster at {address} was lost during the run "
-            "({error_type}{detail}; the client is {status}). With --out, the games "
-            "of its last checkpoint (every 10 s) are saved there: continue with --resume DIR once the "
-            "cluster is back, or on this machine without --scheduler (the same games, the same bits).",
-            "кластер Dask по адресу {address} потерян во время прогона "
-            "({error_type}{detail}; состояние клиента: `{status}`). С --out партии "
-            "его последней контрольной точки (каждые 10 с) сохранены там: продолжите с --resume ПАПКА, "
-            "когда кластер вернётся, или на этой машине без --scheduler (те же партии, те же биты).",
-        ),
-        "cluster.ready": (
-            "the Dask worker {worker} runs kozel-stats {version} with engine {digest}, this machine "
-            "{mine_0} with engine {mine_1}: their games would differ; install the same version on every "
-            "worker.",
-            "рабочий Dask {worker} запускает kozel-stats {version} с движком {digest}, а эта машина — "
-            "{mine_0} с движком {mine_1}: партии разошлись бы; поставьте на все рабочие ту же версию.",
-        ),
-        "cluster.ready.2": (
-            "--scheduler {address}: the Dask scheduler has no worker, and none came within {timeout:g} s "
-            "(--connect-timeout); start some with `dask worker ADDRESS`.",
-            "--scheduler {address}: у планировщика Dask нет ни одного рабочего, и за {timeout:g} с "
-            "(--connect-timeout) никто не пришёл; запустите их: `dask worker АДРЕС`.",
-        ),
-    }
-)

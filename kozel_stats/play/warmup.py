@@ -31,15 +31,10 @@ from pathlib import Path
 
 from ..engine.codes import KERNEL_FAST, KERNEL_NAMES, KERNEL_SEARCHING, KERNEL_THINKING
 from ..engine.codes import kernel_flavour as kernel_flavour
+from ..text.notice_texts import COMPILE_NOTICE as NOTICE_TEXT
 
 NOTICE_AFTER = 1.0  # seconds: loading compiled code from the cache takes less
 NOTICE_EVERY = 15.0  # seconds between the lines that count the compile's time
-#: The notice in the user's language (the command line sets it, `use_language`); no estimate of the time
-#: it will take, which a slower or busier machine would not keep: the seconds so far, counted
-NOTICE_TEXT = {
-    "en": ("compiling the game engine once (later runs start at once)…", "still compiling: {s} s so far…"),
-    "ru": ("собираю игровой движок — один раз (следующие запуски начнутся сразу)…", "всё ещё собираю: {s} с…"),
-}
 _notice_lang = ["en"]
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..rules.levels import LEVELS
 from ..stats import comparison as stats
-from ..text import messages
+from ..text import messages, report_texts  # noqa: F401  (report_texts: the verdicts' words)
 from . import words
 
 #: The equivalence margin: a level "shows the effect absent" when its difference's interval lies inside
@@ -212,32 +212,6 @@ def decide_again(saved: LevelVerdict) -> LevelVerdict:
 
 
 # --- in words ----------------------------------------------------------------------------------------------------
-messages.add(
-    {
-        "levels.every": ("holds at every level ({range})", "держится на всех уровнях ({range})"),
-        "levels.every_short": ("holds at every level", "держится на всех уровнях"),
-        "levels.stronger": (
-            "stronger among {who}: {big} against {small} (difference {gap}, {ci})",
-            "сильнее у {who}: {big} против {small} (разница {gap}, {ci})",
-        ),
-        "levels.changes": ("changes with the level: {parts}", "меняется с уровнем: {parts}"),
-        "levels.changes_short": ("changes with the level", "меняется с уровнем"),
-        "levels.too_few": (
-            "{holds}; too few games among {who} to tell",
-            "{holds}; у {who} мало партий, чтобы сказать",
-        ),
-        "levels.too_few_short": ("too few games among {who} to tell", "у {who} мало партий, чтобы сказать"),
-        "levels.no_effect": ("no effect at any level", "нет эффекта ни на одном уровне"),
-        "levels.not_significant": ("not significant at any level", "не значимо ни на одном уровне"),
-        "levels.restated": ("by the rule itself (no level verdict)", "по самому правилу (без вывода по уровням)"),
-        "levels.one_level": ("one level of play", "один уровень игры"),
-        "levels.part_more": ("more among {who}", "больше у {who}"),
-        "levels.part_less": ("less among {who}", "меньше у {who}"),
-        "levels.part_absent": ("none among {who}", "нет у {who}"),
-        "levels.part_weaker": ("weaker among {who} (not significant there)", "слабее у {who} (там не значимо)"),
-        "levels.part_unclear": ("too few games among {who}", "у {who} мало партий"),
-    }
-)
 
 #: The words of the marks without their figures (`mark_words(..., short=True)`), for a table's column
 SHORT = {
@@ -255,7 +229,7 @@ def who(names: list[str], lang: str) -> str:
     parts = [LEVELS[n].ru_who if lang == "ru" else LEVELS[n].en_who for n in names if n in LEVELS]
     if len(parts) < 2:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + (" и " if lang == "ru" else " and ") + parts[-1]
+    return ", ".join(parts[:-1]) + messages.text("levels.and", lang) + parts[-1]
 
 
 def _digits(metric: str, v: LevelVerdict) -> int:

@@ -12,22 +12,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..text import messages
+from ..text import messages, terminal_texts  # noqa: F401  (terminal_texts: the bar's words)
 
 PLAIN_EVERY = 10.0
 WHAT_WIDTH = 24  # the names in the bar, at most: longer, the bar says how many (never a truncated name)
-
-messages.add(
-    {
-        "progress.variants": (
-            "{n:count} {n:plural:variant|variants}",
-            "{n:count} {n:plural:вариант|варианта|вариантов}",
-        ),
-        "progress.playing": ("playing {what}", "играю {what}"),
-        "progress.computing": ("computing the statistics…", "считаю статистику…"),
-        "progress.played": ("played {count} ({share}%) of {what}", "сыграно {count} ({share}%), {what}"),
-    }
-)
 
 
 def _what(names: list[str], lang: str = "en") -> str:
@@ -45,7 +33,7 @@ class GamesProgress:
         self.console = console
         self.lang = lang
         self.what = _what(names, lang)
-        self.unit = unit if lang != "ru" or unit != "games" else "партий"
+        self.unit = messages.text("progress.games", lang) if unit == "games" else unit
         self.started: float | None = None
         self.first_done = 0  # games already played when this session started (--resume): not in the rate
         self.last_plain = 0.0
@@ -83,9 +71,10 @@ class GamesProgress:
         elapsed = max(now - self.started, 1e-9)
         from .words import count as fmt
 
-        ru = self.lang == "ru"
         played = done - self.first_done
-        rate = f"{fmt(played / elapsed, self.lang)}/{'с' if ru else 's'}" if played > 0 else ""
+        rate = (
+            messages.text("progress.per_second", self.lang, rate=fmt(played / elapsed, self.lang)) if played > 0 else ""
+        )
         count = f"{fmt(done, self.lang)}/{fmt(total, self.lang)} {self.unit}"
         last = done >= total
         if self.bar is not None:
@@ -98,7 +87,8 @@ class GamesProgress:
         elif done and (self.last_plain == 0.0 or now - self.last_plain >= PLAIN_EVERY or last):
             self.last_plain = now
             share = f"{100 * done / max(total, 1):.0f}"
-            tail = f", {fmt(played / elapsed, self.lang)} {self.unit}/{'с' if ru else 's'}" if rate else ""
+            per_second = f"{fmt(played / elapsed, self.lang)} {self.unit}"
+            tail = ", " + messages.text("progress.per_second", self.lang, rate=per_second) if rate else ""
             line = messages.text("progress.played", self.lang, count=count, share=share, what=self.what) + tail
             self.console.print(line, highlight=False)
         if last and not self.computing and self.bar is None:

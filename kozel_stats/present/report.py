@@ -28,6 +28,12 @@ from ..rules.knobs import KNOB_BY_NAME
 from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import HEADLINE, METRIC_BY_NAME
+from ..text import (
+    report_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
+from ..text.errors import keyed
+from ..text.report_texts import CARD_MATRIX_WORDS, MATRIX_WORDS
+from ..text.report_texts import REPORT_TEXT as TEXT
 from . import words
 
 SPECS = METRIC_BY_NAME
@@ -75,182 +81,6 @@ RATE_COLOURS = {
     "redeal_rate": "#2ca02c",
 }
 MANY = 6  # more variants than this: cards fold their effects, details are grouped
-
-TEXT: dict[str, dict[str, Any]] = {
-    "en": {
-        "title": "Козёл: what each rule changes",
-        "lead": "How do the variants below differ from <b>{baseline}</b>? Every variant played the same {games} "
-        "(game i of every variant starts from the same shuffle), so the differences come from the rules, not "
-        "from luck. Bots: {bots} — {bots_caveat}",
-        "bots_caveat": "programs, not people: they play by simple rules; a verdict that holds with several bots "
-        "is more trustworthy.",
-        "per_variant": "games per variant",
-        "glossary": "What the words and numbers mean here",
-        "main": "The answer",
-        "baseline_card": "the baseline: every variant is compared with it",
-        "effects": "What changes, largest first",
-        "restated": "Restates the rule itself (not a finding):",
-        "no_found": "No difference found:",
-        "more_effects": "all effects",
-        "chat": "A card to paste into a chat",
-        "copy": "Copy",
-        "copied": "Copied",
-        "forest": "The differences with their intervals",
-        "forest_note": "Each dot is a variant minus {baseline}, the line its {level} interval; a line that crosses "
-        "zero (the vertical line) is no detectable difference. Dark: significant.",
-        "details": "Every metric, per variant",
-        "details_note": "Values with 95% intervals; differences against {baseline} with the interval that "
-        "decides ({level_h} for the four headline metrics, 95% for the secondary ones); bold when significant; "
-        "— when the metric does not exist under the variant's rules.",
-        "metric": "metric",
-        "value": "value",
-        "diff": "difference (interval)",
-        "interval95": "95% interval",
-        "placings": "Places of the players (каждый сам за себя)",
-        "placings_note": "Share of games each player finished in each place (1 = best, the last = the goat), with "
-        "its 95% interval; by chance every place would be 1 in {players} ({chance}).",
-        "mean_place": "mean place",
-        "place": "place",
-        "charts": "Charts",
-        "length_hist": "Game length: share of games by number of deals",
-        "survival": "Share of games still going after k deals",
-        "rates": "Shares with 95% intervals (naked and bald goats: of games; fish, eggs, redeal: of deals)",
-        "by_deal": "Mean score of the eventual loser (solid) and winner (dashed) after each deal",
-        "fish_sums": "Pips left in all hands at a fish",
-        "deals": "deals",
-        "share": "share of games",
-        "k": "k (deals)",
-        "still": "still going",
-        "score": "score",
-        "pips": "pips left",
-        "fish_share": "share of fishes",
-        "rules": "What each variant changes",
-        "rules_base": "The baseline's rules where some variant differs:",
-        "instead": "instead of",
-        "nothing_differs": "the same rules as the baseline",
-        "meta": "The run",
-        "reproduce": "Reproduce this run with:",
-        "version": "version",
-        "seed": "seed",
-        "bots": "bots",
-        "workers": "workers",
-        "duration": "play time",
-        "hashes": "variant hashes",
-        "interrupted": "Interrupted run: these are the games finished before Ctrl-C.",
-        "precision_met": "Precision ±{target} reached with {games} per variant.",
-        "precision_short": "Precision ±{target} NOT reached with {games} per variant (limit {limit}); still too "
-        "wide: {short}.",
-        "matrix": "Does the verdict depend on the players? The difference under each bot (* significant)",
-        "groups": {
-            "pairs": "Pair Козёл",
-            "morskoy": "Морской козёл",
-            "osel": "Осёл «Крест»",
-            "solo": "Each for himself (каждый сам за себя)",
-        },
-        "chance": "by chance",
-        "player": "player",
-        "skill": "Skill or luck",
-        "skill_chart": "Skill edge: the share of games the strong side ({strong}) wins against the weak one "
-        "({weak}), with 95% intervals; the vertical line is {base}",
-        "deal_chart": "Deal decides: the share of games where the same side loses both plays from the same "
-        "deals, with 95% intervals; the vertical line is {base}",
-        "skill_cols": ("variant", "strong side wins", "deal decides", "leader wins the deal"),
-        "skill_diff": "against {base}",
-        "won": "share of games",
-        "same": "share of games",
-    },
-    "ru": {
-        "title": "Козёл: что меняет каждое правило",
-        "lead": "Чем варианты ниже отличаются от варианта <b>{baseline}</b>? Все варианты сыграли одни и те же "
-        "{games} (партия i каждого варианта начинается с той же раздачи), поэтому разница идёт от правил, а не "
-        "от везения. Боты: {bots} — {bots_caveat}",
-        "bots_caveat": "это программы, а не люди: играют по простым правилам; вывод, который держится при "
-        "разных ботах, надёжнее.",
-        "per_variant": "партий на вариант",
-        "glossary": "Что здесь значат слова и числа",
-        "main": "Главное",
-        "baseline_card": "базовый вариант: с ним сравнивается каждый",
-        "effects": "Что меняется, от большего к меньшему",
-        "restated": "По самому правилу (не открытие):",
-        "no_found": "Разницы не найдено:",
-        "more_effects": "все изменения",
-        "chat": "Карточка для чата",
-        "copy": "Скопировать",
-        "copied": "Скопировано",
-        "forest": "Разницы и их интервалы",
-        "forest_note": "Точка — вариант минус {baseline}, черта — её {level} ДИ; если черта пересекает ноль "
-        "(вертикальную линию), заметной разницы нет. Тёмные — значимые.",
-        "details": "Все показатели по вариантам",
-        "details_note": "Значения с 95 % ДИ; разница с вариантом {baseline} с тем ДИ, который решает ({level_h} для "
-        "четырёх главных показателей, 95 % для второстепенных); жирным — значимая; «—» — показателя нет по правилам "
-        "варианта.",
-        "metric": "показатель",
-        "value": "значение",
-        "diff": "разница (ДИ)",
-        "interval95": "95 % ДИ",
-        "placings": "Места игроков (каждый сам за себя)",
-        "placings_note": "Доля партий, в которых игрок занял каждое место (1 — лучшее, последнее — козёл), с "
-        "95 % ДИ; случайно каждое место было бы у каждого в 1 из {players} партий ({chance}).",
-        "mean_place": "среднее место",
-        "place": "место",
-        "charts": "Графики",
-        "length_hist": "Длина партии: доля партий по числу сдач",
-        "survival": "Доля партий, которые ещё идут после k сдач",
-        "rates": "Доли с 95 % ДИ (голые и лысые козлы — доля партий; рыба, яйца, передача — доля сдач)",
-        "by_deal": "Средний счёт будущих козлов (сплошная) и победителей (пунктир) после каждой сдачи",
-        "fish_sums": "Очки на руках у всех при рыбе",
-        "deals": "сдач",
-        "share": "доля партий",
-        "k": "k (сдач)",
-        "still": "ещё идут",
-        "score": "счёт",
-        "pips": "очков на руках",
-        "fish_share": "доля рыб",
-        "rules": "Чем варианты отличаются",
-        "rules_base": "Правила базового варианта там, где какой-то вариант отличается:",
-        "instead": "вместо",
-        "nothing_differs": "те же правила, что в базовом",
-        "meta": "Прогон",
-        "reproduce": "Повторить этот прогон:",
-        "version": "версия",
-        "seed": "зерно случайности",
-        "bots": "боты",
-        "workers": "процессов",
-        "duration": "время игры",
-        "hashes": "хэши вариантов",
-        "interrupted": "Прогон прерван: здесь партии, доигранные до Ctrl-C.",
-        "precision_met": "Точность ±{target} достигнута при {games} на вариант.",
-        "precision_short": "Точность ±{target} НЕ достигнута при {games} на вариант (предел {limit}); ещё "
-        "широки: {short}.",
-        "matrix": "Зависит ли вывод от игроков? Разница при каждом боте (* — значимо)",
-        "groups": {
-            "pairs": "Парный козёл",
-            "morskoy": "Морской козёл",
-            "osel": "Осёл «Крест»",
-            "solo": "Каждый сам за себя",
-        },
-        "chance": "случайно",
-        "player": "игрок",
-        "skill": "Мастерство или везение",
-        "skill_chart": "Мастерство: доля партий, которые сильная пара ({strong}) выигрывает у слабой ({weak}), "
-        "с 95 % ДИ; вертикальная линия — «{base}»",
-        "deal_chart": "Сдача решает: доля партий, где при тех же раздачах одна и та же пара проигрывает оба "
-        "раза, с 95 % ДИ; вертикальная линия — «{base}»",
-        "skill_cols": ("вариант", "сильная пара выигрывает", "сдача решает", "заходящий выигрывает сдачу"),
-        "skill_diff": "разница с вариантом «{base}»",
-        "won": "доля партий",
-        "same": "доля партий",
-    },
-}
-MATRIX_WORDS = {
-    "ru": {"robust": "держится при всех ботах", "depends on bots": "зависит от ботов", "no effect": "нет эффекта"},
-    "en": {"robust": "robust", "depends on bots": "depends on bots", "no effect": "no effect"},
-}
-#: the chat card's words for a verdict under other bots (a line of its own, so plainer than the table's)
-CARD_MATRIX_WORDS = {
-    "ru": MATRIX_WORDS["ru"],
-    "en": {"robust": "holds under every bot", "depends on bots": "depends on the bots", "no effect": "no effect"},
-}
 
 
 @dataclass
@@ -441,17 +271,9 @@ def _matrix_card_head(matrix: dict[str, Any], lang: str) -> str:
     names = matrix.get("levels")
     if names:
         shown = ", ".join(LEVELS[n].ru if lang == "ru" else LEVELS[n].en for n in names)
-        return (
-            f"Проверено на уровнях игры: {shown} (↳ — держится ли вывод)."
-            if lang == "ru"
-            else (f"Checked at the levels of play: {shown} (↳: does the verdict hold).")
-        )
+        return TEXT[lang]["checked_levels"].format(shown=shown)
     shown = ", ".join(words.bot_name(m, lang) for m in matrix["bots"])
-    return (
-        f"Проверено с ботами: {shown} (↳ — держится ли вывод)."
-        if lang == "ru"
-        else (f"Checked with the bots: {shown} (↳: does the verdict hold).")
-    )
+    return TEXT[lang]["checked_bots"].format(shown=shown)
 
 
 def _matrix_card_line(data: ReportData, v: Variants, name: str, lang: str) -> str | None:
@@ -493,16 +315,11 @@ def card_text(data: ReportData, lang: str = "ru") -> str:
     games = words.games_text(a.games_per_variant, lang)
     bots = words.bots_text(data.meta.get("bots") or ["random"], lang)
     who = words.level_words(data.meta, lang)
-    if lang == "ru":
-        lines = [f"Козёл: что меняют правила — {games} на вариант, боты {bots} (программы, не люди)."]
-        if who is not None:
-            lines.append(f"Играют {who}.")
-        lines.append(f"Против варианта «{v.title(v.baseline)}»:")
-    else:
-        lines = [f"Козёл: what the rules change — {games} per variant, bots {bots} (programs, not people)."]
-        if who is not None:
-            lines.append(f"Played by {who}.")
-        lines.append(f"Against «{v.title(v.baseline)}»:")
+    t = TEXT[lang]
+    lines = [t["card_head"].format(games=games, bots=bots)]
+    if who is not None:
+        lines.append(t["card_played_by"].format(who=who))
+    lines.append(t["card_against"].format(baseline=v.title(v.baseline)))
     if data.matrix:
         lines.insert(-1, _matrix_card_head(data.matrix, lang))
     lines += headline_lines(data, lang)
@@ -535,11 +352,7 @@ def _variant_table(data: ReportData, v: Variants, name: str, lang: str) -> str:
             )
         cells = (
             f"<td>{_esc(label(e.metric, lang, solo))}"
-            + (
-                ""
-                if SPECS[e.metric].headline
-                else f" <small>{'(второстеп.)' if lang == 'ru' else '(secondary)'}</small>"
-            )
+            + ("" if SPECS[e.metric].headline else f" <small>{TEXT[lang]['secondary']}</small>")
             + f"</td><td><span data-metric='{e.metric}' data-variant='{_esc(name)}'>{_esc(shown)}</span>"
             + (f" <small>{_esc(ci)}</small>" if ci and ci != "—" else "")
             + "</td>"
@@ -559,12 +372,8 @@ def _variant_table(data: ReportData, v: Variants, name: str, lang: str) -> str:
         rows.append(f"<tr{cls}>{cells}</tr>")
     dist = a.lengths.get(name)
     if dist and dist.get("n"):
-        text = (
-            f"медиана {words.number(dist['median'], 1, lang)}, четверти {words.number(dist['q1'], 1, lang)}–"
-            f"{words.number(dist['q3'], 1, lang)}, 90 % партий — до {words.number(dist['p90'], 1, lang)}"
-            if lang == "ru"
-            else f"median {words.number(dist['median'], 1, lang)}, quartiles {words.number(dist['q1'], 1, lang)}–"
-            f"{words.number(dist['q3'], 1, lang)}, 90% of games within {words.number(dist['p90'], 1, lang)}"
+        text = TEXT[lang]["length_text"].format(
+            **{k: words.number(dist[k], 1, lang) for k in ("median", "q1", "q3", "p90")}
         )
         rows.append(
             f"<tr><td>{_esc(label('deals_per_game', lang))}</td><td colspan='2'><small>{text}</small></td></tr>"
@@ -783,7 +592,7 @@ def _shown(knob: str, value: Any, lang: str) -> str:
     if meaning:
         return meaning
     if isinstance(value, bool):
-        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
+        return TEXT[lang]["yes" if value else "no"]
     return words.count(value, lang) if isinstance(value, int) else str(value)
 
 
@@ -953,7 +762,7 @@ def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, d
         unit = words.unit_pp(lang) if SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
         fig.update_layout(
             height=60 + 30 * n,
-            xaxis_title=f"{'разница' if lang == 'ru' else 'difference'}, {unit}",
+            xaxis_title=f"{TEXT[lang]['axis_diff']}, {unit}",
             yaxis=dict(tickvals=ys, ticktext=[v.title(c.variant) for c in rows], range=[-0.6, n - 0.4]),
         )
         level = words.level(rows[0].level, lang)
@@ -1307,7 +1116,7 @@ def render(data: ReportData, lang: str = "ru") -> str:
     """The whole report as one HTML string."""
 
     if lang not in TEXT:
-        raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
+        raise keyed(ValueError, "report.lang", join_text=", ".join(TEXT), lang=lang)
     t = TEXT[lang]
     meta, a = data.meta, data.analysis
     v = Variants(meta, a, lang)
@@ -1438,7 +1247,7 @@ def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
         return
     browser = chromium()
     if browser is None:
-        raise KozelError(f"--card {path}: a PNG card is drawn by Chromium, which is not installed; use a .txt card.")
+        raise KozelError.keyed("report.card_png_card_drawn", path=path)
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "card.html"
         page.write_text(card_html(data, lang), encoding="utf-8")
@@ -1457,7 +1266,7 @@ def write_card(path: Path, data: ReportData, lang: str = "ru") -> None:
             timeout=120,
         )
         if not shot.is_file():
-            raise KozelError(f"--card {path}: Chromium did not draw the card; use a .txt card.")
+            raise KozelError.keyed("report.card_chromium_did_draw", path=path)
         from ..system.files import write_atomic
 
         write_atomic(path, lambda tmp: shutil.copyfile(shot, tmp))  # no temporary file outlives a failed copy

@@ -17,102 +17,15 @@ from ..rules.knobs import KNOB_BY_NAME, value_word
 from ..rules.variants import format_knob_value
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME
-from ..text import messages, say
+from ..text import (
+    messages,
+    report_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
+from ..text.errors import keyed
+from ..text.report_texts import SWEEP_LEVELS_TEXT as LEVELS_TEXT
+from ..text.report_texts import SWEEP_TEXT as TEXT
 from . import words
 from .report import CHECKS, CSS, _esc, _figure, _wrap, page_script, plotly_tags
-
-TEXT: dict[str, dict[str, Any]] = {
-    "ru": {
-        "title": "Козёл: какое правило важнее",
-        "lead": "Какое из правил сильнее всего меняет игру? Взят вариант «{base}» <code class='id'>{base_id}</code> и "
-        "перебраны все сочетания значений: {factors} — всего {cells}. Каждая клетка сыграла одни и те же "
-        "{games} (партия i каждой клетки начинается с той же раздачи), поэтому разница идёт от правил, а не "
-        "от везения. Боты: {bots}; это программы, а не люди.",
-        "main": "Главное",
-        "effects": "Влияние каждого правила",
-        "effects_note": "Влияние значения правила — насколько меняется показатель по сравнению с его опорным "
-        "значением (отмечено *), в среднем по всем сочетаниям остальных правил. Отрезок — {level} "
-        "доверительный интервал; красный — разница есть.",
-        "interactions": "Сочетания правил",
-        "interactions_note": "Взаимодействие двух правил: насколько влияние одного зависит от значения другого "
-        "(разность разностей). Около нуля — правила действуют независимо. Интервалы 95 %; * — взаимодействие "
-        "есть.",
-        "no_interactions": "Ни одно сочетание правил не действует иначе, чем их сумма.",
-        "found_interactions": "Правила, которые действуют вместе иначе, чем по отдельности:",
-        "more": "и ещё {n} — все в отчёте (--report)",
-        "cells": "Все клетки",
-        "cells_note": "Значения показателей в каждой клетке. Опорная клетка — первая.",
-        "values": "Что значат значения",
-        "notes": "Замечания",
-        "run": "Как получены числа",
-        "reproduce": "Повторить ровно эти партии:",
-        "cell": "клетка",
-        "version": "версия",
-        "seed": "зерно случайности",
-        "per_cell": "партий на клетку",
-        "bots": "боты",
-        "backend": "где играли",
-        "duration": "время игры",
-        "reference": "опорное",
-        "effect": "влияние",
-        "cells_word": ("клетка", "клетки", "клеток"),
-        "most": "Сильнее всего на показатель «{metric}» влияет {first}",
-        "then": "затем {next}",
-        "none": "{knobs} почти не {verb} (разницы больше {mde} не найдено)",
-        "no_effect": "На показатель «{metric}» ни одно из правил заметно не влияет",
-        "verb_one": "влияет",
-        "verb_many": "влияют",
-        "interrupted": "Прогон прерван: числа — по сыгранным партиям.",
-        "sampled": "Сыграны {played} из {total} клеток (случайный выбор по зерну).",
-        "skipped": "Невозможные сочетания пропущены: {names}.",
-        "not_estimable": "По сыгранным клеткам не оценить: {terms}.",
-    },
-    "en": {
-        "title": "Kozel: which rule matters most",
-        "lead": "Which rule changes the game most? Starting from «{base}» <code class='id'>{base_id}</code>, every "
-        "combination of these values was played: {factors} — {cells} in all. Every cell played the same "
-        "{games} (game i of every cell starts from the same deal), so the differences come from the rules, "
-        "not from luck. Bots: {bots}; they are programs, not people.",
-        "main": "The answer",
-        "effects": "What each rule does",
-        "effects_note": "The effect of a rule's value is how much a metric changes against the rule's reference "
-        "value (marked *), averaged over every combination of the other rules. Bars: {level} confidence "
-        "intervals; red: a difference was found.",
-        "interactions": "Rules together",
-        "interactions_note": "The interaction of two rules: how much one rule's effect depends on the other's "
-        "value (a difference of differences). Near zero: the rules act independently. 95% intervals; *: an "
-        "interaction was found.",
-        "no_interactions": "No two rules act differently together than the sum of their effects.",
-        "found_interactions": "Rules that act differently together than apart:",
-        "more": "and {n} more — all of them in the report (--report)",
-        "cells": "Every cell",
-        "cells_note": "The metrics of every cell. The reference cell is the first.",
-        "values": "What the values mean",
-        "notes": "Notes",
-        "run": "How the numbers were made",
-        "reproduce": "Play exactly these games again:",
-        "cell": "cell",
-        "version": "version",
-        "seed": "seed",
-        "per_cell": "games per cell",
-        "bots": "bots",
-        "backend": "played on",
-        "duration": "playing time",
-        "reference": "reference",
-        "effect": "effect",
-        "cells_word": ("cell", "cells", "cells"),
-        "most": "What changes “{metric}” most: {first}",
-        "then": "then {next}",
-        "none": "{knobs} hardly {verb} (no difference bigger than {mde} found)",
-        "no_effect": "No rule changes “{metric}” noticeably",
-        "verb_one": "matters",
-        "verb_many": "matter",
-        "interrupted": "The run was interrupted: the numbers cover the games played.",
-        "sampled": "{played} of the grid's {total} cells were played (a random choice fixed by the seed).",
-        "skipped": "Impossible combinations were skipped: {names}.",
-        "not_estimable": "Cannot be told apart with the cells played: {terms}.",
-    },
-}
 
 
 def knob_name(knob: str, lang: str) -> str:
@@ -215,16 +128,6 @@ def significant_interactions(analysis: Any) -> list[stats.Comparison]:
 
 
 # --- terminal -------------------------------------------------------------------------------------------------------
-messages.add(
-    {
-        "sweep.baselines": (
-            "Before each \u2192: the mean over the cells where that bullet's rule is at its reference value, "
-            "the others at every value played; so each rule has its own baseline.",
-            "До стрелки \u2192 — среднее по клеткам, где правило этой строки — как в опорной клетке, а остальные "
-            "правила — любые из сыгранных; поэтому у каждого правила своя основа.",
-        )
-    }
-)
 
 
 def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
@@ -248,7 +151,7 @@ def terminal_lines(summary: dict, analysis: Any, lang: str) -> list[str]:
     ]
     who = words.level_words(meta, lang)
     if who is not None:
-        lines.append(f"Играют {who}." if lang == "ru" else f"Played by {who}.")
+        lines.append(messages.text("sweep.played_by", lang, who=who))
     if len(grid.factors) > 1:  # each rule's effect is against its own baseline: say which, once
         lines.append(messages.text("sweep.baselines", lang))
     lines.append("")
@@ -313,9 +216,10 @@ def _notes(summary: dict, analysis: Any, lang: str) -> list[str]:
         out.append(t["skipped"].format(names="; ".join(f"{n} ({why.rstrip('.')})" for n, why in grid.skipped[:8])))
     if analysis.not_estimable:
         out.append(t["not_estimable"].format(terms=", ".join(analysis.not_estimable[:8])))
-    skipped_metrics = [n for n in analysis.notes if n.startswith("no effects for")]
-    if lang == "en":
-        out.extend(skipped_metrics)
+    skipped = ("sweep.note.no_effects", "sweep.note.no_data")  # older summaries: English texts, shown in English
+    for n in analysis.notes:
+        if (messages.is_stored(n) and n["key"] in skipped) or (lang == "en" and str(n).startswith("no effects for")):
+            out.append(words.note(n, lang))
     return out
 
 
@@ -490,38 +394,12 @@ def _answer_html(analysis: Any, lang: str) -> str:
     listing = f"<ul class='effects'>{items}</ul>"
     if len(found) > MAX_OPEN:  # a long list is folded: the rankings above are the answer
         n = len(found)
-        title = (
-            f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
-            if lang == "ru"
-            else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
-        )
+        title = messages.text("sweep.interactions", lang, n=n)
         listing = f"<details><summary>{_esc(title)}</summary>{listing}</details>"
     return answer + f"<p>{t['found_interactions']}</p>{listing}"
 
 
 # --- `sweep --levels`: does each rule's effect hold at every level of play? ---------------------------------------
-LEVELS_TEXT = {
-    "ru": {
-        "title": "Держится ли влияние правила на каждом уровне игры?",
-        "note": "Влияние каждого значения правила при игре новичков, игроков и знатоков на одних и тех же "
-        "раздачах (* — разница есть). Ниже — какое правило важнее всего на каждом уровне.",
-        "effect": "значение правила",
-        "metric": "показатель",
-        "across": "вывод",
-        "most": "Сильнее всего меняет «{metric}»: {levels}",
-    },
-    "en": {
-        "title": "Does each rule's effect hold at every level of play?",
-        "note": "The effect of each rule value among beginners, players and experts, on the same deals "
-        "(* a difference was found). Below: which rule matters most at each level.",
-        "effect": "rule value",
-        "metric": "metric",
-        "across": "verdict",
-        "most": "What changes “{metric}” most: {levels}",
-    },
-}
-
-
 def _level_name(name: str, lang: str) -> str:
     from ..rules.levels import LEVELS
 
@@ -569,8 +447,8 @@ def levels_ranking(block: dict, lang: str) -> list[str]:
         parts = []
         for name in block["levels"]:
             ranked = block["ranking"].get(name, {}).get(metric) or []
-            none = "ни одно правило" if lang == "ru" else "no rule"
-            who = f"у {LEVELS[name].ru_who}" if lang == "ru" else LEVELS[name].en_who
+            none = messages.text("sweep.no_rule", lang)
+            who = messages.text("sweep.among", lang, who=LEVELS[name].ru_who if lang == "ru" else LEVELS[name].en_who)
             parts.append(f"{who} — {knob_name(ranked[0], lang) if ranked else none}")
         out.append(t["most"].format(metric=words.label(metric, lang), levels="; ".join(parts)))
     return out
@@ -622,7 +500,7 @@ def _meta_html(meta: dict, bots: list[str], lang: str) -> str:
 
 def render(summary: dict, analysis: Any, lang: str = "ru") -> str:
     if lang not in TEXT:
-        raise ValueError(f"--lang must be one of {', '.join(TEXT)}, not {lang!r}.")
+        raise keyed(ValueError, "report.lang", join_text=", ".join(TEXT), lang=lang)
     t = TEXT[lang]
     meta = summary["meta"]
     grid = analysis.grid

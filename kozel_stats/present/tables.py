@@ -15,99 +15,10 @@ from rich.table import Table
 from ..stats import comparison as stats
 from ..stats.comparison import Analysis
 from ..stats.metrics import METRICS
+from ..text.terminal_texts import TABLE_TEXT as TEXT
 from . import words
 
 SPECS = {m.name: m for m in METRICS}
-
-TEXT: dict[str, dict[str, Any]] = {
-    "en": {
-        "head": "Козёл: {n} × {games} per variant, bots {bots} (programs, not people), seed {seed}",
-        "variants": ("variant", "variants", "variants"),
-        "design": "Game i of every variant starts from the same shuffle, so differences come from the rules. A "
-        "verdict rests on the four headline metrics, tested together (each at 5%/4, with its 98.75% interval); "
-        "the others are secondary, each with its own 95% interval. p (adj.): the chance of a difference this "
-        "large by luck alone, times the number of headline metrics.",
-        "generals": " (Генерал keeps no points: its two, each at 5%/2.)",
-        "interrupted": "Interrupted: these are the games finished before Ctrl-C.",
-        "baseline": "{title} ({name}): the baseline",
-        "metric": "metric",
-        "value": "value",
-        "ci95": "95% CI",
-        "n": "n",
-        "length": "deals per game: median [q1, q3], p90",
-        "overview": "Differences against {title} (rates in pp; * significant)",
-        "variant": "variant",
-        "vs": "{title} ({name}) against {base}",
-        "table": "{title} ({name}) against {base}: intervals {level_h} for the headline metrics, 95% otherwise",
-        "diff": "difference",
-        "interval": "interval",
-        "p": "p (adj.)",
-        "secondary": "(secondary)",
-        "only_here": "(only in this game; its 95% CI)",
-        "summary": "Summary",
-        "placings": "{title}: places of the players over {games} (1 = best, {n} = the goat; by chance {chance}; "
-        "95% CI under each share)",
-        "player": "player",
-        "mean_place": "mean place",
-        "place": "place {k}",
-        "skill": "Skill or luck",
-        "skill_head": ("strong wins", "deal decides", "leader wins"),
-        "precision_met": "Precision ±{target} reached with {games} per variant.",
-        "precision_short": "Precision ±{target} NOT reached with {games} per variant (limit {limit}); still too "
-        "wide: {short}.",
-        "note": "Note",
-        "short": {
-            "deals_per_game": "deals/game",
-            "naked_rate": "naked",
-            "fish_rate": "fish",
-            "written_per_deal": "points/deal",
-        },
-    },
-    "ru": {
-        "head": "Козёл: {n} × {games} на вариант, боты {bots} (программы, не люди), зерно случайности {seed} "
-        "(с тем же зерном — те же числа)",
-        "variants": ("вариант", "варианта", "вариантов"),
-        "design": "Партия i каждого варианта начинается с той же раздачи, поэтому разница идёт от правил. Вывод "
-        "решают четыре главных показателя, проверенные вместе (каждый на уровне 5{nbsp}%/4, с 98,75{nbsp}% ДИ); "
-        "остальные — второстепенные, каждый со своим 95{nbsp}% ДИ. «Случайно»: вероятность получить такую "
-        "разницу одним везением, с поправкой на число главных показателей.",
-        "generals": " (В Генерале очков нет: там главных показателей два, каждый на уровне 5{nbsp}%/2.)",
-        "interrupted": "Прервано: здесь партии, доигранные до Ctrl-C.",
-        "baseline": "{title} ({name}): базовый вариант",
-        "metric": "показатель",
-        "value": "значение",
-        "ci95": "95 % ДИ",
-        "n": "партий",
-        "length": "сдач за партию: медиана [четверти], 90 %",
-        "overview": "Разница с вариантом «{title}» (доли в п.п.; * — значимо)",
-        "variant": "вариант",
-        "vs": "{title} ({name}) против варианта «{base}»",
-        "table": "{title} ({name}) против варианта «{base}»: ДИ {level_h} у главных показателей, 95 % у остальных",
-        "diff": "разница",
-        "interval": "ДИ",
-        "p": "случайно",
-        "secondary": "(второстеп.)",
-        "only_here": "(есть только в этой игре; её 95 % ДИ)",
-        "summary": "Главное",
-        "placings": "{title}: места игроков за {games} (1 — лучшее, {n} — козёл; случайно {chance}; под "
-        "каждой долей — 95 % ДИ)",
-        "player": "игрок",
-        "mean_place": "среднее место",
-        "place": "{k} место",
-        "skill": "Мастерство или везение",
-        "skill_head": ("сильные", "сдача решает", "заходящий"),
-        "precision_met": "Точность ±{target} достигнута при {games} на вариант.",
-        "precision_short": "Точность ±{target} НЕ достигнута при {games} на вариант (предел {limit}); ещё "
-        "широки: {short}.",
-        "note": "Заметка",
-        "short": {
-            "deals_per_game": "сдач/партию",
-            "naked_rate": "голые",
-            "fish_rate": "рыба",
-            "written_per_deal": "очков/сдачу",
-        },
-    },
-}
 
 
 def _digits(x: float) -> int:

@@ -23,7 +23,26 @@ from typing import Any
 from ..rules.roster import BOTS
 from ..stats import comparison as stats
 from ..stats.metrics import METRIC_BY_NAME, METRICS
-from ..text import say
+from ..text import (
+    answer_texts,  # noqa: F401  (the notes summary.json keeps by key: notes.*, sweep.note.*)
+    messages,
+    say,
+)
+from ..text.word_texts import (
+    EFFECT,
+    EN_SOLO,
+    EN_UNITS,
+    GLOSSARY_GENERALS,
+    PER_WORDS_RU,
+    RU_LABELS,
+    RU_MORE_LESS,
+    RU_SOLO,
+    RU_UNITS,
+    SKILL_TEXT,
+    VERDICT_RU,
+    WORDS,
+)
+from ..text.word_texts import GLOSSARY as _GLOSSARY
 
 LANGS = ("ru", "en")
 NBSP = "\u00a0"
@@ -62,7 +81,7 @@ def seconds(s: float, lang: str) -> str:
     s = float(s or 0)
     m, sec = divmod(int(round(s)), 60)
     h, m = divmod(m, 60)
-    unit = ("ч", "мин", "с") if lang == "ru" else ("h", "min", "s")
+    unit = WORDS[lang]["time_units"]
     if h:
         return f"{h} {unit[0]} {m} {unit[1]}"
     if m:
@@ -71,87 +90,20 @@ def seconds(s: float, lang: str) -> str:
 
 
 def unit_pp(lang: str) -> str:
-    return "п.п." if lang == "ru" else "pp"
+    return WORDS[lang]["pp"]
 
 
 plural_ru = say.plural_ru  # one helper for Russian plural forms (say.py)
 
 
 def games_text(n: int, lang: str) -> str:
-    if lang == "ru":
-        return f"{count(n, lang)} {plural_ru(n, 'партия', 'партии', 'партий')}"
-    return f"{count(n, lang)} game{'s' if n != 1 else ''}"
+    return messages.text("words.games", lang, n=n)
 
 
 # --- metrics --------------------------------------------------------------------------------------------------------
-RU_LABELS = {
-    "deals_per_game": "сдач за партию",
-    "naked_rate": "голые козлы",
-    "fish_rate": "рыба (доля сдач)",
-    "written_per_deal": "очков записано за сдачу",
-    "bald_rate": "лысые козлы",
-    "general_rate": "генерал",
-    "hanging_rate": "подвесные козлы",
-    "several_goats_rate": "несколько козлов сразу",
-    "kept_00_rate": "козёл с 0:0 на руках",
-    "extra_goat_rate": "внеочередной козёл",
-    "first_lead_loss_rate": "проигрыш пары, зашедшей первой в партии",
-    "eggs_rate": "яйца (доля сдач)",
-    "redeal_rate": "передача (доля раздач)",
-    "fisherman_share": "рыбу выиграла пара рыбака",
-    "moves_per_deal": "ходов за сдачу",
-    "vanished_share": "очки сгорели под порогом (доля проигранных сдач)",
-    "draws_per_deal": "добор из базара за сдачу",
-    "early_closure_rate": "досрочное закрытие (доля сдач)",
-    "out66_rate": "выход на 6:6 с особой записью (доля сдач)",
-    "burn_rate": "сожжённый счёт (доля сдач)",
-    "leader_win_share": "сдачу выиграла пара заходящего",
-    "draw_rate": "ничья в матче",
-    "margin": "разрыв в счёте в конце матча",
-    "last_deal_rate": "матч решила последняя сдача",
-    "generals_rate": "генералы на 100 сдач",
-    "generals_a_rate": "генералы паре A на 100 сдач",
-    "generals_b_rate": "генералы паре B на 100 сдач",
-    "skill_edge": "мастерство: сильная пара выигрывает (доля партий)",
-    "deal_decides": "сдача решает: та же пара проигрывает оба раза",
-}
-RU_SOLO = {
-    "naked_rate": "голый козёл",
-    "bald_rate": "лысый козёл",
-    "hanging_rate": "подвесной козёл",
-    "first_lead_loss_rate": "проигрыш игрока, зашедшего первым в партии",
-    "fisherman_share": "рыбу выиграл рыбак",
-    "leader_win_share": "сдачу выиграл заходящий",
-    "deal_decides": "сдача решает: тот же игрок проигрывает оба раза",
-}
-EN_SOLO = {
-    "naked_rate": "naked-goat rate",
-    "first_lead_loss_rate": "first leader loses",
-    "fisherman_share": "fisherman's share of fish wins",
-    "leader_win_share": "the deal's leader wins it",
-    "deal_decides": "deal decides: the same player loses both plays",
-}
-#: the unit of a metric's values in words (rates are shown in % and differences in п.п./pp)
-RU_UNITS = {
-    "deals_per_game": ("сдача", "сдачи", "сдач"),
-    "written_per_deal": ("очко", "очка", "очков"),
-    "moves_per_deal": ("ход", "хода", "ходов"),
-    "draws_per_deal": ("кость", "кости", "костей"),
-}
-EN_UNITS = {
-    "deals_per_game": "deals",
-    "written_per_deal": "points",
-    "moves_per_deal": "moves",
-    "draws_per_deal": "tiles",
-}
-
-
 #: "из 100 ..." / "of 100 ..." per unit of a share (metrics.Metric.per_unit): a share of fish wins is out
 #: of 100 fish, a redeal rate out of 100 shuffles (раздачи), not deals
-PER_WORDS = {
-    "ru": {"games": "партий", "matches": "матчей", "deals": "сдач", "shuffles": "раздач", "fishes": "рыб"},
-    "en": stats.PER_EN,
-}
+PER_WORDS = {"ru": PER_WORDS_RU, "en": stats.PER_EN}
 
 
 def per_word(metric: str, lang: str) -> str:
@@ -221,18 +173,10 @@ def level(level_: float, lang: str) -> str:
 
 
 def ci_word(lang: str) -> str:
-    return "ДИ" if lang == "ru" else "CI"
+    return WORDS[lang]["ci"]
 
 
 # --- verdicts -------------------------------------------------------------------------------------------------------
-RU_MORE_LESS = {
-    "deals_per_game": ("длиннее", "короче"),
-    "moves_per_deal": ("длиннее", "короче"),
-    "written_per_deal": ("больше", "меньше"),
-    "draws_per_deal": ("больше", "меньше"),
-}
-
-
 def not_compared(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = None) -> str:
     """Why a metric is not compared, in words."""
     if lang != "ru":
@@ -242,12 +186,12 @@ def not_compared(c: stats.Comparison, lang: str, titles: Mapping[str, str] | Non
     note = c.note or ""
     if note.startswith("the rule exists in"):
         only = t_var if note.endswith(f"in {c.variant} only") else t_base
-        return f"не сравнивается: правило есть только в варианте «{only}»"
+        return VERDICT_RU["only_in"].format(only=only)
     if "does not exist" in note:
-        return "не сравнивается: правила нет ни там, ни там"
+        return VERDICT_RU["nowhere"]
     if "sides" in note:
-        return f"не сравнивается: у вариантов «{t_var}» и «{t_base}» разное число сторон, и шанс проиграть разный"
-    return "не сравнивается"
+        return VERDICT_RU["sides"].format(variant=t_var, base=t_base)
+    return VERDICT_RU["not_compared"]
 
 
 def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = None) -> str:
@@ -258,36 +202,39 @@ def verdict(c: stats.Comparison, lang: str, titles: Mapping[str, str] | None = N
     if not c.comparable:
         return not_compared(c, lang, titles)
     if not math.isfinite(c.diff) or not math.isfinite(c.low):
-        return "не оценить: нет данных"
+        return VERDICT_RU["no_data"]
     m = c.metric
     rate = is_rate(m)
     scale = 100.0 if rate else 1.0
     d = stats.decimals(c.half_width * scale)
-    ci = f"{level(c.level, lang)} ДИ {interval(m, c.low, c.high, lang, d)}"
+    ci = VERDICT_RU["ci"].format(level=level(c.level, lang), interval=interval(m, c.low, c.high, lang, d))
     rel = f"{number(c.relative * 100, 1, lang, signed=True)}{NBSP}%; " if math.isfinite(c.relative) else ""
     if rate:
         per = per_word(m, lang)
         dd = max(0, d - 1)
-        rel = f"{number(c.baseline_value * 100, dd, lang)} → {number(c.value * 100, dd, lang)} из 100 {per}; " + rel
-    prefix = "второстепенный: " if c.family == "secondary" else ""
+        base, new = number(c.baseline_value * 100, dd, lang), number(c.value * 100, dd, lang)
+        rel = VERDICT_RU["of_100"].format(base=base, new=new, per=per) + rel
+    prefix = VERDICT_RU["secondary"] if c.family == "secondary" else ""
     amount = abs(c.diff) * scale
     if c.significant:
-        more, less = RU_MORE_LESS.get(m, ("чаще", "реже") if rate else ("больше", "меньше"))
+        more, less = RU_MORE_LESS.get(m, VERDICT_RU["more_less_rate"] if rate else VERDICT_RU["more_less"])
         word = more if c.diff > 0 else less
-        text = f"{word} на {number(amount, d, lang)}{NBSP}{unit_word(m, amount if not rate else 1, lang)}".rstrip()
+        unit = unit_word(m, amount if not rate else 1, lang)
+        text = VERDICT_RU["by"].format(word=word, amount=number(amount, d, lang), unit=unit).rstrip()
     elif c.differing == 0:
-        text = "разницы нет: все партии дали одни и те же числа"
+        text = VERDICT_RU["same_numbers"]
     else:
         mde = c.mde * scale
-        text = (
-            f"разницы больше ±{number(mde, stats.decimals(mde), lang)}"
-            f"{NBSP + unit_pp(lang) if rate else ''} не найдено: {diff(m, c.diff, lang, d)}"
+        text = VERDICT_RU["not_found"].format(
+            mde=number(mde, stats.decimals(mde), lang),
+            unit=NBSP + unit_pp(lang) if rate else "",
+            diff=diff(m, c.diff, lang, d),
         )
     margin = number((c.margin or 0.0) * 100, 3, lang).rstrip("0").rstrip(",")
     if c.equivalent:
-        text += f"; то же в пределах ±{margin}{NBSP}%"
+        text += VERDICT_RU["equivalent"].format(margin=margin)
     elif c.equivalent is False and not c.significant:
-        text += f"; не показано, что в пределах ±{margin}{NBSP}%"
+        text += VERDICT_RU["not_equivalent"].format(margin=margin)
     return f"{prefix}{text} ({rel}{ci})"
 
 
@@ -315,9 +262,9 @@ def size(c: stats.Comparison) -> float:
 def _qualifier(c: stats.Comparison, lang: str) -> str:
     rel = abs(c.relative) if math.isfinite(c.relative) else math.inf
     if rel < 0.05:
-        return "чуть " if lang == "ru" else "slightly "
+        return WORDS[lang]["slightly"]
     if rel >= 0.25:
-        return "намного " if lang == "ru" else "much "
+        return WORDS[lang]["much"]
     return ""
 
 
@@ -334,46 +281,27 @@ def effect_phrase(c: stats.Comparison, lang: str, solo: bool = False) -> str:
     """One effect in a few words: 'партии чуть длиннее (+0,2 сдачи)', 'голых козлов меньше: 20 вместо 22 из 100'."""
     m, up = c.metric, c.diff > 0
     q = _qualifier(c, lang)
-    if m == "deals_per_game":
+    w = EFFECT[lang]
+    if m in ("deals_per_game", "written_per_deal"):
         d = max(1, stats.decimals(c.half_width) - 1)
         amount = number(c.diff, d, lang, signed=True)
-        if lang == "ru":
-            unit = plural_ru(abs(c.diff), "сдача", "сдачи", "сдач", "сдачи")
-            return f"партии {q}{'длиннее' if up else 'короче'} ({amount} {unit})"
-        return f"games {q}{'longer' if up else 'shorter'} ({amount} deals)"
-    if m == "written_per_deal":
-        d = max(1, stats.decimals(c.half_width) - 1)
-        amount = number(c.diff, d, lang, signed=True)
-        if lang == "ru":
-            return f"за сдачу пишут {q}{'больше' if up else 'меньше'} ({amount} очка)"
-        return f"{q}{'more' if up else 'fewer'} points written per deal ({amount})"
+        what = "length" if m == "deals_per_game" else "written"
+        way = w[f"{what}_ways"][0 if up else 1]
+        unit = plural_ru(abs(c.diff), *w["length_units"]) if "length_units" in w else ""
+        return w[what].format(q=q, way=way, amount=amount, unit=unit)
     if is_rate(m):
         base, new = _of_100(c, lang)
         spec = METRIC_BY_NAME[m]
-        per_ru = "" if spec.per_unit == "games" else " " + per_word(m, lang)
-        per_en = per_word(m, lang)
-        if lang == "ru":
-            subject = {
-                "naked_rate": "голых козлов" if not solo else "голых козлов",
-                "fish_rate": "рыбы",
-                "bald_rate": "лысых козлов",
-                "eggs_rate": "яиц",
-            }.get(m)
-            if subject:
-                return f"{subject} {q}{'больше' if up else 'меньше'}: {new} вместо {base}{per_ru} из 100"
-            return f"{label(m, lang, solo)}: {q}{'чаще' if up else 'реже'}, {new} вместо {base}{per_ru} из 100"
-        subject = {
-            "naked_rate": "naked goats",
-            "fish_rate": "fish",
-            "bald_rate": "bald goats",
-            "eggs_rate": "eggs",
-        }.get(m)
+        # Russian: «из 100» alone for a share of games, «из 100 сдач» otherwise; English: always the unit
+        per = per_word(m, lang) if lang != "ru" else "" if spec.per_unit == "games" else " " + per_word(m, lang)
+        subject = w["subjects"].get(m)
         if subject:
-            word = ("more" if up else "less") if m == "fish_rate" else ("more" if up else "fewer")
-            if q == "much " and word == "fewer":
-                q = "far "
-            return f"{q}{word} {subject}: {new} instead of {base} in 100 {per_en}"
-        return f"{label(m, lang, solo)} {q}{'higher' if up else 'lower'}: {new} instead of {base} in 100 {per_en}"
+            way = w["fish_ways" if m == "fish_rate" and "fish_ways" in w else "subject_ways"][0 if up else 1]
+            if q == WORDS[lang]["much"] and way == "fewer":
+                q = WORDS[lang]["far"]
+            return w["subject"].format(q=q, way=way, subject=subject, new=new, base=base, per=per)
+        way = w["rate_ways"][0 if up else 1]
+        return w["rate"].format(label=label(m, lang, solo), q=q, way=way, new=new, base=base, per=per)
     d = stats.decimals(c.half_width)
     amount = number(c.diff, d, lang, signed=True)
     return f"{label(m, lang, solo)}: {amount}"
@@ -393,12 +321,8 @@ def headline_effects(
     if not found:
         tested = [c for c in comparisons if c.family == "headline" and c.comparable]
         if not tested:
-            return "главные показатели не сравниваются" if lang == "ru" else "nothing comparable"
-        return (
-            "по главным показателям разницы не найдено"
-            if lang == "ru"
-            else "no difference found in the headline metrics"
-        )
+            return messages.text("words.nothing_comparable", lang)
+        return messages.text("words.no_headline_difference", lang)
     return ", ".join(effect_phrase(c, lang, solo) for c in found)
 
 
@@ -471,42 +395,29 @@ def level_words(meta: Mapping[str, Any], lang: str) -> str | None:
 def at_level(meta: Mapping[str, Any], lang: str) -> str:
     """' — игроки, которые считают кости' to end a headline's title with; '' without a level."""
     who = level_words(meta, lang)
-    return f" — {'играют' if lang == 'ru' else 'played by'} {who}" if who else ""
+    return messages.text("words.at_level", lang, who=who) if who else ""
 
 
 def seat_name(seat: int | str, lang: str) -> str:
     """Каждый сам за себя: 'игрок 1' for seat 0 (players count from 1, seats from 0 in the records)."""
-    return f"{'игрок' if lang == 'ru' else 'player'} {int(seat) + 1}"
+    return messages.text("words.seat", lang, n=int(seat) + 1)
 
 
 # --- notes of the analysis ------------------------------------------------------------------------------------------
-_NOTES_RU = (
+#: the English notes an older summary.json holds (before notes were kept by key): their sentence's key and the
+#: fields its groups give, so that they are said in Russian too
+_LEGACY_NOTES = (
     (
         re.compile(r"^(\S+) \((\d) players\) and (\S+) \((\d) players\) are different games"),
-        lambda m, t: (
-            f"«{t(m[1])}» ({m[2]} игрока) и «{t(m[3])}» ({m[4]} игрока) — разные игры: доли партий и "
-            "сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
-        ),
+        "notes.different_games",
+        ("arm", "arm_players", "base", "base_players"),
     ),
-    (
-        re.compile(r"^(\S+) and (\S+) did not play the same games"),
-        lambda m, t: (
-            f"«{t(m[1])}» и «{t(m[2])}» играли не одни и те же раздачи: сравнение без пар "
-            "(независимые выборки), гораздо менее точное."
-        ),
-    ),
-    (
-        re.compile(r"^the variants of this folder did not play the same games"),
-        lambda m, t: (
-            "варианты этой папки играли не одни и те же раздачи: каждое сравнение — без пар (независимые выборки)."
-        ),
-    ),
+    (re.compile(r"^(\S+) and (\S+) did not play the same games"), "notes.unpaired", ("arm", "base")),
+    (re.compile(r"^the variants of this folder did not play the same games"), "notes.folder_unpaired", ()),
     (
         re.compile(r"^(.+) holds the paired sums against (\S+) only: the comparisons with (\S+) are unpaired"),
-        lambda m, t: (
-            f"в папке только парные суммы против варианта «{t(m[2])}»: сравнения с вариантом «{t(m[3])}» — без пар "
-            "(независимые выборки), гораздо менее точные."
-        ),
+        "notes.legacy_paired_with_first_only",
+        ("", "first", "chosen"),
     ),
 )
 
@@ -514,131 +425,66 @@ _NOTES_RU = (
 _DIFFERENT = re.compile(r"^(\S+) \((\d) players\) and (\S+) \((\d) players\) are different games")
 
 
-def notes(texts: list[str], lang: str, titles: Mapping[str, str] | None = None) -> list[str]:
-    """The notes of an analysis in `lang`, the "different games" ones merged into one sentence."""
+def _different(entry: Any) -> tuple[str, str, str, str] | None:
+    """A "different games" note's (variant, its players, baseline, its players), stored by key or as a text."""
+    if messages.is_stored(entry):
+        if entry["key"] != "notes.different_games":
+            return None
+        f = entry.get("fields") or {}
+        return str(f["arm"]), str(f["arm_players"]), str(f["base"]), str(f["base_players"])
+    found = _DIFFERENT.search(str(entry))
+    return (found[1], found[2], found[3], found[4]) if found else None
+
+
+def notes(texts: list[Any], lang: str, titles: Mapping[str, str] | None = None) -> list[str]:
+    """The notes of an analysis in `lang` (stored by key, or English texts of an older summary.json), the
+    "different games" ones merged into one sentence."""
     titles = titles or {}
-    different = [m for m in (_DIFFERENT.search(x) for x in texts) if m]
-    out = [note(x, lang, titles) for x in texts if not _DIFFERENT.search(x)]
+    different = [(m, x) for m, x in ((_different(x), x) for x in texts) if m]
+    out = [note(x, lang, titles) for x in texts if not _different(x)]
     if len(different) > 1:
-        base = titles.get(different[0][3], different[0][3])
-        names = ", ".join(f"«{titles.get(m[1], m[1])}» ({m[2]})" for m in different)
-        if lang == "ru":
-            text = (
-                f"Другое число игроков, чем у варианта «{base}» ({different[0][4]}): {names}. Это разные игры: доли "
-                "партий и сдач сравнимы, а кто проигрывает — нет (шанс разный), это не проверяется."
-            )
-        else:
-            text = (
-                f"A different number of players than «{base}» ({different[0][4]}): {names}. These are different "
-                "games: shares of games and of deals compare, but who loses does not (its chance differs), so "
-                "that is not tested."
-            )
-        out.insert(0, text)
+        base = titles.get(different[0][0][2], different[0][0][2])
+        names = ", ".join(f"«{titles.get(m[0], m[0])}» ({m[1]})" for m, _ in different)
+        players = different[0][0][3]
+        out.insert(0, messages.text("notes.different_games_merged", lang, base=base, players=players, names=names))
     elif different:
-        out.insert(0, note(different[0].string, lang, titles))
+        out.insert(0, note(different[0][1], lang, titles))
     return out
 
 
-def note(text: str, lang: str, titles: Mapping[str, str] | None = None) -> str:
-    """A note of the analysis (English in summary.json) in `lang`."""
+#: the fields of a stored note that name a variant: shown by its title in Russian («Морской козёл»)
+NOTE_VARIANTS = ("arm", "base", "first", "chosen")
+
+
+def note(text: Any, lang: str, titles: Mapping[str, str] | None = None) -> str:
+    """A note of the analysis in `lang`: a stored sentence (messages.stored, the key and fields summary.json
+    keeps), or the English text an older summary.json holds (said in Russian by _LEGACY_NOTES, else as written)."""
+    titles = titles or {}
+    if messages.is_stored(text):
+        fields = text.get("fields") or {}
+        named = [k for k in NOTE_VARIANTS if isinstance(fields.get(k), str)] if lang == "ru" else []
+        shown = {k: titles.get(fields[k], fields[k]) for k in named}
+        return messages.render_stored(text, lang, **shown)
+    text = str(text)
     if lang != "ru":
         return text
-    titles = titles or {}
 
-    def t(name: str) -> str:
-        return titles.get(name, name)
-
-    for pattern, make in _NOTES_RU:
+    for pattern, key, names in _LEGACY_NOTES:
         match = pattern.search(text)
         if match:
-            return make(match, t)
+            fields = {name: match[i] for i, name in enumerate(names, 1) if name}
+            shown = {k: titles.get(v, v) if k in NOTE_VARIANTS else v for k, v in fields.items()}
+            return messages.text(key, "ru", **shown)
     return text
 
 
 # --- the glossary ---------------------------------------------------------------------------------------------------
-_GLOSSARY = {
-    "ru": [
-        ("сдача", "от раздачи до выхода или рыбы; партия — сдачи, пока кто-то не наберёт {target} (козлы)."),
-        ("голые козлы", "проигравшие, у победителей которых за всю партию не записано ни одного очка."),
-        ("лысые козлы", "партия кончилась выходом, в последнем ходе которого был 0:0 (два дубля за ход считаются)."),
-        ("рыба", "сдача встала: на столе видно, что ни у кого нет подходящей кости; рыбак — кто поставил её."),
-        ("яйца", "рыба с равными суммами: никто не пишет, сумма переходит к проигравшим следующую сдачу."),
-        ("сгорел под порогом", "проигравшие набрали меньше порога ({threshold}), и очки не записаны, а пропали."),
-        ("передача", "пересдача, когда у кого-то {doubles} дублей или {suit} костей одной масти."),
-        ("доля", "рыба, яйца, досрочное закрытие — доля сдач; голые и лысые козлы — доля партий."),
-        ("п.п.", "процентный пункт: разница долей 22 % и 20 % — 2 п.п."),
-        (
-            "ДИ",
-            "доверительный интервал: где, с учётом случайности, лежит настоящее значение. У четырёх главных "
-            "показателей (длина партии, голые козлы, рыба, очков за сдачу) — 98,75 % ДИ: они проверяются вместе, "
-            "каждый на уровне 5 %/4 (поправка Бонферрони), так что ложный вывод о варианте — не чаще 5 %. "
-            "Остальные — второстепенные, каждый со своим 95 % ДИ.{generals}",
-        ),
-        (
-            "значимо",
-            "интервал разницы не захватывает ноль; «разницы больше ±X не найдено» — столько прогон мог бы заметить.",
-        ),
-        (
-            "по самому правилу",
-            "разница, которая следует из правила по определению (рыба рыбаку — рыбу выигрывает "
-            "пара рыбака), а не открытие.",
-        ),
-        (
-            "боты",
-            "программы, а не люди: играют по простым правилам; вывод, который держится при разных ботах, надёжнее.",
-        ),
-    ],
-    "en": [
-        ("deal", "from dealing to an out or a fish; a game is deals until a side reaches {target} (the goats)."),
-        ("naked goats (голые козлы)", "the losers whose winners never wrote a point in the game."),
-        ("bald goats (лысые козлы)", "the game ended with an out whose last move held 00 (a two-doubles move counts)."),
-        ("fish (рыба)", "a blocked deal: the table shows nobody can move; the fisherman laid the last tile."),
-        ("eggs (яйца)", "a fish with equal sums: nobody writes, the sum goes to the next deal's losers."),
-        (
-            "vanished under the threshold",
-            "the losers' points were below the threshold ({threshold}) and were not written.",
-        ),
-        ("redeal (передача)", "a new deal when a hand holds {doubles} doubles or {suit} tiles of one suit."),
-        ("share", "fish, eggs, early closure: a share of deals; naked and bald goats: a share of games."),
-        ("pp", "percentage point: the difference between 22% and 20% is 2 pp."),
-        (
-            "CI",
-            "confidence interval: where the true value lies, allowing for chance. The four headline metrics (game "
-            "length, naked goats, fish, points per deal) get 98.75% CIs: tested together, each at 5%/4 "
-            "(Bonferroni), so a false verdict about a variant happens at most 5% of the time. The others are "
-            "secondary, each with its own 95% CI.{generals}",
-        ),
-        (
-            "significant",
-            "the interval of the difference excludes zero; 'no difference bigger than ±X found': what "
-            "the run could have seen.",
-        ),
-        (
-            "restates the rule",
-            "a difference that follows from the rule by definition (fish to the fisherman: the "
-            "fisherman's side wins every fish), not a finding.",
-        ),
-        (
-            "bots",
-            "programs, not people: they play by simple rules; a verdict that holds with several bots is "
-            "more trustworthy.",
-        ),
-    ],
-}
-
-
-GLOSSARY_GENERALS = {
-    "ru": " В Генерале очков не пишут: главных показателей там два (длина партии, рыба), каждый на уровне 5 %/2.",
-    "en": " Генерал writes no points: it has two headline metrics (game length, fish), each at 5%/2.",
-}
-
-
 def _values(values: list[Any], lang: str) -> str:
     """101 / 101 или 125 / 101, 125 или 150 (the run's values of a knob, in words)."""
     shown = [count(x, lang) if isinstance(x, int) else str(x) for x in sorted(set(values))]
     if len(shown) <= 1:
         return "".join(shown)
-    return f"{', '.join(shown[:-1])} {'или' if lang == 'ru' else 'or'} {shown[-1]}"
+    return messages.text("words.or", lang, some=", ".join(shown[:-1]), last=shown[-1])
 
 
 def glossary(lang: str, rules: Sequence[Mapping[str, Any]] | None = None) -> list[tuple[str, str]]:
@@ -674,91 +520,6 @@ def glossary(lang: str, rules: Sequence[Mapping[str, Any]] | None = None) -> lis
 
 # --- skill or luck (`compare --skill`) ------------------------------------------------------------------------------
 SKILL_METRICS = ("skill_edge", "deal_decides", "leader_win_share")
-SKILL_TEXT: dict[str, dict[str, Any]] = {
-    "ru": {
-        "skill_edge": ("мастерство значит больше", "мастерство значит меньше", "мастерство значит столько же"),
-        "deal_decides": ("сдача решает больше", "сдача решает меньше", "сдача решает столько же"),
-        "leader_win_share": (
-            "у заходящего преимущество больше",
-            "у заходящего преимущество меньше",
-            "преимущество заходящего то же",
-        ),
-        "who": {
-            "skill_edge": "сильная пара выигрывает {new} партий",
-            "deal_decides": "одна и та же пара проигрывает оба раза в {new} партий",
-            "leader_win_share": "пара заходящего выигрывает {new} сдач",
-        },
-        "who_solo": {
-            "deal_decides": "один и тот же игрок проигрывает оба раза в {new} партий",
-            "leader_win_share": "заходящий выигрывает {new} сдач",
-        },
-        "intro": "Мастерство: каждая партия сыграна ещё дважды с теми же раздачами — {strong} за одну пару "
-        "и {weak} за другую, потом пары меняются местами; доля этих партий, выигранных сильной парой (50 % — "
-        "мастерство ничего не даёт). Сдача решает: каждая партия сыграна ещё раз с теми же раздачами теми же "
-        "ботами ({bots}) с независимыми решениями; как часто одна и та же пара проигрывает оба раза (монетка — "
-        "50 % в парной игре, 100 % — всё решает сдача). Заходящий: доля сдач, выигранных парой "
-        "заходящего. У каждого — 95 % ДИ; разницы с вариантом «{base}» — второстепенные показатели (95 %, "
-        "* — значимо).",
-        "instead": " вместо {base}",
-        "against": " против {base}",
-        "by": "разница {diff}",
-        "not_found": "разницы больше ±{mde} не найдено: {diff}",
-        "same": "все партии дали те же числа",
-        "base": {
-            "skill_edge": "сильная пара (бот {strong} против бота {weak}) выигрывает {value} партий ({ci}; "
-            "без мастерства "
-            "— 50 %)",
-            "deal_decides": "при тех же раздачах одна и та же пара проигрывает оба раза в {value} партий ({ci}; "
-            "монетка — {chance}, 100 % — всё решает сдача)",
-            "leader_win_share": "пара заходящего выигрывает {value} сдач ({ci}; наугад — {chance})",
-        },
-        "base_solo": {
-            "deal_decides": "при тех же раздачах один и тот же игрок проигрывает оба раза в {value} партий ({ci}; "
-            "наугад — {chance}, 100 % — всё решает сдача)",
-            "leader_win_share": "заходящий выигрывает {value} сдач ({ci}; наугад — около {chance})",
-        },
-    },
-    "en": {
-        "skill_edge": ("skill counts for more", "skill counts for less", "skill counts as much"),
-        "deal_decides": ("the deal decides more", "the deal decides less", "the deal decides as much"),
-        "leader_win_share": (
-            "leading a deal is a bigger advantage",
-            "leading a deal is a smaller advantage",
-            "leading a deal is as much of an advantage",
-        ),
-        "who": {
-            "skill_edge": "the strong side wins {new} of games",
-            "deal_decides": "the same side loses both plays in {new} of games",
-            "leader_win_share": "the side that leads a deal wins {new} of deals",
-        },
-        "who_solo": {
-            "deal_decides": "the same player loses both plays in {new} of games",
-            "leader_win_share": "the player who leads a deal wins {new} of deals",
-        },
-        "intro": "Skill edge: every game is played twice more from the same deals, {strong} on one side "
-        "and {weak} on the other, then the sides swapped; the share of those games the strong side wins (50%: "
-        "skill gives nothing). Deal decides: every game is played again from the same deals by the same bots "
-        "({bots}) with independent decisions; how often the same side loses both times (a coin: 50% in pair "
-        "games, 100%: the deal alone decides). Leader: the share of deals won by the side that led them. "
-        "Each with its 95% interval; the differences against {base} are secondary metrics (95%, * significant).",
-        "instead": " instead of {base}",
-        "against": " against {base}",
-        "by": "a difference of {diff}",
-        "not_found": "no difference bigger than ±{mde} found: {diff}",
-        "same": "every game gave the same numbers",
-        "base": {
-            "skill_edge": "the strong side ({strong} against {weak}) wins {value} of games ({ci}; without skill: 50%)",
-            "deal_decides": "with the same deals the same side loses both plays in {value} of games ({ci}; a coin: "
-            "{chance}, 100%: the deal alone decides)",
-            "leader_win_share": "the side that leads a deal wins {value} of deals ({ci}; by chance: {chance})",
-        },
-        "base_solo": {
-            "deal_decides": "with the same deals the same player loses both plays in {value} of games ({ci}; by "
-            "chance: {chance}, 100%: the deal alone decides)",
-            "leader_win_share": "the player who leads a deal wins {value} of deals ({ci}; by chance: about {chance})",
-        },
-    },
-}
 
 
 def skill_intro(skill: Mapping[str, Any], base_title: str, lang: str) -> str:
@@ -793,7 +554,7 @@ def skill_phrase(c: stats.Comparison, lang: str, solo: bool = False, titles: Map
     if not c.comparable:
         return f"{label(m, lang, solo)}: {not_compared(c, lang, titles)}"
     if not math.isfinite(c.diff) or not math.isfinite(c.low):
-        return f"{label(m, lang, solo)}: {'не оценить: нет данных' if lang == 'ru' else 'not estimable: no data'}"
+        return messages.text("words.not_estimable", lang, label=label(m, lang, solo))
     d = stats.decimals(c.half_width * 100)
     dv = max(1, d - 1)
     new, base = value(m, c.value, lang, dv), value(m, c.baseline_value, lang, dv)

@@ -77,7 +77,12 @@ from ..engine.codes import (
     tile_name,
 )
 from ..rules.variants import Variant
-from ..text.errors import TraceError, VariantError
+from ..text import (
+    messages,
+    record_texts,  # noqa: F401  (importing it declares the sentences this module says)
+    system_texts,  # noqa: F401  (a file that cannot be read: files.cannot_read)
+)
+from ..text.errors import TraceError, VariantError, keyed
 
 FORMAT = "kozel-trace/1"
 SIDE_NAMES = ["A", "B"]
@@ -102,21 +107,21 @@ def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
     names = [n.strip() for n in names if n.strip()]
     if any("=" in n for n in names):
         if players != 4:
-            raise ValueError("--bots: sides A= and B= exist only in pair games; give one bot per seat.")
+            raise keyed(ValueError, "records.bots_sides_exist_only")
         sides: dict[str, str] = {}
         for item in names:
             key, _, bot = item.partition("=")
             key = key.strip().upper()
             if key not in ("A", "B") or not bot.strip():
-                raise ValueError(f"--bots: {item!r} is not SIDE=BOT with SIDE A (seats 0, 2) or B (seats 1, 3).")
+                raise keyed(ValueError, "records.bots_side_bot_side", item=item)
             sides[key] = bot.strip()
         if set(sides) != {"A", "B"}:
-            raise ValueError("--bots: give both sides, e.g. A=counter,B=random.")
+            raise keyed(ValueError, "records.bots_both_sides_counter")
         names = [sides["A"], sides["B"], sides["A"], sides["B"]]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"--bots: give one bot for all seats or one per seat ({players}), not {len(names)}.")
+        raise keyed(ValueError, "records.bots_bot_all_seats", players=players, n_names=len(names))
     for n in names:
         try:
             parse_bot(n)
@@ -125,14 +130,20 @@ def parse_bots(spec: str | list[str], players: int = 4) -> list[str]:
     return names
 
 
-def bot_error(where: str, name: str, exc: ValueError, where_ru: str | None = None) -> VariantError:
-    """An unknown bot, with «вы имели в виду …?» and the closest bot names (`--bots counterr`: counter)."""
+def bot_error(where: str | messages.Sentence, name: str, exc: ValueError) -> VariantError:
+    """An unknown bot, with «вы имели в виду …?» and the closest bot names (`--bots counterr`: counter); `where`
+    is an option ('--bots') or a sentence of the table (the bot of a duel's side)."""
     from ..rules.roster import BOTS
-    from ..text.say import closest, did_you_mean, translate
+    from ..text.say import closest, did_you_mean
 
     near = [] if ":" in name else closest(name, [bot.name for bot in BOTS])
     hint_en, hint_ru = (did_you_mean(near, "en"), did_you_mean(near, "ru")) if near else ("", "")
-    return VariantError(f"{where}: {exc}{hint_en}", ru=f"{where_ru or where}: {translate(str(exc))}{hint_ru}")
+    return VariantError.keyed(
+        "records.bot_error",
+        where=where,
+        reason=exc,
+        hint=messages.Both(hint_en, hint_ru),
+    )
 
 
 def parse_skill(text: str) -> tuple[str, str]:
@@ -141,18 +152,15 @@ def parse_skill(text: str) -> tuple[str, str]:
 
     parts = text.split("/")
     if len(parts) != 2 or not all(part.strip() for part in parts):
-        raise ValueError(
-            f"--skill {text!r}: give two bots as STRONG/WEAK, the strong side's bot, a slash and the weak "
-            "side's, e.g. --skill counter/random."
-        )
+        raise keyed(ValueError, "records.skill_two_bots_strong", text=text)
     strong, weak = (part.strip() for part in parts)
     for role, name in (("STRONG", strong), ("WEAK", weak)):
         if "," in name or "=" in name:
-            raise ValueError(f"--skill {text!r}: {role} is one bot for a whole side, e.g. counter, not {name!r}.")
+            raise keyed(ValueError, "records.skill_bot_whole_side", text=text, role=role, name=name)
         try:
             parse_bot(name)
         except ValueError as exc:
-            raise ValueError(f"--skill {text!r}: the {role} bot: {exc}") from None
+            raise keyed(ValueError, "records.skill_bot", text=text, role=role, reason=exc) from None
     return strong, weak
 
 
@@ -319,11 +327,11 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         handle = path.open(encoding="utf-8")
     except FileNotFoundError:
-        raise TraceError(f"{path}: no such file.") from None
+        raise TraceError.keyed("records.such_file", path=path) from None
     except IsADirectoryError:
-        raise TraceError(f"{path}: is a folder, not a .jsonl record file.") from None
+        raise TraceError.keyed("records.folder_jsonl_record_file", path=path) from None
     except OSError as exc:
-        raise TraceError(f"{path}: cannot be read ({exc}).") from None
+        raise TraceError.keyed("files.cannot_read", path=path, reason=exc) from None
     with handle:
         try:
             for lineno, line in enumerate(handle, 1):
@@ -332,31 +340,34 @@ def read_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 try:
                     obj = json.loads(line, parse_int=_record_int)
                 except _HugeNumber as huge:
-                    raise TraceError(
-                        f"{path}, line {lineno}: holds an integer of {huge.digits:,} digits; no field of a game "
-                        "record is anywhere near that long."
+                    raise TraceError.keyed(
+                        "records.line_holds_integer_digits", path=path, lineno=lineno, huge_digits=huge.digits
                     ) from None
                 except RecursionError:
-                    raise TraceError(f"{path}, line {lineno}: nested too deeply to be a game record.") from None
+                    raise TraceError.keyed("records.line_nested_too_deeply", path=path, lineno=lineno) from None
                 except json.JSONDecodeError as exc:
-                    raise TraceError(
-                        f"{path}, line {lineno}: not valid JSON ({exc.msg} at column {exc.colno})."
+                    raise TraceError.keyed(
+                        "records.line_valid_json_column",
+                        path=path,
+                        lineno=lineno,
+                        exc_msg=messages.foreign(exc.msg),
+                        exc_colno=exc.colno,
                     ) from None
                 if not isinstance(obj, dict):
-                    raise TraceError(f"{path}, line {lineno}: a record line must be a JSON object (one game).")
+                    raise TraceError.keyed("records.line_record_line_json", path=path, lineno=lineno)
                 yield lineno, obj
         except UnicodeDecodeError:
-            raise TraceError(f"{path}: not a UTF-8 text file.") from None
+            raise TraceError.keyed("records.utf_text_file", path=path) from None
 
 
-def _need(obj: dict, key: str, kind: type | tuple, where: str) -> Any:
+def _need(obj: dict, key: str, kind: type | tuple, where: Place) -> Any:
     if key not in obj:
-        raise TraceError(f"{where}: missing field '{key}'.")
+        raise TraceError.keyed("records.missing_field", where=where, key=key)
     value = obj[key]
     if isinstance(value, bool) and kind is not bool:
-        raise TraceError(f"{where}: field '{key}' must be {getattr(kind, '__name__', kind)}, not {value!r}.")
+        raise TraceError.keyed("records.field_type", where=where, key=key, kind=messages.type_as(kind), value=value)
     if not isinstance(value, kind):
-        raise TraceError(f"{where}: field '{key}' must be {getattr(kind, '__name__', kind)}, not {value!r}.")
+        raise TraceError.keyed("records.field_type", where=where, key=key, kind=messages.type_as(kind), value=value)
     return value
 
 
@@ -365,23 +376,23 @@ MAX_RECORD_DEALS = 100_000  # the largest max_deals a variant may set
 MAX_EVENTS = 10_000  # events of one deal: at most 28 plays and a few knocks and draws each
 
 
-def _bounded(value: int, low: int, high: int, key: str, where: str) -> int:
+def _bounded(value: int, low: int, high: int, key: str, where: Place) -> int:
     if not low <= value <= high:
-        raise TraceError(f"{where}: field '{key}' must be from {low} to {high}, not {value!r:.40}.")
+        raise TraceError.keyed("records.field_range", where=where, key=key, low=low, high=high, value=value)
     return value
 
 
-def _tile(name: Any, where: str) -> int:
+def _tile(name: Any, where: Place) -> int:
     try:
         return tile_from_name(name)
     except ValueError as exc:
-        raise TraceError(f"{where}: {exc}.") from None
+        raise TraceError.keyed("records.not_a_tile", where=where, reason=exc) from None
 
 
-def _event_row(event: Any, ew: str, players: int) -> list[int]:
+def _event_row(event: Any, ew: Place, players: int) -> list[int]:
     """One recorded event (a play of 1 to 4 tiles, a knock or a draw) as the engine's script row."""
     if not isinstance(event, dict):
-        raise TraceError(f"{ew}: an event must be a JSON object.")
+        raise TraceError.keyed("records.event_not_object", where=ew)
     seat = _bounded(_need(event, "p", int, ew), 0, players - 1, "p", ew)
     row = [0] * N_EVENT_COLS
     row[E_SEAT] = seat
@@ -391,10 +402,10 @@ def _event_row(event: Any, ew: str, players: int) -> list[int]:
         tiles = _need(event, "play", list, ew)
         at = _need(event, "at", list, ew)
         if not 1 <= len(tiles) <= 4 or len(at) != len(tiles):
-            raise TraceError(f"{ew}: 'play' needs 1 to 4 tiles and 'at' one value per tile.")
+            raise TraceError.keyed("records.play_tiles", where=ew)
         closed = event.get("closed", [False] * len(tiles))
         if not isinstance(closed, list) or len(closed) != len(tiles) or not all(isinstance(c, bool) for c in closed):
-            raise TraceError(f"{ew}: 'closed' must be one true/false per tile.")
+            raise TraceError.keyed("records.closed_per_tile", where=ew)
         row[E_KIND] = EV_PLAY
         row[E_NTILES] = len(tiles)
         for k, (name, value) in enumerate(zip(tiles, at, strict=True)):
@@ -407,61 +418,60 @@ def _event_row(event: Any, ew: str, players: int) -> list[int]:
             elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
                 row[E_TILES + E_STRIDE * k + 1] = value
             else:
-                raise TraceError(f"{ew}: 'at' values must be 0..6, \"gap\" or null, not {value!r}.")
+                raise TraceError.keyed("records.at_values", where=ew, value=value)
     elif "draw" in event:
         row[E_KIND] = EV_DRAW
         row[E_NTILES] = 1
         row[E_TILES] = _tile(event["draw"], ew)
     else:
-        raise TraceError(f"{ew}: an event needs 'play', 'knock' or 'draw'.")
+        raise TraceError.keyed("records.event_kind", where=ew)
     return row
 
 
 def script_arrays(
-    record: dict[str, Any], where: str, players: int = 4, tiles_each: int = 7
+    record: dict[str, Any], where: Place, players: int = 4, tiles_each: int = 7
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Turn a record's deals into the engine's script arrays (hands, event rows, offsets)."""
     if record.get("format") != FORMAT:
-        raise TraceError(f"{where}: field 'format' must be {FORMAT!r}, not {record.get('format')!r}.")
+        raise TraceError.keyed("records.format", where=where, FORMAT=FORMAT, format=record.get("format"))
     if _need(record, "players", int, where) != players:
-        raise TraceError(f"{where}: field 'players' is {record['players']}, but the variant has {players} players.")
+        raise TraceError.keyed("records.players", where=where, written=record["players"], players=players)
     deals = _need(record, "deals", list, where)
     if len(deals) > MAX_RECORD_DEALS:
-        raise TraceError(f"{where}: {len(deals):,} deals is more than a game can have (at most {MAX_RECORD_DEALS:,}).")
+        raise TraceError.keyed("records.too_many_deals", where=where, n=len(deals), most=MAX_RECORD_DEALS)
     hands = np.full((len(deals), 5 + MAX_BAZAAR), -1, dtype=np.int64)
     rows: list[list[int]] = []
     offsets = [0]
     for d, deal in enumerate(deals):
-        dw = f"{where}, deal {d + 1}"
+        dw = messages.Sentence("records.place.deal", where=where, deal=d + 1)
         if not isinstance(deal, dict):
-            raise TraceError(f"{dw}: a deal must be a JSON object.")
+            raise TraceError.keyed("records.deal_not_object", where=dw)
         seat_hands = _need(deal, "hands", list, dw)
         if len(seat_hands) != players or not all(isinstance(h, list) for h in seat_hands):
-            raise TraceError(f"{dw}: field 'hands' must be {players} lists of tiles.")
+            raise TraceError.keyed("records.hands", where=dw, players=players)
         hands[d, :4] = 0
         for s, hand in enumerate(seat_hands):
             for name in hand:
-                hands[d, s] |= 1 << _tile(name, f"{dw}, hands[{s}]")
+                hands[d, s] |= 1 << _tile(name, messages.Sentence("records.place.item", where=dw, item=f"hands[{s}]"))
         hands[d, 4] = _bounded(_need(deal, "redeals", int, dw), 0, MAX_REDEALS, "redeals", dw)
         bazaar = _need(deal, "bazaar", list, dw)
         if len(bazaar) != 28 - tiles_each * players:
-            raise TraceError(
-                f"{dw}: field 'bazaar' must hold {28 - tiles_each * players} tiles with {players} players "
-                f"of {tiles_each} tiles."
+            raise TraceError.keyed(
+                "records.bazaar", where=dw, tiles=28 - tiles_each * players, players=players, tiles_each=tiles_each
             )
         for k, name in enumerate(bazaar):
-            hands[d, 5 + k] = _tile(name, f"{dw}, bazaar[{k}]")
+            hands[d, 5 + k] = _tile(name, messages.Sentence("records.place.item", where=dw, item=f"bazaar[{k}]"))
         events_list = _need(deal, "events", list, dw)
         if len(events_list) > MAX_EVENTS:
-            raise TraceError(f"{dw}: {len(events_list):,} events is more than a deal can have.")
+            raise TraceError.keyed("records.too_many_events", where=dw, n=len(events_list))
         for e, event in enumerate(events_list):
-            rows.append(_event_row(event, f"{dw}, event {e + 1}", players))
+            rows.append(_event_row(event, messages.Sentence("records.place.event", where=dw, event=e + 1), players))
         offsets.append(len(rows))
     events = np.array(rows, dtype=np.int64).reshape(-1, N_EVENT_COLS)
     return hands, events, np.array(offsets, dtype=np.int64)
 
 
-def _replay(record: dict[str, Any], variant: Variant, where: str) -> tuple[np.ndarray, np.ndarray]:
+def _replay(record: dict[str, Any], variant: Variant, where: Place) -> tuple[np.ndarray, np.ndarray]:
     """The engine's deal rows and result for a recorded game's moves (TraceError on a malformed record)."""
     from ..engine.game import run_game
 
@@ -491,7 +501,7 @@ def with_decisions(record: dict[str, Any], variant: Variant) -> dict[str, Any]:
     return out
 
 
-def replay_record(record: dict[str, Any], variant: Variant, where: str = "record") -> list[ReplayProblem]:
+def replay_record(record: dict[str, Any], variant: Variant, where: Place = "record") -> list[ReplayProblem]:
     """Replay one recorded game through the engine; return every problem found (empty: correct)."""
     game = record.get("game", 0)
     n_sides = len(table(variant)[1])
@@ -579,21 +589,17 @@ class RecordWriter:
             try:
                 self.fd = os.open(self.path, flags, 0o644)
             except FileExistsError:
-                raise TraceError(
-                    f"--trace {self.path}: the file exists (another command created it just now); nothing was "
-                    "written. Give another name or add --force."
-                ) from None
+                raise TraceError.keyed("records.trace_file_exists_another", self_path=self.path) from None
             except OSError as exc:
-                raise TraceError(f"--trace {self.path}: cannot be written ({exc.strerror or exc}).") from None
+                raise TraceError.keyed(
+                    "records.trace_cannot_written", self_path=self.path, reason=messages.foreign(exc.strerror or exc)
+                ) from None
             try:  # one writer at a time: two commands never mix their records in one file
                 fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(self.fd)
                 self.fd = None
-                raise TraceError(
-                    f"--trace {self.path}: another command is writing its records there; nothing was written. "
-                    "Give another name, or wait until it ends."
-                ) from None
+                raise TraceError.keyed("records.trace_another_command_writing", self_path=self.path) from None
             except OSError:
                 pass  # no flock on this file system
             os.ftruncate(self.fd, 0)
@@ -627,3 +633,7 @@ def game_bots(seats: list[str], game: int) -> list[str]:
     if len(set(seats)) > 1 and game % 2 == 1:
         return seats[-1:] + seats[:-1]
     return list(seats)
+
+
+#: where in a records file, in the reader's language (a field of the errors below)
+Place = str | messages.Sentence

@@ -35,8 +35,13 @@ import polars as pl
 
 from .. import __version__
 from ..system.files import disk_error, write_atomic, write_text_atomic
-from ..text import messages
-from ..text.errors import ResultsError
+from ..text import (
+    messages,
+    notice_texts,  # noqa: F401  (importing these declares the sentences this module says: its notices,
+    result_texts,  # noqa: F401  its errors)
+    system_texts,  # noqa: F401  (a file that cannot be read: files.cannot_read)
+)
+from ..text.errors import ResultsError, again
 from ..text.say import note
 from . import schema
 
@@ -80,10 +85,16 @@ class _Held:
 _held: dict[str, _Held] = {}
 
 
-def _owner_text(info: dict) -> str:
+def _owner(info: dict) -> messages.Sentence:
+    """Who holds a lock, in the reader's language: 'pid 4242 on yard-pc, since …: kozel-stats compare …'."""
     pid, host, started = info.get("pid", "?"), info.get("host", "?"), info.get("started", "?")
     command = str(info.get("command", ""))[:120]
-    return f"pid {pid} on {host}, since {started}" + (f": {command}" if command else "")
+    key = "results.owner.command" if command else "results.owner"
+    return messages.Sentence(key, pid=pid, host=host, started=started, command=command)
+
+
+def _owner_text(info: dict) -> str:
+    return str(_owner(info))
 
 
 def _read_owner(fd: int) -> dict:
@@ -125,27 +136,35 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:
-            raise ResultsError(
-                f"{option} {folder}: cannot create its lock file {path} ({exc.strerror or exc})."
+            raise ResultsError.keyed(
+                "results.cannot_create_lock_file",
+                option=option,
+                folder=folder,
+                path=path,
+                reason=messages.foreign(exc.strerror or exc),
             ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             owner = _read_owner(fd)
             os.close(fd)
-            raise ResultsError(
-                f"{option} {folder}: another kozel-stats run is writing into this folder ({_owner_text(owner)}); "
-                "nothing was played and nothing was changed. Wait until it ends, or choose another folder."
+            raise ResultsError.keyed(
+                "results.another_run_writing_into",
+                option=option,
+                folder=folder,
+                owner=_owner(owner),
             ) from None
         except OSError:  # no flock on this file system: the owner's pid decides
             owner = _read_owner(fd)
             same_host = owner.get("host") == socket.gethostname()
             if owner and owner.get("pid") != os.getpid() and (not same_host or _pid_alive(owner.get("pid"))):
                 os.close(fd)
-                raise ResultsError(
-                    f"{option} {folder}: another kozel-stats run is writing into this folder "
-                    f"({_owner_text(owner)}); nothing was played and nothing was changed. Wait until it ends, "
-                    f"or, if that run is gone, remove {path}."
+                raise ResultsError.keyed(
+                    "results.another_run_writing_into_2",
+                    option=option,
+                    folder=folder,
+                    owner=_owner(owner),
+                    path=path,
                 ) from None
         try:  # the file we locked may have been removed by its owner meanwhile: lock the one that is there
             same = os.fstat(fd).st_ino == os.stat(path, follow_symlinks=False).st_ino
@@ -171,46 +190,7 @@ def lock_folder(folder: Path, option: str = "--out", notice=None) -> None:
         except OSError as exc:
             raise disk_error(exc, path) from None
         return
-    raise ResultsError(f"{option} {folder}: its lock file {path} keeps changing; is another run starting there?")
-
-
-messages.add(
-    {
-        "lock.pid_reused": (
-            "{folder} holds the lock file of a run that no longer holds its lock ({owner}); pid {pid} is a live "
-            "process now, but not a run writing into this folder (its lock is free). This run takes the folder "
-            "over.",
-            "в {folder} лежит файл блокировки прогона, который её больше не держит ({owner}); процесс {pid} сейчас "
-            "жив, но в эту папку не пишет (блокировка свободна). Этот прогон забирает папку себе.",
-        ),
-        "lock.other_host": (
-            "{folder} holds the lock file of a run on another host ({owner}) that no longer holds its lock (it is "
-            "free). This run takes the folder over.",
-            "в {folder} лежит файл блокировки прогона на другой машине ({owner}), который её больше не держит (она "
-            "свободна). Этот прогон забирает папку себе.",
-        ),
-    }
-)
-
-
-messages.add(
-    {
-        "results.no_checkpoint_yet": (
-            "{folder}: the run writing there ({owner}) has not saved its first checkpoint yet (one every 10 s); "
-            "read it again in a moment.",
-            "{folder}: прогон, который туда пишет ({owner}), ещё не сохранил первую контрольную точку (она — "
-            "каждые 10 с); прочитайте папку чуть позже.",
-        ),
-        "results.before_checkpoint": (
-            "{folder}: the run there was stopped before its first checkpoint (no stats.json yet): it kept no "
-            "games, so there is nothing to continue or read. Play it again into that folder with --out {folder} "
-            "--force (only the run's files are removed).",
-            "{folder}: прогон там остановлен до первой контрольной точки (stats.json ещё нет): партий не "
-            "сохранено, продолжать и читать нечего. Сыграйте его заново в эту папку с --out {folder} --force "
-            "(удаляются только файлы прогона).",
-        ),
-    }
-)
+    raise ResultsError.keyed("results.lock_file_keeps_changing", option=option, folder=folder, path=path)
 
 
 def _say_taken_over(folder: Path, owner: dict, notice) -> None:
@@ -220,20 +200,17 @@ def _say_taken_over(folder: Path, owner: dict, notice) -> None:
 
     pid, here = owner.get("pid"), owner.get("host") in (None, socket.gethostname())
     if here and not _pid_alive(pid):
-        message = (
-            f"{folder} was locked by a run that is no longer running "
-            f"({_owner_text(owner)}); this run takes the folder over."
-        )
-        (notice or note)(message)
+        message = messages.Sentence("results.lock_taken_over", folder=folder, owner=_owner(owner))
+        (notice or note)(str(message) if notice else message)
         return
     key = "lock.pid_reused" if here else "lock.other_host"
     if notice is not None:
         notice(messages.text(key, "en", folder=folder, owner=_owner_text(owner), pid=pid))
     else:
-        note_key(key, folder=folder, owner=_owner_text(owner), pid=pid)
+        note_key(key, folder=folder, owner=_owner(owner), pid=pid)
 
 
-def writing_now(folder: Path) -> str | None:
+def writing_now(folder: Path) -> messages.Sentence | None:
     """Who owns `folder` now, when another process is writing a run into it (None when nobody is)."""
     path = folder / LOCK_FILE
     if str(folder.resolve()) in _held or not path.is_file():
@@ -247,7 +224,7 @@ def writing_now(folder: Path) -> str | None:
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
-        return _owner_text(_read_owner(fd))
+        return _owner(_read_owner(fd))
     except OSError:
         return None
     finally:
@@ -330,23 +307,21 @@ def _remove_run(folder: Path) -> None:
     symbolic link points to, a device or a folder it does not know."""
     found = [n for n in (*RUN_FILES, *RUN_DIRS) if os.path.lexists(folder / n)]
     if not written_by_us(folder):
-        raise ResultsError(
-            f"--out {folder}: --force replaces a kozel-stats results folder, but {', '.join(found)} there "
-            "were not written by kozel-stats (or are damaged); nothing was removed. Choose another folder, "
-            "or remove them yourself."
-        )
+        raise ResultsError.keyed("results.force_replaces_results_folder", folder=folder, join_found=", ".join(found))
     for name in found:
         mode = os.lstat(folder / name).st_mode
         expected = stat.S_ISDIR if name in RUN_DIRS else stat.S_ISREG
         if not expected(mode):
-            kind = (
-                "a symbolic link"
+            kind = messages.Sentence(
+                "results.kind.symlink"
                 if stat.S_ISLNK(mode)
-                else "not a regular " + ("folder" if name in RUN_DIRS else "file")
+                else "results.kind.odd_" + ("folder" if name in RUN_DIRS else "file")
             )
-            raise ResultsError(
-                f"--out {folder}: {folder / name} is {kind}; --force only removes the files a run wrote. "
-                "Nothing was removed."
+            raise ResultsError.keyed(
+                "results.force_only_removes_files",
+                folder=folder,
+                folder_name=folder / name,
+                kind=kind,
             )
     for name in found:
         if name in RUN_DIRS:
@@ -369,11 +344,13 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
     (`lock_folder`): refuse one that holds another run (unless --force: its files are removed, and only
     them, and only when kozel-stats wrote them), and check it can be written."""
     if os.path.lexists(folder) and not folder.is_dir():
-        raise ResultsError(f"--out {folder}: is a file, not a folder.")
+        raise ResultsError.keyed("results.file_folder", folder=folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
+        raise ResultsError.keyed(
+            "results.cannot_write", folder=folder, reason=messages.foreign(exc.strerror or exc)
+        ) from None
     lock_folder(folder, "--resume" if resume else "--out")
     for sub in (folder, *(folder / d for d in RUN_DIRS)):  # half files of a run that was killed while writing:
         for leftover in sub.glob(".*.partial") if sub.is_dir() else []:  # only the folder's owner writes here
@@ -381,10 +358,7 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
                 leftover.unlink()
     if holds_a_run(folder) and not resume:
         if not force:
-            raise ResultsError(
-                f"--out {folder}: the folder already holds a run's results; nothing was played and nothing "
-                "was changed. Choose another folder, continue that run with --resume, or replace it with --force."
-            )
+            raise ResultsError.keyed("results.folder_already_holds_run", folder=folder)
         _remove_run(folder)
     probe = folder / ".kozel-stats-write-test"
     try:
@@ -396,41 +370,37 @@ def prepare_folder(folder: Path, force: bool = False, resume: bool = False) -> N
             probe.unlink(missing_ok=True)
         if exc.errno == errno.ENOSPC:
             raise disk_error(exc, probe) from None
-        raise ResultsError(f"--out {folder}: cannot write there ({exc.strerror or exc}).") from None
+        raise ResultsError.keyed(
+            "results.cannot_write", folder=folder, reason=messages.foreign(exc.strerror or exc)
+        ) from None
 
 
 def check_new_file(path: Path, force: bool, option: str) -> None:
     """A file the command will create: refuse an existing one unless --force, a folder always,
     and a folder that cannot be written."""
     if path.is_dir():
-        raise ResultsError(f"{option} {path}: is a folder; give a file name.")
+        raise ResultsError.keyed("results.folder_file_name", option=option, path=path)
     inside = _run_file_of(path)
     if inside is not None:
-        raise ResultsError(
-            f"{option} {path}: is a file of the results folder {inside}; a report, a card or a record never "
-            "replaces a run's results (not even with --force). Give a name outside its run files."
-        )
+        raise ResultsError.keyed("results.file_results_folder_report", option=option, path=path, inside=inside)
     if os.path.lexists(path) and not force:
-        raise ResultsError(f"{option} {path}: the file exists; nothing was done. Give another name or add --force.")
+        raise ResultsError.keyed("results.file_exists_nothing_was", option=option, path=path)
     if os.path.lexists(path):
         mode = os.lstat(path).st_mode
         if not stat.S_ISREG(mode):
-            kind = (
-                "a symbolic link"
+            kind = messages.Sentence(
+                "results.kind.symlink"
                 if stat.S_ISLNK(mode)
-                else "a device"
+                else "results.kind.device"
                 if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-                else "not a regular file"
+                else "results.kind.odd_file"
             )
-            raise ResultsError(
-                f"{option} {path}: is {kind}; --force only replaces a regular file. Nothing was done; "
-                "give another name."
-            )
+            raise ResultsError.keyed("results.force_only_replaces_regular", option=option, path=path, kind=kind)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise ResultsError(f"{option} {path}: the folder {parent} does not exist.")
+        raise ResultsError.keyed("results.folder_does_exist", option=option, path=path, parent=parent)
     if not os.access(parent, os.W_OK):
-        raise ResultsError(f"{option} {path}: cannot write in {parent}.")
+        raise ResultsError.keyed("results.cannot_write_2", option=option, path=path, parent=parent)
 
 
 def _run_file_of(path: Path) -> Path | None:
@@ -594,7 +564,12 @@ def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv
                 try:
                     frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
                 except Exception as exc:  # polars raises several kinds for damaged files
-                    raise ResultsError(f"{part}: damaged ({type(exc).__name__}: {str(exc)[:120]}).") from None
+                    raise ResultsError.keyed(
+                        "results.damaged",
+                        part=part,
+                        error_type=type(exc).__name__,
+                        reason=messages.cut(exc, 120),
+                    ) from None
                 write_atomic(part.with_suffix(".csv"), frame.write_csv)
                 written.append(part.with_suffix(".csv"))
     for name, frame in ((BY_DEAL_FILE, by_deal_frame(analysis)), (FISH_SUMS_FILE, fish_sums_frame(analysis))):
@@ -625,21 +600,21 @@ def _read_json(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ResultsError(f"{path}: missing; a results folder from `kozel-stats compare --out` holds it.") from None
+        raise ResultsError.keyed("results.missing_results_folder_compare", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsError(f"{path}: cannot be read ({exc}).") from None
+        raise ResultsError.keyed("files.cannot_read", path=path, reason=exc) from None
     try:
         return json.loads(text, parse_int=schema.parse_int)
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise ResultsError(f"{path}: not valid JSON ({str(exc)[:120]}).") from None
+        raise ResultsError.keyed("results.valid_json", path=path, reason=messages.cut(exc, 120)) from None
 
 
 def _need(data: dict, key: str, kind, path: Path) -> Any:
     if not isinstance(data, dict) or key not in data:
-        raise ResultsError(f"{path}: field {key!r} is missing; not a kozel-stats results file.")
+        raise ResultsError.keyed("results.field_missing_results_file", path=path, key=key)
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise ResultsError(f"{path}: field {key!r} must be {getattr(kind, '__name__', kind)}, not {value!r:.60}.")
+        raise ResultsError.keyed("results.field_type", path=path, key=key, kind=messages.type_as(kind), value=value)
     return value
 
 
@@ -654,11 +629,16 @@ def _check_metrics(raw: dict, data: dict, path: Path) -> None:
         return
     new = ", ".join(m for m in ours if m not in saved)
     gone = ", ".join(str(m) for m in saved if m not in ours)
-    diff = "; ".join(part for part in (f"new here: {new}" if new else "", f"not here: {gone}" if gone else "") if part)
-    raise ResultsError(
-        f"{path}: saved by kozel-stats {data.get('version', '?')} with other metrics than this version's "
-        f"({diff or 'another order'}). It is not damaged: read it with the version that wrote it, or play the run "
-        "again with this one (`compare --resume` cannot continue it)."
+    diff = messages.Sentence(
+        "results.metrics_differ." + ("both" if new and gone else "new" if new else "gone" if gone else "order"),
+        new=new,
+        gone=gone,
+    )
+    raise ResultsError.keyed(
+        "results.saved_other_metrics_version",
+        path=path,
+        version=data.get("version", "?"),
+        diff=diff,
     )
 
 
@@ -668,12 +648,12 @@ def load(folder: Path) -> Loaded:
     from ..stats.moments import RunStats
 
     if not folder.exists():
-        raise ResultsError(f"{folder}: no such results folder.")
+        raise ResultsError.keyed("results.such_results_folder", folder=folder)
     if not folder.is_dir():
-        raise ResultsError(f"{folder}: not a folder; give the folder written by `compare --out`.")
+        raise ResultsError.keyed("results.folder_folder_written_compare", folder=folder)
     owner = writing_now(folder)
     if owner is not None:  # read anyway (every file is whole), but say what it is
-        note(f"a run is writing into {folder} now ({owner}); these are the games of its last checkpoint.")
+        note(messages.Sentence("results.writing_now", folder=folder, owner=owner))
     summary_path = folder / SUMMARY_FILE
     summary = _read_json(summary_path) if summary_path.exists() else {}
     if summary_path.exists():
@@ -686,11 +666,11 @@ def load(folder: Path) -> Loaded:
             raise ResultsError.keyed("results.no_checkpoint_yet", folder=folder, owner=owner)
         if not summary and (_only_first_parts(folder) or os.path.lexists(folder / LOCK_FILE)):
             raise ResultsError.keyed("results.before_checkpoint", folder=folder)
-        raise ResultsError(f"{stats_path}: missing; a results folder from `kozel-stats compare --out` holds it.")
+        raise ResultsError.keyed("results.missing_results_folder_compare_2", stats_path=stats_path)
     data = _read_json(stats_path)
     path = stats_path
     if _need(data, "format", str, path) != FORMAT:
-        raise ResultsError(f"{path}: format {data['format']!r} is not {FORMAT!r}.")
+        raise ResultsError.keyed("results.format", path=path, data_format=data["format"], FORMAT=FORMAT)
     if isinstance(data.get("stats"), dict):  # another version's metrics: said as such, not as damage
         _check_metrics(data["stats"], data, path)
     schema.check(data, "stats", path)  # every field read below: its type, shape and range
@@ -699,11 +679,18 @@ def load(folder: Path) -> Loaded:
     try:
         stats = RunStats.from_json(raw)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise ResultsError(f"{path}: the statistics are damaged ({type(exc).__name__}: {str(exc)[:160]}).") from None
+        raise ResultsError.keyed(
+            "results.statistics_damaged",
+            path=path,
+            error_type=type(exc).__name__,
+            reason=messages.cut(exc, 160),
+        ) from None
     if len(stats.arms) != len(arms):
-        raise ResultsError(f"{path}: {len(arms)} arms but statistics for {len(stats.arms)}.")
+        raise ResultsError.keyed(
+            "results.arms_but_statistics", path=path, n_arms=len(arms), len_stats_arms=len(stats.arms)
+        )
     if stats.games <= 0:
-        raise ResultsError(f"{path}: holds no finished games.")
+        raise ResultsError.keyed("results.holds_finished_games", path=path)
     complete = bool(data.get("complete")) and bool(summary)
     if complete:  # a summary of other games than the statistics (a save cut short): not the complete run
         meta = summary["meta"]
@@ -724,11 +711,11 @@ def arms_of(plan: dict) -> list:
         for key, value in a["rules"].items():
             knob = KNOB_BY_NAME.get(key)
             if knob is None:
-                raise ResultsError(f"{STATS_FILE}: arm {a['name']!r} has an unknown knob {key!r}.")
+                raise ResultsError.keyed("results.arm_unknown_knob", STATS_FILE=STATS_FILE, a_name=a["name"], key=key)
             try:
-                check_value(knob, value, f"{STATS_FILE}, arm {a['name']!r}")
+                check_value(knob, value, messages.Sentence("results.arm_place", file=STATS_FILE, arm=a["name"]))
             except Exception as exc:
-                raise ResultsError(str(exc)) from None
+                raise again(ResultsError, exc) from None
             rules[key] = value
         texts = {key: a.get(key) if isinstance(a.get(key), dict) else {} for key in ("title", "descriptions")}
         variant = Variant(
@@ -749,16 +736,16 @@ def arms_of(plan: dict) -> list:
 
             saved = a["skill"]
             if not isinstance(saved, list) or len(saved) != 2 or not all(isinstance(b, str) for b in saved):
-                raise ResultsError(f"{STATS_FILE}: arm {a['name']!r} has a damaged 'skill' (two bot names expected).")
+                raise ResultsError.keyed("results.arm_damaged_skill_two", STATS_FILE=STATS_FILE, a_name=a["name"])
             try:
                 skill = parse_skill("/".join(saved))
             except ValueError as exc:
-                raise ResultsError(f"{STATS_FILE}, arm {a['name']!r}: {exc}") from None
+                raise ResultsError.keyed("results.arm", STATS_FILE=STATS_FILE, a_name=a["name"], reason=exc) from None
         out.append(Arm(a["name"], variant, tuple(bots), len(set(bots)) > 1, skill=skill))
     return out
 
 
-def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None:
+def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> messages.Sentence | None:
     """A note when the variant `spec` (its file, or its name) no longer gives the rules `saved` in the
     folder's stats.json (`--resume` continues with the saved rules, as the run was played)."""
     from ..rules.variants import load_variant
@@ -767,25 +754,21 @@ def rules_changed(name: str, spec: str, saved: dict, folder: Path) -> str | None
     try:
         now = load_variant(spec).rule_dict
     except Exception as exc:  # a file gone or broken since: the saved rules still say what was played
-        return (
-            f"variant {name}: {spec} cannot be loaded now ({str(exc)[:160]}); the run "
-            f"continues with the rules saved in {where}, as it was played."
+        return messages.Sentence(
+            "results.rules_unloadable", name=name, spec=spec, reason=messages.cut(exc, 160), where=where
         )
     changed = [f"{k} {format_value(saved.get(k))} -> {format_value(v)}" for k, v in now.items() if saved.get(k) != v]
     if not changed:
         return None
-    return (
-        f"variant {name}: {spec} has changed since the run began ({'; '.join(changed[:6])}"
-        f"{' ...' if len(changed) > 6 else ''}); the run continues with the rules saved in {where}, as it was "
-        "played. To play the new rules, start a new run."
-    )
+    shown = "; ".join(changed[:6]) + (" ..." if len(changed) > 6 else "")
+    return messages.Sentence("results.rules_changed", name=name, spec=spec, changed=shown, where=where)
 
 
 def format_value(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def variant_changes(plan: dict, folder: Path) -> list[str]:
+def variant_changes(plan: dict, folder: Path) -> list[messages.Sentence]:
     """`--resume`: a note for every variant of the run whose file now says other rules than it was played
     with (the saved rules are used; the run is never silently played with two sets of rules)."""
     notes = []
@@ -810,7 +793,9 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     try:
         games = pl.read_parquet(path)
     except Exception as exc:  # polars raises several kinds for damaged files
-        raise ResultsError(f"{path}: not a readable Parquet file ({type(exc).__name__}: {str(exc)[:200]}).") from None
+        raise ResultsError.keyed(
+            "results.readable_parquet_file", path=path, error_type=type(exc).__name__, reason=str(exc)[:200]
+        ) from None
     # a column added since (leader_wins) is not required: its metrics have no data in such a folder
     if "decided_fishes" not in games.columns and {"fishes", "eggs"} <= set(games.columns):
         # before this column every fish was decided unless eggs (no replayed fish, no eggs on an out)
@@ -820,7 +805,7 @@ def load_legacy(folder: Path, summary: dict) -> Loaded:
     games = games.with_columns([pl.lit(0, dtype=pl.Int32).alias(c) for c in absent])
     blank = [j for j, m in enumerate(METRICS) if set(variables(m)) & set(absent)]
     if games.height == 0:
-        raise ResultsError(f"{path}: holds no games.")
+        raise ResultsError.keyed("results.holds_games", path=path)
     names = [str(n) for n in games.get_column("variant").unique(maintain_order=True).to_list()]
     parts = {str(k[0]): v.sort("game") for k, v in games.partition_by("variant", as_dict=True).items()}
     same_games = len({tuple(p.get_column("game").to_list()) for p in parts.values()}) == 1
@@ -863,15 +848,15 @@ def validate_games_table(games: pl.DataFrame, path: Path, needed) -> pl.DataFram
     """Every column the statistics read: present, of an integer or boolean type, without nulls."""
     missing = [c for c in ("variant", "game", "bots", *needed) if c not in games.columns]
     if missing:
-        raise ResultsError(f"{path}: missing columns {', '.join(missing)} (docs/results.md).")
+        raise ResultsError.keyed("results.missing_columns_docs_results", path=path, join_missing=", ".join(missing))
     for c in needed:
         dtype = games.schema[c]
         if not (dtype.is_integer() or dtype == pl.Boolean):
-            raise ResultsError(f"{path}: column {c!r} has type {dtype}, expected integers (docs/results.md).")
+            raise ResultsError.keyed("results.column_type_expected_integers", path=path, c=c, dtype=dtype)
         nulls = games.get_column(c).null_count()
         if nulls:
-            raise ResultsError(f"{path}: column {c!r} has {nulls:,} missing values.")
+            raise ResultsError.keyed("results.column_missing_values", path=path, c=c, nulls=nulls)
     fewest = games.get_column("deals").min()
     if isinstance(fewest, int) and fewest < 1:
-        raise ResultsError(f"{path}: column 'deals' holds games with no deal.")
+        raise ResultsError.keyed("results.column_deals_holds_games", path=path)
     return games.with_columns(pl.col("variant").cast(pl.String), pl.col("bots").cast(pl.String))

@@ -12,6 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..text import (
+    messages,
+    result_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import ResultsError
 
 INT64 = (-(2**63), 2**63 - 1)
@@ -34,25 +38,30 @@ def parse_int(text: str) -> int | Huge:
     return int(text) if digits <= 400 else Huge(digits)
 
 
-def show(value: Any) -> str:
-    """A short excerpt of a value for a message (never the whole of a huge one)."""
+def show(value: Any) -> Any:
+    """A short excerpt of a value for a message (never the whole of a huge one), in the reader's language."""
     if isinstance(value, Huge):
-        return repr(value)
+        return messages.Sentence("schema.huge", digits=value.digits)
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, int) and abs(value) >= 10**30:
-        return f"an integer of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+        return messages.Sentence("schema.about_digits", digits=int(value.bit_length() * 0.30103) + 1)
     if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
+        return messages.Sentence(
+            "schema.nan" if math.isnan(value) else "schema.inf" if value > 0 else "schema.minus_inf"
+        )
     if isinstance(value, (list, dict)):
-        kind = "a list" if isinstance(value, list) else "an object"
-        return f"{kind} of {len(value)}"
+        return messages.Sentence("schema.list_of" if isinstance(value, list) else "schema.object_of", n=len(value))
+    if value is None:
+        return messages.Both("None", "null")
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Bad(Exception):
-    def __init__(self, where: str, problem: str):
+    """A field that does not fit: where (its path in the file) and the problem (a sentence of the table)."""
+
+    def __init__(self, where: str, problem: messages.Sentence):
         super().__init__(where, problem)
         self.where, self.problem = where, problem
 
@@ -63,34 +72,32 @@ class Spec:
     def check(self, value: Any, where: str) -> None:
         raise NotImplementedError
 
-    def describe(self) -> str:
+    def describe(self) -> messages.Sentence:
         raise NotImplementedError
 
     def refuse(self, value: Any, where: str) -> Bad:
         """The error for a value that is not what this spec describes."""
-        return Bad(where, f"must be {self.describe()}, not {show(value)}")
+        return Bad(where, messages.Sentence("schema.must_be", spec=self.describe(), value=show(value)))
 
 
 class Anything(Spec):
     def check(self, value: Any, where: str) -> None:
         pass
 
-    def describe(self) -> str:
-        return "any value"
+    def describe(self) -> messages.Sentence:
+        return messages.Sentence("schema.any")
 
 
 class Int(Spec):
     def __init__(self, low: int | None = INT64[0], high: int | None = INT64[1]):
         self.low, self.high = low, high
 
-    def describe(self) -> str:
+    def describe(self) -> messages.Sentence:
         if self.low is not None and self.high is not None and self.high < 2**62:
-            return f"an integer from {self.low:,} to {self.high:,}"
-        if self.low == 0:
-            return "an integer of at least 0"
-        if self.low == 1:
-            return "an integer of at least 1"
-        return "an integer (64 bits)"
+            return messages.Sentence("schema.int_range", low=self.low, high=self.high)
+        if self.low in (0, 1):
+            return messages.Sentence("schema.int_at_least", low=self.low)
+        return messages.Sentence("schema.int64")
 
     def ok(self, value: Any) -> bool:
         return (
@@ -103,15 +110,15 @@ class Int(Spec):
 
 
 class Scalar(Spec):
-    """A single value of one kind (`fits`), described in a message as `description`."""
+    """A single value of one kind (`fits`), described in a message as `description` (a key of the table)."""
 
     description = ""
 
     def fits(self, value: Any) -> bool:
         raise NotImplementedError
 
-    def describe(self) -> str:
-        return self.description
+    def describe(self) -> messages.Sentence:
+        return messages.Sentence(self.description)
 
     def check(self, value: Any, where: str) -> None:
         if not self.fits(value):
@@ -119,21 +126,21 @@ class Scalar(Spec):
 
 
 class Num(Scalar):
-    description = "a finite number"
+    description = "schema.finite"
 
     def fits(self, value: Any) -> bool:
         return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
 
 
 class Str(Scalar):
-    description = "a string"
+    description = "schema.string"
 
     def fits(self, value: Any) -> bool:
         return isinstance(value, str)
 
 
 class Bool(Scalar):
-    description = "true or false"
+    description = "schema.bool"
 
     def fits(self, value: Any) -> bool:
         return isinstance(value, bool)
@@ -147,8 +154,8 @@ class Opt(Spec):
     def __init__(self, spec: Spec):
         self.spec = spec
 
-    def describe(self) -> str:
-        return self.spec.describe() + " or null"
+    def describe(self) -> messages.Sentence:
+        return messages.Sentence("schema.or_null", spec=self.spec.describe())
 
     def check(self, value: Any, where: str) -> None:
         if value is not None:
@@ -164,18 +171,18 @@ class List(Spec):
     def _length(self) -> int | None:
         return self.length() if callable(self.length) else self.length
 
-    def describe(self) -> str:
+    def describe(self) -> messages.Sentence:
         n = self._length()
-        return f"a list of {n} values" if n is not None else "a list"
+        return messages.Sentence("schema.list_of_n", n=n) if n is not None else messages.Sentence("schema.list")
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, list):
             raise self.refuse(value, where)
         n = self._length()
         if n is not None and len(value) != n:
-            raise Bad(where, f"must be a list of {n} values, not of {len(value)}")
+            raise Bad(where, messages.Sentence("schema.list_length", n=n, m=len(value)))
         if len(value) < self.least:
-            raise Bad(where, f"must hold at least {self.least} values, not {len(value)}")
+            raise Bad(where, messages.Sentence("schema.least", n=self.least, m=len(value)))
         item = self.item
         if (  # the usual case (a Gram matrix holds millions of sums), fast
             isinstance(item, Int)
@@ -194,17 +201,20 @@ class Map(Spec):
     """An object whose keys are free (`key`: a test of each key, e.g. an integer written as text)."""
 
     def __init__(self, value: Spec, key: Callable[[str], bool] | None = None, key_text: str = ""):
+        """`key_text`: what the keys must be, the key of its sentence in the table."""
         self.value, self.key, self.key_text = value, key, key_text
 
-    def describe(self) -> str:
-        return "an object"
+    def describe(self) -> messages.Sentence:
+        return messages.Sentence("schema.object")
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, dict):
             raise self.refuse(value, where)
         for k, v in value.items():
             if self.key is not None and not self.key(k):
-                raise Bad(where, f"has the key {show(k)}; its keys must be {self.key_text}")
+                raise Bad(
+                    where, messages.Sentence("schema.map_key", key=show(k), what=messages.Sentence(self.key_text))
+                )
             self.value.check(v, f"{where}.{k}" if k.isidentifier() else f"{where}[{k!r}]")
 
 
@@ -214,8 +224,8 @@ class Obj(Spec):
     def __init__(self, fields: dict[str, Spec]):
         self.fields = fields
 
-    def describe(self) -> str:
-        return "an object"
+    def describe(self) -> messages.Sentence:
+        return messages.Sentence("schema.object")
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, dict):
@@ -225,7 +235,7 @@ class Obj(Spec):
             if name not in value:
                 if spec.optional:
                     continue
-                raise Bad(inner, "is missing")
+                raise Bad(inner, messages.Sentence("schema.missing"))
             spec.check(value[name], inner)
 
 
@@ -235,8 +245,8 @@ class OneOf(Spec):
     def __init__(self, names: Callable[[], list[str]]):
         self.names = names
 
-    def describe(self) -> str:
-        return "one of " + ", ".join(self.names())
+    def describe(self) -> messages.Sentence:
+        return messages.Sentence("schema.one_of", names=", ".join(self.names()))
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, str) or value not in self.names():
@@ -281,7 +291,7 @@ def _arm_schema() -> Obj:
         {
             "games": COUNT,
             **{sums: SUMS for sums in ("sx", "sn", "sxx", "snn", "sxn")},
-            "deals_hist": Map(COUNT, _int_text, "deal counts written as integers"),
+            "deals_hist": Map(COUNT, _int_text, "schema.deal_counts"),
             "fish_sums": List(COUNT, FISH_SUM_BINS),
             "by_deal": List(List(Int(), BY_DEAL_COLS), MAX_BY_DEAL),
             "places": List(List(COUNT, 4), 4),
@@ -423,10 +433,6 @@ def check(data: Any, kind: str, path: Path) -> None:
     try:
         _schemas[kind].check(data, "")
     except Bad as bad:
-        field = f"field '{bad.where}'" if bad.where else "the file"
-        fix = "must be a JSON object" if not bad.where else bad.problem
         if bad.where:
-            raise ResultsError(
-                f"{path}: {field} {fix}; the file is damaged or not a kozel-stats results file."
-            ) from None
-        raise ResultsError(f"{path}: {fix}, not {show(data)}; not a kozel-stats results file.") from None
+            raise ResultsError.keyed("schema.field_bad", path=path, field=bad.where, problem=bad.problem) from None
+        raise ResultsError.keyed("schema.not_object", path=path, value=show(data)) from None

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text import rule_texts  # noqa: F401  (importing it declares the sentences this module says)
+from ..text.errors import keyed
+
 
 @dataclass(frozen=True)
 class Level:
@@ -65,7 +68,7 @@ def level(name: str, option: str = "--level") -> Level:
     key = name.strip().lower().replace("ё", "е")
     found = LEVELS.get(key) or next((lv for lv in LEVELS.values() if lv.ru == key), None)
     if found is None:
-        raise ValueError(f"{option}: {name!r} is not a level of play; choose one of {', '.join(LEVELS)}.")
+        raise keyed(ValueError, "levels.level_play_choose", option=option, name=name, join_levels=", ".join(LEVELS))
     return found
 
 
@@ -73,7 +76,7 @@ def parse_levels(spec: str) -> list[Level]:
     """'beginner,player,expert' -> the three levels, in the order given, each once."""
     names = [part for part in (p.strip() for p in spec.split(",")) if part]
     if not names:
-        raise ValueError(f"--levels: give at least one of {', '.join(LEVELS)}.")
+        raise keyed(ValueError, "levels.levels_least", join_levels=", ".join(LEVELS))
     found: list[Level] = []
     for name in names:
         found_level = level(name, "--levels")

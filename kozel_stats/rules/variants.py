@@ -21,7 +21,12 @@ from typing import Any
 
 import yaml
 
-from ..text import messages
+from ..text import (
+    messages,
+    notice_texts,  # noqa: F401  (importing these declares the sentences this module says: its notices,
+    rule_texts,  # noqa: F401  its errors)
+    system_texts,  # noqa: F401  (a file that cannot be read: files.cannot_read)
+)
 from ..text.errors import VariantError
 from .knobs import DEFAULTS, KNOB_BY_NAME, KNOBS, LEAD_DOUBLE, Knob
 
@@ -112,17 +117,14 @@ def unknown_knob(key: str, where: str, shown: str | None = None) -> VariantError
 
     aliases = {k.short_ru: k.name for k in KNOBS if k.short_ru}
     near = closest(key, list(KNOB_BY_NAME), aliases)
+    tail: messages.Both | messages.Sentence
     if near:
-        tail_en, tail_ru = did_you_mean(near, "en"), did_you_mean(near, "ru")
+        tail = messages.Both(did_you_mean(near, "en"), did_you_mean(near, "ru"))
     else:
-        tail_en = f" Knobs: {', '.join(KNOB_BY_NAME)}."
-        tail_ru = f" Настройки: {', '.join(KNOB_BY_NAME)}."
-    return VariantError(
-        f"{where}: unknown {'key ' + shown if shown else f'knob {key!r}'}.{tail_en} "
-        "`kozel-stats variants show default --all` lists the allowed knobs.",
-        ru=f"{where}: настройки {shown or repr(key)} нет.{tail_ru} Все настройки — в "
-        "`kozel-stats variants show default --all`.",
-    )
+        tail = messages.Sentence("variants.knobs_listed", knobs=", ".join(KNOB_BY_NAME))
+    if shown:
+        return VariantError.keyed("variants.unknown_key", where=where, shown=shown, tail=tail)
+    return VariantError.keyed("variants.unknown_knob", where=where, key=key, tail=tail)
 
 
 @functools.lru_cache(maxsize=1)
@@ -153,24 +155,18 @@ def by_title(spec: str) -> str | None:
 
 def unknown_variant(spec: str) -> VariantError:
     """An unknown variant name, with the closest names and titles («вы имели в виду …?»)."""
-    from ..text.say import closest, did_you_mean, plural
+    from ..text.say import closest, did_you_mean
 
     names = shipped_names()
     titles = shipped_titles()
     aliases = {t: name for name, ts in titles.items() for t in ts.values()}
     near = closest(spec, names, aliases)
     n = len(names)
-    listing_en = f"`kozel-stats variants` lists all {n}; a .yaml file of your own works too."
-    listing_ru = (
-        f"Все {n} {plural(n, 'вариант', 'варианта', 'вариантов')} — в `kozel-stats variants`; "
-        "подойдёт и свой файл .yaml."
-    )
     shown_en = [f"{x} ({titles[x]['en']})" if titles.get(x, {}).get("en") else x for x in near]
     shown_ru = [f"{x} («{titles[x]['ru']}»)" if titles.get(x, {}).get("ru") else x for x in near]
-    return VariantError(
-        f"{spec}: unknown variant.{did_you_mean(shown_en, 'en')} {listing_en}",
-        ru=f"{spec}: такого варианта нет.{did_you_mean(shown_ru, 'ru')} {listing_ru}",
-    )
+    hint = messages.Both(did_you_mean(shown_en, "en"), did_you_mean(shown_ru, "ru"))
+    listing = messages.Sentence("variants.listing", n=n)
+    return VariantError.keyed("variants.unknown_variant", spec=spec, hint=hint, listing=listing)
 
 
 def shipped_dir() -> Path:
@@ -187,33 +183,39 @@ def shipped_names() -> list[str]:
     return sorted(p.stem for p in shipped_dir().glob("*.yaml"))
 
 
-def _allowed_text(knob: Knob) -> str:
+def _allowed(knob: Knob) -> messages.Sentence:
+    """What a knob allows, in the reader's language: 'an integer from 1 to 10000' / «целое число от 1 до 10 000»."""
     if knob.kind is bool:
-        return "true or false"
+        return messages.Sentence("variants.allowed.bool")
     if knob.kind is int:
-        return f"an integer from {knob.low} to {knob.high}"
-    values = list(knob.choices)
+        return messages.Sentence("variants.allowed.int", low=knob.low, high=knob.high)
+    values = ", ".join(knob.choices)
     if knob.pattern:
-        values.insert(0, "double-NN (NN one of 00, 11, ..., 66)")
-    return "one of " + ", ".join(values)
+        return messages.Sentence("variants.allowed.double" + ("_or" if values else ""), values=values)
+    return messages.Sentence("variants.allowed.one_of", values=values)
 
 
-def check_value(knob: Knob, value: Any, where: str) -> None:
+def check_value(knob: Knob, value: Any, where: str | messages.Sentence) -> None:
     """Raise VariantError unless `value` is allowed for `knob`."""
-    bad = f"{where}: key '{knob.name}' has the bad value {value!r:.60}; allowed: {_allowed_text(knob)}."
+
+    def bad() -> VariantError:
+        return VariantError.keyed(
+            "variants.bad_value", where=where, knob=knob.name, value=value, allowed=_allowed(knob)
+        )
+
     if knob.kind is bool:
         if not isinstance(value, bool):
-            raise VariantError(bad)
+            raise bad()
     elif knob.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise VariantError(bad)
+            raise bad()
         if knob.low is None or knob.high is None or not knob.low <= value <= knob.high:
-            raise VariantError(bad)
+            raise bad()
     else:
         if not isinstance(value, str):
-            raise VariantError(bad)
+            raise bad()
         if value not in knob.choices and not (knob.pattern and re.match(knob.pattern, value)):
-            raise VariantError(bad)
+            raise bad()
 
 
 MAX_VARIANT_BYTES = 256 * 1024  # a variant file is a few hundred bytes
@@ -234,14 +236,18 @@ class _StrictLoader(_BaseLoader):  # type: ignore[valid-type,misc]
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
             if isinstance(key, (str, int, bool, float)) and key in seen:
-                raise VariantError(f"the key {key!r} is given twice, at lines {seen[key]} and {line}")
+                raise VariantError.keyed("variants.key_given_twice_lines", key=key, seen_key=seen[key], line=line)
             if isinstance(key, (str, int, bool, float)):
                 seen[key] = line
             try:
                 self.construct_object(value_node, deep=deep)
             except ValueError as exc:  # e.g. an integer beyond Python's digit limit
-                why = "an integer far too large" if "digits" in str(exc) else str(exc).splitlines()[0][:120]
-                raise VariantError(f"key {key!r} at line {line}: its value cannot be read ({why})") from None
+                why = (
+                    messages.Sentence("variants.integer_far_too_large")
+                    if "digits" in str(exc)
+                    else messages.foreign(str(exc).splitlines()[0][:120])
+                )
+                raise VariantError.keyed("variants.key_line_value_cannot", key=key, line=line, why=why) from None
         return super().construct_mapping(node, deep=deep)
 
 
@@ -301,43 +307,48 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     try:
         size = path.stat().st_size
         if size > MAX_VARIANT_BYTES:
-            raise VariantError(
-                f"{path}: {size:,} bytes is far too large for a variant file (at most {MAX_VARIANT_BYTES:,})."
+            raise VariantError.keyed(
+                "variants.bytes_far_too_large", path=path, size=size, MAX_VARIANT_BYTES=MAX_VARIANT_BYTES
             )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise VariantError(f"{path}: no such variant file.") from None
+        raise VariantError.keyed("variants.such_variant_file", path=path) from None
     except IsADirectoryError:
-        raise VariantError(f"{path}: is a folder, not a variant file.") from None
+        raise VariantError.keyed("variants.folder_variant_file", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError(f"{path}: cannot be read ({exc}).") from None
+        raise VariantError.keyed("files.cannot_read", path=path, reason=exc) from None
     try:
         loader = _StrictLoader(text)
         try:
             node = loader.get_single_node()
             if node is not None and _count_nodes(node, MAX_YAML_NODES) > MAX_YAML_NODES:
                 expanding = _expanding_key(node, MAX_YAML_NODES)
-                raise VariantError(
-                    f"{path}: the YAML expands to more than {MAX_YAML_NODES:,} values"
-                    + (f" in {expanding}" if expanding else "")
-                    + " (anchors and aliases repeated within each other); a variant file is a short mapping."
-                )
+                key = "variants.yaml_expands" + ("_in" if expanding else "")
+                raise VariantError.keyed(key, path=path, most=MAX_YAML_NODES, expanding=expanding)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
     except VariantError as exc:
         if str(exc).startswith(str(path)):
             raise
-        raise VariantError(f"{path}: {exc}.") from None
+        raise VariantError.keyed("variants.message", path=path, reason=exc) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise VariantError(f"{path}: YAML syntax error{where}: {problem}.") from None
+        problem = messages.foreign(getattr(exc, "problem", None) or str(exc).splitlines()[0])
+        if mark:
+            line, column = mark.line + 1, mark.column + 1
+            raise VariantError.keyed(
+                "variants.yaml_syntax_at", path=path, line=line, column=column, problem=problem
+            ) from None
+        raise VariantError.keyed("variants.yaml_syntax", path=path, problem=problem) from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer beyond Python's digit limit
-        raise VariantError(f"{path}: a value cannot be read ({str(exc).splitlines()[0][:160]}).") from None
+        raise VariantError.keyed(
+            "variants.value_cannot_read",
+            path=path,
+            reason=messages.cut(exc, 160, first_line=True),
+        ) from None
     if not isinstance(data, dict):
-        raise VariantError(f"{path}: a variant file must be a mapping with keys {', '.join(TOP_KEYS)}.")
+        raise VariantError.keyed("variants.variant_file_mapping_keys", path=path, join_top_keys=", ".join(TOP_KEYS))
     return data
 
 
@@ -348,9 +359,12 @@ def _resolve_extends(name: str, here: Path) -> Path:
         candidate = folder / f"{_os_name(name)}.yaml"
         if candidate.is_file():
             return candidate
-    raise VariantError(
-        f"{here}: key 'extends' names the unknown variant {name!r}; allowed: a variant file "
-        f"in {here.parent} or a shipped variant ({', '.join(shipped_names())})."
+    raise VariantError.keyed(
+        "variants.key_extends_names_unknown",
+        here=here,
+        name=name,
+        here_parent=here.parent,
+        join_shipped_names=", ".join(shipped_names()),
     )
 
 
@@ -359,40 +373,39 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
     resolved = path.resolve()
     if resolved in chain:
         cycle = " -> ".join(p.stem for p in chain + (resolved,))
-        raise VariantError(f"{path}: key 'extends' makes a cycle: {cycle}.")
+        raise VariantError.keyed("variants.key_extends_makes_cycle", path=path, cycle=cycle)
     data = _read_yaml(path)
     unknown = [str(key) for key in data if key not in TOP_KEYS]
     missing = [key for key in ("name", "description", "source") if key not in data]
     if unknown or missing:  # every problem of the keys in one message, not one per run
-        en, ru = [], []
+        parts = []
         if missing:
             quoted = ", ".join(f"'{k}'" for k in missing)
-            en.append(f"missing key{'s' if len(missing) > 1 else ''} {quoted}")
-            ru.append(f"нет {'ключей' if len(missing) > 1 else 'ключа'} {quoted}")
+            parts.append(
+                ("variants.top_keys.missing_keys" if len(missing) > 1 else "variants.top_keys.missing_key", quoted)
+            )
         if unknown:
             quoted = ", ".join(repr(k) for k in unknown)
-            en.append(f"unknown key{'s' if len(unknown) > 1 else ''} {quoted}")
-            ru.append(f"{'лишние ключи' if len(unknown) > 1 else 'лишний ключ'} {quoted}")
-        raise VariantError(
-            f"{path}: {'; '.join(en)}. A variant file has the keys {', '.join(TOP_KEYS)}; name, description and "
-            f"source are required (every variant states them).",
-            ru=f"{path}: {'; '.join(ru)}. В файле варианта ключи {', '.join(TOP_KEYS)}; name, description и source "
-            "обязательны (каждый вариант их называет).",
-        )
+            parts.append(
+                ("variants.top_keys.unknown_keys" if len(unknown) > 1 else "variants.top_keys.unknown_key", quoted)
+            )
+        en, ru = ("; ".join(messages.text(key, lang, quoted=q) for key, q in parts) for lang in ("en", "ru"))
+        wrong = messages.Both(en, ru)
+        raise VariantError.keyed("variants.top_keys", path=path, wrong=wrong, keys=", ".join(TOP_KEYS))
     for key in ("name", "source"):
         if not isinstance(data[key], str) or not data[key].strip():
-            raise VariantError(f"{path}: key '{key}' must be a non-empty string, not {data[key]!r:.80}.")
+            raise VariantError.keyed("variants.key_non_empty_string", path=path, key=key, data_key=data[key])
     for key in ("title", "description"):
         if key in data:
             _texts(data[key], key, path)
     if data["name"] != file_name_text(path.stem):
-        raise VariantError(f"{path}: key 'name' is {data['name']!r} but must equal the file name {path.stem!r}.")
+        raise VariantError.keyed("variants.key_name_but_equal", path=path, data_name=data["name"], path_stem=path.stem)
     game = data.get("game", "kozel")
     if game not in GAMES:
-        raise VariantError(f"{path}: key 'game' has the bad value {game!r}; allowed: one of {', '.join(GAMES)}.")
+        raise VariantError.keyed("variants.key_game_bad_value", path=path, game=game, join_games=", ".join(GAMES))
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
-        raise VariantError(f"{path}: key 'rules' must be a mapping of knob: value, not {type(rules).__name__}.")
+        raise VariantError.keyed("variants.rules_not_mapping", path=path, kind=messages.type_is(type(rules)))
     for key, value in rules.items():
         knob = KNOB_BY_NAME.get(key)
         if knob is None:
@@ -403,7 +416,7 @@ def _load_raw(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict
         merged = dict(DEFAULTS)
     else:
         if not isinstance(parent, str):
-            raise VariantError(f"{path}: key 'extends' must be a variant name, not {parent!r}.")
+            raise VariantError.keyed("variants.key_extends_variant_name", path=path, parent=parent)
         _, merged = _load_raw(_resolve_extends(parent, path), chain + (resolved,))
     merged.update(rules)
     return data, merged
@@ -419,9 +432,8 @@ def _texts(value: Any, key: str, path: Path) -> dict[str, str]:
         and all(k in LANGUAGES and isinstance(v, str) and v.strip() for k, v in value.items())
     ):
         return {k: v.strip() for k, v in value.items()}
-    raise VariantError(
-        f"{path}: key '{key}' must be a non-empty string or a mapping of languages "
-        f"({', '.join(LANGUAGES)}) to non-empty strings, not {value!r:.80}."
+    raise VariantError.keyed(
+        "variants.key_non_empty_string_2", path=path, key=key, join_languages=", ".join(LANGUAGES), value=value
     )
 
 
@@ -452,74 +464,74 @@ def holds(condition: str, rules: dict[str, Any]) -> bool:
     return bool(CONDITIONS[condition]({**DEFAULTS, **rules}))
 
 
-#: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise)
+#: Knobs that only make sense with others: (knob, it is set, the other rules allow it, why not otherwise: the
+#: key of its sentence in the message table, below)
 KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str, Any]], Any], str], ...] = (
     (
         "closed_before_house",
         lambda rules: rules["closed_before_house"] != "any",
         CONDITIONS["cross"],
-        "applies to Осёл's cross layout only (layout: cross)",
+        "variants.needs.closed_before_house",
     ),
     (
         "solo_fish",
         lambda rules: rules["solo_fish"] != "visible",
         CONDITIONS["bazaar"],
-        "applies only when there is a bazaar (pairs: false with 2 or 3 players)",
+        "variants.needs.solo_fish",
     ),
     (
         "draw_last",
         lambda rules: rules["draw_last"],
         CONDITIONS["bazaar"],
-        "applies only when there is a bazaar (fewer tiles dealt than the 28 of the set)",
+        "variants.needs.draw_last",
     ),
     (
         "solo_eggs",
         lambda rules: rules["solo_eggs"] != "none",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false)",
+        "variants.needs.solo_eggs",
     ),
     (
         "solo_writes",
         lambda rules: rules["solo_writes"] != "own",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false)",
+        "variants.needs.solo_writes",
     ),
     (
         "solo_loser",
         lambda rules: rules["solo_loser"] != "every",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false)",
+        "variants.needs.solo_loser",
     ),
     (
         "out_00_writes",
         lambda rules: rules["out_00_writes"],
         lambda rules: rules["out_00_ends_game"],
-        "only matters when an out on 00 ends the game (out_00_ends_game: true)",
+        "variants.needs.out_00_writes",
     ),
     (
         "fast_writes",
         lambda rules: rules["fast_writes"] > 0,
         CONDITIONS["fast"],
-        "only matters when there are fast leads (lead_repeats > 0 or voluntary_fast: true)",
+        "variants.needs.fast_writes",
     ),
     (
         "voluntary_fast",
         lambda rules: rules["voluntary_fast"],
         lambda rules: rules["fast_writes"] > 0 and rules["fast_writes_00"] > 0,
-        "makes fast leads on 66 and 00, which need what their loser writes (fast_writes > 0 and fast_writes_00 > 0)",
+        "variants.needs.voluntary_fast",
     ),
     (
         "fast_writes_00",
         lambda rules: rules["fast_writes_00"] > 0,
         lambda rules: rules["voluntary_fast"],
-        "only matters when a leader may choose a fast lead on 00 (voluntary_fast: true)",
+        "variants.needs.fast_writes_00",
     ),
     (
         "fast_out_66",
         lambda rules: rules["fast_out_66"] != "fast-cost",
         lambda rules: rules["voluntary_fast"] and rules["fast_writes_00"] > 0 and rules["out_66_writes"] > 0,
-        "only matters when a fast lead on 00 has a cost (voluntary_fast: true, fast_writes_00 > 0) and an out "
-        "on 66 writes a sum of its own (out_66_writes > 0)",
+        "variants.needs.fast_out_66",
     ),
     (
         "first_lead_cycle",
@@ -528,62 +540,61 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
             bool(re.fullmatch(r"double-\d\d", rules["first_lead"]))
             and (rules["first_lead_cycle"] != "11-to-66" or rules["first_lead"] != "double-00")
         ),
-        "changes the double of 'first_lead: double-NN' from game to game (11 … 66 for '11-to-66')",
+        "variants.needs.first_lead_cycle",
     ),
     (
         "goats",
         lambda rules: rules["goats"] != "one",
         CONDITIONS["solo"],
-        "applies to каждый сам за себя only (pairs: false): in pairs the goats are one side",
+        "variants.needs.goats",
     ),
     (
         "out_66_writers",
         lambda rules: rules["out_66_writers"] != "losers",
         CONDITIONS["out_66"],
-        "only matters when an out on 66 costs a fixed sum (out_66_writes > 0)",
+        "variants.needs.out_66_writers",
     ),
     (
         "kept_66_writes",
         lambda rules: rules["kept_66_writes"] > 0,
         lambda rules: rules["scoring"] == "points",
-        "writes points, and Генерал's scoring keeps none (scoring: generals)",
+        "variants.needs.kept_66_writes",
     ),
     (
         "kept_66_writes",
         lambda rules: rules["kept_66_writes"] > 0,
         lambda rules: not rules["memory"],
-        "is not implemented with the memory of points (memory: true): the 66's points would mix with "
-        "the remembered ones",
+        "variants.needs.kept_66_writes_2",
     ),
     (
         "kept_00_goat",
         lambda rules: rules["kept_00_goat"],
         CONDITIONS["no-match"],
-        "ends the game, and a match (match_deals > 0) ends after its deals",
+        "variants.needs.kept_00_goat",
     ),
     (
         "extra_lead",
         lambda rules: rules["extra_lead"] != "none",
         CONDITIONS["chain"],
-        "lays 00 and 66 apart on a chain with a gap between them; the cross (layout: cross) has no such lead",
+        "variants.needs.extra_lead",
     ),
     (
         "extra_lead",
         lambda rules: rules["extra_lead"] == "ends-game",
         CONDITIONS["no-match"],
-        "ends the game, and a match (match_deals > 0) ends after its deals",
+        "variants.needs.extra_lead_2",
     ),
     (
         "general_out",
         lambda rules: rules["general_out"] != "00-or-66",
         CONDITIONS["generals"],
-        "applies to Генерал's scoring only (scoring: generals)",
+        "variants.needs.general_out",
     ),
     (
         "scoring",
         lambda rules: rules["scoring"] == "generals",
         lambda rules: rules["pairs"],
-        "is implemented for pair games only (pairs: true): the loser is the side after the one who went out",
+        "variants.needs.scoring",
     ),
 )
 
@@ -591,29 +602,27 @@ KNOB_NEEDS: tuple[tuple[str, Callable[[dict[str, Any]], Any], Callable[[dict[str
 def check_combination(rules: dict[str, Any], path: Path) -> None:
     """Knobs that only make sense together: refused with the reason, never silently ignored."""
     if rules["tiles_each"] != 7 and rules["pairs"]:
-        raise VariantError(
-            f"{path}: key 'tiles_each' is {rules['tiles_each']}, but pairs are dealt 7 each; set 'pairs: false' "
-            "for a game каждый сам за себя with a bazaar."
-        )
+        raise VariantError.keyed("variants.key_tiles_each_but", path=path, rules_tiles_each=rules["tiles_each"])
     if rules["pairs"] and rules["players"] != 4:
-        raise VariantError(
-            f"{path}: key 'players' is {rules['players']} but 'pairs: true' needs 4 players; "
-            "set 'pairs: false' for каждый сам за себя."
-        )
+        raise VariantError.keyed("variants.key_players_but_pairs", path=path, rules_players=rules["players"])
     for knob, is_set, allowed, why in KNOB_NEEDS:
         if is_set(rules) and not allowed(rules):
-            raise VariantError(f"{path}: key '{knob}' is {_shown(rules[knob])}, but it {why}.")
+            raise VariantError.keyed(
+                "variants.key_but",
+                path=path,
+                knob=knob,
+                shown_rules_knob=_shown(rules[knob]),
+                why=messages.Sentence(why),
+            )
     if rules["shared_score"] and not rules["pairs"]:
-        raise VariantError(
-            f"{path}: key 'shared_score' is {_shown(rules['shared_score'])}, but it is implemented for pair games only "
-            "(pairs: true)."
+        raise VariantError.keyed(
+            "variants.key_shared_score_but", path=path, shown_rules_shared_score=_shown(rules["shared_score"])
         )
     # R-004-morskoy-solo: a game that ends at once needs one loser: a side, or the one player of solo_loser: most
     for knob in ("general", "out_00_ends_game"):
         if rules[knob] and not rules["pairs"] and rules["solo_loser"] != "most" and rules["goats"] != "every":
-            raise VariantError(
-                f"{path}: key '{knob}' is {_shown(rules[knob])}, but the game it ends needs one loser: play in pairs "
-                "(pairs: true), with 'solo_loser: most', or with 'goats: every' (every other player a goat)."
+            raise VariantError.keyed(
+                "variants.key_but_game_ends", path=path, knob=knob, shown_rules_knob=_shown(rules[knob])
             )
     check_dealable(rules, path)
 
@@ -631,10 +640,14 @@ def check_dealable(rules: dict[str, Any], path: Path) -> None:
         return
     played = _dealable_share(rules["players"], rules["tiles_each"], doubles, suit)
     if played == 0:
-        raise VariantError(
-            f"{path}: keys 'redeal_doubles' ({doubles}) and 'redeal_suit' ({suit}) ask a redeal of every deal of "
-            f"{rules['tiles_each']} tiles to {rules['players']} players: none of {DEALABLE_TRIES:,} random deals "
-            "could be played. Raise them (a hand holds 7 tiles; 0 means never redeal)."
+        raise VariantError.keyed(
+            "variants.keys_redeal_doubles_redeal",
+            path=path,
+            doubles=doubles,
+            suit=suit,
+            rules_tiles_each=rules["tiles_each"],
+            rules_players=rules["players"],
+            DEALABLE_TRIES=DEALABLE_TRIES,
         )
 
 
@@ -667,7 +680,7 @@ def redeal_needed(hands: Any, doubles: int, suit: int) -> Any:
 
 
 #: Old names of shipped variants that still load, for one release, with a note on stderr.
-RENAMED = {"lead-00-66": ("lead-66", "it opens every game with 66; 00 is lead-lowest-double", "0.3")}
+RENAMED = {"lead-00-66": ("lead-66", "variants.renamed.lead_00_66", "0.3")}  # (new name, why: its sentence, until)
 
 
 def _renamed(name: str) -> str:
@@ -675,7 +688,7 @@ def _renamed(name: str) -> str:
         new, why, until = RENAMED[name]
         from ..text.say import note
 
-        note(f"the variant {name!r} is now called {new!r} ({why}); the old name works until version {until}.")
+        note(messages.Sentence("variants.renamed", name=name, new=new, why=messages.Sentence(why), until=until))
         return new
     return name
 
@@ -729,8 +742,12 @@ def with_rules(base: Variant, changes: list[tuple[str, Any]] | dict[str, Any], w
 
     # the sweep's words («порог: нет», «рыба: рыбаку»), not the typed ids («порог = none»)
     ru = "; ".join(f"{KNOB_BY_NAME[k].short_ru or k}: {value_word(k, v, 'ru')}" for k, v in named)
-    titles = {"en": f"{base.title('en')} with {en}", "ru": f"{base.title('ru')}, но {ru}"}
-    descriptions = {"en": f"{base.describe('en')} With {en}.", "ru": f"{base.describe('ru')} Но {ru}."}
+    changes = {"en": en, "ru": ru}
+    titles = {lg: messages.text("rules.derived_title", lg, title=base.title(lg), changes=changes[lg]) for lg in changes}
+    descriptions = {
+        lg: messages.text("rules.derived_description", lg, description=base.describe(lg), changes=changes[lg])
+        for lg in changes
+    }
     return Variant(
         name=name,
         description=descriptions["en"],
@@ -762,9 +779,7 @@ def _load_changed(spec: str) -> Variant:
     base_spec, *parts = spec.split("+")
     shown = excerpt(spec)
     if not base_spec.strip():
-        raise VariantError(
-            f"{shown}: no base variant before the first '+'; write BASE+knob=value (e.g. default+threshold=none)."
-        )
+        raise VariantError.keyed("variants.base_variant_before_first", shown=shown)
     changes: list[tuple[str, Any]] = []
     for part in parts:
         key, sep, text = part.partition("=")
@@ -772,13 +787,14 @@ def _load_changed(spec: str) -> Variant:
         if sep and knob is None and len(key.strip()) <= 40:  # a name, misspelled: the closest knobs
             raise unknown_knob(key.strip(), shown)
         if not sep or knob is None:
-            raise VariantError(
-                f"{shown}: {excerpt(part, 40)!r} is not knob=value; a changed variant is written "
-                "BASE+knob=value+knob=value (e.g. default+threshold=none), knobs: "
-                f"{', '.join(KNOB_BY_NAME)}."
+            raise VariantError.keyed(
+                "variants.knob_value_changed_variant",
+                shown=shown,
+                part=excerpt(part, 40),
+                join_knob_by_name=", ".join(KNOB_BY_NAME),
             )
         if any(name == knob.name for name, _ in changes):
-            raise VariantError(f"{shown}: the knob {knob.name!r} is given twice; give each knob once.")
+            raise VariantError.keyed("variants.knob_given_twice_each", shown=shown, knob_name=knob.name)
         changes.append((knob.name, parse_knob_value(knob, text, shown)))
     return with_rules(load_variant(base_spec), changes, spec)
 
@@ -790,7 +806,7 @@ def load_variant(spec: str | Path) -> Variant:
     if isinstance(spec, str) and "+" in spec and not _exists(path):
         return _load_changed(spec)
     if not str(spec).strip():
-        raise VariantError("an empty variant name; give a variant name or a .yaml file.")
+        raise VariantError.keyed("variants.empty_variant_name_variant")
     if _shipped_name(spec) and _is_dir(path):  # a folder never loads as one variant: the shipped name wins
         _say_shadowed(path, str(spec), "rules.shadow_one")
         path = shipped_dir() / f"{spec}.yaml"
@@ -818,22 +834,6 @@ def load_variant(spec: str | Path) -> Variant:
         titles=tuple(sorted(titles.items())),
         descriptions=tuple(sorted(descriptions.items())),
     )
-
-
-messages.add(
-    {
-        "rules.shadow": (
-            "{folder} is a folder that holds no variant files (*.yaml): {name} is the shipped variant of that name.",
-            "{folder} — папка без файлов вариантов (*.yaml): {name} — поставляемый вариант с этим именем.",
-        ),
-        "rules.shadow_one": (
-            "{folder} is a folder, not a variant file: {name} is the shipped variant of that name (a folder of "
-            "variants is for compare and sweep).",
-            "{folder} — папка, а не файл варианта: {name} — поставляемый вариант с этим именем (папку вариантов "
-            "принимают compare и sweep).",
-        ),
-    }
-)
 
 
 def _shipped_name(spec: str | Path) -> bool:
@@ -872,7 +872,7 @@ def load_variants(specs: list[str]) -> list[Variant]:
                 out.append(load_variant(shipped_dir() / f"{spec}.yaml"))
                 continue
             if not files:
-                raise VariantError(f"{path}: folder holds no variant files (*.yaml).")
+                raise VariantError.keyed("variants.folder_holds_variant_files", path=path)
             out.extend(load_variant(f) for f in files)
         else:
             out.append(load_variant(spec))

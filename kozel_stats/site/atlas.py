@@ -17,18 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..rules.levels import LEVELS, Level, parse_levels
-from ..text import messages
-from ..text.errors import KozelError
-from ..text.say import translate
-
-messages.add(
-    {
-        "atlas.site_url": (
-            "--site-url {url!r}: give the address the site will be published at, starting with https:// or http://.",
-            "--site-url {url!r}: укажите адрес, где будет опубликован сайт, начиная с https:// или http://.",
-        )
-    }
+from ..text import (
+    messages,
+    site_texts,  # noqa: F401  (importing it declares the sentences this module says)
 )
+from ..text.errors import KozelError
+from ..text.site_texts import BUILD_TEXT, QUESTION_TITLES
 
 
 @dataclass(frozen=True)
@@ -68,191 +62,57 @@ ASKED: dict[str, tuple[str, int]] = {
 }
 
 
-def _q(variant: str, group: str, ru: str, en: str, baseline: str = "default", expert: bool = True) -> Question:
+def _q(variant: str, group: str, baseline: str = "default", expert: bool = True) -> Question:
     metric, asks = ASKED.get(variant, ("deals_per_game", 0))
+    ru, en = QUESTION_TITLES[variant]
     return Question(variant, group, ru, en, baseline, expert, metric, asks)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table
 #: (section 13), the other complete rule sets, the other games of the family.
 QUESTIONS: tuple[Question, ...] = (
-    _q("fish-to-fisherman", "yard", "Рыба рыбаку — партии длиннее?", "Fish to the fisherman — longer games?"),
-    _q(
-        "fish-writes-all",
-        "yard",
-        "В рыбе пишут всё — партии короче?",
-        "A fish writes all four hands — shorter games?",
-    ),
-    _q(
-        "fish-writes-difference",
-        "yard",
-        "В рыбе пишут разность — что меняется?",
-        "A fish writes the difference — what changes?",
-    ),
-    _q(
-        "threshold-every-deal",
-        "yard",
-        "Порог 13 в каждой сдаче — больше голых козлов?",
-        "Threshold 13 in every deal — more naked goats?",
-    ),
-    _q("no-threshold", "yard", "Без порога — партии короче?", "No threshold — shorter games?"),
-    _q("threshold-25", "yard", "Порог 25 — больше голых козлов?", "Threshold 25 — more naked goats?"),
-    _q(
-        "specials-plain",
-        "yard",
-        "Одинокие 0:0 и 6:6 по своим очкам — что меняется?",
-        "A lone 0:0 and 6:6 at face value — what changes?",
-    ),
-    _q(
-        "specials-per-pair",
-        "yard",
-        "Одинокие 0:0 и 6:6 на пару — что меняется?",
-        "A lone 0:0 and 6:6 judged per pair — what changes?",
-    ),
-    _q("eggs-both", "yard", "Яйца переносят обе суммы — партии короче?", "Eggs carry both sums — shorter games?"),
-    _q("eggs-none", "yard", "Яйца без переноса — что меняется?", "Eggs carry nothing — what changes?"),
-    _q("target-100", "yard", "До 100, а не до 101 — есть разница?", "To 100 instead of 101 — any difference?"),
-    _q("target-125", "yard", "До 125 — насколько длиннее партия?", "To 125 — how much longer is a game?"),
-    _q(
-        "lead-lowest-double",
-        "yard",
-        "Заход с младшего дубля — что меняется?",
-        "The lowest double leads — what changes?",
-    ),
-    _q("lead-66", "yard", "Заход с 6:6 — что меняется?", "6:6 leads every game — what changes?"),
-    _q(
-        "next-lead-fish-winner",
-        "yard",
-        "После рыбы заходит выигравший — есть разница?",
-        "After a fish the winner leads — any difference?",
-    ),
-    _q("next-lead-round-robin", "yard", "Заход по кругу — есть разница?", "The lead goes round — any difference?"),
-    _q(
-        "olympic",
-        "ruleset",
-        "«Олимпийские правила» — другая игра?",
-        "The «Olympic rules» — a different game?",
-    ),
-    _q(
-        "article-house",
-        "ruleset",
-        "Домашние правила из статьи — что меняется?",
-        "The article's house rules — what changes?",
-    ),
-    _q("morskoy", "game", "Морской козёл — быстрее обычного?", "Морской козёл — quicker than the usual game?"),
-    _q(
-        "morskoy-00-written",
-        "game",
-        "Морской, выход на 0:0 пишется — что меняется?",
-        "Морской with an out on 0:0 written — what changes?",
-    ),
-    _q(
-        "morskoy-004",
-        "game",
-        "Морской по энциклопедии (текст 004) — чем отличается?",
-        "Морской of the encyclopedia (text 004) — how does it differ?",
-    ),
-    _q("solo-2", "game", "Каждый сам за себя вдвоём — чем отличается?", "Every man for himself, two — how different?"),
-    _q(
-        "solo-3", "game", "Каждый сам за себя втроём — чем отличается?", "Every man for himself, three — how different?"
-    ),
-    _q(
-        "solo-4",
-        "game",
-        "Каждый сам за себя вчетвером — чем отличается?",
-        "Every man for himself, four — how different?",
-    ),
-    _q("osel", "game", "Осёл «Крест» — длиннее козла?", "Осёл «Крест» — longer than Козёл?"),
-    _q(
-        "osel-closing-pair",
-        "game",
-        "Осёл, закрытая только пара — что меняется?",
-        "Осёл with only a closing pair — what changes?",
-    ),
-    _q("chechevae-4", "game", "Чечевэ вчетвером — чем отличается?", "Чечевэ with four — how different?"),
-    _q("sport", "game", "Спортивное домино — чем отличается?", "Sport domino — how different?"),
-    _q("generals", "game", "Генерал — чем отличается?", "Генерал — how different?"),
+    _q("fish-to-fisherman", "yard"),
+    _q("fish-writes-all", "yard"),
+    _q("fish-writes-difference", "yard"),
+    _q("threshold-every-deal", "yard"),
+    _q("no-threshold", "yard"),
+    _q("threshold-25", "yard"),
+    _q("specials-plain", "yard"),
+    _q("specials-per-pair", "yard"),
+    _q("eggs-both", "yard"),
+    _q("eggs-none", "yard"),
+    _q("target-100", "yard"),
+    _q("target-125", "yard"),
+    _q("lead-lowest-double", "yard"),
+    _q("lead-66", "yard"),
+    _q("next-lead-fish-winner", "yard"),
+    _q("next-lead-round-robin", "yard"),
+    _q("olympic", "ruleset"),
+    _q("article-house", "ruleset"),
+    _q("morskoy", "game"),
+    _q("morskoy-00-written", "game"),
+    _q("morskoy-004", "game"),
+    _q("solo-2", "game"),
+    _q("solo-3", "game"),
+    _q("solo-4", "game"),
+    _q("osel", "game"),
+    _q("osel-closing-pair", "game"),
+    _q("chechevae-4", "game"),
+    _q("sport", "game"),
+    _q("generals", "game"),
     # the other shipped variants vary a game of the family, not Козёл: each is asked against its own game
-    _q(
-        "solo-3-draw-down",
-        "within",
-        "Втроём: при рыбе добирают базар — что меняется?",
-        "Three alone: at a fish the bazaar is drawn down — what changes?",
-        "solo-3",
-    ),
-    _q(
-        "solo-3-take-all",
-        "within",
-        "Втроём: при рыбе забирают весь базар — что меняется?",
-        "Three alone: at a fish the whole bazaar is taken — what changes?",
-        "solo-3",
-    ),
-    _q("solo-3-eggs", "within", "Втроём с яйцами — что меняется?", "Three alone, with eggs — what changes?", "solo-3"),
-    _q(
-        "osel-solo-2",
-        "within",
-        "Осёл вдвоём, каждый сам за себя — не то что парами?",
-        "Осёл for two, each for himself — not as in pairs?",
-        "osel-closing-pair",
-        expert=False,  # minutes a game: 8 of its games took 704 s on 2 cores (docs/atlas.md)
-    ),
-    _q(
-        "osel-solo-3",
-        "within",
-        "Осёл втроём, каждый сам за себя — не то что парами?",
-        "Осёл for three, each for himself — not as in pairs?",
-        "osel-closing-pair",
-    ),
-    _q(
-        "osel-solo-4",
-        "within",
-        "Осёл вчетвером, каждый сам за себя — не то что парами?",
-        "Осёл for four, each for himself — not as in pairs?",
-        "osel-closing-pair",
-    ),
-    _q(
-        "chechevae-2",
-        "within",
-        "Чечевэ вдвоём — не то что вчетвером?",
-        "Чечевэ for two — not as for four?",
-        "chechevae-4",
-        expert=False,  # minutes a game in its tail: of 25 games timed one by one, 239 s, 202 s, 79 s (docs/atlas.md)
-    ),
-    _q(
-        "chechevae-3",
-        "within",
-        "Чечевэ втроём — не то что вчетвером?",
-        "Чечевэ for three — not as for four?",
-        "chechevae-4",
-    ),
-    _q(
-        "morskoy-004-solo-2",
-        "within",
-        "Морской по энциклопедии вдвоём — не то что парами?",
-        "Морской of the encyclopedia for two — not as in pairs?",
-        "morskoy-004",
-    ),
-    _q(
-        "morskoy-004-solo-3",
-        "within",
-        "Морской по энциклопедии втроём — не то что парами?",
-        "Морской of the encyclopedia for three — not as in pairs?",
-        "morskoy-004",
-    ),
-    _q(
-        "morskoy-004-solo-4",
-        "within",
-        "Морской по энциклопедии вчетвером, каждый сам за себя — не то что парами?",
-        "Морской of the encyclopedia for four, each for himself — not as in pairs?",
-        "morskoy-004",
-    ),
-    _q(
-        "generals-both",
-        "within",
-        "Генерал только за 0:0 и 6:6 одним ходом — что меняется?",
-        "Генерал only for 0:0 and 6:6 in one move — what changes?",
-        "generals",
-    ),
+    _q("solo-3-draw-down", "within", "solo-3"),
+    _q("solo-3-take-all", "within", "solo-3"),
+    _q("solo-3-eggs", "within", "solo-3"),
+    _q("osel-solo-2", "within", "osel-closing-pair", expert=False),
+    _q("osel-solo-3", "within", "osel-closing-pair"),
+    _q("osel-solo-4", "within", "osel-closing-pair"),
+    _q("chechevae-2", "within", "chechevae-4", expert=False),
+    _q("chechevae-3", "within", "chechevae-4"),
+    _q("morskoy-004-solo-2", "within", "morskoy-004"),
+    _q("morskoy-004-solo-3", "within", "morskoy-004"),
+    _q("morskoy-004-solo-4", "within", "morskoy-004"),
+    _q("generals-both", "within", "generals"),
 )
 QUESTION_BY_VARIANT = {q.variant: q for q in QUESTIONS}
 GROUPS = ("yard", "ruleset", "game", "within")
@@ -324,18 +184,11 @@ class AtlasPlan:
     seed: int = 1  # --seed, or the site's own (prepare resolves it)
 
 
-def _error(en: str, ru: str) -> KozelError:
-    return KozelError(en, ru=ru)
-
-
 def parse_langs(spec: str) -> list[str]:
     langs = [p.strip().lower() for p in spec.split(",") if p.strip()]
     bad = [x for x in langs if x not in ("ru", "en")]
     if not langs or bad:
-        raise _error(
-            f"--lang {spec!r}: give ru, en or ru,en (the site's languages; the first is the site's front page).",
-            f"--lang {spec!r}: укажите ru, en или ru,en (языки сайта; первый — его главная страница).",
-        )
+        raise KozelError.keyed("atlas.lang_ru_en_ru", spec=spec)
     return list(dict.fromkeys(langs))
 
 
@@ -346,11 +199,8 @@ def parse_only(spec: str | None) -> list[Question]:
     unknown = [n for n in names if n not in QUESTION_BY_VARIANT]
     if not names or unknown:
         listed = ", ".join(q.variant for q in QUESTIONS)
-        raise _error(
-            f"--only {spec!r}: {', '.join(unknown) or 'nothing'} is not a question of the atlas; its questions: "
-            f"{listed}.",
-            f"--only {spec!r}: {', '.join(unknown) or 'пусто'} — не вопрос атласа; его вопросы: {listed}.",
-        )
+        given = ", ".join(unknown) or messages.Sentence("atlas.nothing")
+        raise KozelError.keyed("atlas.not_a_question", spec=spec, given=given, listed=listed)
     return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
 
 
@@ -390,68 +240,6 @@ def _mark_schema():
     )
 
 
-messages.add(
-    {
-        "atlas.mark_field": (
-            "{path}: field '{field}' {problem}; it is the atlas's record of how {out} was built. Correct it, or "
-            "remove {out} to build the site anew.",
-            "{path}: поле '{field}' {problem}; это запись атласа о том, как собран {out}. Исправьте его или "
-            "удалите {out}, чтобы собрать сайт заново.",
-        ),
-        "atlas.contradicts": (
-            "--resume {out}: {option} {given} contradicts the build it continues ({option} {saved}, saved in "
-            "{path}); nothing was played and nothing was changed. Drop {option} to continue that build, or build "
-            "the other site into another folder.",
-            "--resume {out}: {option} {given} противоречит продолжаемой сборке ({option} {saved}, записано в "
-            "{path}); ничего не сыграно и не изменено. Уберите {option}, чтобы продолжить ту сборку, или соберите "
-            "другой сайт в другую папку.",
-        ),
-        "atlas.folder_mismatch": (
-            "{folder}: played with --seed {seed} and the bots {bots}, but the site is built with --seed {site_seed} "
-            "and the bots {site_bots}; nothing was played and nothing was changed. Remove {folder} to play it again "
-            "with the site's settings.",
-            "{folder}: сыграно с --seed {seed} и ботами {bots}, а сайт собирается с --seed {site_seed} и ботами "
-            "{site_bots}; ничего не сыграно и не изменено. Удалите {folder}, чтобы сыграть его заново с настройками "
-            "сайта.",
-        ),
-        "atlas.interrupted": (
-            "interrupted ({stopped}); every results folder saved before it is whole. Continue the site with "
-            "`kozel-stats atlas --out {out} --resume` (its settings are kept in {out}/data/atlas.json).",
-            "прервано ({stopped}); все папки результатов, сохранённые до этого, целы. Продолжите сайт командой "
-            "`kozel-stats atlas --out {out} --resume` (его настройки сохранены в {out}/data/atlas.json).",
-        ),
-        "atlas.raced": (
-            "--out {out}: another build wrote into it while this one was starting; nothing was played and nothing "
-            "was changed. Continue that site with --resume, or give another folder.",
-            "--out {out}: пока эта сборка запускалась, в папку записала другая; ничего не сыграно и не изменено. "
-            "Продолжите тот сайт с --resume или укажите другую папку.",
-        ),
-        "atlas.contradicts_flag": (
-            "--resume {out}: {given} contradicts the build it continues (built with {saved}, saved in {path}); "
-            "nothing was played and nothing was changed. Drop {given} to continue that build, or build the "
-            "other site into another folder.",
-            "--resume {out}: {given} противоречит продолжаемой сборке (она собиралась с {saved}, записано в "
-            "{path}); ничего не сыграно и не изменено. Уберите {given}, чтобы продолжить ту сборку, или "
-            "соберите другой сайт в другую папку.",
-        ),
-        "atlas.fewer_games": (
-            "--resume {out}: {option} {given:count} is fewer than the {saved:count} games the build was started "
-            "with (saved in {path}); nothing was played and nothing was changed. A resume continues or grows a build.",
-            "--resume {out}: {option} {given:count} меньше тех {saved:count} партий, с которыми начата сборка "
-            "(записано в {path}); ничего не сыграно и не изменено. Продолжение доигрывает или наращивает сборку.",
-        ),
-        "atlas.cards_failed": (
-            "Chromium did not draw {n:count} chat {n:plural:card|cards} ({cards}): the pages show those cards "
-            "as text. The played data and the pages are whole; `--render-only --cards` draws the cards again, "
-            "`--no-cards` builds the site without pictures.",
-            "Chromium не нарисовал {n:count} {n:plural:картинку|картинки|картинок} карточек ({cards}): на "
-            "страницах эти карточки — текстом. Сыгранные данные и страницы целы; `--render-only --cards` нарисует "
-            "карточки снова, `--no-cards` соберёт сайт без картинок.",
-        ),
-    }
-)
-
-
 def _read_mark(out: Path) -> dict | None:
     from ..results import schema
 
@@ -461,24 +249,13 @@ def _read_mark(out: Path) -> dict | None:
     try:
         mark = json.loads(path.read_text(encoding="utf-8"), parse_int=schema.parse_int)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise _error(
-            f"{path}: damaged ({str(exc)[:120]}); it marks {out} as an atlas. Remove {out} to build the site anew.",
-            f"{path}: повреждён ({translate(str(exc))[:120]}); он отмечает {out} как атлас. Удалите {out}, "
-            "чтобы собрать сайт заново.",
-        ) from None
+        raise KozelError.keyed("atlas.mark_damaged", path=path, reason=messages.cut(exc, 120), out=out) from None
     if not isinstance(mark, dict) or mark.get("format") != FORMAT:
-        raise _error(
-            f"{path}: not a kozel-stats atlas mark (format {FORMAT}).",
-            f"{path}: это не отметка атласа kozel-stats (формат {FORMAT}).",
-        )
+        raise KozelError.keyed("atlas.atlas_mark_format", path=path, FORMAT=FORMAT)
     try:
         _mark_schema().check(mark, "")
     except schema.Bad as bad:
-        en = messages.text("atlas.mark_field", "en", path=path, field=bad.where, problem=bad.problem, out=out)
-        ru = messages.text(
-            "atlas.mark_field", "ru", path=path, field=bad.where, problem=translate(bad.problem), out=out
-        )
-        raise KozelError(en, ru=ru) from None
+        raise KozelError.keyed("atlas.mark_field", path=path, field=bad.where, problem=bad.problem, out=out) from None
     return mark
 
 
@@ -554,23 +331,14 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     language, a question, a path that is a file, a folder that holds something else — each one error naming
     what and where. A site already built is never overwritten silently: --resume or --render-only."""
     if req.resume and req.render_only:
-        raise _error(
-            "--resume plays what is missing, --render-only plays nothing: give one of them.",
-            "--resume доигрывает недостающее, --render-only не играет ничего: укажите что-то одно.",
-        )
+        raise KozelError.keyed("atlas.resume_plays_what_missing")
     out = req.out
     if out.exists() and not out.is_dir():
-        raise _error(
-            f"--out {out}: is a file, not a folder; give a folder for the site.",
-            f"--out {out}: это файл, а не папка; укажите папку для сайта.",
-        )
+        raise KozelError.keyed("atlas.file_folder_folder_site", out=out)
     if out.exists() and not out.parent.exists():
-        raise _error(f"--out {out}: no such folder.", f"--out {out}: нет такой папки.")
+        raise KozelError.keyed("atlas.such_folder", out=out)
     if not out.exists() and not out.parent.is_dir():
-        raise _error(
-            f"--out {out}: its parent folder {out.parent} does not exist.",
-            f"--out {out}: папки {out.parent}, в которой он должен лежать, нет.",
-        )
+        raise KozelError.keyed("atlas.parent_folder_does_exist", out=out, out_parent=out.parent)
     mark = _read_mark(out) if out.is_dir() else None
     if req.site_url is not None and not req.site_url.startswith(("https://", "http://")):
         raise KozelError.keyed("atlas.site_url", url=req.site_url)
@@ -580,41 +348,23 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     try:
         levels = parse_levels(req.levels)
     except ValueError:
-        raise _error(
-            f"--levels {req.levels!r}: the levels of play are {', '.join(LEVELS)} (comma-separated).",
-            f"--levels {req.levels!r}: уровни игры — {', '.join(LEVELS)} (через запятую).",
+        raise KozelError.keyed(
+            "atlas.levels_levels_play_comma", req_levels=req.levels, join_levels=", ".join(LEVELS)
         ) from None
     langs = parse_langs(req.langs)
     questions = parse_only(req.only)
     check_backend(req)
     for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
         if not 1 <= games <= 10_000_000:
-            raise _error(
-                f"{option} must be from 1 to 10,000,000 per question and level, not {games:,}.",
-                f"{option} — от 1 до 10 000 000 партий на вопрос и уровень, а не {games}.",
-            )
+            raise KozelError.keyed("atlas.per_question_level", option=option, games=games)
     if req.render_only:
         if mark is None:
-            raise _error(
-                f"--render-only: {out} holds no atlas (no {DATA_DIR}/{MARK_FILE}); build it first without "
-                "--render-only.",
-                f"--render-only: в {out} нет атласа (нет {DATA_DIR}/{MARK_FILE}); сначала соберите его без "
-                "--render-only.",
-            )
+            raise KozelError.keyed("atlas.render_only_holds_atlas", out=out, DATA_DIR=DATA_DIR, MARK_FILE=MARK_FILE)
     elif out.is_dir() and _holds_something(out):
         if mark is None:
-            raise _error(
-                f"--out {out}: the folder is not empty and holds no atlas; nothing was written. Give an empty or a "
-                "new folder.",
-                f"--out {out}: папка не пуста, и атласа в ней нет; ничего не записано. Укажите пустую или новую папку.",
-            )
+            raise KozelError.keyed("atlas.folder_empty_holds_atlas", out=out)
         if not req.resume:
-            raise _error(
-                f"--out {out}: holds an atlas already; nothing was changed. Continue it with --resume, rebuild its "
-                "pages with --render-only, or give another folder.",
-                f"--out {out}: в ней уже есть атлас; ничего не изменено. Продолжите его с --resume, пересоберите "
-                "страницы с --render-only или укажите другую папку.",
-            )
+            raise KozelError.keyed("atlas.holds_atlas_already_nothing", out=out)
     fresh = not (out.is_dir() and _holds_something(out))
     assert req.seed is not None
     return AtlasPlan(req, levels, langs, questions, games=req.games, fresh=fresh, seed=req.seed)
@@ -685,10 +435,7 @@ def check_backend(req: AtlasRequest) -> None:
     from ..play.cluster import check_backend_options
 
     if req.render_only and (req.scheduler is not None or req.cluster is not None or req.connect_timeout is not None):
-        raise _error(
-            "--render-only plays nothing: --scheduler, --cluster and --connect-timeout do not apply to it.",
-            "--render-only ничего не играет: --scheduler, --cluster и --connect-timeout к нему неприменимы.",
-        )
+        raise KozelError.keyed("atlas.render_only_plays_nothing")
     check_backend_options(req.scheduler, req.cluster, req.connect_timeout)
 
 
@@ -717,7 +464,7 @@ class SharedBackend:
             # one worker plays in this process (no pool at all), as `compare --workers 1`
             self.chosen = Backend(self._pool(workers) if workers > 1 else None, workers, "local")
             return self.chosen
-        self.say(f"playing on the Dask cluster {where}" if self.lang == "en" else f"играем на кластере Dask {where}")
+        self.say(BUILD_TEXT[self.lang]["on_dask"].format(where=where))
         self.chosen = self.stack.enter_context(backend(req.scheduler, req.cluster, None, req.connect_timeout))
         return self.chosen
 
@@ -836,7 +583,8 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
                 out=folder,
                 lang=lang,
             )
-        say(f"{where}: {target:,} games" if lang == "en" else f"{where}: {target:,} партий".replace(",", " "))
+        shown = f"{target:,}".replace(",", " " if lang == "ru" else ",")  # ru: 20 000 (a plain space)
+        say(BUILD_TEXT[lang]["playing"].format(where=where, games=shown))
         outcome = execute(prepare_request(creq), shared=shared.get())
         if outcome.result.interrupted:
             raise KeyboardInterrupt
@@ -884,11 +632,7 @@ def play_skill(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
             lang=lang,
             skill=SKILL,
         )
-    say(
-        f"skill or luck: {len(names)} variants, {plan.games:,} games"
-        if lang == "en"
-        else f"везение или мастерство: {len(names)} вариантов"
-    )
+    say(BUILD_TEXT[lang]["skill"].format(n=len(names), games=f"{plan.games:,}"))
     if execute(prepare_request(creq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 
@@ -918,11 +662,7 @@ def play_sweep(plan: AtlasPlan, say: Callable[[str], None], lang: str, shared: S
             out=folder,
             lang=lang,
         )
-    say(
-        f"what matters most: {SWEEP_CELLS} cells"
-        if lang == "en"
-        else f"что важнее всего: сочетаний правил — {SWEEP_CELLS}"
-    )
+    say(BUILD_TEXT[lang]["sweep"].format(cells=SWEEP_CELLS))
     if execute(prepare_sweep(sreq), shared=shared.get()).result.interrupted:
         raise KeyboardInterrupt
 

@@ -23,7 +23,12 @@ from ..present.level_verdict import LevelVerdict, level_verdict, mark_words
 from ..rules.levels import Level
 from ..stats import comparison as stats
 from ..stats.metrics import HEADLINE
-from ..text import messages, say
+from ..text import (
+    messages,
+    site_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
+from ..text.site_texts import PAGES_TEXT as TEXT
+from ..text.site_texts import SKILL_WHO, TOPIC_WORDS, YARD_DESCRIPTION
 from .atlas import (
     DATA_DIR,
     GROUPS,
@@ -43,174 +48,6 @@ ASSETS = "assets"
 PLOTLY_FILE = f"{ASSETS}/plotly.min.js"
 CSS_FILE = f"{ASSETS}/atlas.css"
 
-TEXT: dict[str, dict[str, str]] = {
-    "ru": {
-        "site": "Споры двора",
-        "site_lead": "Каждый спор о правилах козла — вопрос, и на каждый ответ: обычные правила против правила "
-        "двора, {games} на правило и уровень игры. Играют программы (боты) на уровнях: {levels}; ответ держится "
-        "или нет на каждом уровне — отмечено.",
-        "group_argued": "О чём спорят чаще всего",
-        "group_yard": "Чем различаются дворы",
-        "group_ruleset": "Правила из книг и статей",
-        "group_game": "Другие игры с костями домино",
-        "group_within": "Как меняются другие игры (каждое правило — против своей игры, а не обычного козла)",
-        "one_level": "один уровень игры",
-        "answer": "Ответ",
-        "at_levels": "На каждом уровне игры",
-        "level_bots": "уровень «{level}»: все места играет бот {bot}",
-        "figures": "Цифры с интервалами",
-        "figures_note": "Разница «{variant}» минус «{base}»; интервал — {level} доверительный (поправка на четыре "
-        "главных показателя). Значимые разницы — жирным.",
-        "metric": "показатель",
-        "level": "уровень",
-        "base_value": "обычные",
-        "variant_value": "этот двор",
-        "difference": "разница (интервал)",
-        "chart": "График: разница на каждом уровне",
-        "rules": "Чем отличаются правила",
-        "card": "Карточка для чата",
-        "card_image": "Картинка карточки",
-        "copy": "Скопировать",
-        "copied": "Скопировано",
-        "reproduce": "Как получить то же самое",
-        "reproduce_note": "Каждая команда играет те же партии заново (то же зерно случайности — те же числа на "
-        "любой машине); вторая пишет полный отчёт из сохранённой папки.",
-        "not_played": "ещё не сыграно",
-        "expert_skips": "знаток здесь не играет: вдвоём на кресте (Осёл, Чечевэ) его перебор идёт до нескольких "
-        "минут на партию",
-        "back": "← все вопросы",
-        "lang_other": "English",
-        "nav_index": "Споры двора",
-        "nav_skill": "Везение или мастерство",
-        "nav_matters": "Что важнее всего",
-        "nav_yard": "Правила вашего двора",
-        "interrupted": "Прогон не доигран: показаны партии последней сохранённой точки.",
-        "footer": "Собрано kozel-stats {version}: `kozel-stats atlas`. Боты — программы, не люди.",
-        "games_per": "{games} на правило и уровень",
-        "skill_title": "Везение или мастерство",
-        "skill_lead": "Это ещё игра или уже лотерея? Для каждого различия дворов: сколько партий сильная пара "
-        "выигрывает у слабой на одних и тех же раздачах, как часто раздача сама решает, кто проиграет, и "
-        "насколько выгоден заход.",
-        "matters_title": "Что важнее всего",
-        "matters_lead": "Какое правило двора сильнее всего меняет длину партии, голых козлов, рыбу и запись, и "
-        "какие правила действуют вместе иначе, чем порознь: {cells} сочетаний правил раздела 13, {games} на "
-        "сочетание, боты {bots}.",
-        "matters_interactions": "Правила, которые вместе действуют иначе, чем порознь",
-        "no_interactions": "Взаимодействий не найдено: каждое правило действует само по себе.",
-        "effects": "Влияние каждого правила",
-        "yard_title": "Правила вашего двора",
-        "yard_lead": "Выберите правила, как играют у вас; страница сама напишет файл правил (YAML) и команду, "
-        "которая сравнит ваш двор с обычными правилами. Всё работает в браузере, без сервера.",
-        "yard_main": "Различия дворов (раздел 13)",
-        "yard_more": "Остальные правила (другие игры семьи)",
-        "yard_name": "Имя файла (латиницей, без пробелов)",
-        "yard_title_field": "Название двора",
-        "yard_yaml": "Файл правил",
-        "yard_download": "Скачать",
-        "yard_command": "Команда",
-        "yard_check": "Проверить файл: {command}. Сочетания правил, которых не бывает "
-        "(например, правило Осла в обычном козле), программа назовёт с причиной.",
-        "yard_default": "как обычно",
-        "yard_estimate": "Что говорит перебор «Что важнее всего»",
-        "yard_estimate_note": "Сочетание правил раздела 13, которое перебор сыграл, — измерено, с "
-        "95-процентным доверительным интервалом (ДИ); несыгранное — оценка модели без взаимодействий: "
-        "обычные правила, как их сыграл перебор, плюс главные эффекты выбранных правил. Правила вне модели не "
-        "учтены. Измеренный ответ для любого сочетания даст команда выше.",
-        "yard_estimate_col": "ваш двор",
-        "yard_ci": "95 % ДИ",
-        "yard_outside": "правила вне модели: {knobs}",
-        "yard_not_played": "Этого сочетания правил раздела 13 перебор не сыграл (он сыграл {played} из {total} "
-        "сочетаний): оценка — предсказание модели без взаимодействий по сыгранным; если выбранные правила "
-        "действуют вместе иначе, чем порознь (см. «Что важнее всего»), она ошибётся сильнее, чем говорит "
-        "интервал.",
-        "yes": "да",
-        "no": "нет",
-        "our_yard": "Наш двор",
-    },
-    "en": {
-        "site": "Yard arguments",
-        "site_lead": "Every argument about the rules of Козёл as a question, each answered: the default rules "
-        "against the yard's rule, {games} per rule and level of play. Programs (bots) play at the levels: "
-        "{levels}; whether the answer holds at each level is marked.",
-        "group_argued": "What yards argue about most",
-        "group_yard": "How yards differ",
-        "group_ruleset": "Rules from books and articles",
-        "group_game": "Other games with domino tiles",
-        "group_within": "How the other games change (each rule against its own game, not plain Козёл)",
-        "one_level": "one level of play",
-        "answer": "The answer",
-        "at_levels": "At each level of play",
-        "level_bots": "level «{level}»: the bot {bot} plays every seat",
-        "figures": "The figures with intervals",
-        "figures_note": "The difference «{variant}» minus «{base}»; the interval is {level} (corrected for the four "
-        "headline metrics). Significant differences in bold.",
-        "metric": "metric",
-        "level": "level",
-        "base_value": "default",
-        "variant_value": "this yard",
-        "difference": "difference (interval)",
-        "chart": "Chart: the difference at each level",
-        "rules": "How the rules differ",
-        "card": "The card for a chat",
-        "card_image": "The card as a picture",
-        "copy": "Copy",
-        "copied": "Copied",
-        "reproduce": "How to get the same",
-        "reproduce_note": "Each command plays the same games again (the same seed: the same numbers on any "
-        "machine); the second writes the full report from the saved folder.",
-        "not_played": "not played yet",
-        "expert_skips": "the expert does not play here: on the cross for two (Осёл, Чечевэ) its search takes up to "
-        "minutes a game",
-        "back": "← every question",
-        "lang_other": "По-русски",
-        "nav_index": "Yard arguments",
-        "nav_skill": "Luck or skill",
-        "nav_matters": "What matters most",
-        "nav_yard": "Your yard's rules",
-        "interrupted": "The run is not finished: these are the games of its last checkpoint.",
-        "footer": "Built by kozel-stats {version}: `kozel-stats atlas`. Bots are programs, not people.",
-        "games_per": "{games} per rule and level",
-        "skill_title": "Luck or skill",
-        "skill_lead": "Still a game or already a lottery? For every yard difference: how many games the strong "
-        "side wins against the weak one on the same deals, how often the deal alone decides who loses, and how "
-        "much leading is worth.",
-        "matters_title": "What matters most",
-        "matters_lead": "Which yard rule changes the game's length, the naked goats, the fish and the writing "
-        "most, and which rules act differently together than apart: {cells} combinations of the rules of section "
-        "13, {games} per combination, bots {bots}.",
-        "matters_interactions": "Rules that act differently together than apart",
-        "no_interactions": "No interaction found: each rule acts on its own.",
-        "effects": "The effect of each rule",
-        "yard_title": "Your yard's rules",
-        "yard_lead": "Choose the rules as your yard plays them; the page writes the rules file (YAML) and the "
-        "command that compares your yard with the default rules. It all works in the browser, with no server.",
-        "yard_main": "Yard differences (section 13)",
-        "yard_more": "The other rules (the other games of the family)",
-        "yard_name": "File name (Latin letters, no spaces)",
-        "yard_title_field": "Your yard's name",
-        "yard_yaml": "The rules file",
-        "yard_download": "Download",
-        "yard_command": "The command",
-        "yard_check": "Check the file: {command}. A combination that cannot be (a rule of "
-        "Осёл in plain Козёл, say) is named with its reason.",
-        "yard_default": "as by default",
-        "yard_estimate": "What the sweep of «What matters most» says",
-        "yard_estimate_note": "A combination of the section-13 rules the sweep played is measured, with its 95% "
-        "confidence interval (CI); one it did not play is the estimate of the model without interactions: the "
-        "default rules as the sweep played them plus the main effects of the rules chosen. Rules outside the "
-        "model are not counted. The command above gives the measured answer for any combination.",
-        "yard_estimate_col": "your yard",
-        "yard_ci": "95% CI",
-        "yard_outside": "rules outside the model: {knobs}",
-        "yard_not_played": "The sweep did not play this combination of the section-13 rules (it played "
-        "{played} of {total}): the estimate is the prediction of the model without interactions from the "
-        "combinations played; if the chosen rules act differently together than apart (see «What matters "
-        "most») it is further off than its interval says.",
-        "yes": "yes",
-        "no": "no",
-        "our_yard": "Our yard",
-    },
-}
 
 ATLAS_CSS = """
 span.ci { color: #555; font-size: .92em; }
@@ -293,92 +130,12 @@ def answer_line(data: report.ReportData, variant: str, lang: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-ASKED_WORDS = {
-    # metric: (not more, not less, the same) — «партии не длиннее — меньше 0,2 сдачи разницы»
-    "deals_per_game": (
-        ("games are not longer", "партии не длиннее"),
-        ("games are not shorter", "партии не короче"),
-        ("the game's length does not change", "длина партии не меняется"),
-    ),
-    "naked_rate": (
-        ("no more naked goats", "голых козлов не больше"),
-        ("no fewer naked goats", "голых козлов не меньше"),
-        ("as many naked goats", "голых козлов столько же"),
-    ),
-    "fish_rate": (
-        ("no more fish", "рыбы не больше"),
-        ("no less fish", "рыбы не меньше"),
-        ("as much fish", "рыбы столько же"),
-    ),
-    "written_per_deal": (
-        ("no more points written per deal", "за сдачу пишут не больше"),
-        ("no fewer points written per deal", "за сдачу пишут не меньше"),
-        ("as many points written per deal", "за сдачу пишут столько же"),
-    ),
-}
-messages.add(
-    {
-        **{
-            f"atlas.asked.{metric}.{kind}": pair
-            for metric, pairs in ASKED_WORDS.items()
-            for kind, pair in zip(("up", "down", "same"), pairs, strict=True)
-        },
-        "atlas.yes": ("Yes: {effect}", "Да: {effect}"),
-        "atlas.opposite": ("No, the other way: {effect}", "Нет, наоборот: {effect}"),
-        "atlas.no": ("No: {what} — less than {bound} difference", "Нет: {what} — меньше {bound} разницы"),
-        "atlas.same": ("{what} — less than {bound} difference", "{what} — меньше {bound} разницы"),
-        "atlas.unsure": (
-            "Not shown either way: {estimate}, at most {bound} difference",
-            "Пока не ясно: {estimate}, разница не больше {bound}",
-        ),
-        "atlas.at_level": ("Played by {who}.", "Играют {who}."),
-        "atlas.page_level": (
-            "Played by {who}: the level every question's answer leads with.",
-            "Играют {who} — тот же уровень, что в ответах на вопросы.",
-        ),
-        "atlas.page_other_level": (
-            "Played by {who}; the questions' answers lead with {lead}.",
-            "Играют {who}; ответы на вопросы — при игре уровня «{lead}».",
-        ),
-        "atlas.skill_quote": (
-            "A pair who {strong} wins {n} {k:plural:game|games} in 100 against {weak} (95% CI {low}–{high}).",
-            "Пара, которая {strong}, выигрывает {n} {k:plural:партию|партии|партий} из 100 у {weak} "
-            "(95 % ДИ {low}–{high}).",
-        ),
-        "atlas.measured": ("measured", "измерено"),
-        "atlas.estimated": ("the model's estimate", "оценка модели"),
-        "atlas.unchecked": ("not checked — play it", "не проверено — сыграйте"),
-        "atlas.yard_played": (
-            "The sweep played this combination of the section-13 rules (one of its {played}): the figures are "
-            "measured, with their 95% intervals.",
-            "Это сочетание правил раздела 13 перебор сыграл (одно из {played}): цифры измерены, с 95-процентными "
-            "интервалами.",
-        ),
-        "atlas.yard_not_played": (
-            "The sweep did not play this combination of the section-13 rules (it played {played} of {total}): "
-            "the figures are the estimate of the model without interactions, and its interval is not shown: "
-            "on combinations played apart it did not cover at its stated rate (not checked — play it: the "
-            "command above).",
-            "Этого сочетания правил раздела 13 перебор не сыграл (он сыграл {played} из {total}): цифры — оценка "
-            "модели без взаимодействий, и её интервал не показан: на сыгранных отдельно сочетаниях он не "
-            "накрывал измеренное с заявленной частотой (не проверено — сыграйте: команда выше).",
-        ),
-        "atlas.other_levels": ("Across the levels of play", "По уровням игры"),
-        "atlas.also": ("What else changes", "Что ещё меняется"),
-        "atlas.nothing_else": (
-            "no other difference found in the headline metrics",
-            "других разниц в главных показателях не найдено",
-        ),
-    }
-)
-
-
 def _bound(c: stats.Comparison, lang: str) -> str:
     """The interval's largest distance from zero in the yard's units: «0,2 сдачи», «0,6 из 100 партий»."""
     bound = max(abs(c.low), abs(c.high))
     if words.is_rate(c.metric):
         d = max(1, stats.decimals(c.half_width * 100))
-        of = "из 100" if lang == "ru" else "in 100"
+        of = messages.text("atlas.in_100", lang)
         return f"{words.number(bound * 100, d, lang)} {of} {words.per_word(c.metric, lang)}"
     d = max(1, stats.decimals(c.half_width))
     return f"{words.number(bound, d, lang)} {words.unit_word(c.metric, bound, lang)}".strip()
@@ -704,7 +461,7 @@ def _forest(question: Question, found: dict[str, report.ReportData], levels: lis
         n = len(rows)
         fig.update_layout(
             height=70 + 34 * n,
-            xaxis_title=f"{'разница' if lang == 'ru' else 'difference'}, {unit}",
+            xaxis_title=f"{messages.text('atlas.axis_difference', lang)}, {unit}",
             yaxis=dict(
                 tickvals=list(range(n)), ticktext=[_level_word(lv, lang) for lv, _ in rows], range=[-0.6, n - 0.4]
             ),
@@ -802,7 +559,7 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
     levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
     expert = plan.request.expert_games
     if any(lv.bot == "expert" for lv in plan.levels) and expert is not None and expert != plan.games:
-        games += f" ({'знаток' if lang == 'ru' else 'the expert'}: {words.count(expert, lang)})"
+        games += messages.text("atlas.expert_games", lang, n=words.count(expert, lang))
     parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
     version = ""
     shown = [q for q in plan.questions if q.variant in answers]
@@ -827,25 +584,14 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
 ARGUED = ("fish-to-fisherman", "threshold-25", "no-threshold", "target-125", "eggs-none", "specials-plain")
 #: The index's topic chips: a topic and the questions it holds (by the variant's name)
 TOPICS: dict[str, tuple[tuple[str, str], Callable[[Question], bool]]] = {
-    "fish": (("fish", "рыба"), lambda q: q.variant.startswith("fish") or q.variant == "next-lead-fish-winner"),
-    "threshold": (("threshold", "порог"), lambda q: "threshold" in q.variant),
-    "specials": (("0:0 / 6:6", "0:0 / 6:6"), lambda q: q.variant.startswith("specials") or q.variant == "lead-66"),
-    "eggs": (("eggs", "яйца"), lambda q: q.variant.startswith("eggs")),
-    "target": (("to how many", "до скольких"), lambda q: q.variant.startswith("target")),
-    "lead": (("who leads", "кто заходит"), lambda q: "lead" in q.variant),
-    "games": (("other games", "другие игры"), lambda q: q.group in ("ruleset", "game", "within")),
+    "fish": (TOPIC_WORDS["fish"], lambda q: q.variant.startswith("fish") or q.variant == "next-lead-fish-winner"),
+    "threshold": (TOPIC_WORDS["threshold"], lambda q: "threshold" in q.variant),
+    "specials": (TOPIC_WORDS["specials"], lambda q: q.variant.startswith("specials") or q.variant == "lead-66"),
+    "eggs": (TOPIC_WORDS["eggs"], lambda q: q.variant.startswith("eggs")),
+    "target": (TOPIC_WORDS["target"], lambda q: q.variant.startswith("target")),
+    "lead": (TOPIC_WORDS["lead"], lambda q: "lead" in q.variant),
+    "games": (TOPIC_WORDS["games"], lambda q: q.group in ("ruleset", "game", "within")),
 }
-messages.add(
-    {
-        "atlas.search": ("Find a question", "Найти вопрос"),
-        "atlas.scroll_hint": (
-            "The table is wider than the screen: swipe it sideways →",
-            "Таблица шире экрана — листайте вбок →",
-        ),
-        "atlas.all_topics": ("all", "все"),
-        "atlas.nothing_found": ("No question found: try another word.", "Вопрос не найден: попробуйте другое слово."),
-    }
-)
 
 FINDER_SCRIPT = """
 (function () {
@@ -915,12 +661,6 @@ def _reproduce(command: str, folder: str, lang: str) -> str:
     return f"<h2 id='reproduce'>{t['reproduce']}</h2><pre class='card-text'><code>{_esc(text)}</code></pre>"
 
 
-SKILL_WHO = {
-    "counter": ("counts the tiles", "считает кости"),
-    "random": ("beginners who move at random", "новичков, которые ходят наугад"),
-}
-
-
 def skill_quote(data: report.ReportData, lang: str) -> str | None:
     """«Пара, которая считает кости, выигрывает N партий из 100 у новичков» — the default rules' skill edge."""
     a = data.analysis
@@ -934,7 +674,10 @@ def skill_quote(data: report.ReportData, lang: str) -> str | None:
     weak = SKILL_WHO.get(a.skill["weak"], (a.skill["weak"], words.bot_name(a.skill["weak"], "ru")))
     i = 1 if lang == "ru" else 0
     if a.skill["strong"] != "counter":
-        strong = (f"plays {a.skill['strong']}", f"играет ботом {words.bot_name(a.skill['strong'], 'ru')}")
+        strong = (
+            messages.text("atlas.plays_bot", "en", bot=a.skill["strong"]),
+            messages.text("atlas.plays_bot", "ru", bot=words.bot_name(a.skill["strong"], "ru")),
+        )
     return messages.text(
         "atlas.skill_quote",
         lang,
@@ -986,11 +729,7 @@ def render_matters(plan: AtlasPlan, summary: dict, analysis: Any, lang: str, pag
         inter = f"<ul class='effects'>{items}</ul>"
         if len(found) > sweep_report.MAX_OPEN:  # a long list is folded: the rankings above are the answer
             n = len(found)
-            count = (
-                f"{words.count(n, lang)} {say.plural(n, 'взаимодействие', 'взаимодействия', 'взаимодействий')}"
-                if lang == "ru"
-                else f"{words.count(n, lang)} interaction{'s' if n != 1 else ''}"
-            )
+            count = messages.text("sweep.interactions", lang, n=n)
             inter = f"<details><summary>{_esc(count)}</summary>{inter}</details>"
     else:
         inter = f"<p>{t['no_interactions']}</p>"
@@ -1266,8 +1005,8 @@ def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, 
     words_js = {
         "our_yard": t["our_yard"],
         "lang": lang,
-        "desc_ru": "Правила нашего двора (написано на странице «Правила вашего двора»)",
-        "desc_en": "Our yard's rules (written by the page «Your yard's rules»)",
+        "desc_ru": YARD_DESCRIPTION["ru"],
+        "desc_en": YARD_DESCRIPTION["en"],
         "source": "kozel-stats atlas: yard.html",
         "outside": t["yard_outside"],
         "ci": t["yard_ci"],
@@ -1335,16 +1074,11 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
 
     out = plan.request.out
     if report.chromium() is None:
-        say(
-            "no Chromium: the chat cards are not drawn (apt-get install chromium)"
-            if plan.langs[0] == "en"
-            else "нет Chromium: картинки карточек не нарисованы (apt-get install chromium)"
-        )
+        say(messages.text("atlas.no_chromium", plan.langs[0]))
         return {}
 
     import subprocess
 
-    from ..text import messages
     from ..text.errors import KozelError
 
     found, failed = {}, []
@@ -1373,9 +1107,6 @@ def write_cards(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData]
         shown = ", ".join(failed[:6]) + (" ..." if len(failed) > 6 else "")
         say(messages.text("atlas.cards_failed", plan.langs[0], n=len(failed), cards=shown))
     return found
-
-
-messages.add({"atlas.drawing_cards": ("drawing the cards {done}/{total}", "рисую карточки {done}/{total}")})
 
 
 def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
@@ -1431,11 +1162,7 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, render_index(plan, answers, lang, pages))
         written.append(path)
-    say(
-        f"{len(written)} pages written into {out}"
-        if plan.langs[0] == "en"
-        else f"страниц записано: {len(written)}, в {out}"
-    )
+    say(messages.text("atlas.pages_written", plan.langs[0], n=len(written), out=out))
     return {"pages": [str(p) for p in written], "missing": missing}
 
 
@@ -1453,13 +1180,3 @@ def build(plan: AtlasPlan, say: Callable[[str], None], lang: str = "en") -> dict
             undo_empty(plan.request.out)
         raise
     return write_site(plan, say)
-
-
-messages.add(
-    {
-        "pages.write_site": (
-            "{out_data}: no question of the atlas has been played; build it without --render-only.",
-            "{out_data}: ни один вопрос атласа не сыгран; соберите его без --render-only.",
-        ),
-    }
-)

@@ -710,7 +710,7 @@ class Analysis:
     metrics: list[str] = field(default_factory=list)  # shown, in order
     not_applicable: dict[str, list[str]] = field(default_factory=dict)  # arm -> metrics that mean nothing there
     chance: dict[str, float] = field(default_factory=dict)  # arm -> chance level of first_lead_loss_rate
-    notes: list[str] = field(default_factory=list)
+    notes: list[Any] = field(default_factory=list)  # stored sentences (messages.stored; older: English texts)
     margin: float | None = None
     precision: dict[str, Any] | None = None
     # --skill STRONG/WEAK: {"strong", "weak", "bots": the bots of the deal-decides replays (the run's)}

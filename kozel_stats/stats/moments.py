@@ -30,6 +30,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..text import (
+    stats_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
+from ..text.errors import keyed
 from .metrics import METRICS, game_numbers, goat_bits
 
 FISH_SUM_BINS = 169
@@ -82,7 +86,13 @@ class ArmStats:
         for name in ("sx", "sn", "sxx", "snn", "sxn", "fish_sums", "by_deal", "places"):
             value = np.asarray(data[name], dtype=np.int64)
             if value.shape != getattr(out, name).shape:
-                raise ValueError(f"field {name!r} has shape {value.shape}, expected {getattr(out, name).shape}")
+                raise keyed(
+                    ValueError,
+                    "moments.field_shape_expected",
+                    name=name,
+                    value_shape=value.shape,
+                    expected=getattr(out, name).shape,
+                )
             setattr(out, name, value)
         out.deals_hist = Counter({int(k): int(v) for k, v in data["deals_hist"].items()})
         return out
@@ -129,10 +139,16 @@ class PairStats:
         for name in ("sxx", "sxn", "snx", "snn", "differing"):
             value = np.asarray(data[name], dtype=np.int64)
             if value.shape != getattr(out, name).shape:
-                raise ValueError(f"field {name!r} has shape {value.shape}, expected {getattr(out, name).shape}")
+                raise keyed(
+                    ValueError,
+                    "moments.field_shape_expected",
+                    name=name,
+                    value_shape=value.shape,
+                    expected=getattr(out, name).shape,
+                )
             setattr(out, name, value)
         if len(data["differences"]) != len(METRICS):
-            raise ValueError("field 'differences' has the wrong number of metrics")
+            raise keyed(ValueError, "moments.field_differences_wrong_number")
         out.differences = [
             None if h is None else Counter({(int(dx), int(dn)): int(c) for dx, dn, c in h}) for h in data["differences"]
         ]
@@ -197,7 +213,7 @@ class GramStats:
 
     def add(self, other: GramStats) -> None:
         if other.spec != self.spec or other.arms != self.arms:
-            raise ValueError("cannot merge the Gram matrices of two different sweeps")
+            raise keyed(ValueError, "moments.cannot_merge_gram_matrices")
         self.matrix += other.matrix
         self.differing += other.differing
         for k, row in enumerate(other.values):
@@ -236,20 +252,20 @@ class GramStats:
         rows, cols = np.triu_indices(out.matrix.shape[0])
         upper = np.asarray(data["upper"], dtype=np.int64)
         if upper.shape != rows.shape:
-            raise ValueError(f"field 'gram.upper' has {upper.size} values, expected {rows.size}")
+            raise keyed(ValueError, "moments.field_gram_upper_values", upper_size=upper.size, rows_size=rows.size)
         out.matrix[rows, cols] = upper
         out.matrix[cols, rows] = upper
         differing = np.asarray(data.get("differing", []), dtype=np.int64).reshape(out.differing.shape)
         out.differing = differing
         values = data.get("values", [])
         if len(values) != len(spec.contrasts) or any(len(row) != len(spec.metrics) for row in values):
-            raise ValueError("field 'gram.values' does not match the contrasts and metrics")
+            raise keyed(ValueError, "moments.field_gram_values_does")
         out.values = [
             [None if h is None else Counter({(float(dx), float(dn)): int(c) for dx, dn, c in h}) for h in row]
             for row in values
         ]
         if any(len(c) != out.arms for c in spec.contrasts):
-            raise ValueError("field 'gram.contrasts' has a contrast of the wrong length")
+            raise keyed(ValueError, "moments.field_gram_contrasts_contrast")
         return out
 
 
@@ -307,9 +323,9 @@ class RunStats:
 
     def add(self, other: RunStats) -> None:
         if len(other.arms) != len(self.arms) or set(other.pairs) != set(self.pairs):
-            raise ValueError("cannot merge the statistics of two different runs")
+            raise keyed(ValueError, "moments.cannot_merge_statistics_two")
         if (self.gram is None) != (other.gram is None):
-            raise ValueError("cannot merge a sweep's statistics with a comparison's")
+            raise keyed(ValueError, "moments.cannot_merge_sweep_statistics")
         for mine, theirs in zip(self.arms, other.arms, strict=True):
             mine.add(theirs)
         for key, pair in other.pairs.items():
@@ -332,12 +348,12 @@ class RunStats:
     @classmethod
     def from_json(cls, data: dict) -> RunStats:
         if data.get("metrics") != [m.name for m in METRICS]:
-            raise ValueError("its metrics are not this version's (recompute with `summarize` from a games table)")
+            raise keyed(ValueError, "moments.metrics_version_recompute_summarize")
         arms = [ArmStats.from_json(a) for a in data["arms"]]
         pairs = {(int(p["a"]), int(p["b"])): PairStats.from_json(p) for p in data["pairs"]}
         gram = GramStats.from_json(data["gram"]) if data.get("gram") is not None else None
         if gram is not None and gram.arms != len(arms):
-            raise ValueError(f"its Gram matrix is for {gram.arms} arms, but it holds {len(arms)}")
+            raise keyed(ValueError, "moments.gram_matrix_arms_but", gram_arms=gram.arms, n_arms=len(arms))
         return cls(arms, pairs, int(data["games"]), [(int(a), int(b)) for a, b in data["ranges"]], gram)
 
 
@@ -346,7 +362,7 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     for first, end in sorted(ranges):
         if out and first <= out[-1][1]:
             if first < out[-1][1]:
-                raise ValueError(f"games {first}..{min(end, out[-1][1]) - 1} counted twice")
+                raise keyed(ValueError, "moments.games_counted_twice", first=first, last=min(end, out[-1][1]) - 1)
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((first, end))

@@ -8,13 +8,17 @@ import errno
 import os
 from pathlib import Path
 
+from ..text import (
+    messages,
+    system_texts,  # noqa: F401  (importing it declares the sentences this module says)
+)
 from ..text.errors import ResultsError
 
 
 def disk_error(exc: OSError, path: Path) -> ResultsError:
     if exc.errno == errno.ENOSPC:
-        return ResultsError(f"no space left on the device for {path}; the files written before are unchanged.")
-    return ResultsError(f"{path}: cannot be written ({exc.strerror or exc}).")
+        return ResultsError.keyed("files.space_left_device_files", path=path)
+    return ResultsError.keyed("files.cannot_written", path=path, reason=messages.foreign(exc.strerror or exc))
 
 
 def _disk_full(path: Path) -> bool:
@@ -46,7 +50,9 @@ def write_atomic(path: Path, write) -> None:
         if "No space left" in text or "os error 28" in text or (isinstance(exc, Exception) and _disk_full(path)):
             raise disk_error(OSError(errno.ENOSPC, "No space left on device"), path) from None
         if type(exc).__module__.startswith("polars"):
-            raise ResultsError(f"{path}: cannot be written ({type(exc).__name__}: {text[:160]}).") from None
+            raise ResultsError.keyed(
+                "files.cannot_written_2", path=path, error_type=type(exc).__name__, reason=messages.foreign(text[:160])
+            ) from None
         raise
 
 

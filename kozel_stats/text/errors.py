@@ -5,6 +5,31 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 E = TypeVar("E", bound="KozelError")
+X = TypeVar("X", bound=BaseException)
+
+
+def keyed(cls: type[X], key: str, /, **fields: Any) -> X:
+    """An exception of any class (ValueError too: a request checked by the layer below the CLI) whose
+    sentence is `key` in the message table: its English is its str(), and it carries `ru`, `key` and `fields`
+    (a field may be an exception or a messages.Both pair: said in each language)."""
+    from .messages import both
+
+    en, ru = both(key, **fields)
+    error = cls(en)
+    error.ru = ru  # type: ignore[attr-defined]
+    error.key = key  # type: ignore[attr-defined]
+    error.fields = fields  # type: ignore[attr-defined]
+    return error
+
+
+def again(cls: type[X], exc: BaseException) -> X:
+    """`exc`'s sentence raised as another class (its key and fields when it has them, so both languages)."""
+    key = getattr(exc, "key", None)
+    if key is not None:
+        return keyed(cls, key, **getattr(exc, "fields", {}))
+    error = cls(str(exc))
+    error.ru = getattr(exc, "ru", None)  # type: ignore[attr-defined]
+    return error
 
 
 class KozelError(Exception):
@@ -21,13 +46,7 @@ class KozelError(Exception):
     @classmethod
     def keyed(cls: type[E], key: str, /, **fields: Any) -> E:
         """The error whose sentence is `key` in the message table, with its fields."""
-        from .messages import both
-
-        en, ru = both(key, **fields)
-        error = cls(en, ru=ru)
-        error.key = key
-        error.fields = fields
-        return error
+        return keyed(cls, key, **fields)
 
 
 class VariantError(KozelError, ValueError):

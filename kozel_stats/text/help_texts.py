@@ -416,6 +416,11 @@ CLICK_RU = {
     "[OPTIONS]": "[ПАРАМЕТРЫ]",  # the usage line's words
     "COMMAND [ARGS]...": "КОМАНДА [АРГУМЕНТЫ]...",
 }
+#: click's "[default: …]" (a regex replacement: \1 is the value) and "[required]", in Russian
+DEFAULT_RU = r"[по умолчанию: \1]"
+REQUIRED_RU = "[обязательно]"
+#: the options' metavars (<int>, <path>, …) in Russian
+METAVAR_RU = {"str": "текст", "int": "целое", "float": "число", "path": "путь", "list": "список"}
 
 
 def H(key: str, **fields: Any) -> str:

@@ -54,13 +54,18 @@ def speak(lang: str | None) -> None:
     _spoken[0] = lang
 
 
-def note(text: str) -> None:
-    """A notice on stderr, "kozel-stats: note: …", in the command's language: `text` is English and the
-    phrasebook says it in Russian (a notice is not an error: the run goes on)."""
+def note(text: str | messages.Sentence) -> None:
+    """A notice on stderr, "kozel-stats: note: …", in the command's language (a notice is not an error: the run
+    goes on): a sentence of the message table (`messages.Sentence`, or `note_key`); a text is English and the
+    phrasebook says it in Russian."""
     import sys
 
     lang = _spoken[0] or lang_from_env()
-    line = f"kozel-stats: замечание: {translate(text)}" if lang == "ru" else f"kozel-stats: note: {text}"
+    if isinstance(text, messages.Sentence):
+        text = str(messages.said(text, lang)) if lang == "ru" else str(text)
+        line = f"kozel-stats: замечание: {text}" if lang == "ru" else f"kozel-stats: note: {text}"
+    else:
+        line = f"kozel-stats: замечание: {translate(text)}" if lang == "ru" else f"kozel-stats: note: {text}"
     print(line, file=sys.stderr)
 
 
@@ -264,7 +269,7 @@ def did_you_mean(options: list[str], lang: str) -> str:
     return f" Did you mean {' or '.join(options)}?"
 
 
-# --- error messages (their Russian: phrasebook.py) -------------------------------------------------------------------
+# --- error messages (keyed: messages.py; a library's words: phrasebook.py) -------------------------------------------
 #: what `replay` finds wrong in a record (codes.ERROR_TEXT and trace.replay_record), in Russian
 REPLAY_RU = {
     "the hands are not 4 x 7 distinct tiles of the set": "руки — не 4 × 7 разных костей набора",
@@ -331,18 +336,14 @@ def replay_problem(problem: object, lang: str) -> str:
 
 
 def error_text(exc: BaseException, lang: str) -> str:
-    """An error's message in `lang`: its own Russian text (KozelError(..., ru=...)), else the phrasebook's."""
-    text = str(exc)
-    if lang != "ru":
-        return text
-    own = getattr(exc, "ru", None)
-    if own:
-        return own
-    return translate(text)
+    """An error's message in `lang`: one raised by key (errors.keyed) is its sentence of the message table in
+    that language; any other is a library's or the system's words: as written, in Russian by the phrasebook."""
+    return str(messages.said(exc, lang))
 
 
 def translate(text: str) -> str:
-    """An English error message in Russian by the phrasebook (phrasebook.translate)."""
+    """A library's or the system's English words in Russian by the phrasebook (phrasebook.translate): the
+    package's own sentences are keyed (messages.py) and never come here."""
     from .phrasebook import translate as in_russian
 
     return in_russian(text)
