@@ -206,19 +206,17 @@ def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
     assert "minus «Each for himself, 3 players»" in page
 
 
-def test_the_expert_sits_out_only_the_cross_for_two(tmp_path):
-    """Осёл and Чечевэ for two take the expert minutes a game (measured): those two questions alone are not
-    played at the expert level, the page says why, and the build does not count them as missing."""
-    from kozel_stats.rules.levels import LEVELS as ALL
-
-    skipped = [q.variant for q in atlas.QUESTIONS if not atlas.plays(q, ALL["expert"])]
-    assert skipped == ["osel-solo-2", "chechevae-2"]
+def test_the_expert_plays_every_question_the_cross_for_two_too(tmp_path):
+    """Since issue 37 the expert plays Осёл and Чечевэ for two in hundredths of a second a game (docs/expert.md):
+    every question is played at every level, those two included, and their page shows the expert's card."""
     out = tmp_path / "site"
-    args = ["--levels", "beginner,expert", "--games", "200", "--only", "osel-solo-2", "--no-extras", "--no-cards"]
-    result = build(out, *args, "--lang", "en")
+    args = ["--levels", "beginner,expert", "--games", "40", "--expert-games", "6", "--only", "osel-solo-2,chechevae-2"]
+    result = build(out, *args, "--no-extras", "--no-cards", "--lang", "en")
     assert result.exit_code == 0 and "not played" not in result.output, result.output
-    assert (out / "data/osel-solo-2/beginner/stats.json").exists() and not (out / "data/osel-solo-2/expert").exists()
-    assert "the expert does not play here" in (out / "q/osel-solo-2.html").read_text(encoding="utf-8")
+    for variant in ("osel-solo-2", "chechevae-2"):
+        assert (out / f"data/{variant}/expert/stats.json").exists()
+        page = (out / f"q/{variant}.html").read_text(encoding="utf-8")
+        assert "not played" not in page and "does not play" not in page
 
 
 def one_paragraph(result) -> str:

@@ -34,6 +34,8 @@ from ..rules.roster import (  # the bots that take a parameter (`name:N`), its l
     PARAMETRIC,
     SETTINGS,
 )
+from ..text import engine_texts  # noqa: F401  (declares the sentences raised here)
+from ..text.errors import keyed
 from .codes import (
     ALL_TILES,
     BOT_IDS,
@@ -300,9 +302,9 @@ def parse_bot(name: str) -> int:
             return expert_id(int(arg), classic=1)
         if arg.isdigit() and 1 <= int(arg) <= top:
             return BOT_IDS[kind] | (int(arg) << BOT_KIND_BITS)
-        what = "worlds" if kind == "sampler" else "sampled deals"
-        raise ValueError(f"unknown bot {name!r}: {kind}:N needs a whole number of {what} N, 1..{top}.")
-    raise ValueError(f"unknown bot {name!r}; allowed: {', '.join(BOT_IDS)}, sampler:N, expert:N.")
+        key = "bots.unknown_worlds" if kind == "sampler" else "bots.unknown_deals"
+        raise keyed(ValueError, key, name=name, kind=kind, top=top)
+    raise keyed(ValueError, "bots.unknown", name=name, allowed=", ".join(BOT_IDS))
 
 
 def bot_name(code: int) -> str:

@@ -11,6 +11,8 @@ import numpy as np
 from ..rules.knobs import KNOB_BY_NAME, KNOBS
 from ..rules.roster import BOTS
 from ..rules.tiles import N_TILES, TILE_HI, TILE_INDEX, TILE_LO
+from ..text import engine_texts  # noqa: F401  (declares the sentences raised here)
+from ..text.errors import keyed
 
 # --- tiles -----------------------------------------------------------------
 # Tile index i <-> (lo, hi) with lo <= hi, ordered 00, 01, ..., 06, 11, ..., 66 (rules/tiles.py declares it).
@@ -75,10 +77,10 @@ def tile_name(t: int) -> str:
 def tile_from_name(name: str) -> int:
     """'35' -> tile index; raises ValueError on anything else."""
     if not isinstance(name, str) or len(name) != 2 or not name.isdigit():
-        raise ValueError(f"not a tile: {name!r}")
+        raise keyed(ValueError, "tiles.not_a_tile", name=name)
     a, b = int(name[0]), int(name[1])
     if a > 6 or b > 6 or a > b:
-        raise ValueError(f"not a tile: {name!r} (digits 0..6, smaller first)")
+        raise keyed(ValueError, "tiles.not_a_tile_digits", name=name)
     return int(TILE_INDEX[a, b])
 
 

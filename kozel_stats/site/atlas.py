@@ -33,7 +33,6 @@ class Question:
     ru: str  # the question as a player asks it at the table
     en: str
     baseline: str = "default"  # what it is compared with: the default rules, or (within) the game it varies
-    expert: bool = True  # played at the expert level (False: its search takes minutes a game, measured)
     metric: str = "deals_per_game"  # the headline metric the question asks about: its answer starts with it
     asks: int = 0  # the direction asked: +1 "longer / more?", -1 "shorter / fewer?", 0 "how much / what changes?"
 
@@ -62,10 +61,10 @@ ASKED: dict[str, tuple[str, int]] = {
 }
 
 
-def _q(variant: str, group: str, baseline: str = "default", expert: bool = True) -> Question:
+def _q(variant: str, group: str, baseline: str = "default") -> Question:
     metric, asks = ASKED.get(variant, ("deals_per_game", 0))
     ru, en = QUESTION_TITLES[variant]
-    return Question(variant, group, ru, en, baseline, expert, metric, asks)
+    return Question(variant, group, ru, en, baseline, metric, asks)
 
 
 #: Every question of the atlas, in the order of the index: the yard differences of the main text's table
@@ -104,10 +103,10 @@ QUESTIONS: tuple[Question, ...] = (
     _q("solo-3-draw-down", "within", "solo-3"),
     _q("solo-3-take-all", "within", "solo-3"),
     _q("solo-3-eggs", "within", "solo-3"),
-    _q("osel-solo-2", "within", "osel-closing-pair", expert=False),
+    _q("osel-solo-2", "within", "osel-closing-pair"),
     _q("osel-solo-3", "within", "osel-closing-pair"),
     _q("osel-solo-4", "within", "osel-closing-pair"),
-    _q("chechevae-2", "within", "chechevae-4", expert=False),
+    _q("chechevae-2", "within", "chechevae-4"),
     _q("chechevae-3", "within", "chechevae-4"),
     _q("morskoy-004-solo-2", "within", "morskoy-004"),
     _q("morskoy-004-solo-3", "within", "morskoy-004"),
@@ -121,10 +120,10 @@ FORMAT = "kozel-atlas/1"
 MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and --render-only know the site
 DATA_DIR = "data"
 DEFAULT_GAMES = 20_000
-#: The expert searches every move (docs/expert.md): about a thousand times slower than the counter, so it plays
-#: fewer games. It plays every question but Осёл and Чечевэ for two (Question.expert: minutes a game, measured), the
-#: cross of Осёл and Чечевэ for four too (0.1-0.2 s a game there).
-DEFAULT_EXPERT_GAMES = 400
+#: The expert searches every move (docs/expert.md): about a hundred times slower than the counter, so it plays
+#: fewer games; every question, the cross and the two-player bazaar games too (hundredths of a second a game since
+#: issue 37; docs/atlas.md).
+DEFAULT_EXPERT_GAMES = 2_000
 DEFAULT_LEVELS = "beginner,player,expert"
 DEFAULT_LANGS = "ru,en"
 SKILL_DIR = "skill"  # SITE/data/skill/: compare --skill over the section-13 questions («Везение или мастерство»)
@@ -202,11 +201,6 @@ def parse_only(spec: str | None) -> list[Question]:
         given = ", ".join(unknown) or messages.Sentence("atlas.nothing")
         raise KozelError.keyed("atlas.not_a_question", spec=spec, given=given, listed=listed)
     return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
-
-
-def plays(question: Question, level: Level) -> bool:
-    """Whether a question is played at a level: every one at every level but the expert's few (Question.expert)."""
-    return level.bot != "expert" or question.expert
 
 
 def games_at(req: AtlasRequest, level: Level) -> int:
@@ -562,7 +556,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
     from ..answers.compare import CompareRequest, execute, prepare_request
 
     req = plan.request
-    todo = [(q, lv) for q in plan.questions for lv in plan.levels if plays(q, lv)]
+    todo = [(q, lv) for q in plan.questions for lv in plan.levels]
     for step, (question, level) in enumerate(todo, 1):
         folder = folder_of(req.out, question.variant, level)
         target = games_at(req, level)

@@ -41,7 +41,6 @@ from .atlas import (
     load_question,
     load_sweep_folder,
     play,
-    plays,
 )
 
 ASSETS = "assets"
@@ -378,8 +377,7 @@ def _cards(question: Question, found: dict[str, report.ReportData], levels: list
         bot = bot if bot.startswith("«") else f"«{bot}»"  # the Russian names come quoted, the English not
         head = _esc(t["level_bots"].format(level=_level_word(level, lang), bot=bot))
         if data is None:
-            why = t["not_played"] if plays(question, level) else t["expert_skips"]
-            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{why}</p></article>")
+            out.append(f"<article class='card'><h3>{head}</h3><p class='sub'>{t['not_played']}</p></article>")
             continue
         v = _variants(data, lang)
         titles = v.titles()
@@ -1121,7 +1119,7 @@ def write_site(plan: AtlasPlan, say: Callable[[str], None]) -> dict:
         found = load_question(out, q, plan.levels)
         if found:
             answers[q.variant] = found
-        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found and plays(q, lv)]
+        missing += [f"{q.variant}@{lv.name}" for lv in plan.levels if lv.name not in found]
     if not answers:
         from ..text.errors import KozelError
 

@@ -142,19 +142,6 @@ _RULES: list[tuple[str, Replacement]] = [
     ),
     (r"^\[Errno (-?\d+)\] (.+?)(?:: '(.*)')?$", _errno_text),
     (r"^Exceeds the limit \((\d+) digits\) for integer string conversion.*$", r"целое число длиннее \1 цифр"),
-    # the engine's own words (kozel_stats/engine/bots.py, codes.py: English there until the engine is next rebuilt, so
-    # its raise sites are not keyed yet)
-    (r"^unknown bot '(.+?)'; allowed: (.+?)\.?$", r"бота '\1' нет; есть: \2."),
-    (
-        r"^unknown bot '(.+?)': (\w+):N needs a whole number of worlds N, 1\.\.(\d+)\.$",
-        r"бота '\1' нет: \2:N — это целое число миров N, от 1 до \3.",
-    ),
-    (
-        r"^unknown bot '(.+?)': ([\w-]+):N needs a whole number of sampled deals N, 1\.\.(\d+)\.$",
-        r"бота '\1' нет: \2:N — это целое число разыгранных раскладов N, от 1 до \3.",
-    ),
-    (r"^not a tile: (.+?) \(digits 0\.\.6, smaller first\)(\.?)$", r"это не кость: \1 (цифры 0..6, меньшая первой)\2"),
-    (r"^not a tile: (.+?)(\.?)$", r"это не кость: \1\2"),
     # the command line parser (usage errors: typer's own copy of click)
     (r"^No such option: (\S+) \(Possible options: (.+)\)$", r"параметра \1 нет. Вы имели в виду \2?"),
     (r"^No such option: (\S+)$", r"параметра \1 нет."),

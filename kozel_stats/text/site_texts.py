@@ -42,8 +42,6 @@ PAGES_TEXT: dict[str, dict[str, str]] = {
         "reproduce_note": "Каждая команда играет те же партии заново (то же зерно случайности — те же числа на "
         "любой машине); вторая пишет полный отчёт из сохранённой папки.",
         "not_played": "ещё не сыграно",
-        "expert_skips": "знаток здесь не играет: вдвоём на кресте (Осёл, Чечевэ) его перебор идёт до нескольких "
-        "минут на партию",
         "back": "← все вопросы",
         "lang_other": "English",
         "nav_index": "Споры двора",
@@ -125,8 +123,6 @@ PAGES_TEXT: dict[str, dict[str, str]] = {
         "reproduce_note": "Each command plays the same games again (the same seed: the same numbers on any "
         "machine); the second writes the full report from the saved folder.",
         "not_played": "not played yet",
-        "expert_skips": "the expert does not play here: on the cross for two (Осёл, Чечевэ) its search takes up to "
-        "minutes a game",
         "back": "← every question",
         "lang_other": "По-русски",
         "nav_index": "Yard arguments",
