@@ -1354,6 +1354,31 @@ def pick_pooled(pool, rng, fwork):
     return pool - 1
 
 
+@hot
+def expert_reading(bot, p, st, deals, classic, open_hands):
+    """How the expert of id `bot` reads the play (expert_id's fields; 0: the defaults): the candidates of a pick
+    per deal, whose moves are read, the miss, the horizon (HORIZON_LEARNED or HORIZON_PLAYOUT) and the pool
+    (1: a pick per deal)."""
+    candidates = (bot >> EXPERT_CAND_SHIFT) & 63
+    if candidates == 0:
+        candidates = EXPERT_CANDIDATES
+    read = (bot >> EXPERT_READ_SHIFT) & 7
+    if read == 0:
+        read = EXPERT_READ
+    miss = EXPERT_MISS_CHOICES[(bot >> EXPERT_MISS_SHIFT) & 3]
+    horizon = (bot >> EXPERT_HORIZON_SHIFT) & 3
+    if horizon == 0:
+        horizon = EXPERT_HORIZON
+    if classic or not learned_fits(p):  # issue 26's expert, or deals the learned value was not fitted to
+        horizon = HORIZON_PLAYOUT
+    pool = (bot >> EXPERT_POOL_SHIFT) & POOL_MAX
+    if pool == 0:  # the pool with the learned value; with play-outs a pick per deal (docs/expert.md: measured)
+        pool = min(POOL_MAX, EXPERT_POOL_PER_DEAL * deals) if horizon == HORIZON_LEARNED else 1
+    if open_hands or classic or read == READ_NOBODY or st[ST_HIST_N] == 0:
+        pool = 1
+    return candidates, read, miss, horizon, pool
+
+
 @jit
 def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
@@ -1375,13 +1400,6 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     if extend == 0:
         extend = EXPERT_EXTEND
     z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
-    candidates = (bot >> EXPERT_CAND_SHIFT) & 63
-    if candidates == 0:
-        candidates = EXPERT_CANDIDATES
-    read = (bot >> EXPERT_READ_SHIFT) & 7
-    if read == 0:
-        read = EXPERT_READ
-    miss = EXPERT_MISS_CHOICES[(bot >> EXPERT_MISS_SHIFT) & 3]
     open_hands = (bot >> EXPERT_OPEN_SHIFT) & 1
     if open_hands:  # the cheater: one deal, the true one
         deals = 1
@@ -1392,17 +1410,8 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     dealt = fwork[F_DEALT : F_DEALT + MAX_MOVES]
     spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
-    horizon = (bot >> EXPERT_HORIZON_SHIFT) & 3
-    if horizon == 0:
-        horizon = EXPERT_HORIZON
-    if classic or not learned_fits(p):  # issue 26's expert, or deals the learned value was not fitted to
-        horizon = HORIZON_PLAYOUT
+    candidates, read, miss, horizon, pool = expert_reading(bot, p, st, deals, classic, open_hands)
     xw[X_POLICY] = LEAF_LEARNED if horizon == HORIZON_LEARNED else (bot >> EXPERT_LEAF_SHIFT) & 1
-    pool = (bot >> EXPERT_POOL_SHIFT) & POOL_MAX
-    if pool == 0:  # the pool with the learned value; with play-outs a pick per deal (docs/expert.md: measured)
-        pool = min(POOL_MAX, EXPERT_POOL_PER_DEAL * deals) if horizon == HORIZON_LEARNED else 1
-    if open_hands or classic or read == READ_NOBODY or st[ST_HIST_N] == 0:
-        pool = 1
     for i in range(n):
         total[i] = 0
         spread[i] = 0.0
