@@ -304,8 +304,9 @@ class SweepAnalysis:
     ranking: dict[str, list[dict]]  # metric -> knobs, largest effect first
     notes: list[dict] = field(default_factory=list)  # stored sentences (messages.stored)
     not_estimable: list[str] = field(default_factory=list)
-    #: metric -> the main-effects model (`main_model`): what estimates any combination of the knobs, with its variance
-    models: dict[str, MainModel] = field(default_factory=dict)
+    #: metric -> the fitted model with interactions (`Model`): what estimates any combination of the knobs, with its
+    #: variance
+    models: dict[str, Model] = field(default_factory=dict)
 
     def effect(self, label: str, metric: str) -> stats.Comparison:
         for e in self.effects + self.interactions:
@@ -315,27 +316,50 @@ class SweepAnalysis:
 
 
 @dataclass
-class MainModel:
-    """One metric's main-effects model, as a combination of knob values is estimated from it: the coefficients
-    are the reference cell's estimate, then each estimable main effect (`terms`, in order), and `cov` their
-    covariance W V Wᵀ (W: each coefficient's weights over the cells, V: `cell_covariance`). A combination with
-    indicator vector z (1 for the reference, then 1 for each non-reference value chosen) is estimated by
-    z·coef with the variance z·cov·z: exactly the paired variance of the same contrast of cells, so a page
-    can give its interval from these few numbers without the cells' covariance."""
+class Model:
+    """One metric's fitted model of the sweep, as any combination of knob values is estimated from it: the
+    least-squares fit to the played cells' estimates of the treatment-coded model with a constant, every main
+    effect and every two-way interaction the played cells can tell apart (`model_weights`; the same design
+    `contrast_weights` fits, so its terms are the sweep's own main effects and interactions whenever the played
+    cells estimate them all). `coef`: the constant (the model at the reference cell), then each term of `terms`
+    in order; `cov`: their covariance W V Wᵀ (W: each coefficient's weights over the cells, V:
+    `cell_covariance`). A combination with indicator vector z (1 for the constant, 1 for each non-reference
+    value chosen and 1 for each pair of them that is a term) is estimated by z·coef with the variance z·cov·z:
+    exactly the paired variance of the same contrast of cells, so a page can give the model's estimate and its
+    interval from these few numbers without the cells' covariance. `left_out`: the interactions (or, rarely,
+    main effects) the played cells cannot estimate, not in the model."""
 
     terms: list[Term]
     coef: np.ndarray
     cov: np.ndarray
+    left_out: list[Term] = field(default_factory=list)
 
 
-def main_model(mains: list[tuple[Term, np.ndarray | None]], ratio: np.ndarray, cov: np.ndarray) -> MainModel:
-    kept = [(term, w) for term, w in mains if w is not None and len(term.factors) == 1]
-    rows = np.zeros((1 + len(kept), len(ratio)))
-    rows[0, 0] = 1.0  # the reference cell is the grid's first
-    for i, (_, w) in enumerate(kept, 1):
-        rows[i] = w
+def model_weights(grid: Grid) -> tuple[list[Term], list[Term], np.ndarray]:
+    """(terms, left out, W) of the sweep's model with interactions: the design of `_design(grid, interactions)`
+    (every pair of knobs, given two or more), less the terms the played cells cannot estimate (an interaction
+    before a main effect), refitted until every coefficient is estimable; W's rows (the constant's, then each
+    term's) are the least-squares weights over the played cells."""
+    design, terms = _design(grid, interactions=len(grid.factors) > 1)
+    keep = list(range(len(terms)))
+    while True:
+        sub = design[:, [0] + [1 + j for j in keep]]
+        pinv = np.linalg.pinv(sub)
+        check = pinv @ sub
+        bad = [k for k in range(len(keep)) if not np.allclose(check[1 + k], np.eye(len(keep) + 1)[1 + k], atol=1e-8)]
+        if not bad:
+            break
+        pairs = [k for k in bad if len(terms[keep[k]].factors) == 2]
+        drop = set(pairs or bad)
+        keep = [j for k, j in enumerate(keep) if k not in drop]
+    left_out = [terms[j] for j in range(len(terms)) if j not in keep]
+    return [terms[j] for j in keep], left_out, pinv
+
+
+def fitted_model(weights: tuple[list[Term], list[Term], np.ndarray], ratio: np.ndarray, cov: np.ndarray) -> Model:
+    terms, left_out, rows = weights
     model_cov = rows @ cov @ rows.T
-    return MainModel([term for term, _ in kept], rows @ ratio, (model_cov + model_cov.T) / 2)
+    return Model(terms, rows @ ratio, (model_cov + model_cov.T) / 2, left_out)
 
 
 def _why_not(metric: Metric, grid: Grid) -> messages.Sentence | None:
@@ -375,7 +399,8 @@ def analyse_sweep(
         )
         notes.append(messages.stored("sweep.note.skipped", n=len(grid.skipped), cells=skipped))
     used: list[str] = []
-    models: dict[str, MainModel] = {}
+    models: dict[str, Model] = {}
+    weights = model_weights(grid)
     for metric in metrics:
         why = _why_not(metric, grid)
         if why:
@@ -387,7 +412,7 @@ def analyse_sweep(
             continue
         used.append(metric.name)
         ratio, cov = found
-        models[metric.name] = main_model(mains, ratio, cov)
+        models[metric.name] = fitted_model(weights, ratio, cov)
         is_headline = metric.headline
         for kind, terms, out in (("main", mains, effects), ("interaction", pairs, interactions)):
             for term, w in terms:

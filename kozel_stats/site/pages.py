@@ -826,8 +826,16 @@ YARD_SCRIPT = """
       var text = m.rate ? (x * 100).toFixed(1) + "\u00a0%" : x.toFixed(2);
       return T.lang === "ru" ? text.replace(".", ",") : text;
     }
+    // z: the constant, each value chosen and each pair of them the model has a term for (sweep.Model)
+    var mains = chosenTerms.slice(1).sort(function (a, b) { return a - b; });
+    mains.forEach(function (a, i) {
+      mains.slice(i + 1).forEach(function (b) {
+        var pair = EST.pairs[a + "," + b];
+        if (pair) chosenTerms.push(pair);
+      });
+    });
     EST.metrics.forEach(function (m) {
-      // the estimate z·coef and its variance z·cov·z, z the chosen terms' indicator (sweep.MainModel)
+      // the estimate z·coef and its variance z·cov·z
       var value = 0, variance = 0;
       chosenTerms.forEach(function (i) {
         value += m.coef[i];
@@ -839,6 +847,7 @@ YARD_SCRIPT = """
     var key = EST.factors.map(function (f) { return levels[f[0]]; }).join("|");
     var played = !offModel && EST.played.indexOf(key) >= 0;
     var measured = played ? EST.measured[key] : null;
+    var base = EST.measured[EST.factors.map(function (f) { return f[1]; }).join("|")];  // the default, measured
     EST.metrics.forEach(function (m, k) {
       var f = found[k], cell;
       if (measured && measured[k]) {  // the sweep played it: its own measurement, with its interval
@@ -850,7 +859,7 @@ YARD_SCRIPT = """
       } else {  // the model's interval did not cover at its rate: no interval
         cell = "≈ " + show(m, f.value) + " <span class='ci'>(" + T.estimated + "; " + T.unchecked + ")</span>";
       }
-      rows.push("<tr><td>" + m.label + "</td><td>" + show(m, m.coef[0]) + "</td><td>" + cell + "</td></tr>");
+      rows.push("<tr><td>" + m.label + "</td><td>" + show(m, base[k][0]) + "</td><td>" + cell + "</td></tr>");
     });
     box.querySelector("tbody").innerHTML = rows.join("");
     var said = (played ? T.played : T.not_played).replace("{played}", EST.played.length)
@@ -929,9 +938,10 @@ def _field_html(field: dict, lang: str) -> str:
 
 def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
     """What the form needs to estimate any combination of the sweep's knobs, and its interval, in the browser
-    (None without a sweep): per metric the main-effects model's coefficients and their covariance
-    (`sweep.MainModel`: 10 numbers and 10 × 10, not the cells' 64 × 64), each knob value's coefficient, and the
-    combinations the sweep played."""
+    (None without a sweep): per metric the coefficients of the sweep's fitted model with interactions and their
+    covariance (`sweep.Model`: 46 numbers and 46 × 46 for nine knobs, not the cells' 64 × 64), each knob value's
+    coefficient, each pair of values' coefficient, the interactions left out, and the combinations the sweep
+    played with their measurements."""
     if sweep is None:
         return None
     from ..rules.variants import format_knob_value
@@ -952,12 +962,8 @@ def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
         }
         for m, model in models.items()
     ]
-    # a knob value's coefficient (0: the reference value, none). The terms are the grid's estimable main terms,
-    # the same for every metric, so one index serves all
-    knobs: dict[str, dict[str, int]] = {f.knob: {format_knob_value(f.reference): 0} for f in grid.factors}
-    for i, term in enumerate(next(iter(models.values())).terms, 1):
-        knob, _, value = term.label(grid).partition("=")
-        knobs[knob][value] = i
+    model = next(iter(models.values()))  # the terms are the grid's, the same for every metric
+    knobs, pairs = _model_index(grid, model)
     played = ["|".join(format_knob_value(v) for v in cell.levels) for cell in grid.cells]
     factors = [[f.knob, format_knob_value(f.reference)] for f in grid.factors]
     # every played cell's own measurement (95% intervals), per metric in the order of `metrics`
@@ -971,6 +977,9 @@ def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
     return {
         "metrics": metrics,
         "knobs": knobs,
+        "pairs": pairs,
+        "interactions": sum(len(t.factors) == 2 for t in model.terms),
+        "left_out": [t.label(grid) for t in model.left_out],
         "factors": factors,
         "played": played,
         "total": grid.total,
@@ -979,11 +988,40 @@ def sweep_estimates(sweep: tuple[dict, Any] | None, lang: str) -> dict | None:
     }
 
 
-#: Whether the main-effects model's interval covers what a combination the sweep did not play measures at about
-#: its stated rate (tests/test_atlas.py::test_the_model_interval_s_coverage plays 20 such combinations): it did
-#: not (the rules' interactions), so the builder shows no interval for an estimate and says «не проверено —
-#: сыграйте».
+def _model_index(grid: Any, model: Any) -> tuple[dict[str, dict[str, int]], dict[str, int]]:
+    """Where each term's coefficient is in `model.coef`: a knob value's (knob -> value -> index; 0 for the
+    reference value: none), and a pair of values' ("i,j" of their two values' indices, i < j)."""
+    from ..rules.variants import format_knob_value
+
+    knobs: dict[str, dict[str, int]] = {f.knob: {format_knob_value(f.reference): 0} for f in grid.factors}
+    at: dict[tuple[int, Any], int] = {}
+    for i, term in enumerate(model.terms, 1):
+        if len(term.factors) == 1:
+            knobs[grid.factors[term.factors[0]].knob][format_knob_value(term.levels[0])] = i
+            at[(term.factors[0], term.levels[0])] = i
+    pairs: dict[str, int] = {}
+    for i, term in enumerate(model.terms, 1):
+        if len(term.factors) == 2:
+            a, b = (at.get((f, v)) for f, v in zip(term.factors, term.levels, strict=True))
+            if a and b:
+                pairs[f"{min(a, b)},{max(a, b)}"] = i
+    return knobs, pairs
+
+
+#: Whether the interval of the model with interactions (`sweep.Model`) covers what a combination the sweep did not
+#: play measures at about its stated rate (tests/test_atlas.py::test_the_model_interval_s_coverage plays 20 such
+#: combinations): it did not (see docs/atlas.md for the coverage measured), so the builder shows no interval for an
+#: estimate and says «не проверено — сыграйте».
 MODEL_INTERVAL_CHECKED = False
+
+
+def _model_words(est: dict, lang: str) -> str:
+    """Which interactions the builder's estimate includes, in words."""
+    knobs, pairs = len(est["factors"]), est["interactions"]
+    if est["left_out"]:
+        left = ", ".join(est["left_out"])
+        return messages.text("atlas.yard_model_left_out", lang, knobs=knobs, pairs=pairs, left=left)
+    return messages.text("atlas.yard_model", lang, knobs=knobs, pairs=pairs)
 
 
 def _sig(x: float) -> float:
@@ -1029,6 +1067,7 @@ def render_yard(plan: AtlasPlan, lang: str, pages: set[str], sweep: tuple[dict, 
         head = f"<tr><th>{t['metric']}</th><th>{t['base_value']}</th><th>{t['yard_estimate_col']}</th></tr>"
         estimate = (
             f"<h2 id='estimate'>{t['yard_estimate']}</h2><p class='sub'>{t['yard_estimate_note']}</p>"
+            f"<p class='sub' id='yard-model'>{_esc(_model_words(est, lang))}</p>"
             f"<p class='sub' id='page-level'>{_esc(page_level(sweep[0]['meta'], lang)) if sweep else ''}</p>"
             f"<div id='yard-estimate' class='scroll'><table><thead>{head}</thead><tbody></tbody></table></div>"
             "<p id='yard-played'></p><p class='sub' id='yard-outside'></p>"

@@ -77,16 +77,16 @@ PAGES_TEXT: dict[str, dict[str, str]] = {
         "yard_default": "как обычно",
         "yard_estimate": "Что говорит перебор «Что важнее всего»",
         "yard_estimate_note": "Сочетание правил раздела 13, которое перебор сыграл, — измерено, с "
-        "95-процентным доверительным интервалом (ДИ); несыгранное — оценка модели без взаимодействий: "
-        "обычные правила, как их сыграл перебор, плюс главные эффекты выбранных правил. Правила вне модели не "
-        "учтены. Измеренный ответ для любого сочетания даст команда выше.",
+        "95-процентным доверительным интервалом (ДИ); несыгранное — оценка модели, подогнанной к сыгранным "
+        "сочетаниям: обычные правила плюс главные эффекты выбранных правил и взаимодействия каждых двух из них. "
+        "Правила вне модели не учтены. Измеренный ответ для любого сочетания даст команда выше.",
         "yard_estimate_col": "ваш двор",
         "yard_ci": "95 % ДИ",
         "yard_outside": "правила вне модели: {knobs}",
         "yard_not_played": "Этого сочетания правил раздела 13 перебор не сыграл (он сыграл {played} из {total} "
-        "сочетаний): оценка — предсказание модели без взаимодействий по сыгранным; если выбранные правила "
-        "действуют вместе иначе, чем порознь (см. «Что важнее всего»), она ошибётся сильнее, чем говорит "
-        "интервал.",
+        "сочетаний): оценка — предсказание модели со взаимодействиями каждых двух правил по сыгранным; если "
+        "три выбранных правила или больше действуют вместе иначе, чем по два, она ошибётся сильнее, чем "
+        "говорит интервал.",
         "yes": "да",
         "no": "нет",
         "our_yard": "Наш двор",
@@ -158,16 +158,17 @@ PAGES_TEXT: dict[str, dict[str, str]] = {
         "yard_default": "as by default",
         "yard_estimate": "What the sweep of «What matters most» says",
         "yard_estimate_note": "A combination of the section-13 rules the sweep played is measured, with its 95% "
-        "confidence interval (CI); one it did not play is the estimate of the model without interactions: the "
-        "default rules as the sweep played them plus the main effects of the rules chosen. Rules outside the "
-        "model are not counted. The command above gives the measured answer for any combination.",
+        "confidence interval (CI); one it did not play is the estimate of the model fitted to the combinations "
+        "played: the default rules plus the main effects of the rules chosen and the interactions of every two "
+        "of them. Rules outside the model are not counted. The command above gives the measured answer for any "
+        "combination.",
         "yard_estimate_col": "your yard",
         "yard_ci": "95% CI",
         "yard_outside": "rules outside the model: {knobs}",
         "yard_not_played": "The sweep did not play this combination of the section-13 rules (it played "
-        "{played} of {total}): the estimate is the prediction of the model without interactions from the "
-        "combinations played; if the chosen rules act differently together than apart (see «What matters "
-        "most») it is further off than its interval says.",
+        "{played} of {total}): the estimate is the prediction of the model with the interactions of every two "
+        "rules from the combinations played; if three or more of the chosen rules act differently together "
+        "than two at a time, it is further off than its interval says.",
         "yes": "yes",
         "no": "no",
         "our_yard": "Our yard",
@@ -245,12 +246,28 @@ messages.add(
         ),
         "atlas.yard_not_played": (
             "The sweep did not play this combination of the section-13 rules (it played {played} of {total}): "
-            "the figures are the estimate of the model without interactions, and its interval is not shown: "
-            "on combinations played apart it did not cover at its stated rate (not checked — play it: the "
-            "command above).",
+            "the figures are the estimate of the model with the interactions of every two rules, and its interval "
+            "is not shown: on combinations played apart it did not cover the measured value at its stated "
+            "rate (not checked — play it: the command above).",
             "Этого сочетания правил раздела 13 перебор не сыграл (он сыграл {played} из {total}): цифры — оценка "
-            "модели без взаимодействий, и её интервал не показан: на сыгранных отдельно сочетаниях он не "
-            "накрывал измеренное с заявленной частотой (не проверено — сыграйте: команда выше).",
+            "модели со взаимодействиями каждых двух правил, и её интервал не показан: на сыгранных отдельно "
+            "сочетаниях он не накрывал измеренное с заявленной частотой (не проверено — сыграйте: команда "
+            "выше).",
+        ),
+        "atlas.yard_model": (
+            "The model: the main effect of each of the {knobs:count} rules of the sweep and the interaction of "
+            "every two of them ({pairs:count} {pairs:plural:pair|pairs}); interactions of three rules or more "
+            "are not in it.",
+            "Модель: главный эффект каждого из {knobs:count} правил перебора и взаимодействие каждых двух из них "
+            "({pairs:count} {pairs:plural:пара|пары|пар}); взаимодействий трёх правил и больше в ней нет.",
+        ),
+        "atlas.yard_model_left_out": (
+            "The model: the main effect of each of the {knobs:count} rules of the sweep and {pairs:count} of "
+            "their two-way interactions; left out, as the combinations played cannot tell them apart: {left}. "
+            "Interactions of three rules or more are not in it.",
+            "Модель: главный эффект каждого из {knobs:count} правил перебора и {pairs:count} их "
+            "взаимодействий по два; без тех, что сыгранные сочетания не различают: {left}. Взаимодействий трёх "
+            "правил и больше в ней нет.",
         ),
         "atlas.other_levels": ("Across the levels of play", "По уровням игры"),
         "atlas.also": ("What else changes", "Что ещё меняется"),
