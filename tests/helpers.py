@@ -162,3 +162,11 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def as_if_in_bash(monkeypatch) -> None:
+    """`--show-completion` writes the script of the shell it finds among the process's parents (typer asks
+    shellingham): under sh or dash, or a CI runner's shell, that is "not supported". The tests ask for bash's."""
+    import shellingham
+
+    monkeypatch.setattr(shellingham, "detect_shell", lambda *args, **kwargs: ("bash", "/bin/bash"))

@@ -8,6 +8,7 @@ import re
 
 import pytest
 import typer.main
+from helpers import as_if_in_bash
 from helpers import run_cli as run
 from test_russian import speaks_russian
 from typer.testing import CliRunner
@@ -105,7 +106,7 @@ def complete(words: str) -> list[str]:
     return result.output.split()
 
 
-def test_shell_completion_names_variants_knobs_and_values():
+def test_shell_completion_names_variants_knobs_and_values(monkeypatch):
     assert "fish-to-fisherman" in complete("kozel-stats compare default fish")
     assert complete("kozel-stats compare default+threshold=") == [
         "default+threshold=once",
@@ -119,6 +120,7 @@ def test_shell_completion_names_variants_knobs_and_values():
     ]
     assert "знаток" in complete("kozel-stats play default --level ")
     assert "counter" in complete("kozel-stats duel cou")
+    as_if_in_bash(monkeypatch)
     result = CliRunner().invoke(app, ["--show-completion", "bash"], prog_name="kozel-stats")
     assert result.exit_code == 0 and "_KOZEL_STATS_COMPLETE=complete_bash" in result.output
 
