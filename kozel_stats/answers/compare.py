@@ -717,12 +717,8 @@ def keep_tables_whole(req: CompareRequest, kept_games: int) -> None:
                 else:
                     pl.read_parquet_schema(part)
             except Exception as exc:  # polars raises several kinds for damaged files
-                raise ResultsError.keyed(
-                    "compare.resume_damaged_nothing_was",
-                    folder=folder,
-                    part=part,
-                    error_type=type(exc).__name__,
-                    reason=messages.cut(exc, 120),
+                raise ResultsError.because(
+                    "compare.resume_damaged_nothing_was", exc, 120, folder=folder, part=part
                 ) from None
 
 

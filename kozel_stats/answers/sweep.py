@@ -887,12 +887,7 @@ def load_sweep(folder: Path) -> SavedSweep:
         metrics = choose_metrics([str(m) for m in info["metrics"]])
         margin = info.get("margin")
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ResultsError.keyed(
-            "sweep.sweep_plan_damaged",
-            where=where,
-            error_type=type(exc).__name__,
-            reason=messages.cut(exc, 160),
-        ) from None
+        raise ResultsError.because("sweep.sweep_plan_damaged", exc, 160, where=where) from None
     seats = list(arms[0].bots)
     if loaded.stats.gram is None or loaded.stats.gram.spec != plan(grid, seats, metrics)[2]:
         raise ResultsError.keyed("sweep.sweep_gram_matrix_missing", where=where)

@@ -194,13 +194,7 @@ def _connect(address: str, timeout: float) -> Any:
     except (KeyboardInterrupt, ClusterError):
         raise
     except Exception as exc:  # OSError, TimeoutError, or what a stranger's bytes make of Dask
-        raise ClusterError.keyed(
-            "cluster.connect",
-            address=address,
-            timeout=timeout,
-            error_type=type(exc).__name__,
-            reason=messages.cut(exc, 120),
-        ) from None
+        raise ClusterError.because("cluster.connect", exc, 120, address=address, timeout=timeout) from None
 
 
 def _reason_ru(exc: BaseException, reason: str) -> str:

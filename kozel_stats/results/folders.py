@@ -564,12 +564,7 @@ def save(folder: Path, plan: dict, stats, summary: dict[str, Any], analysis, csv
                 try:
                     frame = pl.read_parquet(part).with_columns(pl.col(pl.Categorical).cast(pl.String))
                 except Exception as exc:  # polars raises several kinds for damaged files
-                    raise ResultsError.keyed(
-                        "results.damaged",
-                        part=part,
-                        error_type=type(exc).__name__,
-                        reason=messages.cut(exc, 120),
-                    ) from None
+                    raise ResultsError.because("results.damaged", exc, 120, part=part) from None
                 write_atomic(part.with_suffix(".csv"), frame.write_csv)
                 written.append(part.with_suffix(".csv"))
     for name, frame in ((BY_DEAL_FILE, by_deal_frame(analysis)), (FISH_SUMS_FILE, fish_sums_frame(analysis))):
@@ -679,12 +674,7 @@ def load(folder: Path) -> Loaded:
     try:
         stats = RunStats.from_json(raw)
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise ResultsError.keyed(
-            "results.statistics_damaged",
-            path=path,
-            error_type=type(exc).__name__,
-            reason=messages.cut(exc, 160),
-        ) from None
+        raise ResultsError.because("results.statistics_damaged", exc, 160, path=path) from None
     if len(stats.arms) != len(arms):
         raise ResultsError.keyed(
             "results.arms_but_statistics", path=path, n_arms=len(arms), len_stats_arms=len(stats.arms)

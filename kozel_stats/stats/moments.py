@@ -42,6 +42,21 @@ MAX_BY_DEAL = 200  # deal numbers tracked for the score-by-deal curves
 BY_DEAL_COLS = 3  # games still going, sum of the eventual loser's score, of the winner's
 
 
+def read_sums(out: object, data: dict, names: tuple[str, ...]) -> None:
+    """The integer sums `names` of a statistics file into `out`, each of the shape `out` has for it."""
+    for name in names:
+        value = np.asarray(data[name], dtype=np.int64)
+        if value.shape != getattr(out, name).shape:
+            raise keyed(
+                ValueError,
+                "moments.field_shape_expected",
+                name=name,
+                value_shape=value.shape,
+                expected=getattr(out, name).shape,
+            )
+        setattr(out, name, value)
+
+
 @dataclass
 class ArmStats:
     """Sums of one arm's games."""
@@ -83,17 +98,7 @@ class ArmStats:
     @classmethod
     def from_json(cls, data: dict) -> ArmStats:
         out = cls(games=int(data["games"]), placed_games=int(data["placed_games"]))
-        for name in ("sx", "sn", "sxx", "snn", "sxn", "fish_sums", "by_deal", "places"):
-            value = np.asarray(data[name], dtype=np.int64)
-            if value.shape != getattr(out, name).shape:
-                raise keyed(
-                    ValueError,
-                    "moments.field_shape_expected",
-                    name=name,
-                    value_shape=value.shape,
-                    expected=getattr(out, name).shape,
-                )
-            setattr(out, name, value)
+        read_sums(out, data, ("sx", "sn", "sxx", "snn", "sxn", "fish_sums", "by_deal", "places"))
         out.deals_hist = Counter({int(k): int(v) for k, v in data["deals_hist"].items()})
         return out
 
@@ -136,17 +141,7 @@ class PairStats:
     @classmethod
     def from_json(cls, data: dict) -> PairStats:
         out = cls()
-        for name in ("sxx", "sxn", "snx", "snn", "differing"):
-            value = np.asarray(data[name], dtype=np.int64)
-            if value.shape != getattr(out, name).shape:
-                raise keyed(
-                    ValueError,
-                    "moments.field_shape_expected",
-                    name=name,
-                    value_shape=value.shape,
-                    expected=getattr(out, name).shape,
-                )
-            setattr(out, name, value)
+        read_sums(out, data, ("sxx", "sxn", "snx", "snn", "differing"))
         if len(data["differences"]) != len(METRICS):
             raise keyed(ValueError, "moments.field_differences_wrong_number")
         out.differences = [

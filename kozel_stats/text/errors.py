@@ -48,6 +48,14 @@ class KozelError(Exception):
         """The error whose sentence is `key` in the message table, with its fields."""
         return keyed(cls, key, **fields)
 
+    @classmethod
+    def because(cls: type[E], key: str, exc: BaseException, most: int, /, **fields: Any) -> E:
+        """The error `key` caused by `exc`: its fields `error_type` (the exception's class) and `reason` (its
+        words, at most `most` characters: messages.cut) besides the others."""
+        from .messages import cut
+
+        return keyed(cls, key, error_type=type(exc).__name__, reason=cut(exc, most), **fields)
+
 
 class VariantError(KozelError, ValueError):
     """A variant file or name that cannot be used: names the file, the key and what is allowed (also a
