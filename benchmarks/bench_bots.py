@@ -122,13 +122,27 @@ def duel(params: np.ndarray, bot: str, games: int, seed: int) -> dict:
     }
 
 
+def four_seat_rate(params: np.ndarray, bot: int, seconds: float, seed: int) -> tuple[float, float]:
+    """(games per process-second, deals per game) with `bot` on all four seats, games from number 1000 on,
+    `seconds` of process time after one game that compiles or loads the kernel."""
+    from kozel_stats.engine import game as E
+    from kozel_stats.play.runner import play_range
+
+    ids = np.full(4, bot, dtype=np.int64)
+    play_range(params, seed, 0, 1, ids)
+    games = deals = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        deals += int(play_range(params, seed, 1000 + games, 4, ids).games[:, E.G_DEALS].sum())
+        games += 4
+    return games / (time.process_time() - start), deals / games
+
+
 def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: int, seconds: float, seed: int) -> dict:
     """Speed and duplicate strength of expert:N for each N (module docstring)."""
     from kozel_stats.answers.duel import run_duel
-    from kozel_stats.engine import game as E
     from kozel_stats.engine.bots import parse_bot
     from kozel_stats.engine.codes import compile_rules
-    from kozel_stats.play.runner import play_range
     from kozel_stats.rules.variants import load_variant
 
     variant = load_variant(variant_name)
@@ -138,21 +152,13 @@ def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: in
     rows = []
     for n in ns:
         bot = f"expert:{n}"
-        ids = np.full(4, parse_bot(bot), dtype=np.int64)
-        play_range(params, seed, 0, 1, ids)  # compile / load the cache
-        games = deals = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            g = play_range(params, seed, 1000 + games, 4, ids).games
-            games += 4
-            deals += int(g[:, E.G_DEALS].sum())
-        gps = games / (time.process_time() - start)
-        r = run_duel(variant, bot, "counter", pairs, seed, workers=1)
+        gps, deals_per_game = four_seat_rate(params, parse_bot(bot), seconds, seed)
+        r = run_duel(variant, bot, "counter", pairs, seed=seed, workers=1)
         row = {
             "bot": bot,
             "games_per_s": gps,
             "games_per_s_scaled": gps * scale,
-            "deals_per_game": deals / games,
+            "deals_per_game": deals_per_game,
             "vs_counter": r.win_rate,
             "vs_counter_low": r.low,
             "vs_counter_high": r.high,
@@ -161,7 +167,7 @@ def expert_curve(variant_name: str, ns: list[int], pairs: int, sampler_pairs: in
         rows.append(row)
     vs_sampler = None
     if sampler_pairs > 0:
-        r = run_duel(variant, f"expert:{ns[0]}", "sampler", sampler_pairs, seed, workers=1)
+        r = run_duel(variant, f"expert:{ns[0]}", "sampler", sampler_pairs, seed=seed, workers=1)
         vs_sampler = {"bot": f"expert:{ns[0]}", "pairs": r.pairs, "win": r.win_rate, "low": r.low, "high": r.high}
     return {"c_deals_per_s": c_rate, "scale": scale, "curve": rows, "vs_sampler": vs_sampler}
 
@@ -227,10 +233,8 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
     """The expert against counter, sampler and expert-classic (issue 26's expert), the cheater's edge over
     counter and the expert's fraction of it, the expert's speed on every seat (scaled as expert_curve) and
     its seconds a game in the two-player bazaar games (module docstring, --ceiling)."""
-    from kozel_stats.engine import game as E
     from kozel_stats.engine.bots import HORIZON_PLAYOUT, expert_id, parse_bot
     from kozel_stats.engine.codes import compile_rules
-    from kozel_stats.play.runner import play_range
     from kozel_stats.rules.variants import load_variant
 
     expert, counter = parse_bot("expert"), parse_bot("counter")
@@ -248,15 +252,7 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
     params = compile_rules(load_variant(variant_name).rule_dict)
     c_rate = c_deals_per_cpu_second()
     scale = C_REFERENCE / c_rate if c_rate else float("nan")
-    ids = np.full(4, expert, dtype=np.int64)
-    play_range(params, seed, 0, 1, ids)
-    games = deals = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        g = play_range(params, seed, 1000 + games, 4, ids).games
-        games += 4
-        deals += int(g[:, E.G_DEALS].sum())
-    gps = games / (time.process_time() - start)
+    gps = four_seat_rate(params, expert, seconds, seed)[0]
     bazaar = {name: seconds_per_game(name, expert, bazaar_games, seed) for name in ("chechevae-2", "osel-solo-2")}
     return {
         "duels": rows,
@@ -297,7 +293,6 @@ def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> 
     expert_curve."""
     from kozel_stats.engine.bots import parse_bot
     from kozel_stats.engine.codes import compile_rules
-    from kozel_stats.play.runner import play_range
     from kozel_stats.rules.variants import load_variant
 
     settings = expert_settings()
@@ -306,13 +301,7 @@ def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> 
     rates: dict[str, list[float]] = {name: [] for name in settings}
     for _ in range(2):
         for name, bot in settings.items():
-            ids = np.full(4, bot, dtype=np.int64)
-            games = 0
-            start = time.process_time()
-            while time.process_time() - start < seconds:
-                play_range(params, seed, 1000 + games, 4, ids)
-                games += 4
-            rates[name].append(games / (time.process_time() - start))
+            rates[name].append(four_seat_rate(params, bot, seconds, seed)[0])
     c_rate = c_deals_per_cpu_second()
     scale = C_REFERENCE / c_rate if c_rate else float("nan")
     for name in settings:
