@@ -175,17 +175,45 @@ def test_resume_plays_only_what_is_missing(tmp_path):
     assert json.loads(stats.read_text())["stats"]["games"] == 500
 
 
-def test_the_expert_plays_the_cross_too(tmp_path):
-    """Осёл and Чечевэ are laid on the cross; the expert plays them as every other question (about a tenth of a
-    second a game there, measured), and the page shows its card."""
+def test_the_expert_plays_the_cross_too_with_the_slow_count(tmp_path):
+    """Осёл and Чечевэ are laid on the cross; the expert plays them as every other question, but there it plays
+    every searched position out (its learned value was fitted to pairs on a chain), so they play
+    --slow-expert-games while a question on the chain plays --expert-games; the index says both counts."""
     out = tmp_path / "site"
-    args = ["--levels", "player,expert", "--games", "200", "--expert-games", "4", "--only", "osel,chechevae-4"]
-    result = build(out, *args, "--no-extras", "--no-cards", "--lang", "en")
+    args = ["--levels", "player,expert", "--games", "200", "--expert-games", "6", "--slow-expert-games", "4"]
+    result = build(out, *args, "--only", "osel,chechevae-4,target-100", "--no-extras", "--no-cards", "--lang", "en")
     assert result.exit_code == 0 and "not played" not in result.output, result.output
-    for variant in ("osel", "chechevae-4"):
+    for variant, games in (("osel", 4), ("chechevae-4", 4), ("target-100", 6)):
         stats = json.loads((out / f"data/{variant}/expert/stats.json").read_text())
-        assert stats["complete"] and stats["stats"]["games"] == 4
+        assert stats["complete"] and stats["stats"]["games"] == games, variant
         assert "level «expert»" in (out / f"q/{variant}.html").read_text(encoding="utf-8")
+    assert "the expert: 6; 4 in the games where it plays every position out" in (out / "index.html").read_text()
+    assert json.loads((out / "data/atlas.json").read_text())["slow_expert_games"] == 4
+
+
+@pytest.mark.parametrize(
+    "question, slow",
+    [("fish-to-fisherman", False), ("morskoy", False), ("osel", True), ("solo-4", True), ("generals", True)],
+)
+def test_the_expert_is_slow_where_its_learned_value_does_not_apply(question, slow):
+    """Pairs on a chain with every tile dealt (Морской козёл too) use the learned value; the cross, каждый сам
+    за себя and Генерал play out (engine.expert.learned_fits, read here without compiling it)."""
+    assert atlas.expert_is_slow(atlas.QUESTION_BY_VARIANT[question]) is slow
+
+
+def test_a_site_built_before_the_slow_count_keeps_its_one_count_on_resume(tmp_path):
+    """A site whose atlas.json has no slow_expert_games played the expert's --expert-games on every question: a
+    resume keeps that count there instead of the new default (never fewer games than a folder holds)."""
+    out = tmp_path / "site"
+    (out / "data").mkdir(parents=True)
+    mark = {"format": atlas.FORMAT, "games": 200, "expert_games": 300, "seed": 1, "levels": ["beginner"]}
+    (out / "data/atlas.json").write_text(json.dumps(mark))
+    req = atlas.AtlasRequest(out=out, resume=True)
+    atlas.settle(req, mark)
+    assert (req.expert_games, req.slow_expert_games) == (300, 300)
+    fresh = atlas.AtlasRequest(out=tmp_path / "new")
+    atlas.settle(fresh, None)
+    assert (fresh.expert_games, fresh.slow_expert_games) == (2000, 500)
 
 
 def test_a_rule_within_another_game_is_asked_against_that_game(tmp_path):
@@ -210,7 +238,8 @@ def test_the_expert_plays_every_question_the_cross_for_two_too(tmp_path):
     """Since issue 37 the expert plays Осёл and Чечевэ for two in hundredths of a second a game (docs/expert.md):
     every question is played at every level, those two included, and their page shows the expert's card."""
     out = tmp_path / "site"
-    args = ["--levels", "beginner,expert", "--games", "40", "--expert-games", "6", "--only", "osel-solo-2,chechevae-2"]
+    args = ["--levels", "beginner,expert", "--games", "40", "--slow-expert-games", "6"]
+    args += ["--only", "osel-solo-2,chechevae-2"]
     result = build(out, *args, "--no-extras", "--no-cards", "--lang", "en")
     assert result.exit_code == 0 and "not played" not in result.output, result.output
     for variant in ("osel-solo-2", "chechevae-2"):
@@ -232,6 +261,7 @@ def one_paragraph(result) -> str:
         (["--lang", "ru,de"], ["--lang", "de"]),
         (["--only", "fish-to-fisherman,nope"], ["--only", "nope"]),
         (["--games", "0"], ["--games"]),
+        (["--slow-expert-games", "0"], ["--slow-expert-games"]),
         (["--resume", "--render-only"], ["--resume", "--render-only"]),
         (["--scheduler", "localhost"], ["--scheduler", "tcp://"]),
         (["--cluster", "local:x"], ["--cluster", "local:N"]),
@@ -557,6 +587,7 @@ def test_resume_continues_with_every_setting_the_build_started_with(tmp_path):
         (["--only", "eggs-none"], ["--only eggs-none"]),
         (["--levels", "beginner,player"], ["--levels beginner,player"]),
         (["--games", "100"], ["--games 100", "200"]),
+        (["--slow-expert-games", "100"], ["--slow-expert-games 100", "500"]),
     ):
         text = one_paragraph(build(out, "--resume", *args))
         assert all(w in text for w in words) and "atlas.json" in text, text

@@ -1588,6 +1588,7 @@ def atlas(
     out: Path = typer.Option(..., "--out", help=H("atlas.out")),
     games: int | None = typer.Option(None, "--games", help=H("atlas.games")),
     expert_games: int | None = typer.Option(None, "--expert-games", help=H("atlas.expert_games")),
+    slow_expert_games: int | None = typer.Option(None, "--slow-expert-games", help=H("atlas.slow_expert_games")),
     levels: str | None = typer.Option(
         None,
         "--levels",
@@ -1618,7 +1619,7 @@ def atlas(
         out, games, expert_games, levels, lang, resume, render_only, only, extras, cards, seed, workers
     )
     request.scheduler, request.cluster, request.connect_timeout = scheduler, cluster, connect_timeout
-    request.site_url = site_url
+    request.site_url, request.slow_expert_games = site_url, slow_expert_games
     plan = atlas_lib.prepare(request)
     try:
         built = build(plan, lambda line: typer.echo(line, err=True), talk)

@@ -121,10 +121,13 @@ MARK_FILE = "atlas.json"  # in SITE/data/: what was asked for, so --resume and -
 DATA_DIR = "data"
 DEFAULT_GAMES = 20_000
 #: The expert searches every move (docs/expert.md): about a hundred times slower than the counter, so it plays
-#: fewer games; every question, the cross and the two-player bazaar games too (hundredths of a second a game since
-#: issue 37; docs/atlas.md). 2,000 would make «too few games» the exception but the build longer than 30 minutes
-#: (docs/atlas.md, measured): where the learned value does not apply the expert is as slow as before.
-DEFAULT_EXPERT_GAMES = 400
+#: fewer games. Where its learned value applies (four players in pairs on a chain, every tile dealt:
+#: engine.expert.learned_fits) it is fast, and 2,000 games make «too few games» the exception; where it plays every
+#: searched position out (Осёл's cross, каждый сам за себя, a bazaar, Генерал) it is four to forty times slower,
+#: and 2,000 games there would take the build past 30 minutes (docs/atlas.md, measured), so those questions play
+#: --slow-expert-games.
+DEFAULT_EXPERT_GAMES = 2000
+DEFAULT_SLOW_EXPERT_GAMES = 500
 DEFAULT_LEVELS = "beginner,player,expert"
 DEFAULT_LANGS = "ru,en"
 SKILL_DIR = "skill"  # SITE/data/skill/: compare --skill over the section-13 questions («Везение или мастерство»)
@@ -170,6 +173,7 @@ class AtlasRequest:
     cluster: str | None = None  # --cluster local:N: on a Dask LocalCluster started once for the whole build
     connect_timeout: float | None = None  # --connect-timeout: seconds to reach --scheduler (default 20)
     site_url: str | None = None  # --site-url: where it will be published, for absolute og:url / og:image links
+    slow_expert_games: int | None = None  # the expert's games where it plays positions out (expert_is_slow)
 
 
 @dataclass
@@ -204,8 +208,23 @@ def parse_only(spec: str | None) -> list[Question]:
     return [QUESTION_BY_VARIANT[n] for n in dict.fromkeys(names)]
 
 
-def games_at(req: AtlasRequest, level: Level) -> int:
-    games = req.expert_games if level.bot == "expert" else req.games
+def expert_is_slow(question: Question) -> bool:
+    """Whether the expert plays every searched position out in this question's games (either rule set: its
+    learned value was fitted to four players in pairs on a chain with every tile dealt, engine.expert.learned_fits)
+    and so plays --slow-expert-games there. Imports the engine: called only when the build plays."""
+    from ..engine.codes import compile_rules
+    from ..engine.expert import learned_fits
+    from ..rules.variants import load_variant
+
+    fits = getattr(learned_fits, "py_func", learned_fits)  # the rule itself, without compiling it
+    return not all(fits(compile_rules(load_variant(name).rule_dict)) for name in (question.baseline, question.variant))
+
+
+def games_at(req: AtlasRequest, level: Level, question: Question) -> int:
+    if level.bot != "expert":
+        games = req.games
+    else:
+        games = req.slow_expert_games if expert_is_slow(question) else req.expert_games
     assert games is not None  # prepare() has chosen them
     return games
 
@@ -224,6 +243,7 @@ def _mark_schema():
             "format": Str(),
             "games": games,
             "expert_games": games,
+            "slow_expert_games": Opt(games),
             "seed": Opt(Int(-(2**63), 2**64 - 1)),
             "levels": Opt(List(OneOf(lambda: list(ALL)), least=1)),
             "questions": Opt(List(OneOf(lambda: list(QUESTION_BY_VARIANT)), least=1)),
@@ -306,9 +326,12 @@ def settle(req: AtlasRequest, mark: dict | None) -> None:
         if given is None:
             setattr(req, attr, kept if kept is not None else True)
     number: int
+    if mark is not None and "slow_expert_games" not in saved:  # a site built before the two counts: the expert
+        saved = dict(saved, slow_expert_games=saved.get("expert_games"))  # played --expert-games everywhere
     for attr, option, number in (
         ("games", "--games", DEFAULT_GAMES),
         ("expert_games", "--expert-games", DEFAULT_EXPERT_GAMES),
+        ("slow_expert_games", "--slow-expert-games", DEFAULT_SLOW_EXPERT_GAMES),
     ):
         asked, had = getattr(req, attr), saved.get(attr)
         if asked is not None and had is not None and resume and asked < had:
@@ -339,7 +362,7 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
         raise KozelError.keyed("atlas.site_url", url=req.site_url)
     settle(req, mark)
     assert req.levels is not None and req.langs is not None and req.games is not None
-    assert req.expert_games is not None
+    assert req.expert_games is not None and req.slow_expert_games is not None
     try:
         levels = parse_levels(req.levels)
     except ValueError:
@@ -349,7 +372,8 @@ def prepare(req: AtlasRequest) -> AtlasPlan:
     langs = parse_langs(req.langs)
     questions = parse_only(req.only)
     check_backend(req)
-    for option, games in (("--games", req.games), ("--expert-games", req.expert_games)):
+    counts = (("--games", req.games), ("--expert-games", req.expert_games))
+    for option, games in (*counts, ("--slow-expert-games", req.slow_expert_games)):
         if not 1 <= games <= 10_000_000:
             raise KozelError.keyed("atlas.per_question_level", option=option, games=games)
     if req.render_only:
@@ -497,6 +521,7 @@ def write_mark(plan: AtlasPlan) -> None:
         "format": FORMAT,
         "games": req.games,
         "expert_games": req.expert_games,
+        "slow_expert_games": req.slow_expert_games,
         "seed": req.seed,
         "levels": [lv.name for lv in plan.levels],
         "questions": [q.variant for q in plan.questions],
@@ -560,7 +585,7 @@ def play_questions(plan: AtlasPlan, say: Callable[[str], None], lang: str, share
     todo = [(q, lv) for q in plan.questions for lv in plan.levels]
     for step, (question, level) in enumerate(todo, 1):
         folder = folder_of(req.out, question.variant, level)
-        target = games_at(req, level)
+        target = games_at(req, level, question)
         where = f"[{step}/{len(todo)}] {question.variant} @ {level.name}"
         if started(folder):
             complete, games = _state(folder, plan, level.bot)

@@ -555,9 +555,14 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
     here = page_path(lang, plan.langs, "index.html")
     games = words.games_text(plan.games, lang)
     levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
-    expert = plan.request.expert_games
-    if any(lv.bot == "expert" for lv in plan.levels) and expert is not None and expert != plan.games:
-        games += messages.text("atlas.expert_games", lang, n=words.count(expert, lang))
+    expert, slow = plan.request.expert_games, plan.request.slow_expert_games
+    if any(lv.bot == "expert" for lv in plan.levels) and expert is not None:
+        if slow is not None and slow != expert:
+            games += messages.text(
+                "atlas.expert_games_two", lang, n=words.count(expert, lang), slow=words.count(slow, lang)
+            )
+        elif expert != plan.games:
+            games += messages.text("atlas.expert_games", lang, n=words.count(expert, lang))
     parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
     version = ""
     shown = [q for q in plan.questions if q.variant in answers]

@@ -340,8 +340,16 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Партий на вопрос и уровень игры (по умолчанию 20\u00a0000 или сколько было у сайта).",
     ),
     "atlas.expert_games": (
-        "Games per question at the expert level (default 400: its search is slow).",
-        "Партий на вопрос на уровне знатока (по умолчанию 400: он думает долго).",
+        "Games per question at the expert level where it evaluates by its learned value: four players in pairs "
+        "on a chain (default 2000).",
+        "Партий на вопрос на уровне знатока там, где он оценивает позицию выученной оценкой: четверо парами, "
+        "цепочка (по умолчанию 2000).",
+    ),
+    "atlas.slow_expert_games": (
+        "Games per question at the expert level where it plays every searched position out, four to forty times "
+        "slower: Осёл, Генерал, каждый сам за себя, a bazaar (default 500).",
+        "Партий на вопрос на уровне знатока там, где он доигрывает каждую позицию поиска, в 4–40 раз медленнее: "
+        "Осёл, Генерал, каждый сам за себя, базар (по умолчанию 500).",
     ),
     "atlas.levels": (
         "Levels of play: beginner (random), player (counter), expert (default: all three, or the site's own).",

@@ -314,6 +314,11 @@ messages.add(
         "atlas.in_100": ("in 100", "из 100"),
         "atlas.axis_difference": ("difference", "разница"),
         "atlas.expert_games": (" (the expert: {n})", " (знаток: {n})"),
+        "atlas.expert_games_two": (
+            " (the expert: {n}; {slow} in the games where it plays every position out: Осёл, Генерал, each for "
+            "himself)",
+            " (знаток: {n}; {slow} в играх, где он доигрывает каждую позицию: Осёл, Генерал, каждый сам за себя)",
+        ),
         "atlas.plays_bot": ("plays {bot}", "играет ботом {bot}"),
         "atlas.no_chromium": (
             "no Chromium: the chat cards are not drawn (apt-get install chromium)",
