@@ -541,7 +541,7 @@ def test_a_fast_deal_not_opened_with_66_is_caught():
         found = problems(bad, "morskoy-004")
         assert any(p.startswith(f"deal {k}: leader is seat {seat}, must be {holder}") for p in found), found
     # one repeat more (lead_repeats 4): deal 3 must then be a first lead on 11, not a fast one
-    rec3, k3 = morskoy_find(lambda r, k: k == 3 and fast(r, k))
+    rec3, _ = morskoy_find(lambda r, k: k == 3 and fast(r, k))
     found = problems(rec3, "morskoy-004", lead_repeats=4)
     assert any(p.startswith("deal 3") for p in found), found
 

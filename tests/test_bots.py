@@ -230,7 +230,7 @@ def test_sampler_worlds_respect_counts_and_knocks():
             assert hands[1] | hands[2] | hands[3] == unseen
             assert [h.bit_count() for h in hands[1:]] == [3, 1, 3]
             for s in (1, 2, 3):
-                assert hands[s] & int(B.FORBIDDEN[pos.st[C.ST_LACKS + s]]) == 0
+                assert hands[s] & int(B.SUITS_OF[pos.st[C.ST_LACKS + s]]) == 0
             seen.add(tuple(hands))
         return seen
 
@@ -301,7 +301,7 @@ def _redeal_hidden(p, st, seat, rs):
         for c in counts:
             hands.append(sum(1 << t for t in order[k : k + c]))
             k += c
-        if all(h & (int(B.FORBIDDEN[st[C.ST_LACKS + s]]) | int(st[C.ST_DREW + s])) == 0 for s, h in zip(others, hands)):
+        if all(h & (int(B.SUITS_OF[st[C.ST_LACKS + s]]) | int(st[C.ST_DREW + s])) == 0 for s, h in zip(others, hands)):
             new = st.copy()
             for s, h in zip(others, hands):
                 new[C.ST_HAND + s] = h
@@ -362,7 +362,7 @@ def test_sampler_worlds_with_a_bazaar():
         for s in range(3):
             if s != seat:
                 assert hands[s].bit_count() == int(st[C.ST_HAND + s]).bit_count()
-                assert hands[s] & int(B.FORBIDDEN[st[C.ST_LACKS + s]]) == 0
+                assert hands[s] & int(B.SUITS_OF[st[C.ST_LACKS + s]]) == 0
                 assert hands[s] & ~unseen == 0
         assert not world[C.ST_ORDER : C.ST_ORDER + pos].any()  # the deal order is not passed on
         checked += 1

@@ -13,7 +13,7 @@ from kozel_stats.engine import bots as B
 from kozel_stats.engine import core as C
 from kozel_stats.engine import expert as X
 from kozel_stats.engine import game as E
-from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET
+from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET, SEARCHING_KERNEL_FLAG
 from kozel_stats.play.positions import counter_positions
 from kozel_stats.rules.variants import load_variant, shipped_names
 
@@ -204,7 +204,7 @@ def test_the_expert_model_is_shipped_and_reads_the_expert():
     decisions = 0
     for st, seat in counter_positions(p, 150, seed=101):
         moves, n = legal(p, st, seat)
-        i = int(E.choose_thoughtful(teacher, p, st, seat, moves, n, rng, work, fwork, True))
+        i = int(E.choose_thoughtful(teacher, p, st, seat, moves, n, rng, work, fwork, SEARCHING_KERNEL_FLAG))
         model += np.log(B.model_likelihood(p, st, seat, moves, n, moves[i], fwork))
         c = [B.counter_likelihood(p, st, seat, moves, n, moves[k], 0.25, fwork) for k in range(n)]
         counter += np.log(c[i] / sum(c))  # counter's likelihood as a probability over the legal moves

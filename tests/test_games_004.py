@@ -18,6 +18,7 @@ from kozel_stats.engine.codes import (
     END_FISH,
     END_OUT,
     LOSER_DRAW,
+    SEARCHING_KERNEL_FLAG,
     TITLE_BALD,
     TITLE_GENERAL,
     TITLE_HANGING,
@@ -202,7 +203,7 @@ def bot_move(bot: str, pos: Position, p, seed: int = 1) -> list[tuple[str, int]]
     n = int(C.legal_moves(p, pos.st, 0, moves))
     rng = np.array([1, (seed * 0x9E3779B97F4A7C15 + 1) % 2**64], dtype=np.uint64)
     work = (np.zeros(BT.W_SIZE, dtype=np.int64), np.zeros(BT.F_WORK_SIZE))
-    i = int(E.choose_thoughtful(parse_bot(bot), p, pos.st, 0, moves, n, rng, *work, True))  # True: as test_bots
+    i = int(E.choose_thoughtful(parse_bot(bot), p, pos.st, 0, moves, n, rng, *work, SEARCHING_KERNEL_FLAG))
     return pos.legal(p, 0)[i]
 
 

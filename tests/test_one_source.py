@@ -39,7 +39,7 @@ def test_every_place_that_names_the_bots_reads_the_roster():
         assert bot.name in bots_help and bots.parse_bot(bot.name) == bot.kind
         if bot.most:
             assert f"{bot.name}:N" in bots_help
-            assert bots.parse_bot(f"{bot.name}:{bot.most}") >> bots.BOT_KIND_BITS == bot.most
+            assert bots.parse_bot(f"{bot.name}:{bot.most}") >> bots.BOT_PARAM_SHIFT == bot.most
     # the kernels' constants are the roster's kinds
     assert tuple(codes.BOT_IDS[name] for name in ("random", "heavy", "sampler", "expert")) == (
         bots.BOT_RANDOM,

@@ -24,7 +24,6 @@ from kozel_stats.stats.metrics import METRIC_BY_NAME, METRICS
 from kozel_stats.stats.moments import RunStats, batch_stats
 
 C28_7 = math.comb(28, 7)
-J = {m.name: j for j, m in enumerate(METRICS)}
 
 
 # --- the exact redeal probability (the known truth of several tests) -------------------------------------------

@@ -10,7 +10,6 @@ Usable as a library:
 
 from __future__ import annotations
 
-import math
 import os
 import shlex
 import time
@@ -455,10 +454,6 @@ def skill_summary(meta: dict[str, Any], analysis: Analysis) -> dict[str, Any]:
         "variants": variants,
         "verdicts": {lang: words.skill_lines(meta, analysis, lang) for lang in words.LANGS},
     }
-
-
-def finite(x: float) -> bool:
-    return x is not None and not math.isnan(x)
 
 
 # --- the `compare` command: validate everything first, then play, checkpoint, save ---------------------------------

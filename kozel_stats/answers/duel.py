@@ -19,13 +19,11 @@ import numpy as np
 from ..engine.codes import TITLE_NAKED, compile_rules
 from ..play.runner import map_on_pool, play_range
 from ..rules.variants import Variant
-from ..stats.comparison import Comparison
+from ..stats.comparison import Comparison, two_sided_z
 from ..text import (
     answer_texts,  # noqa: F401  (importing it declares the sentences this module says)
 )
 from ..text.errors import keyed
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -95,7 +93,8 @@ def run_duel(
     n = len(per_pair)
     p = float(per_pair.mean())
     se = float(per_pair.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
-    low, high = max(0.0, p - Z95 * se), min(1.0, p + Z95 * se)
+    z = two_sided_z(0.95)
+    low, high = max(0.0, p - z * se), min(1.0, p + z * se)
     naked_s = (straight[:, E.G_TITLES] & TITLE_NAKED) != 0
     naked_w = (swapped[:, E.G_TITLES] & TITLE_NAKED) != 0
     naked_a = float(

@@ -38,7 +38,11 @@ from ..text import engine_texts  # noqa: F401  (declares the sentences raised he
 from ..text.errors import keyed
 from .codes import (
     ALL_TILES,
+    BOT_ID,
     BOT_IDS,
+    BOT_KIND_MASK,
+    BOT_KIND_SHIFT,
+    BOT_PARAM_SHIFT,
     CHUNK_POP,
     DOUBLES_MASK,
     FISH_WINNER_FISHERMAN,
@@ -107,6 +111,8 @@ from .core import (
 from .expert import F_HORIZON as EXPERT_F_HORIZON
 from .expert import (
     HORIZON_FEATURES,
+    LEAF_COUNTER,
+    LEAF_GREEDY,
     LEAF_LEARNED,
     N_HORIZON,
     X_COUNTED,
@@ -131,8 +137,6 @@ BOT_FIRST = BOT_IDS["first"]  # deterministic: the first legal move, no random n
 BOT_GENERAL = BOT_IDS["general"]  # Генерал: keeps 00 / 66 for the out
 BOT_GENERAL_SIGNAL = BOT_IDS["general-signal"]  # ... and reads its partner's signals about 00 / 66
 BOT_EXPERT = BOT_IDS["expert"]  # determinized search (expert.py): sampled deals, each searched with the hands open
-BOT_KIND_BITS = 4  # id = kind | (parameter << 4)
-BOT_KIND_MASK = (1 << BOT_KIND_BITS) - 1
 SAMPLER_DEFAULT_WORLDS = 24
 #: expert: sampled deals per decision by default (`expert:N` for N; chosen from the strength/speed curve of
 #: docs/expert.md), plies searched before the play-out at the horizon, and the tiles left in the hands from
@@ -168,36 +172,36 @@ EXPERT_MISS_CHOICES = (EXPERT_MISS, 0.1, 0.25, 0.5)
 EXPERT_CLASSIC = SETTINGS[0].name
 #: Above the expert's N in its id: its search depth, exact threshold, play-out at the horizon, extension
 #: and z, for the benchmarks' curves only (`expert_id`; no name reads them: `expert:N` keeps the defaults)
-EXPERT_DEALS_MASK = (1 << 14) - 1
-EXPERT_DEPTH_SHIFT = BOT_KIND_BITS + 14
-EXPERT_EXACT_SHIFT = EXPERT_DEPTH_SHIFT + 5
-EXPERT_LEAF_SHIFT = EXPERT_EXACT_SHIFT + 5
-EXPERT_EXTEND_SHIFT = EXPERT_LEAF_SHIFT + 1
-EXPERT_Z_SHIFT = EXPERT_EXTEND_SHIFT + 4
-EXPERT_CLASSIC_SHIFT = EXPERT_Z_SHIFT + 2  # 1: expert-classic
-EXPERT_CAND_SHIFT = EXPERT_CLASSIC_SHIFT + 1  # candidates per deal searched (0: EXPERT_CANDIDATES)
-EXPERT_READ_SHIFT = EXPERT_CAND_SHIFT + 6  # whose moves are read (0: EXPERT_READ)
-EXPERT_MISS_SHIFT = EXPERT_READ_SHIFT + 3  # an index of EXPERT_MISS_CHOICES
+EXPERT_DEALS_SHIFT, EXPERT_DEALS_MASK = BOT_ID.field(14)
+EXPERT_DEPTH_SHIFT, EXPERT_DEPTH_MASK = BOT_ID.field(5)
+EXPERT_EXACT_SHIFT, EXPERT_EXACT_MASK = BOT_ID.field(5)
+EXPERT_LEAF_SHIFT, EXPERT_LEAF_MASK = BOT_ID.field(1)
+EXPERT_EXTEND_SHIFT, EXPERT_EXTEND_MASK = BOT_ID.field(4)
+EXPERT_Z_SHIFT, EXPERT_Z_MASK = BOT_ID.field(2)  # an index of EXPERT_Z_CHOICES
+EXPERT_CLASSIC_SHIFT, EXPERT_CLASSIC_MASK = BOT_ID.field(1)  # 1: expert-classic
+EXPERT_CAND_SHIFT, EXPERT_CAND_MASK = BOT_ID.field(6)  # candidates per deal searched (0: EXPERT_CANDIDATES)
+EXPERT_READ_SHIFT, EXPERT_READ_MASK = BOT_ID.field(3)  # whose moves are read (0: EXPERT_READ)
+EXPERT_MISS_SHIFT, EXPERT_MISS_MASK = BOT_ID.field(2)  # an index of EXPERT_MISS_CHOICES
 #: 1: the benchmarks' cheater, the expert's search on the true deal (every hand, the bazaar's order): it sees
 #: what no player sees, so no name reads it and no level plays it (benchmarks/bench_bots.py --ceiling only)
-EXPERT_OPEN_SHIFT = EXPERT_MISS_SHIFT + 2
+EXPERT_OPEN_SHIFT, EXPERT_OPEN_MASK = BOT_ID.field(1)
 #: How the read deals are drawn: 1, for each deal searched, a weighted pick among EXPERT_CANDIDATES fresh
 #: candidates (the first version); P >= 2, one pool of P candidates per decision, weighed once, each deal
 #: searched drawn from it by weight, a candidate drawn again reusing its search; 0: the default,
 #: EXPERT_POOL_PER_DEAL times N (at most POOL_MAX) with the learned value at the horizon, 1 with play-outs
 #: (where the pool lost strength: a deal drawn again reuses one play-out's luck). Chosen by measurement
 #: (docs/expert.md)
-EXPERT_POOL_SHIFT = EXPERT_OPEN_SHIFT + 1
-POOL_MAX = 63
+EXPERT_POOL_SHIFT, EXPERT_POOL_MASK = BOT_ID.field(6)
+POOL_MAX = EXPERT_POOL_MASK
 EXPERT_POOL_PER_DEAL = 3
 #: What values a node at the search's horizon (0: EXPERT_HORIZON): the learned value of the position
 #: (expert.LEAF_LEARNED, issue 37 §2) or a play-out (counter's, or greedy with the leaf bit)
-EXPERT_HORIZON_SHIFT = EXPERT_POOL_SHIFT + 6
+EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK = BOT_ID.field(2)
 HORIZON_LEARNED = 1
 HORIZON_PLAYOUT = 2
 EXPERT_HORIZON = HORIZON_LEARNED
 #: the bits of an expert id beyond its N (expert-classic's flag and the measurements' settings)
-EXPERT_SETTINGS = ~((EXPERT_DEALS_MASK << BOT_KIND_BITS) | BOT_KIND_MASK)
+EXPERT_SETTINGS = ~((EXPERT_DEALS_MASK << EXPERT_DEALS_SHIFT) | (BOT_KIND_MASK << BOT_KIND_SHIFT))
 
 
 def expert_id(
@@ -222,25 +226,27 @@ def expert_id(
     (READ_*; 0: the default) and the miss (an index of EXPERT_MISS_CHOICES); `open_hands` 1: the cheater
     (EXPERT_OPEN_SHIFT), a benchmark device, never a player; `pool` (EXPERT_POOL_SHIFT; 0: the default);
     `horizon` (HORIZON_LEARNED, HORIZON_PLAYOUT; 0: EXPERT_HORIZON)."""
-    assert 1 <= deals <= PARAMETRIC["expert"] and 0 <= depth < 32 and 0 <= exact_tiles < 32 and 0 <= leaf < 2
-    assert 0 <= extend < 16 and 0 <= z < 4 and 0 <= classic < 2 and 0 <= candidates < 64
-    assert 0 <= read < 8 and 0 <= miss < 4 and 0 <= open_hands < 2 and 0 <= pool <= POOL_MAX and 0 <= horizon < 3
-    return (
-        BOT_EXPERT
-        | (deals << BOT_KIND_BITS)
-        | (depth << EXPERT_DEPTH_SHIFT)
-        | (exact_tiles << EXPERT_EXACT_SHIFT)
-        | (leaf << EXPERT_LEAF_SHIFT)
-        | (extend << EXPERT_EXTEND_SHIFT)
-        | (z << EXPERT_Z_SHIFT)
-        | (classic << EXPERT_CLASSIC_SHIFT)
-        | (candidates << EXPERT_CAND_SHIFT)
-        | (read << EXPERT_READ_SHIFT)
-        | (miss << EXPERT_MISS_SHIFT)
-        | (open_hands << EXPERT_OPEN_SHIFT)
-        | (pool << EXPERT_POOL_SHIFT)
-        | (horizon << EXPERT_HORIZON_SHIFT)
+    assert 1 <= deals <= PARAMETRIC["expert"] and horizon < 3
+    fields = (
+        (deals, EXPERT_DEALS_SHIFT, EXPERT_DEALS_MASK),
+        (depth, EXPERT_DEPTH_SHIFT, EXPERT_DEPTH_MASK),
+        (exact_tiles, EXPERT_EXACT_SHIFT, EXPERT_EXACT_MASK),
+        (leaf, EXPERT_LEAF_SHIFT, EXPERT_LEAF_MASK),
+        (extend, EXPERT_EXTEND_SHIFT, EXPERT_EXTEND_MASK),
+        (z, EXPERT_Z_SHIFT, EXPERT_Z_MASK),
+        (classic, EXPERT_CLASSIC_SHIFT, EXPERT_CLASSIC_MASK),
+        (candidates, EXPERT_CAND_SHIFT, EXPERT_CAND_MASK),
+        (read, EXPERT_READ_SHIFT, EXPERT_READ_MASK),
+        (miss, EXPERT_MISS_SHIFT, EXPERT_MISS_MASK),
+        (open_hands, EXPERT_OPEN_SHIFT, EXPERT_OPEN_MASK),
+        (pool, EXPERT_POOL_SHIFT, EXPERT_POOL_MASK),
+        (horizon, EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK),
     )
+    bot = BOT_EXPERT
+    for value, shift, mask in fields:
+        assert 0 <= value <= mask, (value, shift)
+        bot |= value << shift
+    return bot
 
 
 # --- the bots' scratch, allocated once per game by the engine -------------------------------------------
@@ -301,7 +307,7 @@ def parse_bot(name: str) -> int:
         if arg.isdigit() and 1 <= int(arg) <= top and kind == EXPERT_CLASSIC:
             return expert_id(int(arg), classic=1)
         if arg.isdigit() and 1 <= int(arg) <= top:
-            return BOT_IDS[kind] | (int(arg) << BOT_KIND_BITS)
+            return BOT_IDS[kind] | (int(arg) << BOT_PARAM_SHIFT)
         key = "bots.unknown_worlds" if kind == "sampler" else "bots.unknown_deals"
         raise keyed(ValueError, key, name=name, kind=kind, top=top)
     raise keyed(ValueError, "bots.unknown", name=name, allowed=", ".join(BOT_IDS))
@@ -310,7 +316,7 @@ def parse_bot(name: str) -> int:
 def bot_name(code: int) -> str:
     """Bot id -> the name `parse_bot` reads back."""
     code = int(code)
-    kind, arg = code & BOT_KIND_MASK, code >> BOT_KIND_BITS
+    kind, arg = code & BOT_KIND_MASK, code >> BOT_PARAM_SHIFT
     if code >= 0 and kind == BOT_EXPERT and code & EXPERT_SETTINGS == 1 << EXPERT_CLASSIC_SHIFT:
         deals = arg & EXPERT_DEALS_MASK
         return EXPERT_CLASSIC if deals == EXPERT_DEFAULT_DEALS else f"{EXPERT_CLASSIC}:{deals}"
@@ -333,13 +339,12 @@ for _c in range(4):
                 VALUES[_c, _m] |= (1 << int(TILE_LO[7 * _c + _b])) | (1 << int(TILE_HI[7 * _c + _b]))
 
 
-# SUITS_OF[values]: the tiles carrying any value of the 7-bit mask `values` (also: FORBIDDEN)
+# SUITS_OF[values]: the tiles carrying any value of the 7-bit mask `values`
 SUITS_OF = np.zeros(128, dtype=np.int64)
 for _values in range(128):
     for _v in range(7):
         if _values >> _v & 1:
             SUITS_OF[_values] |= int(SUIT_MASK[_v])
-FORBIDDEN = SUITS_OF
 
 
 @hot
@@ -1061,7 +1066,7 @@ def choose_sampler(bot, p, st, seat, moves, n, rng, work, fwork):
     """For each of W sampled worlds (hidden hands and bazaar consistent with the counts and
     knocks) play every candidate move out to the end of the deal, everyone playing like
     the counter bot; pick the move with the best total (`deal_value`)."""
-    worlds = bot >> BOT_KIND_BITS
+    worlds = bot >> BOT_PARAM_SHIFT
     if worlds <= 0:
         worlds = SAMPLER_DEFAULT_WORLDS
     world = work[W_WORLD : W_WORLD + N_STATE]
@@ -1359,19 +1364,19 @@ def expert_reading(bot, p, st, deals, classic, open_hands):
     """How the expert of id `bot` reads the play (expert_id's fields; 0: the defaults): the candidates of a pick
     per deal, whose moves are read, the miss, the horizon (HORIZON_LEARNED or HORIZON_PLAYOUT) and the pool
     (1: a pick per deal)."""
-    candidates = (bot >> EXPERT_CAND_SHIFT) & 63
+    candidates = (bot >> EXPERT_CAND_SHIFT) & EXPERT_CAND_MASK
     if candidates == 0:
         candidates = EXPERT_CANDIDATES
-    read = (bot >> EXPERT_READ_SHIFT) & 7
+    read = (bot >> EXPERT_READ_SHIFT) & EXPERT_READ_MASK
     if read == 0:
         read = EXPERT_READ
-    miss = EXPERT_MISS_CHOICES[(bot >> EXPERT_MISS_SHIFT) & 3]
-    horizon = (bot >> EXPERT_HORIZON_SHIFT) & 3
+    miss = EXPERT_MISS_CHOICES[(bot >> EXPERT_MISS_SHIFT) & EXPERT_MISS_MASK]
+    horizon = (bot >> EXPERT_HORIZON_SHIFT) & EXPERT_HORIZON_MASK
     if horizon == 0:
         horizon = EXPERT_HORIZON
     if classic or not learned_fits(p):  # issue 26's expert, or deals the learned value was not fitted to
         horizon = HORIZON_PLAYOUT
-    pool = (bot >> EXPERT_POOL_SHIFT) & POOL_MAX
+    pool = (bot >> EXPERT_POOL_SHIFT) & EXPERT_POOL_MASK
     if pool == 0:  # the pool with the learned value; with play-outs a pick per deal (docs/expert.md: measured)
         pool = min(POOL_MAX, EXPERT_POOL_PER_DEAL * deals) if horizon == HORIZON_LEARNED else 1
     if open_hands or classic or read == READ_NOBODY or st[ST_HIST_N] == 0:
@@ -1386,21 +1391,22 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
     deal in the game's context); more deals while the decision is close (expert_settled, up to EXPERT_EXTEND
     times N); the move with the best total, ties at random."""
-    deals = (bot >> BOT_KIND_BITS) & EXPERT_DEALS_MASK
+    deals = (bot >> EXPERT_DEALS_SHIFT) & EXPERT_DEALS_MASK
     if deals <= 0:
         deals = EXPERT_DEFAULT_DEALS
-    depth = (bot >> EXPERT_DEPTH_SHIFT) & 31  # the measurements' settings (expert_id); 0: the defaults
+    # the measurements' settings (expert_id); 0: the defaults
+    depth = (bot >> EXPERT_DEPTH_SHIFT) & EXPERT_DEPTH_MASK
     if depth == 0:
         depth = EXPERT_DEPTH
-    exact = (bot >> EXPERT_EXACT_SHIFT) & 31
-    classic = (bot >> EXPERT_CLASSIC_SHIFT) & 1
+    exact = (bot >> EXPERT_EXACT_SHIFT) & EXPERT_EXACT_MASK
+    classic = (bot >> EXPERT_CLASSIC_SHIFT) & EXPERT_CLASSIC_MASK
     if exact == 0:
         exact = EXPERT_EXACT_BAZAAR if p[P_BAZAAR] > 0 and not classic else EXPERT_EXACT_TILES
-    extend = (bot >> EXPERT_EXTEND_SHIFT) & 15
+    extend = (bot >> EXPERT_EXTEND_SHIFT) & EXPERT_EXTEND_MASK
     if extend == 0:
         extend = EXPERT_EXTEND
-    z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & 3]
-    open_hands = (bot >> EXPERT_OPEN_SHIFT) & 1
+    z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & EXPERT_Z_MASK]
+    open_hands = (bot >> EXPERT_OPEN_SHIFT) & EXPERT_OPEN_MASK
     if open_hands:  # the cheater: one deal, the true one
         deals = 1
         extend = 1
@@ -1411,7 +1417,8 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
     candidates, read, miss, horizon, pool = expert_reading(bot, p, st, deals, classic, open_hands)
-    xw[X_POLICY] = LEAF_LEARNED if horizon == HORIZON_LEARNED else (bot >> EXPERT_LEAF_SHIFT) & 1
+    greedy = (bot >> EXPERT_LEAF_SHIFT) & EXPERT_LEAF_MASK
+    xw[X_POLICY] = LEAF_LEARNED if horizon == HORIZON_LEARNED else (LEAF_GREEDY if greedy else LEAF_COUNTER)
     for i in range(n):
         total[i] = 0
         spread[i] = 0.0

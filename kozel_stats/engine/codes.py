@@ -111,6 +111,25 @@ class Layout:
         return offset
 
 
+class Bits:
+    """An integer's bit fields, declared once in order, like Layout's slots: `SHIFT, MASK = bits.field(width)`
+    gives the field's lowest bit and its mask (after the shift), so no two fields overlap and the id cannot
+    outgrow an int64."""
+
+    def __init__(self, name: str, limit: int = 63):
+        self.name = name
+        self.used = 0
+        self.limit = limit
+        self.fields: list[tuple[int, int]] = []  # (shift, width), in declaration order
+
+    def field(self, width: int) -> tuple[int, int]:
+        shift = self.used
+        self.used += width
+        assert self.used <= self.limit, f"{self.name}: {self.used} bits"
+        self.fields.append((shift, width))
+        return shift, (1 << width) - 1
+
+
 # --- compiled rule parameters (slots of the int64 parameter array) -------------
 _P = Layout("parameters")
 P_PLAYERS = _P.field()
@@ -265,6 +284,11 @@ def encode_knob(name: str, value) -> int:
 
 # --- bots ----------------------------------------------------------------------
 BOT_SCRIPT = -1  # replay: moves come from a record, checked against the rules
+#: A bot's id: its kind (roster.BOTS' `kind`) in the low bits, then its parameter (sampler:N's worlds; the
+#: expert's deals and its measurement settings, declared on this layout in bots.py)
+BOT_ID = Bits("bot id")
+BOT_KIND_SHIFT, BOT_KIND_MASK = BOT_ID.field(4)
+BOT_PARAM_SHIFT = BOT_ID.used  # a parametric bot's N: every bit above its kind (the expert's: its deals field)
 
 
 BOT_IDS = {bot.name: bot.kind for bot in BOTS}
@@ -282,13 +306,21 @@ SEARCHING_BOTS = (BOT_IDS["sampler"], BOT_IDS["expert"])
 #: The three kernels a set of bots can need, from the cheapest to compile to the dearest
 KERNEL_FAST, KERNEL_THINKING, KERNEL_SEARCHING = 0, 1, 2
 KERNEL_NAMES = ("fast", "thoughtful", "searching")
+#: The kernels' `thoughtful` argument, by kernel (game.thoughtful_flag): numba compiles a kernel per argument
+#: type, and the type picks the bots compiled into it. None: numba prunes every thoughtful bot's branch (random
+#: and heavy only); an integer: the thinking bots without the search (bots.searching_choice compiles no
+#: search for an integer); a boolean: the search too (sampler, expert).
+FAST_KERNEL_FLAG = None
+THINKING_KERNEL_FLAG = 1
+SEARCHING_KERNEL_FLAG = True
+KERNEL_FLAGS = (FAST_KERNEL_FLAG, THINKING_KERNEL_FLAG, SEARCHING_KERNEL_FLAG)  # by KERNEL_FAST, ... (their index)
 
 
 def kernel_flavour(bot_ids) -> int:
     """Which kernel a set of bots needs: random and heavy only (KERNEL_FAST); the scripted thinking bots,
     counter and the like (KERNEL_THINKING); or a searching bot, sampler or expert (KERNEL_SEARCHING), whose
     search is most of the compile time and is left out of the other two (the `player` level compiles no search)."""
-    if any(int(b) >= 0 and int(b) & 15 in SEARCHING_BOTS for b in bot_ids):
+    if any(int(b) >= 0 and int(b) & BOT_KIND_MASK in SEARCHING_BOTS for b in bot_ids):
         return KERNEL_SEARCHING
     return KERNEL_THINKING if thoughtful(bot_ids) else KERNEL_FAST
 

@@ -175,7 +175,7 @@ def rng_below(rng, k, n):
 
 # --- masks ---------------------------------------------------------------------------------
 @intrinsic
-def _ctpop(typingctx, x):
+def _ctpop(_typingctx, x):
     """LLVM's population count (one POPCNT instruction where the CPU has it)."""
     if not isinstance(x, types.Integer):
         return None

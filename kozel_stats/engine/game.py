@@ -15,6 +15,8 @@ numbers).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .bots import (
@@ -92,8 +94,7 @@ from .codes import (
     FIRST_LEAD_DOUBLE_11_UPWARD,
     FIRST_LEAD_LOWEST_DOUBLE,
     FIRST_LEAD_LOWEST_DOUBLE_OR_HEAVIEST,
-    KERNEL_FAST,
-    KERNEL_SEARCHING,
+    KERNEL_FLAGS,
     LEAD_EXTRA_LEADER,
     LEAD_FAST,
     LEAD_FIRST,
@@ -300,13 +301,68 @@ I_PROGRESS = _I.field(N_PROGRESS)
 I_SIZE = _I.size
 
 
-def workspace():
-    """(iw, rng, fw): the scratch arrays play_game works in (fw holds the expert's model, bots.F_MODEL, and
-    the learned value at the horizon, bots.F_HORIZON)."""
+# The groups of arrays the kernels take travel as named tuples: numba compiles them as plain tuples (the same
+# code, unpacked alike), and the code reads `script.offsets[deal]`, not `script[2][deal]`. A kernel is
+# compiled per argument type, so the Python side always passes these types (run_game wraps what it is given).
+class Workspace(NamedTuple):
+    """A game's scratch (`workspace()`): the whole game allocates nothing, so it runs without numba's
+    reference counting."""
+
+    ints: np.ndarray  # the I_* slots: the deal's state, the game's, the hands, the bots' scratch (W_*)
+    rng: np.ndarray  # the two xorshift streams: the deal's shuffles (0) and the bots' choices (1)
+    floats: np.ndarray  # the bots' float scratch (F_*), with the expert's model and its learned value
+
+
+class GameOut(NamedTuple):
+    """What play_game writes."""
+
+    deals: np.ndarray  # (max_deals, N_DEAL_COLS) deal rows
+    events: np.ndarray  # (cap, N_EVENT_COLS) event rows, or no rows when no record is wanted
+    result: np.ndarray  # the R_* slots
+
+
+class Script(NamedTuple):
+    """A record being replayed (`trace.script_arrays`), or no rows."""
+
+    hands: np.ndarray  # (deals, 5 + MAX_BAZAAR): each deal's four hands, its redeals and its bazaar's order
+    events: np.ndarray  # (events, N_EVENT_COLS): every deal's events, one after another
+    offsets: np.ndarray  # (deals + 1,): where each deal's events start
+
+
+class SharedDeals(NamedTuple):
+    """The deals a game has had under the other arms of its batch (`deal_memo`); no rows: every deal is played."""
+
+    memo: np.ndarray  # (rows, M_SIZE): a deal as dealt and led, with its end state
+    heads: np.ndarray  # (max_deals + 1,): the rows in use, then each deal number's first row (-1: none)
+
+
+class BatchScratch(NamedTuple):
+    """play_batch's scratch (`batch_scratch`): a game's arrays, reused game after game and arm after arm."""
+
+    deals: np.ndarray  # the deal rows of the game being played
+    events: np.ndarray  # no record: no rows
+    script_hands: np.ndarray  # no script: no rows
+    script_offsets: np.ndarray
+    result: np.ndarray
+    ints: np.ndarray  # the game's Workspace
+    rng: np.ndarray
+    floats: np.ndarray
+    swapped_bots: np.ndarray  # the bots one seat on, for swapped games
+
+
+#: play_deal's `tight`: None plays every move in the move loop (records, replays, run_game); TIGHT_LOOPS lets the
+#: random bot's tight loops play a deal that needs no record (play_batch). Two kernels, by the flag's type.
+EVERY_MOVE = None
+TIGHT_LOOPS = True
+
+
+def workspace() -> Workspace:
+    """The scratch arrays play_game works in (its floats hold the expert's model, bots.F_MODEL, and the learned
+    value at the horizon, bots.F_HORIZON)."""
     fw = np.zeros(F_WORK_SIZE, dtype=np.float64)
     fw[F_MODEL : F_MODEL + N_MODEL] = MODEL_WEIGHTS
     fw[F_HORIZON : F_HORIZON + N_HORIZON] = HORIZON_WEIGHTS
-    return np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), fw
+    return Workspace(np.zeros(I_SIZE, dtype=np.int64), np.zeros(2, dtype=np.uint64), fw)
 
 
 # --- one deal played once for several arms -------------------------------------------------------------
@@ -363,11 +419,11 @@ def play_key(params: np.ndarray) -> tuple[int, ...]:
     return tuple(int(params[i]) for i in PLAY_PARAMS)
 
 
-def deal_memo(arms: int, max_deals: int) -> tuple[np.ndarray, np.ndarray]:
+def deal_memo(arms: int, max_deals: int) -> SharedDeals:
     """(rows, heads) of a batch's shared deals: no rows for one arm (every deal is played). heads[0]
     counts the rows in use, heads[1 + k] is the first row of deal k (-1: none)."""
     rows = MEMO_ROWS if arms > 1 else 0
-    return np.zeros((rows, M_SIZE), dtype=np.int64), np.full(max_deals + 1, -1, dtype=np.int64)
+    return SharedDeals(np.zeros((rows, M_SIZE), dtype=np.int64), np.full(max_deals + 1, -1, dtype=np.int64))
 
 
 @loop
@@ -569,13 +625,9 @@ def choose_thoughtful(bot, p, st, seat, moves, n, rng, work, fwork, thoughtful):
 
 
 def thoughtful_flag(bots):
-    """The `thoughtful` argument of the kernels, whose numba type picks the kernel (codes.kernel_flavour):
-    None when every seat plays random or heavy (or a record), so that numba prunes the thoughtful bots'
-    branch and never compiles them; the integer 1 for the thinking bots without the search (counter and the
-    like: bots.searching_choice compiles no search for an integer); True (a boolean) when a seat searches
-    (sampler, expert). The three kernels are cached on disk separately."""
-    flavour = kernel_flavour(bots)
-    return None if flavour == KERNEL_FAST else (True if flavour == KERNEL_SEARCHING else 1)
+    """The `thoughtful` argument of the kernels, whose numba type picks the kernel: codes.KERNEL_FLAGS by
+    codes.kernel_flavour (the three kernels are cached on disk separately)."""
+    return KERNEL_FLAGS[kernel_flavour(bots)]
 
 
 # --- a deal -----------------------------------------------------------------------------------------
@@ -696,19 +748,19 @@ def deal_ended(p, st, seat, turn, move, bots, moves, ev, script, recording):
 
 # R-end-out, R-move-must, R-solo-draw, R-solo-fish, R-fish-visible
 @loop
-def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork, tight=None):
+def play_deal(p, st, leader, bots, rng, moves, ev, script, thoughtful, work, fwork, tight=EVERY_MOVE):
     """Play from the leader until an out or a fish; sets ST_END_KIND and ST_LAST.
 
     A fish ends the deal when the table shows it (R-fish-visible), after the draws the
     solo_fish knob asks of the player to move, or when every player has knocked in turn
     (with a bazaar: a block the table did not show). With scripted bots the moves come
     from `script` rows starting at ST_SCRIPT_POS; a mismatch sets ST_ERROR and returns.
-    `thoughtful` is None when every seat plays random or heavy: the other bots are then
-    not compiled into this kernel. `work`, `fwork`: the bots' scratch (bots.W_SIZE,
+    `thoughtful`: the kernel's flag (codes.KERNEL_FLAGS): FAST_KERNEL_FLAG when every seat plays random or
+    heavy, and the other bots are then not compiled into this kernel. `work`, `fwork`: the bots' scratch (bots.W_SIZE,
     bots.F_WORK_SIZE); this loop allocates nothing and runs without reference counting.
-    `tight`: None (records, replays) plays every move here; True lets the random bot's tight loops
-    play the rest of a deal when every seat is random and nothing is recorded (numba leaves them
-    out of the kernels that pass None).
+    `tight`: EVERY_MOVE (records, replays) plays every move here; TIGHT_LOOPS lets the random bot's tight
+    loops play the rest of a deal when every seat is random and nothing is recorded (numba leaves them
+    out of the kernels that pass EVERY_MOVE, a None).
     """
     players = p[P_PLAYERS]
     recording = ev.shape[0] > 0
@@ -1070,26 +1122,21 @@ def fail(result, error, deal, event):
 
 # R-game-cutoff
 @loop
-def play_game(p, seed, bots, thoughtful, bot_salt, out, script, scratch, shared_deals, game_index=0, tight=None):
+def play_game(p, seed, bots, thoughtful, bot_salt, out, script, scratch, shared_deals, game_index=0, tight=EVERY_MOVE):
     """Play (or, with scripted bots, replay and check) one game. Python calls it through `run_game`.
 
-    bots: a bot id per seat, or BOT_SCRIPT to replay `script`. thoughtful: None when every seat plays
-    random or heavy (numba then leaves the other bots out of the kernel), 1 otherwise. bot_salt: 0 for
-    the game's own bot stream; another value gives the bots independent random numbers on the same
-    shuffles (the "deal decides" measure). out = (deals, ev, result): (max_deals, N_DEAL_COLS) deal rows;
-    (cap, N_EVENT_COLS) event rows, or none when no record is wanted; the R_* slots (deals played, losing
-    side or -1, titles, the first replay error with its deal and event, event overflow). script = (hands,
-    events, offsets): the record being replayed (`trace.script_arrays`), empty otherwise. scratch = (iw,
-    rng, fw): the game's workspace (`workspace()`): the whole game allocates nothing, so it runs without
-    numba's reference counting. shared_deals = (memo, heads): the deals this game has had under other arms
-    of the batch (`deal_memo`; no rows: every deal is played). game_index: the game's index in its run
-    (the first-lead double of first_lead_cycle, R-004-morskoy-day). tight: see play_deal (play_batch
-    passes True).
+    bots: a bot id per seat, or BOT_SCRIPT to replay `script`. thoughtful: the kernel's flag
+    (`thoughtful_flag`: codes.KERNEL_FLAGS). bot_salt: 0 for the game's own bot stream; another value gives the
+    bots independent random numbers on the same shuffles (the "deal decides" measure). out: a GameOut (the
+    R_* slots of its result: deals played, losing side or -1, titles, the first replay error with its deal and
+    event, event overflow). script: a Script, the record being replayed (no rows otherwise). scratch: the
+    game's Workspace. shared_deals: SharedDeals. game_index: the game's index in its run (the first-lead double
+    of first_lead_cycle, R-004-morskoy-day). tight: play_deal's (EVERY_MOVE, or TIGHT_LOOPS from play_batch).
     """
     deals, ev, result = out
-    script_hands = script[0]
+    script_hands = script.hands
     iw, rng, fw = scratch
-    memo = shared_deals[0]
+    memo = shared_deals.memo
     scripted = bots[0] == BOT_SCRIPT
     # a record is replayed or written move by move; the thoughtful bots may remember across deals
     shared = memo.shape[0] > 0 and not scripted and ev.shape[0] == 0 and thoughtful is None
@@ -1113,7 +1160,7 @@ def play_game(p, seed, bots, thoughtful, bot_salt, out, script, scratch, shared_
             return
         play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, shared_deals, shared, tight)
         if st[ST_ERROR] != ERR_NONE:
-            fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - (script[2][deal] if scripted else 0))
+            fail(result, st[ST_ERROR], deal, st[ST_ERROR_EVENT] - (script.offsets[deal] if scripted else 0))
             return
         result[R_DEALS] = deal + 1
         if score_and_go_on(p, gp, gs, st, row, result) == 0:
@@ -1201,7 +1248,7 @@ def deal_hands(p, seed, deal, gp, scripted, script_hands, shared_deals, shared, 
 def lead_deal(p, deal, gp, gs, hands, scripted, script):
     """Who leads deal `deal`, with which forced tile (-1: his choice) and why (gp's GP_LEADER, GP_FORCED,
     GP_LEAD_KIND); a replayed record must show that leader. Returns an ERR_*."""
-    script_events, offsets = script[1], script[2]
+    script_events, offsets = script.events, script.offsets
     first_event = offsets[deal] if scripted else 0
     end_event = offsets[deal + 1] if scripted else 0
     leader = gp[GP_LEADER]
@@ -1275,10 +1322,10 @@ def play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, sha
         for i in range(N_STATE):
             st[i] = memo[known, M_STATE + i]
     else:
-        first_event = script[2][deal] if scripted else 0
+        first_event = script.offsets[deal] if scripted else 0
         start_deal(p, st, hands, perm, forced, gp[GP_EVENTS], first_event)
         st[ST_FAST_OK] = fast_ok
-        moves = script[1][: script[2][deal + 1]] if scripted else script[1]
+        moves = script.events[: script.offsets[deal + 1]] if scripted else script.events
         work = iw[I_BOTS : I_BOTS + W_SIZE]
         if thoughtful is not None:
             set_game_context(work, gs, gp[GP_COUNTED])  # the expert scores its search's leaves in the game
@@ -1287,7 +1334,7 @@ def play_and_record(p, deal, gp, gs, bots, thoughtful, out, script, scratch, sha
             memo_keep(memo, heads, deal, iw[I_KEY : I_KEY + 5], led, gp[GP_REDEALS], hands, perm, st)
     if st[ST_ERROR] != ERR_NONE:
         return
-    if scripted and st[ST_SCRIPT_POS] != script[2][deal + 1]:
+    if scripted and st[ST_SCRIPT_POS] != script.offsets[deal + 1]:
         st[ST_ERROR] = ERR_EVENTS_AFTER_END
         st[ST_ERROR_EVENT] = st[ST_SCRIPT_POS]
         return
@@ -1333,16 +1380,16 @@ def run_game(
     deals: np.ndarray,
     *,
     events: np.ndarray | None = None,
-    script: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    script: Script | tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
     game_index: int = 0,
     bot_salt: int = 0,
-    shared_deals: tuple[np.ndarray, np.ndarray] | None = None,
-    tight: bool | None = None,
+    shared_deals: SharedDeals | tuple[np.ndarray, np.ndarray] | None = None,
+    tight: bool | None = EVERY_MOVE,
 ) -> np.ndarray:
     """Play one game from Python (the log, records, replay, tests): the deal rows go to `deals`, the events
     to `events` when given, a record's script (`trace.script_arrays`) is replayed when given. Returns the
     result slots (R_*)."""
-    no_script = (
+    no_script = Script(
         np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64),
         np.zeros((0, N_EVENT_COLS), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
@@ -1355,10 +1402,10 @@ def run_game(
         bots,
         thoughtful_flag(bots),
         bot_salt,
-        (deals, ev, result),
-        script if script is not None else no_script,
+        GameOut(deals, ev, result),
+        Script(*script) if script is not None else no_script,
         workspace(),
-        shared_deals if shared_deals is not None else deal_memo(1, 0),
+        SharedDeals(*shared_deals) if shared_deals is not None else deal_memo(1, 0),
         game_index,
         tight,
     )
@@ -1440,19 +1487,19 @@ def add_score_curves(p, deals, n, loser, out, by_deal):
         by_deal[d, B_WINNER_SCORE] += deals[d, D_SCORE + best]
 
 
-def batch_scratch(params: np.ndarray, bots: np.ndarray) -> tuple:
+def batch_scratch(params: np.ndarray, bots: np.ndarray) -> BatchScratch:
     """The scratch arrays of play_batch (made by the caller: play_batch allocates nothing, so it runs
     without reference counting, whose atomic operations the rows and views it takes per game and arm
     would otherwise cost)."""
     max_deals = int(params[:, P_MAX_DEALS].max())
-    return (
-        np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64),  # the deals of the game being played
-        np.zeros((0, N_EVENT_COLS), dtype=np.int64),  # no record
-        np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64),  # no script
+    return BatchScratch(
+        np.zeros((max_deals, N_DEAL_COLS), dtype=np.int64),
+        np.zeros((0, N_EVENT_COLS), dtype=np.int64),
+        np.zeros((0, 5 + MAX_BAZAAR), dtype=np.int64),
         np.zeros(1, dtype=np.int64),
         np.zeros(N_RESULT, dtype=np.int64),
         *workspace(),
-        np.empty_like(bots),  # the bots one seat on, for swapped games
+        np.empty_like(bots),
     )
 
 
@@ -1477,7 +1524,7 @@ def play_batch(
 ):
     """Play games first_game .. first_game+n_games-1 of a run without records, for one arm or for
     several that share `play_key`, their bots and their seats (each deal they deal and lead alike
-    is played once: memo, heads from `deal_memo`; scratch from `batch_scratch`).
+    is played once: memo, heads from `deal_memo`; scratch: a BatchScratch from `batch_scratch`).
 
     params: (arms, N_PARAMS), a row per arm. games_out: (arms, n_games, N_GAME_COLS) per-game
     summaries. deals_out: per-deal rows of the first arm's games, appended while they fit (pass
@@ -1486,7 +1533,11 @@ def play_batch(
     the bots move one seat clockwise, so that with different bots per side neither side keeps a
     seat advantage. Returns the number of deal rows written.
     """
-    deals, ev, no_hands, no_offsets, result, iw, rng, fw, swapped_bots = scratch
+    deals, ev, result, swapped_bots = scratch.deals, scratch.events, scratch.result, scratch.swapped_bots
+    record = GameOut(deals, ev, result)
+    no_script = Script(scratch.script_hands, ev, scratch.script_offsets)
+    work = Workspace(scratch.ints, scratch.rng, scratch.floats)
+    shared_deals = SharedDeals(memo, heads)
     arms = params.shape[0]
     n_rows = 0
     players = params[0, P_PLAYERS]
@@ -1504,12 +1555,12 @@ def play_batch(
                 swapped_bots if swapped else bots,
                 thoughtful,
                 bot_salt,
-                (deals, ev, result),
-                (no_hands, ev, no_offsets),
-                (iw, rng, fw),
-                (memo, heads),
+                record,
+                no_script,
+                work,
+                shared_deals,
                 first_game + g,
-                True,
+                TIGHT_LOOPS,
             )
             out = games_out[a, g]
             for c in range(N_GAME_COLS):

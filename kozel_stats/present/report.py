@@ -36,7 +36,6 @@ from ..text.report_texts import CARD_MATRIX_WORDS, MATRIX_WORDS
 from ..text.report_texts import REPORT_TEXT as TEXT
 from . import words
 
-SPECS = METRIC_BY_NAME
 RATE_CHART = ("naked_rate", "bald_rate", "fish_rate", "eggs_rate", "redeal_rate")
 #: distinct colours for up to 30 variants (d3's category10, then the darker and lighter tones of
 #: category20b/c); past the first ten, line charts also change the dash, so no two series look alike
@@ -284,7 +283,7 @@ def _matrix_card_line(data: ReportData, v: Variants, name: str, lang: str) -> st
     found = words.headline_findings(_comparisons(data.analysis, name), v.rules(name), v.rules(v.baseline))
     shown = [c.metric for c in found]
     if not shown:  # nothing found in the run kept in full: what the others found, if anything
-        shown = [m for m, r in rows.items() if SPECS[m].headline and r["verdict"] != "no effect"][:3]
+        shown = [m for m, r in rows.items() if METRIC_BY_NAME[m].headline and r["verdict"] != "no effect"][:3]
     said = [(m, matrix_word(rows[m], lang, CARD_MATRIX_WORDS)) for m in shown if m in rows]
     if not said:
         return None
@@ -352,7 +351,7 @@ def _variant_table(data: ReportData, v: Variants, name: str, lang: str) -> str:
             )
         cells = (
             f"<td>{_esc(label(e.metric, lang, solo))}"
-            + ("" if SPECS[e.metric].headline else f" <small>{TEXT[lang]['secondary']}</small>")
+            + ("" if METRIC_BY_NAME[e.metric].headline else f" <small>{TEXT[lang]['secondary']}</small>")
             + f"</td><td><span data-metric='{e.metric}' data-variant='{_esc(name)}'>{_esc(shown)}</span>"
             + (f" <small>{_esc(ci)}</small>" if ci and ci != "—" else "")
             + "</td>"
@@ -363,7 +362,7 @@ def _variant_table(data: ReportData, v: Variants, name: str, lang: str) -> str:
             if c is None or e.metric in missing or not c.comparable or not math.isfinite(c.diff):
                 cells += "<td class='diff'>—</td>"
             else:
-                d = stats.decimals(c.half_width * SPECS[c.metric].scale)
+                d = stats.decimals(c.half_width * METRIC_BY_NAME[c.metric].scale)
                 cls = " class='sig'" if c.significant else ""
                 cells += (
                     f"<td class='diff'>{_esc(words.diff(c.metric, c.diff, lang, d))} "
@@ -569,7 +568,7 @@ def _matrix_html(data: ReportData, v: Variants, lang: str) -> str:
             if c is None:
                 cells.append("<td>—</td>")
             else:
-                d = 2 if SPECS[row["metric"]].is_rate else 3
+                d = 2 if METRIC_BY_NAME[row["metric"]].is_rate else 3
                 cells.append(
                     f"<td>{_esc(words.diff(row['metric'], c['diff'], lang, d))}{'*' if c['significant'] else ''}</td>"
                 )
@@ -751,7 +750,7 @@ def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, d
         ]
         if not rows:
             continue
-        scale = SPECS[metric].scale
+        scale = METRIC_BY_NAME[metric].scale
         rows.reverse()  # plotly draws the first row at the bottom
         n = len(rows)
         ys = list(range(n))
@@ -759,7 +758,7 @@ def forest_charts(data: ReportData, v: Variants, lang: str) -> list[tuple[str, d
         colours = ["#b00020" if c.significant else "#9e9e9e" for c in rows]
         fig = interval_dots(xs, [c.low * scale for c in rows], [c.high * scale for c in rows], colours)
         fig.add_vline(x=0, line_color="#000000", line_width=1)
-        unit = words.unit_pp(lang) if SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
+        unit = words.unit_pp(lang) if METRIC_BY_NAME[metric].is_rate else words.unit_word(metric, 2.5, lang)
         fig.update_layout(
             height=60 + 30 * n,
             xaxis_title=f"{TEXT[lang]['axis_diff']}, {unit}",

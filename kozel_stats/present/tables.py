@@ -14,11 +14,9 @@ from rich.table import Table
 
 from ..stats import comparison as stats
 from ..stats.comparison import Analysis
-from ..stats.metrics import METRICS
+from ..stats.metrics import METRIC_BY_NAME, METRICS
 from ..text.terminal_texts import TABLE_TEXT as TEXT
 from . import words
-
-SPECS = {m.name: m for m in METRICS}
 
 
 def _digits(x: float) -> int:
@@ -30,7 +28,7 @@ def fmt_value(metric: str, value: float, signed: bool = False, lang: str = "en")
     """Rates in percent (values) or percentage points (differences, no unit); other metrics plain."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "—"
-    spec = SPECS.get(metric)
+    spec = METRIC_BY_NAME.get(metric)
     if spec is not None and spec.unit == "pp":
         x = value * 100
         if signed:
@@ -210,7 +208,7 @@ def verdict_lines(analysis: Analysis, name: str, names: _Names | None = None, la
     solo = names.solo(name)
     lines = []
     for c in analysis.comparisons:
-        if c.variant == name and c.comparable and (c.significant or SPECS[c.metric].headline):
+        if c.variant == name and c.comparable and (c.significant or METRIC_BY_NAME[c.metric].headline):
             lines.append(f"{words.label(c.metric, lang, solo)}: {words.verdict(c, lang, names.titles())}")
     return lines
 

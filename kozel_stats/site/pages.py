@@ -22,7 +22,7 @@ from ..present import report, words
 from ..present.level_verdict import LevelVerdict, level_verdict, mark_words
 from ..rules.levels import Level
 from ..stats import comparison as stats
-from ..stats.metrics import HEADLINE
+from ..stats.metrics import HEADLINE, METRIC_BY_NAME
 from ..text import (
     messages,
     site_texts,  # noqa: F401  (importing it declares the sentences this module says)
@@ -446,7 +446,7 @@ def _forest(question: Question, found: dict[str, report.ReportData], levels: lis
         if not rows:
             continue
         rows.reverse()  # plotly draws the first row at the bottom: the first level on top
-        scale = report.SPECS[metric].scale
+        scale = METRIC_BY_NAME[metric].scale
         colours = ["#b00020" if c.significant else "#9e9e9e" for _, c in rows]
         fig = report.interval_dots(
             [c.diff * scale for _, c in rows],
@@ -455,7 +455,7 @@ def _forest(question: Question, found: dict[str, report.ReportData], levels: lis
             colours,
         )
         fig.add_vline(x=0, line_color="#000000", line_width=1)
-        unit = words.unit_pp(lang) if report.SPECS[metric].is_rate else words.unit_word(metric, 2.5, lang)
+        unit = words.unit_pp(lang) if METRIC_BY_NAME[metric].is_rate else words.unit_word(metric, 2.5, lang)
         n = len(rows)
         fig.update_layout(
             height=70 + 34 * n,

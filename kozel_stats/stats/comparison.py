@@ -130,6 +130,11 @@ def _norm_ppf(p: float) -> float:
     return float(ndtri(p))
 
 
+def two_sided_z(level: float = 0.95) -> float:
+    """The normal quantile of a two-sided interval at `level` (1.96 at 95 %)."""
+    return _norm_ppf(0.5 + level / 2)
+
+
 def _quantile(p: float, df: float | None) -> float:
     """Upper quantile of the normal (df None) or t distribution."""
     if df is None or df > 1e7:
@@ -155,7 +160,7 @@ def wilson_interval(k: float, n: float, level: float = 0.95) -> tuple[float, flo
     """Wilson score interval for k successes in n independent trials (NaN when n == 0)."""
     if n <= 0:
         return math.nan, math.nan
-    z = _norm_ppf(0.5 + level / 2)
+    z = two_sided_z(level)
     p = k / n
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)

@@ -18,6 +18,7 @@ baseline's by game index like every other metric.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -420,15 +421,15 @@ METRICS: tuple[Metric, ...] = (
 METRIC_BY_NAME: dict[str, Metric] = {m.name: m for m in METRICS}
 HEADLINE = tuple(m.name for m in METRICS if m.headline)
 
-#: Columns derived from the stored ones (games table or engine row).
-DERIVED = {
-    "decided": "loser >= 0 (the game was not cut off)",
-    "first_lead_lost": "loser == first_leader_side",
-    "shuffles": "deals + redeals",
-    "drawn": "loser == -2 (a match ended level)",
-    "margin": "|score_a - score_b|",
-    "several_goats": "goats > 1 (goats: every made several players goats at once)",
-    "extra_goat": "extra_goats > 0 (someone lost an extra lead in the game)",
+#: Columns derived from the stored ones (games table or engine row), by name: how each is computed.
+DERIVED: dict[str, Callable[[dict[str, np.ndarray]], np.ndarray]] = {
+    "decided": lambda c: c["loser"] >= 0,  # the game was not cut off
+    "first_lead_lost": lambda c: c["loser"] == c["first_leader_side"],
+    "shuffles": lambda c: c["deals"].astype(np.int64) + c["redeals"],
+    "several_goats": lambda c: np.asarray(c["goats"]) > 1,  # one game made several players goats at once
+    "extra_goat": lambda c: np.asarray(c["extra_goats"]) > 0,  # someone lost an extra lead in the game
+    "drawn": lambda c: c["loser"] == -2,  # a match ended level
+    "margin": lambda c: np.abs(np.asarray(c["score_a"]).astype(np.int64) - c["score_b"]),
 }
 
 #: Per-game columns that come from a second play of each game (`compare --skill`): present only in
@@ -577,20 +578,8 @@ def column(columns: dict[str, np.ndarray], name: str) -> np.ndarray:
     """One per-game integer column: a stored one, a `DERIVED` one, or ``one`` (1 for every game)."""
     if name == "one":
         return np.ones(len(columns["deals"]), dtype=np.int64)
-    if name == "decided":
-        return (columns["loser"] >= 0).astype(np.int64)
-    if name == "first_lead_lost":
-        return (columns["loser"] == columns["first_leader_side"]).astype(np.int64)
-    if name == "shuffles":
-        return columns["deals"].astype(np.int64) + columns["redeals"]
-    if name == "several_goats":
-        return (np.asarray(columns["goats"]) > 1).astype(np.int64)
-    if name == "extra_goat":
-        return (np.asarray(columns["extra_goats"]) > 0).astype(np.int64)
-    if name == "drawn":
-        return (columns["loser"] == -2).astype(np.int64)
-    if name == "margin":
-        return np.abs(np.asarray(columns["score_a"]).astype(np.int64) - columns["score_b"])
+    if name in DERIVED:
+        return np.asarray(DERIVED[name](columns)).astype(np.int64)
     if name in TWICE and name not in columns:  # this run did not play the games twice
         return np.zeros(len(columns["deals"]), dtype=np.int64)
     return np.asarray(columns[name], dtype=np.int64)  # a view when it is int64 already: the caller copies it
