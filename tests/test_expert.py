@@ -14,6 +14,7 @@ from kozel_stats.engine import core as C
 from kozel_stats.engine import expert as X
 from kozel_stats.engine import game as E
 from kozel_stats.engine.codes import END_FISH, END_OUT, P_PLAYERS, P_SEAT_SIDE, P_TARGET, SEARCHING_KERNEL_FLAG
+from kozel_stats.play.batches import play_arms
 from kozel_stats.play.positions import counter_positions
 from kozel_stats.rules.variants import load_variant, shipped_names
 
@@ -93,6 +94,39 @@ RNG = rng_state(1)
 FWORK = np.zeros(B.F_WORK_SIZE)
 
 SEARCH_VARIANTS = ("default", "osel", "solo-3", "osel-solo-3", "morskoy", "solo-4")
+
+
+def test_an_exact_search_keeps_to_its_node_budget():
+    """Exact "whatever the draws add to the hands" has no bound with a large bazaar (one deal of Осёл for two
+    once searched for more than ten minutes): a sampled deal's exact search, its moves together, visits at most
+    X.EXACT_NODES exact nodes, then values what is left at the horizon. Asked to be exact from 14 tiles in the
+    hands (its bazaar of 14 as dealt), Осёл for two's search reaches the budget and stops there."""
+    p = variant_params("osel-solo-2")
+    rs = np.random.default_rng(5)
+    xw = np.zeros(X.X_SIZE, dtype=np.int64)
+    xw[X.X_POLICY] = X.LEAF_GREEDY  # a cheap horizon: what is measured is the count of nodes
+    reached = 0
+    for st, seat in endgames(p, 40, seed=11, max_tiles=14):
+        random_context(p, xw, rs)
+        X.new_search(xw)
+        moves, n = legal(p, st, seat)
+        before = int(xw[X.X_NODES])
+        values = [int(X.move_value(p, st, seat, moves[i], 1, 28, xw, RNG, FWORK)) for i in range(n)]
+        nodes = int(xw[X.X_NODES]) - before
+        # past the budget every node entered is a leaf: at most the open frames' other children, move by move
+        assert nodes <= X.EXACT_NODES + n * X.MAX_PLY * C.MAX_MOVES, nodes
+        assert all(abs(v) < 1 << 20 for v in values)
+        reached += int(xw[X.X_EXACT_LEFT]) < 0
+    assert reached > 0  # some of these trees are larger than the budget: it is what stopped them
+
+
+def test_the_game_that_searched_for_minutes_ends():
+    """Game 455 of `compare osel-closing-pair osel-solo-2 --seed 1 --bots expert`: its fourth deal's exact search
+    ran for more than ten minutes before the node budget (X.EXACT_NODES); now the game is played like any other."""
+    p = variant_params("osel-solo-2")
+    bots = np.array([B.parse_bot("expert")] * 2, dtype=np.int64)
+    games = play_arms([p], 1, 455, 1, bots)[0].games
+    assert games[0, E.G_DEALS] > 3 and games[0, E.G_LOSER] >= 0
 
 
 @pytest.mark.parametrize("variant", SEARCH_VARIANTS)

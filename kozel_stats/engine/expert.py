@@ -126,6 +126,12 @@ TT_LOWER = 1
 TT_UPPER = 2
 #: depth stored for an exact (not depth-limited) value
 DEPTH_EXACT = 63
+#: The exact nodes the search of one sampled deal may visit, all its moves together (from `new_search`): past
+#: them the rest is valued at the horizon, as a position with more tiles would be. Exact "whatever the draws
+#: add to the hands" has no bound with a large bazaar: one deal of Осёл for two (osel-solo-2, seed 1, game 455,
+#: its fourth deal) searched for more than ten minutes. A move's exact search visits a few nodes (the median),
+#: under 2,000 in 99 cases of 100, and up to 260,000 in the two-player games with a bazaar (docs/expert.md).
+EXACT_NODES = 1 << 15
 
 # --- the search's scratch (one slice of the bots' workspace) -----------------------------------------
 _X = Layout("expert workspace")
@@ -135,6 +141,7 @@ X_GS = _X.field(N_GAME_STATE)  # a leaf's game state
 X_ROW = _X.field(N_DEAL_COLS)  # a leaf's deal row
 X_GEN = _X.field()  # the transposition table's generation: a new one for every search
 X_NODES = _X.field()  # nodes visited (the benchmarks' count)
+X_EXACT_LEFT = _X.field()  # the exact nodes the sampled deal's search may still visit (EXACT_NODES)
 X_POLICY = _X.field()  # how a node at the horizon is valued: LEAF_COUNTER or LEAF_GREEDY
 X_SAVE = _X.field(MAX_PLY * (SAVED + 2))
 X_MOVES = _X.field(MAX_PLY * MAX_MOVES)
@@ -464,6 +471,9 @@ def enter(p, st, turn, last_mover, side, alpha, beta, depth, exact_tiles, ply, w
     moves = work[X_MOVES + ply * MAX_MOVES : X_MOVES + (ply + 1) * MAX_MOVES]
     exact = tiles_in_hands(p, st) <= exact_tiles  # counted before this turn's draws
     if exact:
+        work[X_EXACT_LEFT] -= 1
+        exact = work[X_EXACT_LEFT] >= 0  # past the budget: valued at the horizon (EXACT_NODES)
+    if exact:
         exact_tiles = 28  # exact below too, whatever the draws add to the hands
     seat, n = to_move(p, st, turn, last_mover, moves)
     if seat < 0:
@@ -633,8 +643,10 @@ def move_value(p, st, seat, move, depth, exact_tiles, work, rng, fwork):
 
 @jit
 def new_search(work):
-    """Forget the transposition table (a new generation: the old entries no longer match)."""
+    """A new sampled deal to search: forget the transposition table (a new generation: the old entries no longer
+    match) and give it its budget of exact nodes."""
     work[X_GEN] += 1
+    work[X_EXACT_LEFT] = EXACT_NODES
 
 
 assert MAX_BAZAAR <= 28 and N_STATE > SAVED
