@@ -70,8 +70,12 @@ for _c in range(4):
                     CHUNK_PROFILE[_c, _m] += 1 << 21
 
 
+#: Each tile's name ('00' … '66') by its index: formatted once (the records name every tile they hold)
+TILE_NAMES = tuple(f"{int(lo)}{int(hi)}" for lo, hi in zip(TILE_LO, TILE_HI, strict=True))
+
+
 def tile_name(t: int) -> str:
-    return f"{TILE_LO[t]}{TILE_HI[t]}"
+    return TILE_NAMES[t]
 
 
 def tile_from_name(name: str) -> int:

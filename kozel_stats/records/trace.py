@@ -181,16 +181,17 @@ def _titles(bits: int, loser: int = 0) -> list[str]:
     return [name for bit, name in TITLE_NAMES.items() if bits & bit] + (["draw"] if loser == LOSER_DRAW else [])
 
 
-def _event_dict(row: np.ndarray, cross: bool) -> dict[str, Any]:
-    seat = int(row[E_SEAT])
+def _event_dict(row: list[int], cross: bool) -> dict[str, Any]:
+    """One event row (a list of ints: `ndarray.tolist()`, read far faster than numpy's scalars) as its record."""
+    seat = row[E_SEAT]
     if row[E_KIND] == EV_KNOCK:
         return {"p": seat, "knock": True}
     if row[E_KIND] == EV_DRAW:
-        return {"p": seat, "draw": tile_name(int(row[E_TILES]))}
+        return {"p": seat, "draw": tile_name(row[E_TILES])}
     tiles, at, closed = [], [], []
-    for k in range(int(row[E_NTILES])):
-        tiles.append(tile_name(int(row[E_TILES + E_STRIDE * k])))
-        value = int(row[E_TILES + E_STRIDE * k + 1])
+    for k in range(row[E_NTILES]):
+        tiles.append(tile_name(row[E_TILES + E_STRIDE * k]))
+        value = row[E_TILES + E_STRIDE * k + 1]
         at.append(None if value == AT_NONE else "gap" if value == AT_GAP else value)
         closed.append(bool(row[E_TILES + E_STRIDE * k + 2]))
     event = {"p": seat, "play": tiles, "at": at}
@@ -218,6 +219,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
     n_deals, loser, titles = int(result[R_DEALS]), int(result[R_LOSER]), int(result[R_TITLES])
     n_sides = len(sides)
     deal_objs = []
+    events = ev[: int(deals[n_deals - 1, D_EV_END])].tolist() if n_deals else []
     for d in range(n_deals):
         row = deals[d]
         deal = {
@@ -225,7 +227,7 @@ def record_game(variant: Variant, seed: int, bots: list[str], game: int = 0) -> 
             "hands": [mask_names(int(row[D_HAND + s])) for s in range(players)],
             "bazaar": [tile_name(int(t)) for t in row[D_BAZAAR : D_BAZAAR + MAX_BAZAAR] if t >= 0],
             "leader": int(row[D_LEADER]),
-            "events": [_event_dict(ev[i], cross) for i in range(row[D_EV_START], row[D_EV_END])],
+            "events": [_event_dict(events[i], cross) for i in range(row[D_EV_START], row[D_EV_END])],
             "end": "out" if row[D_END] == END_OUT else "fish",
             "last": int(row[D_LAST]),
             "hand_sums": [int(row[D_SUM + s]) for s in range(n_sides)],
