@@ -1394,8 +1394,7 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     deals = (bot >> EXPERT_DEALS_SHIFT) & EXPERT_DEALS_MASK
     if deals <= 0:
         deals = EXPERT_DEFAULT_DEALS
-    # the measurements' settings (expert_id); 0: the defaults
-    depth = (bot >> EXPERT_DEPTH_SHIFT) & EXPERT_DEPTH_MASK
+    depth = (bot >> EXPERT_DEPTH_SHIFT) & EXPERT_DEPTH_MASK  # the measurements' settings (expert_id); 0: the defaults
     if depth == 0:
         depth = EXPERT_DEPTH
     exact = (bot >> EXPERT_EXACT_SHIFT) & EXPERT_EXACT_MASK
