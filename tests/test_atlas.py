@@ -189,6 +189,12 @@ def test_the_expert_plays_the_cross_too_with_the_slow_count(tmp_path):
         assert "level «expert»" in (out / f"q/{variant}.html").read_text(encoding="utf-8")
     assert "the expert: 6; 4 in the games where it plays every position out" in (out / "index.html").read_text()
     assert json.loads((out / "data/atlas.json").read_text())["slow_expert_games"] == 4
+    # the index says the counts played: a build of chain questions only has no slow count to name
+    chain = tmp_path / "chain"
+    result = build(chain, *args, "--only", "target-100", "--no-extras", "--no-cards", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    index = (chain / "index.html").read_text()
+    assert "(the expert: 6)" in index and "plays every position out" not in index
 
 
 @pytest.mark.parametrize(

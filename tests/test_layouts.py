@@ -38,6 +38,25 @@ def test_every_layout_is_contiguous_without_overlap():
         assert position == layout.size
 
 
+def test_the_bot_id_fields_are_contiguous_and_each_named_once():
+    """The bot id's bit fields (codes.Bits: the kind, then the expert's deals and settings) follow one another
+    within 63 bits, and every *_SHIFT constant of codes and bots names one field's start, with its mask."""
+    position = 0
+    for shift, width in codes.BOT_ID.fields:
+        assert shift == position and width > 0, shift
+        position += width
+    assert position == codes.BOT_ID.used <= 63
+    named = [
+        (v, n) for m in (codes, bots) for n, v in vars(m).items() if n.endswith("_SHIFT") and n != "BOT_PARAM_SHIFT"
+    ]
+    assert sorted(v for v, _ in set(named)) == [shift for shift, _ in codes.BOT_ID.fields]  # one name a field
+    shifts = dict(named)
+    for shift, width in codes.BOT_ID.fields:
+        mask = shifts[shift].removesuffix("_SHIFT") + "_MASK"
+        assert getattr(codes, mask, getattr(bots, mask, None)) == (1 << width) - 1, mask
+    assert codes.BOT_PARAM_SHIFT == codes.BOT_ID.fields[1][0] == bots.EXPERT_DEALS_SHIFT
+
+
 #: each constant prefix, the module that declares it and its layout
 PREFIXES = {
     "P_": (codes, "_P"),

@@ -555,14 +555,19 @@ def render_index(plan: AtlasPlan, answers: dict[str, dict[str, report.ReportData
     here = page_path(lang, plan.langs, "index.html")
     games = words.games_text(plan.games, lang)
     levels = ", ".join(f"«{_level_word(lv, lang)}»" for lv in plan.levels)
-    expert, slow = plan.request.expert_games, plan.request.slow_expert_games
-    if any(lv.bot == "expert" for lv in plan.levels) and expert is not None:
-        if slow is not None and slow != expert:
-            games += messages.text(
-                "atlas.expert_games_two", lang, n=words.count(expert, lang), slow=words.count(slow, lang)
-            )
-        elif expert != plan.games:
-            games += messages.text("atlas.expert_games", lang, n=words.count(expert, lang))
+    # the expert's games as played (its folders), not as asked: an --only build may hold no slow question
+    experts = [lv.name for lv in plan.levels if lv.bot == "expert"]
+    played = sorted({found[x].analysis.games_per_variant for found in answers.values() for x in experts if x in found})
+    fast, slow = plan.request.expert_games, plan.request.slow_expert_games
+    if len(played) == 2 and set(played) == {fast, slow}:
+        counts = {"n": words.count(fast or 0, lang), "slow": words.count(slow or 0, lang)}
+        games += messages.text("atlas.expert_games_two", lang, **counts)
+    elif len(played) > 1:  # folders of another build's counts (resumed): the range
+        games += messages.text(
+            "atlas.expert_games", lang, n=f"{words.count(played[0], lang)}–{words.count(played[-1], lang)}"
+        )
+    elif played and played[0] != plan.games:
+        games += messages.text("atlas.expert_games", lang, n=words.count(played[0], lang))
     parts = [f"<h1>{t['site']}</h1>", f"<p id='lead'>{_esc(t['site_lead'].format(games=games, levels=levels))}</p>"]
     version = ""
     shown = [q for q in plan.questions if q.variant in answers]
