@@ -19,10 +19,7 @@ LETTER_RANGE = "А-Яа-яЁё"
 DECLARATIONS = {"rules/knobs.py", "rules/roster.py", "rules/levels.py", "stats/metrics.py"}
 
 #: not moved: (file, top-level name) or (file, None) for a whole file, with why. This list only shrinks.
-NOT_YET: dict[tuple[str, str | None], str] = {
-    ("engine/codes.py", "ERROR_TEXT"): "a replay problem's English with the rules' word «передача» quoted (its "
-    "Russian: text/say.py); engine/ is what the archives are built from, not moved in issue 36",
-}
+NOT_YET: dict[tuple[str, str | None], str] = {}
 
 
 # --- the rule -------------------------------------------------------------------------------------------------------

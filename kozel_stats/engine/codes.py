@@ -447,19 +447,11 @@ ERR_TOO_MANY_DEALS = 8
 ERR_GAME_UNFINISHED = 9
 ERR_WRONG_LEADER = 10
 ERR_BAD_DRAW = 11
-ERROR_TEXT = {
-    ERR_BAD_HANDS: "the hands are not 4 x 7 distinct tiles of the set",
-    ERR_MISSED_REDEAL: "a hand as dealt required a redeal (передача)",
-    ERR_WRONG_SEAT: "the event's seat is not the seat whose turn it is",
-    ERR_ILLEGAL_MOVE: "illegal move",
-    ERR_KNOCK_WITH_MOVE: "knock while holding a legal move",
-    ERR_EVENTS_AFTER_END: "events after the deal had ended",
-    ERR_DEAL_UNFINISHED: "the events stop before the deal ends (no out and no fish)",
-    ERR_TOO_MANY_DEALS: "deals recorded after the game had ended",
-    ERR_GAME_UNFINISHED: "the record stops before any side reached the target",
-    ERR_WRONG_LEADER: "the wrong player led the deal",
-    ERR_BAD_DRAW: "a draw that the rules do not allow here (a playable tile in hand, the last bazaar tile, "
-    "or not the next bazaar tile), or a missing draw",
+#: each replay error's name, by its code: the key of its sentence (text/record_texts.py: replay.NAME)
+ERROR_NAMES = {
+    code: name.removeprefix("ERR_").lower()
+    for name, code in list(globals().items())
+    if name.startswith("ERR_") and code
 }
 
 

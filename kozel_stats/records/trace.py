@@ -53,7 +53,7 @@ from ..engine.codes import (
     ERR_GAME_UNFINISHED,
     ERR_MISSED_REDEAL,
     ERR_TOO_MANY_DEALS,
-    ERROR_TEXT,
+    ERROR_NAMES,
     EV_DRAW,
     EV_KNOCK,
     EV_PLAY,
@@ -294,19 +294,36 @@ def play_records(variant: Variant, run_seed: int, games: int, bots: list[str]) -
 @dataclass
 class ReplayProblem:
     game: int
-    deal: int | None
+    deal: int | None  # 0-based indexes into the record's lists
     event: int | None
-    text: str
+    problem: messages.Sentence  # what is wrong, keyed (text/record_texts.py: replay.*)
+
+    def said(self, lang: str) -> str:
+        """Where and what, in `lang`; deals and events numbered from 1, as in the `play` log."""
+        where = messages.text("replay.game", lang, game=self.game)
+        if self.deal is not None:
+            where += messages.text("replay.deal", lang, deal=self.deal + 1)
+        if self.event is not None:
+            where += messages.text("replay.event", lang, event=self.event + 1)
+        return messages.text("replay.at", lang, where=where, problem=self.problem)
+
+    @property
+    def text(self) -> str:
+        return str(self.problem)
 
     def __str__(self) -> str:
-        """Deals and events numbered from 1, as in the `play` log (`deal` and `event` hold 0-based
-        indexes into the record's lists)."""
-        where = f"game {self.game}"
-        if self.deal is not None:
-            where += f", deal {self.deal + 1}"
-        if self.event is not None:
-            where += f", event {self.event + 1}"
-        return f"{where}: {self.text}"
+        return self.said("en")
+
+
+def _differs(key: str, got: object, want: object) -> messages.Sentence:
+    """A field of the record that is not what the rules give: named in the reader's words, its id after it."""
+    from ..text.say import FIELD_RU
+
+    field = messages.Both(key, f"{FIELD_RU[key]} '{key}'" if key in FIELD_RU else key)
+    plural = key in ("goats", "titles")
+    return messages.Sentence(
+        "replay.differ" if plural else "replay.differs", field=field, got=repr(got), want=repr(want)
+    )
 
 
 class _HugeNumber(Exception):
@@ -515,7 +532,8 @@ def replay_record(record: dict[str, Any], variant: Variant, where: Place = "reco
         deal = int(result[R_ERROR_DEAL])
         whole_deal = (ERR_BAD_HANDS, ERR_MISSED_REDEAL, ERR_TOO_MANY_DEALS, ERR_GAME_UNFINISHED)
         event = None if error in whole_deal else int(result[R_ERROR_EVENT])
-        problems.append(ReplayProblem(game, deal, event, ERROR_TEXT[error] + _event_hint(record, deal, event)))
+        problem = messages.Sentence(f"replay.{ERROR_NAMES[error]}", hint=_event_hint(record, deal, event))
+        problems.append(ReplayProblem(game, deal, event, problem))
         n_ok = min(n_ok, deal)
     for d in range(n_ok):
         row = deals[d]
@@ -534,31 +552,21 @@ def replay_record(record: dict[str, Any], variant: Variant, where: Place = "reco
         expected |= {k: v for k, v in deal_decisions(row, n_sides).items() if k in rec}  # optional keys
         for key, value in expected.items():
             if rec.get(key) != value:
-                problems.append(ReplayProblem(game, d, None, f"{key} is {rec.get(key)!r}, the rules give {value!r}"))
+                problems.append(ReplayProblem(game, d, None, _differs(key, rec.get(key), value)))
     if not error:
         loser = None if result[R_LOSER] < 0 else int(result[R_LOSER])
         if record.get("loser") != loser:
-            problems.append(
-                ReplayProblem(game, None, None, f"loser is {record.get('loser')!r}, the rules give {loser!r}")
-            )
+            problems.append(ReplayProblem(game, None, None, _differs("loser", record.get("loser"), loser)))
         if variant["goats"] == "every" or "goats" in record:
             goats = goat_list(int(result[R_GOATS]), n_sides)
             if record.get("goats") != goats:
-                problems.append(
-                    ReplayProblem(game, None, None, f"goats are {record.get('goats')!r}, the rules give {goats!r}")
-                )
+                problems.append(ReplayProblem(game, None, None, _differs("goats", record.get("goats"), goats)))
         titles = _titles(int(result[R_TITLES]), int(result[R_LOSER]))
         if sorted(record.get("titles") or []) != sorted(titles):
-            problems.append(
-                ReplayProblem(game, None, None, f"titles are {record.get('titles')!r}, the rules give {titles!r}")
-            )
+            problems.append(ReplayProblem(game, None, None, _differs("titles", record.get("titles"), titles)))
         final = [int(deals[n_ok - 1, D_SCORE + s]) for s in range(n_sides)] if n_ok else [0] * n_sides
         if record.get("final_score") != final:
-            problems.append(
-                ReplayProblem(
-                    game, None, None, f"final_score is {record.get('final_score')!r}, the rules give {final!r}"
-                )
-            )
+            problems.append(ReplayProblem(game, None, None, _differs("final_score", record.get("final_score"), final)))
     return problems
 
 

@@ -157,3 +157,41 @@ messages.add(
         ),
     }
 )
+
+
+#: what `replay` finds wrong in a record, by the engine's replay error (codes.ERR_*'s names, lower case)
+REPLAY_ERRORS = {
+    "bad_hands": ("the hands are not 4 x 7 distinct tiles of the set", "руки — не 4 × 7 разных костей набора"),
+    "missed_redeal": ("a hand as dealt required a redeal", "при такой раздаче полагалась передача"),
+    "wrong_seat": ("the event's seat is not the seat whose turn it is", "ходит не тот, чей ход"),
+    "illegal_move": ("illegal move", "недопустимый ход"),
+    "knock_with_move": ("knock while holding a legal move", "стук, когда есть чем ходить"),
+    "events_after_end": ("events after the deal had ended", "события после конца сдачи"),
+    "deal_unfinished": (
+        "the events stop before the deal ends (no out and no fish)",
+        "события кончаются до конца сдачи (ни выхода, ни рыбы)",
+    ),
+    "too_many_deals": ("deals recorded after the game had ended", "сдачи после конца партии"),
+    "game_unfinished": (
+        "the record stops before any side reached the target",
+        "запись кончается раньше, чем кто-то набрал до цели",
+    ),
+    "wrong_leader": ("the wrong player led the deal", "сдачу начал не тот игрок"),
+    "bad_draw": (
+        "a draw that the rules do not allow here (a playable tile in hand, the last bazaar tile, or not the next "
+        "bazaar tile), or a missing draw",
+        "добор, которого правила здесь не позволяют (есть чем ходить, последняя кость базара или не следующая "
+        "кость), или пропущенный добор",
+    ),
+}
+messages.add({f"replay.{name}": (en + "{hint}", ru + "{hint}") for name, (en, ru) in REPLAY_ERRORS.items()})
+messages.add(
+    {
+        "replay.game": ("game {game}", "партия {game}"),
+        "replay.deal": (", deal {deal}", ", сдача {deal}"),
+        "replay.event": (", event {event}", ", событие {event}"),
+        "replay.at": ("{where}: {problem}", "{where}: {problem}"),
+        "replay.differs": ("{field} is {got}, the rules give {want}", "{field} — {got}, а по правилам {want}"),
+        "replay.differ": ("{field} are {got}, the rules give {want}", "{field} — {got}, а по правилам {want}"),
+    }
+)

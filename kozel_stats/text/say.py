@@ -13,6 +13,7 @@ import difflib
 import os
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from . import messages
 from .errors import KozelError
@@ -270,26 +271,6 @@ def did_you_mean(options: list[str], lang: str) -> str:
 
 
 # --- error messages (keyed: messages.py; a library's words: phrasebook.py) -------------------------------------------
-#: what `replay` finds wrong in a record (codes.ERROR_TEXT and trace.replay_record), in Russian
-REPLAY_RU = {
-    "the hands are not 4 x 7 distinct tiles of the set": "руки — не 4 × 7 разных костей набора",
-    "a hand as dealt required a redeal (передача)": "при такой раздаче полагалась передача",
-    "the event's seat is not the seat whose turn it is": "ходит не тот, чей ход",
-    "illegal move": "недопустимый ход",
-    "knock while holding a legal move": "стук, когда есть чем ходить",
-    "events after the deal had ended": "события после конца сдачи",
-    "the events stop before the deal ends (no out and no fish)": (
-        "события кончаются до конца сдачи (ни выхода, ни рыбы)"
-    ),
-    "deals recorded after the game had ended": "сдачи после конца партии",
-    "the record stops before any side reached the target": "запись кончается раньше, чем кто-то набрал до цели",
-    "the wrong player led the deal": "сдачу начал не тот игрок",
-    "a draw that the rules do not allow here (a playable tile in hand, the last bazaar tile, or not the next "
-    "bazaar tile), or a missing draw": "добор, которого правила здесь не позволяют (есть чем ходить, последняя "
-    "кость базара или не следующая кость), или пропущенный добор",
-}
-
-
 #: the fields of a record's deal and game (docs/trace-format.md) in the players' words, for `replay`'s findings
 FIELD_RU = {
     "written": "запись",
@@ -316,23 +297,10 @@ FIELD_RU = {
 }
 
 
-def replay_problem(problem: object, lang: str) -> str:
-    """A problem `replay` found, in `lang`: 'game 0, deal 1: written is [999, 0], the rules give [0, 25]' ->
-    'партия 0, сдача 1: запись 'written' — [999, 0], а по правилам [0, 25]' (the field in words, then its id)."""
-    text = str(problem)
-    if lang != "ru":
-        return text
-    text = re.sub(r"^game (\S+)", r"партия \1", text)
-    text = re.sub(r", deal (\d+)", r", сдача \1", text)
-    text = re.sub(r", event (\d+)", r", событие \1", text)
-    found = re.search(r": (\w+) (?:is|are) (.+), the rules give (.+)$", text)
-    if found:  # the record's field in words, its id after it (the record keeps the id)
-        field = FIELD_RU.get(found[1])
-        named = f"{field} '{found[1]}'" if field else found[1]
-        text = text[: found.start()] + f": {named} — {found[2]}, а по правилам {found[3]}"
-    for en, ru in REPLAY_RU.items():
-        text = text.replace(en, ru)
-    return text
+def replay_problem(problem: Any, lang: str) -> str:
+    """A problem `replay` found (trace.ReplayProblem), in `lang`: 'game 0, deal 1: written is [999, 0], the rules
+    give [0, 25]' / 'партия 0, сдача 1: запись 'written' — [999, 0], а по правилам [0, 25]'."""
+    return str(problem.said(lang))
 
 
 def error_text(exc: BaseException, lang: str) -> str:
