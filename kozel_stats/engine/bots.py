@@ -821,7 +821,7 @@ def counter_choice(p, st, seat, moves, n, rng, fwork):
     return choice
 
 
-@jit
+@hot
 def counter_likelihood(p, st, seat, moves, n, move, miss, fwork):
     """How likely counter was to play `move` among the n legal `moves`: 1 / ties when it is among the moves
     of counter's best weight (it picks among them at random), else `miss` (soft: never 0)."""
@@ -1212,7 +1212,7 @@ def model_features(p, st, seat, m, ctx, fed, out):
     out[10] = popcount(unseen & SUITS_OF[e0])
 
 
-@jit
+@hot
 def model_likelihood(p, st, seat, moves, n, move, fwork):
     """How likely the fitted model (a softmax over model_features, weights fwork[F_MODEL]) makes `seat` play
     `move` among the n legal `moves`: never 0."""
@@ -1246,7 +1246,7 @@ def reads_seat(p, seat, other, read):
     return read != READ_OPPONENTS or p[P_SEAT_SIDE + other] != p[P_SEAT_SIDE + seat]
 
 
-@jit
+@hot
 def move_likelihood(p, st, seat, other, moves, n, move, read, miss, fwork):
     """How likely `other`'s recorded `move` was under the model `read` gives it (EXPERT_READ's values)."""
     partner = p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]
