@@ -8,6 +8,7 @@ bot against random.
     python benchmarks/bench_bots.py --expert 1,2,4,8 --expert-pairs 400   # the expert's curve (issue 26)
     python benchmarks/bench_bots.py --ceiling 1000   # the expert against the ceiling (issue 37)
     python benchmarks/bench_bots.py --settings 300 --expert-seconds 8   # the expert's settings curve (issue 37)
+    python benchmarks/bench_bots.py --pools 2000 --pool-seeds 2,3   # the reading's pool sizes (issue 37)
 
 Speed: each bot plays all four seats. The target for the scripted bots other than the
 sampler is at least a third of random's games per second. Compilation is excluded (a
@@ -34,6 +35,12 @@ the two-player games with a bazaar (chechevae-2, osel-solo-2).
 
 Settings (--settings PAIRS): the curve of the expert's settings tried in issue 37 (expert_settings): for each,
 duplicate pairs and first-deal points against counter and games/s on all four seats, scaled as above.
+
+Pools (--pools PAIRS): the size of the pool of candidate deals the expert weighs once a decision (--pool-sizes,
+N = 8; and N = 16 with the largest pool), each against counter on every seed of --pool-seeds (not seed 1, the
+benchmark's own, so as not to tune on it), the pairs pooled over the seeds (their 95% interval from the seeds'
+own), the first-deal points as a share of the cheater's edge (--cheater-edge: the --ceiling run's), and
+games/s on all four seats, scaled as above.
 """
 
 from __future__ import annotations
@@ -310,6 +317,57 @@ def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> 
     return {"c_deals_per_s": c_rate, "scale": scale, "rows": rows}
 
 
+def pool_curve(variant_name: str, pairs: int, seeds: list[int], sizes: list[int], seconds: float, edge: float) -> dict:
+    """For each pool size (N = 8; the largest also with N = 16): duplicate pairs against counter on each seed,
+    pooled (the mean of the seeds' means, its standard error from theirs), the first-deal points' share of the
+    cheater's `edge`, and games/s on all four seats (two interleaved rounds of `seconds`, the better), scaled."""
+    from kozel_stats.engine.bots import expert_id, parse_bot
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.rules.variants import load_variant
+
+    bots = {f"pool {size}": expert_id(8, pool=size) for size in sizes}
+    bots[f"pool {max(sizes)}, N = 16"] = expert_id(16, pool=max(sizes))
+    z = 1.959964
+    rows: dict[str, dict] = {}
+    for name, bot in bots.items():
+        runs = [duplicate(variant_name, bot, parse_bot("counter"), pairs, seed) for seed in seeds]
+        row = {"pairs": pairs * len(seeds), "seeds": seeds}
+        for key in ("win", "first_deal"):
+            mean_key = "win" if key == "win" else "first_deal_points"
+            means = [r[mean_key] for r in runs]
+            ses = [(r[f"{key}_high"] - r[f"{key}_low"]) / (2 * z) for r in runs]
+            mean, se = sum(means) / len(means), math.sqrt(sum(x * x for x in ses)) / len(ses)
+            row[mean_key], row[f"{key}_low"], row[f"{key}_high"] = mean, mean - z * se, mean + z * se
+        row["share"] = row["first_deal_points"] / edge
+        rows[name] = row
+    params = compile_rules(load_variant(variant_name).rule_dict)
+    rates: dict[str, list[float]] = {name: [] for name in bots}
+    for _ in range(2):
+        for name, bot in bots.items():
+            rates[name].append(four_seat_rate(params, bot, seconds, seeds[0])[0])
+    c_rate = c_deals_per_cpu_second()
+    scale = C_REFERENCE / c_rate if c_rate else float("nan")
+    for name in bots:
+        rows[name]["games_per_s"] = max(rates[name])
+        rows[name]["games_per_s_scaled"] = max(rates[name]) * scale
+    return {"c_deals_per_s": c_rate, "scale": scale, "edge": edge, "rows": rows}
+
+
+def print_pools(out: dict) -> None:
+    print(f"c_baseline {out['c_deals_per_s']:,.0f} deals/s here (x{out['scale']:.2f} to a 1.88 M deals/s core)\n")
+    print(
+        f"| pool | pairs | pairs won vs counter (95%) | first-deal points (95%) | share of +{out['edge']:.2f} "
+        "| games/s | scaled |"
+    )
+    print("|---|---:|---|---|---:|---:|---:|")
+    for name, r in out["rows"].items():
+        print(
+            f"| {name} | {r['pairs']} | {r['win']:.2%} ({r['win_low']:.2%} - {r['win_high']:.2%}) "
+            f"| {r['first_deal_points']:+.2f} ({r['first_deal_low']:+.2f} to {r['first_deal_high']:+.2f}) "
+            f"| {r['share']:.1%} | {r['games_per_s']:.1f} | {r['games_per_s_scaled']:.0f} |"
+        )
+
+
 def print_settings(out: dict) -> None:
     print(f"c_baseline {out['c_deals_per_s']:,.0f} deals/s here (x{out['scale']:.2f} to a 1.88 M deals/s core)\n")
     print("| setting | pairs won vs counter (95%) | first-deal points (95%) | games/s | scaled |")
@@ -359,7 +417,20 @@ def main() -> None:
     parser.add_argument("--ceiling", type=int, default=0, help="pairs: the expert against the ceiling (issue 37)")
     parser.add_argument("--bazaar-games", type=int, default=10, help="--ceiling: games per two-player variant")
     parser.add_argument("--settings", type=int, default=0, help="pairs: the expert's settings curve (issue 37)")
+    parser.add_argument("--pools", type=int, default=0, help="pairs per seed: the reading's pool sizes (issue 37)")
+    parser.add_argument("--pool-seeds", default="2,3", help="--pools: the seeds")
+    parser.add_argument("--pool-sizes", default="24,32,40,63", help="--pools: the pool sizes (N = 8)")
+    parser.add_argument("--cheater-edge", type=float, default=23.07, help="--pools: the cheater's first-deal edge")
     args = parser.parse_args()
+    if args.pools:
+        seeds = [int(x) for x in args.pool_seeds.split(",")]
+        sizes = [int(x) for x in args.pool_sizes.split(",")]
+        out = pool_curve(args.variant, args.pools, seeds, sizes, args.expert_seconds, args.cheater_edge)
+        if args.json:
+            print(json.dumps(out, indent=2))
+        else:
+            print_pools(out)
+        return
     if args.settings:
         out = settings_curve(args.variant, args.settings, args.expert_seconds, args.seed)
         if args.json:
