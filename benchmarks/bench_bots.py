@@ -9,6 +9,7 @@ bot against random.
     python benchmarks/bench_bots.py --ceiling 1000   # the expert against the ceiling (issue 37)
     python benchmarks/bench_bots.py --settings 300 --expert-seconds 8   # the expert's settings curve (issue 37)
     python benchmarks/bench_bots.py --pools 2000 --pool-seeds 2,3   # the reading's pool sizes (issue 37)
+    python benchmarks/bench_bots.py --pool-ess 24,63   # how even the read deals' weights are (issue 37)
 
 Speed: each bot plays all four seats. The target for the scripted bots other than the
 sampler is at least a third of random's games per second. Compilation is excluded (a
@@ -41,6 +42,10 @@ N = 8; and N = 16 with the largest pool), each against counter on every seed of 
 benchmark's own, so as not to tune on it), the pairs pooled over the seeds (their 95% interval from the seeds'
 own), the first-deal points as a share of the cheater's edge (--cheater-edge: the --ceiling run's), and
 games/s on all four seats, scaled as above.
+
+Effective size (--pool-ess SIZES): over 400 decisions of counter's deals (play.positions.counter_positions, seed
+3), the pool of read deals the expert weighs (bots.fill_pool, the default reading) for each size, and its
+effective sample size (sum of the weights)^2 / (sum of their squares), by how many events of the deal were seen.
 """
 
 from __future__ import annotations
@@ -368,6 +373,39 @@ def print_pools(out: dict) -> None:
         )
 
 
+def pool_ess(variant_name: str, sizes: list[int], decisions: int = 400) -> dict[int, dict[str, float]]:
+    """For each pool size, the median effective sample size of the read deals' weights over `decisions` positions
+    of counter's deals, by the events seen (EVENT_BANDS)."""
+    from kozel_stats.engine import bots as B
+    from kozel_stats.engine import core as C
+    from kozel_stats.engine.codes import compile_rules
+    from kozel_stats.engine.game import workspace
+    from kozel_stats.play.positions import counter_positions
+    from kozel_stats.rules.variants import load_variant
+
+    params = compile_rules(load_variant(variant_name).rule_dict)
+    positions = counter_positions(params, decisions, 3)
+    work = np.zeros(B.W_SIZE, dtype=np.int64)
+    fwork = workspace()[2]
+    read, miss = B.EXPERT_READ, B.EXPERT_MISS
+    out: dict[int, dict[str, float]] = {}
+    for size in sizes:
+        rng = np.array([1, 12345], dtype=np.uint64)
+        by_band: dict[str, list[float]] = {band: [] for band, _, _ in EVENT_BANDS}
+        for st, seat in positions:
+            B.fill_pool(params, st, seat, size, rng, work, fwork, read, miss)
+            weights = np.diff(np.r_[0.0, fwork[B.F_POOL_SUM : B.F_POOL_SUM + size]])
+            for band, low, high in EVENT_BANDS:
+                if low <= st[C.ST_HIST_N] < high:
+                    by_band[band].append(weights.sum() ** 2 / (weights**2).sum())
+        out[size] = {band: float(np.median(v)) if v else float("nan") for band, v in by_band.items()}
+    return out
+
+
+#: the deal's events seen when the expert decides, in bands (pool_ess)
+EVENT_BANDS = (("0-5 events", 0, 6), ("6-11", 6, 12), ("12-19", 12, 20), ("20 or more", 20, 1000))
+
+
 def print_settings(out: dict) -> None:
     print(f"c_baseline {out['c_deals_per_s']:,.0f} deals/s here (x{out['scale']:.2f} to a 1.88 M deals/s core)\n")
     print("| setting | pairs won vs counter (95%) | first-deal points (95%) | games/s | scaled |")
@@ -421,7 +459,15 @@ def main() -> None:
     parser.add_argument("--pool-seeds", default="2,3", help="--pools: the seeds")
     parser.add_argument("--pool-sizes", default="24,32,40,63", help="--pools: the pool sizes (N = 8)")
     parser.add_argument("--cheater-edge", type=float, default=23.07, help="--pools: the cheater's first-deal edge")
+    parser.add_argument("--pool-ess", default="", help="pool sizes: the read deals' effective sample size")
     args = parser.parse_args()
+    if args.pool_ess:
+        ess = pool_ess(args.variant, [int(x) for x in args.pool_ess.split(",")])
+        print("| pool | " + " | ".join(band for band, _, _ in EVENT_BANDS) + " |")
+        print("|---:|" + "---:|" * len(EVENT_BANDS))
+        for size, row in ess.items():
+            print(f"| {size} | " + " | ".join(f"{row[band]:.1f}" for band, _, _ in EVENT_BANDS) + " |")
+        return
     if args.pools:
         seeds = [int(x) for x in args.pool_seeds.split(",")]
         sizes = [int(x) for x in args.pool_sizes.split(",")]
