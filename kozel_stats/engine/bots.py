@@ -825,7 +825,13 @@ def counter_choice(p, st, seat, moves, n, rng, fwork):
 def counter_likelihood(p, st, seat, moves, n, move, miss, fwork):
     """How likely counter was to play `move` among the n legal `moves`: 1 / ties when it is among the moves
     of counter's best weight (it picks among them at random), else `miss` (soft: never 0)."""
-    ctx = counter_context(p, st, seat)
+    return counter_likelihood_in(p, st, seat, moves, n, move, miss, fwork, counter_context(p, st, seat))
+
+
+@hot
+def counter_likelihood_in(p, st, seat, moves, n, move, miss, fwork, ctx):
+    """counter_likelihood, given the seat's counter_context `ctx` (the reading's mixture computes it once for
+    both of its models)."""
     have_est = False
     est = (0.0, 0.0, 0.0, 0.0)
     best = -(1 << 62)
@@ -1216,11 +1222,16 @@ def model_features(p, st, seat, m, ctx, fed, out):
 def model_likelihood(p, st, seat, moves, n, move, fwork):
     """How likely the fitted model (a softmax over model_features, weights fwork[F_MODEL]) makes `seat` play
     `move` among the n legal `moves`: never 0."""
-    ctx = counter_context(p, st, seat)
+    return model_likelihood_in(p, st, seat, moves, n, move, fwork, counter_context(p, st, seat))
+
+
+@hot
+def model_likelihood_in(p, st, seat, moves, n, move, fwork, ctx):
+    """model_likelihood, given the seat's counter_context `ctx`."""
     partner = partner_of(p, seat)
     fed = st[ST_FED + partner] if partner >= 0 else 0
     f = fwork[F_DEALT : F_DEALT + N_MODEL]  # scratch: F_DEALT is the search's, written after the sampling
-    top = -1e300
+    top = 0.0
     total = 0.0
     mine = 0.0
     for i in range(n):
@@ -1230,7 +1241,10 @@ def model_likelihood(p, st, seat, moves, n, move, fwork):
             z += fwork[F_MODEL + j] * f[j]
         if moves[i] == move:
             mine = z
-        if z > top:
+        if i == 0:  # the running sum starts at the first move's term (no exp of a huge negative number)
+            total = 1.0
+            top = z
+        elif z > top:
             total = total * np.exp(top - z) + 1.0
             top = z
         else:
@@ -1250,13 +1264,13 @@ def reads_seat(p, seat, other, read):
 def move_likelihood(p, st, seat, other, moves, n, move, read, miss, fwork):
     """How likely `other`'s recorded `move` was under the model `read` gives it (EXPERT_READ's values)."""
     partner = p[P_SEAT_SIDE + other] == p[P_SEAT_SIDE + seat]
+    ctx = counter_context(p, st, other)
     if read == READ_MODEL_ALL or (partner and (read == READ_PARTNER_MODEL or read == READ_MIXED)):  # noqa: SIM109
-        return model_likelihood(p, st, other, moves, n, move, fwork)
+        return model_likelihood_in(p, st, other, moves, n, move, fwork, ctx)
     if read == READ_MIXED:
-        return 0.5 * counter_likelihood(p, st, other, moves, n, move, miss, fwork) + 0.5 * model_likelihood(
-            p, st, other, moves, n, move, fwork
-        )
-    return counter_likelihood(p, st, other, moves, n, move, miss, fwork)
+        by_counter = counter_likelihood_in(p, st, other, moves, n, move, miss, fwork, ctx)
+        return 0.5 * by_counter + 0.5 * model_likelihood_in(p, st, other, moves, n, move, fwork, ctx)
+    return counter_likelihood_in(p, st, other, moves, n, move, miss, fwork, ctx)
 
 
 @jit
@@ -1304,15 +1318,16 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
         if kind == HIST_DRAW:
             sim[ST_BAZAAR_POS] += 1
             continue
-        k = legal_moves(p, sim, s, buf)  # as the engine lists them (an extra lead's two-tile flag)
         if kind == HIST_KNOCK:
             for i in range(sim[ST_N_ENDS]):
                 if sim[ST_OPEN] >> i & 1:
                     sim[ST_LACKS + s] |= 1 << sim[ST_END + i]
             continue
         move = ev >> 4
-        if k > 1 and e >= read_from[s] and reads_seat(p, seat, s, read):
-            weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
+        if e >= read_from[s] and reads_seat(p, seat, s, read):  # listed only where read (legal_moves writes nothing)
+            k = legal_moves(p, sim, s, buf)  # as the engine lists them (an extra lead's two-tile flag)
+            if k > 1:
+                weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
         apply_move(sim, s, move)
     return weight
 
