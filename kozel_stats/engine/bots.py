@@ -1318,16 +1318,20 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
         if kind == HIST_DRAW:
             sim[ST_BAZAAR_POS] += 1
             continue
+        read_here = kind == HIST_PLAY and e >= read_from[s] and reads_seat(p, seat, s, read)
+        k = 0
+        # the moves are listed where a move is read, and wherever the engine's listing changes the deal: after an
+        # extra lead, listing a player's moves may end the two-tile rule (core.extra_moves), as in the engine
+        if read_here or sim[ST_EXTRA]:
+            k = legal_moves(p, sim, s, buf)
         if kind == HIST_KNOCK:
             for i in range(sim[ST_N_ENDS]):
                 if sim[ST_OPEN] >> i & 1:
                     sim[ST_LACKS + s] |= 1 << sim[ST_END + i]
             continue
         move = ev >> 4
-        if e >= read_from[s] and reads_seat(p, seat, s, read):  # listed only where read (legal_moves writes nothing)
-            k = legal_moves(p, sim, s, buf)  # as the engine lists them (an extra lead's two-tile flag)
-            if k > 1:
-                weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
+        if read_here and k > 1:
+            weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
         apply_move(sim, s, move)
     return weight
 
