@@ -310,16 +310,22 @@ def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> 
     settings = expert_settings()
     params = compile_rules(load_variant(variant_name).rule_dict)
     rows = {name: duplicate(variant_name, bot, parse_bot("counter"), pairs, seed) for name, bot in settings.items()}
-    rates: dict[str, list[float]] = {name: [] for name in settings}
+    return {**add_four_seat_rates(params, settings, rows, seconds, seed), "rows": rows}
+
+
+def add_four_seat_rates(params, bots: dict[str, int], rows: dict[str, dict], seconds: float, seed: int) -> dict:
+    """Each bot's games/s on all four seats into its row (two interleaved rounds of `seconds` process-seconds,
+    the better) and scaled as expert_curve; returns the c_baseline rate and the scale."""
+    rates: dict[str, list[float]] = {name: [] for name in bots}
     for _ in range(2):
-        for name, bot in settings.items():
+        for name, bot in bots.items():
             rates[name].append(four_seat_rate(params, bot, seconds, seed)[0])
     c_rate = c_deals_per_cpu_second()
     scale = C_REFERENCE / c_rate if c_rate else float("nan")
-    for name in settings:
+    for name in bots:
         rows[name]["games_per_s"] = max(rates[name])
         rows[name]["games_per_s_scaled"] = max(rates[name]) * scale
-    return {"c_deals_per_s": c_rate, "scale": scale, "rows": rows}
+    return {"c_deals_per_s": c_rate, "scale": scale}
 
 
 def pool_curve(variant_name: str, pairs: int, seeds: list[int], sizes: list[int], seconds: float, edge: float) -> dict:
@@ -346,16 +352,7 @@ def pool_curve(variant_name: str, pairs: int, seeds: list[int], sizes: list[int]
         row["share"] = row["first_deal_points"] / edge
         rows[name] = row
     params = compile_rules(load_variant(variant_name).rule_dict)
-    rates: dict[str, list[float]] = {name: [] for name in bots}
-    for _ in range(2):
-        for name, bot in bots.items():
-            rates[name].append(four_seat_rate(params, bot, seconds, seeds[0])[0])
-    c_rate = c_deals_per_cpu_second()
-    scale = C_REFERENCE / c_rate if c_rate else float("nan")
-    for name in bots:
-        rows[name]["games_per_s"] = max(rates[name])
-        rows[name]["games_per_s_scaled"] = max(rates[name]) * scale
-    return {"c_deals_per_s": c_rate, "scale": scale, "edge": edge, "rows": rows}
+    return {**add_four_seat_rates(params, bots, rows, seconds, seeds[0]), "edge": edge, "rows": rows}
 
 
 def print_pools(out: dict) -> None:

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from fit_horizon_value import fit  # next to this file: the shipped value's ridge fit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,17 +71,6 @@ def network_inputs(d: dict[str, np.ndarray]) -> np.ndarray:
         shown = d["ends"][:, k] >= 0
         np.add.at(ends, (np.flatnonzero(shown), d["ends"][shown, k]), 1)
     return np.hstack([hand_bits, lack_bits, ends, d["linear"][:, 1:]]).astype(float)
-
-
-def least_squares(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
-    """Ridge least squares of y on x with a constant (not shrunk); returns the weights, the constant first."""
-    xb = np.column_stack([np.ones(len(x)), x])
-    scale = xb.std(axis=0)
-    scale[scale == 0] = 1.0
-    z = xb / scale
-    penalty = ridge * len(y) * np.eye(z.shape[1])
-    penalty[0, 0] = 0.0
-    return np.linalg.solve(z.T @ z + penalty, z.T @ y) / scale
 
 
 def fit_network(x, y, train, test, hidden: int, epochs: int, seed: int) -> float:
@@ -137,9 +127,9 @@ def main() -> None:
     order = np.random.default_rng(0).permutation(len(y))
     train, test = order[: int(0.8 * len(y))], order[int(0.8 * len(y)) :]
     learnable = float(y[test].var()) - noise
-    linear = d["linear"][:, 1:]
-    theta = least_squares(linear[train], y[train])
-    linear_mse = float(np.mean((np.column_stack([np.ones(len(test)), linear[test]]) @ theta - y[test]) ** 2))
+    linear = d["linear"]  # its first column is the constant, as fit expects
+    theta = fit(linear[train], y[train])
+    linear_mse = float(np.mean((linear[test] @ theta - y[test]) ** 2))
     network_mse = fit_network(network_inputs(d), y, train, test, args.hidden, args.epochs, 0)
     print(f"positions {len(y)}; the teacher's variance {y.var():.1f}, its noise {noise:.1f} (a mean of 16 play-outs)")
     print(f"a mean of 8 play-outs: noise {2 * noise:.1f}")

@@ -302,9 +302,9 @@ class ReplayProblem:
         """Where and what, in `lang`; deals and events numbered from 1, as in the `play` log."""
         where = messages.text("replay.game", lang, game=self.game)
         if self.deal is not None:
-            where += messages.text("replay.deal", lang, deal=self.deal + 1)
+            where = messages.text("records.place.deal", lang, where=where, deal=self.deal + 1)
         if self.event is not None:
-            where += messages.text("replay.event", lang, event=self.event + 1)
+            where = messages.text("records.place.event", lang, where=where, event=self.event + 1)
         return messages.text("replay.at", lang, where=where, problem=self.problem)
 
     @property

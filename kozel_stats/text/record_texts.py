@@ -188,8 +188,6 @@ messages.add({f"replay.{name}": (en + "{hint}", ru + "{hint}") for name, (en, ru
 messages.add(
     {
         "replay.game": ("game {game}", "партия {game}"),
-        "replay.deal": (", deal {deal}", ", сдача {deal}"),
-        "replay.event": (", event {event}", ", событие {event}"),
         "replay.at": ("{where}: {problem}", "{where}: {problem}"),
         "replay.differs": ("{field} is {got}, the rules give {want}", "{field} — {got}, а по правилам {want}"),
         "replay.differ": ("{field} are {got}, the rules give {want}", "{field} — {got}, а по правилам {want}"),
