@@ -290,12 +290,12 @@ def expert_settings() -> dict[str, int]:
         "... the learned value at the horizon": expert_id(8, pool=1),
         "... pool of 8 (1 N)": expert_id(8, pool=8),
         "... pool of 16 (2 N)": expert_id(8, pool=16),
-        "... pool of 24 (3 N): expert": parse_bot("expert"),
-        "... pool of 32 (4 N)": expert_id(8, pool=32),
+        "... pool of 24 (3 N, the default until stop 33)": expert_id(8, pool=24),
+        "... pool of 32 (4 N): expert": parse_bot("expert"),
         "pool of 24, play-outs": expert_id(8, pool=24, horizon=HORIZON_PLAYOUT),
         "expert, depth 3": expert_id(8, depth=3),
-        "expert:4 (pool 12)": parse_bot("expert:4"),
-        "expert:16 (pool 48)": parse_bot("expert:16"),
+        "expert:4 (pool 16)": parse_bot("expert:4"),
+        "expert:16 (pool 63)": parse_bot("expert:16"),
     }
 
 

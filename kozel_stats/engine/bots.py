@@ -193,7 +193,7 @@ EXPERT_OPEN_SHIFT, EXPERT_OPEN_MASK = BOT_ID.field(1)
 #: (docs/expert.md)
 EXPERT_POOL_SHIFT, EXPERT_POOL_MASK = BOT_ID.field(6)
 POOL_MAX = EXPERT_POOL_MASK
-EXPERT_POOL_PER_DEAL = 3
+EXPERT_POOL_PER_DEAL = 4  # 3 until stop 33: 4 N reads +0.9 first-deal points over seeds 2-5 (docs/expert.md)
 #: What values a node at the search's horizon (0: EXPERT_HORIZON): the learned value of the position
 #: (expert.LEAF_LEARNED, issue 37 §2) or a play-out (counter's, or greedy with the leaf bit)
 EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK = BOT_ID.field(2)
