@@ -10,6 +10,7 @@ bot against random.
     python benchmarks/bench_bots.py --settings 300 --expert-seconds 8   # the expert's settings curve (issue 37)
     python benchmarks/bench_bots.py --pools 2000 --pool-seeds 2,3   # the reading's pool sizes (issue 37)
     python benchmarks/bench_bots.py --pool-ess 24,63   # how even the read deals' weights are (issue 37)
+    python benchmarks/bench_bots.py --knobs 2000 --pool-seeds 2,3,4,5,6,7,8,9,10,11   # the reading's knobs, paired
 
 Speed: each bot plays all four seats. The target for the scripted bots other than the
 sampler is at least a third of random's games per second. Compilation is excluded (a
@@ -42,6 +43,11 @@ N = 8; and N = 16 with the largest pool), each against counter on every seed of 
 benchmark's own, so as not to tune on it), the pairs pooled over the seeds (their 95% interval from the seeds'
 own), the first-deal points as a share of the cheater's edge (--cheater-edge: the --ceiling run's), and
 games/s on all four seats, scaled as above.
+
+Knobs (--knobs PAIRS): each of knob_settings (the default expert and one knob of its reading or search changed)
+against counter on every seed of --pool-seeds; per setting the mean over the seeds of the pairs won and of the
+first-deal points, and its paired difference from the default's on the same seeds (the seeds' deals are the
+same for every setting: the mean of the per-seed differences, with the standard error from their spread).
 
 Effective size (--pool-ess SIZES): over 400 decisions of counter's deals (play.positions.counter_positions, seed
 3), the pool of read deals the expert weighs (bots.fill_pool, the default reading) for each size, and its
@@ -355,6 +361,67 @@ def pool_curve(variant_name: str, pairs: int, seeds: list[int], sizes: list[int]
     return {**add_four_seat_rates(params, bots, rows, seconds, seeds[0]), "edge": edge, "rows": rows}
 
 
+def knob_settings() -> dict[str, tuple[int, float]]:
+    """The --knobs sweep: name -> (bot id, the scale of the model of the expert's moves)."""
+    from kozel_stats.engine.bots import READ_MODEL_ALL, READ_PARTNER_MODEL, expert_id, parse_bot
+
+    return {
+        "expert (the default: pool 32)": (parse_bot("expert"), 1.0),
+        "pool 24 (the default until stop 33)": (expert_id(8, pool=24), 1.0),
+        "pool 48": (expert_id(8, pool=48), 1.0),
+        "N = 10 (pool 40)": (expert_id(10), 1.0),
+        "z = 2 (more deals while close)": (expert_id(8, z=3), 1.0),
+        "z = 0.5": (expert_id(8, z=1), 1.0),
+        "miss 0.1": (expert_id(8, miss=1), 1.0),
+        "miss 0.5": (expert_id(8, miss=3), 1.0),
+        "the opponents by counter alone": (expert_id(8, read=READ_PARTNER_MODEL), 1.0),
+        "everyone by the model": (expert_id(8, read=READ_MODEL_ALL), 1.0),
+        "the model's weights x 0.6": (parse_bot("expert"), 0.6),
+        "the model's weights x 1.5": (parse_bot("expert"), 1.5),
+    }
+
+
+def knob_sweep(variant_name: str, pairs: int, seeds: list[int]) -> dict[str, dict]:
+    """knob_settings against counter on each seed: the means over the seeds and the paired difference of the
+    first-deal points and of the pairs won from the first setting's (the default)."""
+    from kozel_stats.engine import game as E
+    from kozel_stats.engine.bots import parse_bot
+
+    shipped = E.MODEL_WEIGHTS.copy()
+    runs: dict[str, list[dict]] = {}
+    try:
+        for name, (bot, scale) in knob_settings().items():
+            E.MODEL_WEIGHTS[:] = shipped * scale
+            runs[name] = [duplicate(variant_name, bot, parse_bot("counter"), pairs, seed) for seed in seeds]
+    finally:
+        E.MODEL_WEIGHTS[:] = shipped
+    base = next(iter(runs.values()))
+    rows = {}
+    for name, rs in runs.items():
+        row: dict[str, float] = {"pairs": pairs * len(seeds)}
+        for key in ("win", "first_deal_points"):
+            diffs = [r[key] - b[key] for r, b in zip(rs, base, strict=True)]
+            row[key] = statistics.fmean(r[key] for r in rs)
+            row[f"{key}_diff"] = statistics.fmean(diffs)
+            row[f"{key}_diff_se"] = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        rows[name] = row
+    return rows
+
+
+def print_knobs(rows: dict[str, dict], edge: float) -> None:
+    print(
+        f"| setting | pairs | pairs won vs counter | paired difference | first-deal points | share of +{edge:.2f} "
+        "| paired difference (± s.e.) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, r in rows.items():
+        print(
+            f"| {name} | {r['pairs']} | {r['win']:.2%} | {100 * r['win_diff']:+.2f} pp "
+            f"| {r['first_deal_points']:+.2f} | {r['first_deal_points'] / edge:.1%} "
+            f"| {r['first_deal_points_diff']:+.2f} ± {r['first_deal_points_diff_se']:.2f} |"
+        )
+
+
 def print_pools(out: dict) -> None:
     print(f"c_baseline {out['c_deals_per_s']:,.0f} deals/s here (x{out['scale']:.2f} to a 1.88 M deals/s core)\n")
     print(
@@ -453,9 +520,10 @@ def main() -> None:
     parser.add_argument("--bazaar-games", type=int, default=10, help="--ceiling: games per two-player variant")
     parser.add_argument("--settings", type=int, default=0, help="pairs: the expert's settings curve (issue 37)")
     parser.add_argument("--pools", type=int, default=0, help="pairs per seed: the reading's pool sizes (issue 37)")
-    parser.add_argument("--pool-seeds", default="2,3", help="--pools: the seeds")
+    parser.add_argument("--pool-seeds", default="2,3", help="--pools, --knobs: the seeds")
     parser.add_argument("--pool-sizes", default="24,32,40,63", help="--pools: the pool sizes (N = 8)")
     parser.add_argument("--cheater-edge", type=float, default=23.07, help="--pools: the cheater's first-deal edge")
+    parser.add_argument("--knobs", type=int, default=0, help="pairs per seed: the reading's knobs, paired")
     parser.add_argument("--pool-ess", default="", help="pool sizes: the read deals' effective sample size")
     args = parser.parse_args()
     if args.pool_ess:
@@ -464,6 +532,13 @@ def main() -> None:
         print("|---:|" + "---:|" * len(EVENT_BANDS))
         for size, row in ess.items():
             print(f"| {size} | " + " | ".join(f"{row[band]:.1f}" for band, _, _ in EVENT_BANDS) + " |")
+        return
+    if args.knobs:
+        rows = knob_sweep(args.variant, args.knobs, [int(x) for x in args.pool_seeds.split(",")])
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            print_knobs(rows, args.cheater_edge)
         return
     if args.pools:
         seeds = [int(x) for x in args.pool_seeds.split(",")]
