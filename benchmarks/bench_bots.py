@@ -501,6 +501,14 @@ def print_ceiling(out: dict, variant_name: str) -> None:
         print(f"{name}, expert on every seat: {sec:.3f} s a game")
 
 
+def emit(out: dict, as_json: bool, printer) -> None:
+    """A measurement's result as JSON (--json) or as its table."""
+    if as_json:
+        print(json.dumps(out, indent=2))
+    else:
+        printer(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", default="default")
@@ -533,36 +541,20 @@ def main() -> None:
         for size, row in ess.items():
             print(f"| {size} | " + " | ".join(f"{row[band]:.1f}" for band, _, _ in EVENT_BANDS) + " |")
         return
+    seeds = [int(x) for x in args.pool_seeds.split(",")]
     if args.knobs:
-        rows = knob_sweep(args.variant, args.knobs, [int(x) for x in args.pool_seeds.split(",")])
-        if args.json:
-            print(json.dumps(rows, indent=2))
-        else:
-            print_knobs(rows, args.cheater_edge)
-        return
+        rows = knob_sweep(args.variant, args.knobs, seeds)
+        return emit(rows, args.json, lambda rows: print_knobs(rows, args.cheater_edge))
     if args.pools:
-        seeds = [int(x) for x in args.pool_seeds.split(",")]
         sizes = [int(x) for x in args.pool_sizes.split(",")]
         out = pool_curve(args.variant, args.pools, seeds, sizes, args.expert_seconds, args.cheater_edge)
-        if args.json:
-            print(json.dumps(out, indent=2))
-        else:
-            print_pools(out)
-        return
+        return emit(out, args.json, print_pools)
     if args.settings:
         out = settings_curve(args.variant, args.settings, args.expert_seconds, args.seed)
-        if args.json:
-            print(json.dumps(out, indent=2))
-        else:
-            print_settings(out)
-        return
+        return emit(out, args.json, print_settings)
     if args.ceiling:
         out = ceiling(args.variant, args.ceiling, args.expert_seconds, args.bazaar_games, args.seed)
-        if args.json:
-            print(json.dumps(out, indent=2))
-        else:
-            print_ceiling(out, args.variant)
-        return
+        return emit(out, args.json, lambda out: print_ceiling(out, args.variant))
     if args.expert:
         ns = [int(x) for x in args.expert.split(",")]
         out = expert_curve(args.variant, ns, args.expert_pairs, args.expert_vs_sampler, args.expert_seconds, args.seed)
