@@ -366,11 +366,11 @@ def knob_settings() -> dict[str, tuple[int, float]]:
     from kozel_stats.engine.bots import READ_MODEL_ALL, READ_PARTNER_MODEL, expert_id, parse_bot
 
     return {
-        "expert (the default: pool 32)": (parse_bot("expert"), 1.0),
+        "expert (the default: pool 32, z = 2)": (parse_bot("expert"), 1.0),
         "pool 24 (the default until stop 33)": (expert_id(8, pool=24), 1.0),
         "pool 48": (expert_id(8, pool=48), 1.0),
         "N = 10 (pool 40)": (expert_id(10), 1.0),
-        "z = 2 (more deals while close)": (expert_id(8, z=3), 1.0),
+        "z = 1 (the default until stop 34)": (expert_id(8, z=2), 1.0),
         "z = 0.5": (expert_id(8, z=1), 1.0),
         "miss 0.1": (expert_id(8, miss=1), 1.0),
         "miss 0.5": (expert_id(8, miss=3), 1.0),

@@ -148,10 +148,13 @@ EXPERT_EXACT_TILES = 10
 #: search of 10 tiles the whole cost (Чечевэ for two: 7 s a game, 0.02 s from 6 tiles; docs/expert.md)
 EXPERT_EXACT_BAZAAR = 6
 #: ... a close decision samples more deals, up to EXPERT_EXTEND times N: it stops once the leading move
-#: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N")
+#: leads the next by more than EXPERT_Z standard errors (docs/expert.md, "iterative N"). 2 since stop 34 (1
+#: before): over 40,000 paired pairs of seeds 2-21, +0.27 +- 0.12 first-deal points and +1.0 point of pairs
+#: against counter, at 0.96 of the speed (docs/expert.md); expert-classic keeps issue 26's 1 (EXPERT_Z_CLASSIC)
 EXPERT_EXTEND = 3
-EXPERT_Z = 1.0
-#: the z values an id may ask for (expert_id's z: 1, 2, 3; 0 is EXPERT_Z)
+EXPERT_Z = 2.0
+EXPERT_Z_CLASSIC = 1.0
+#: the z values an id may ask for (expert_id's z: 1, 2, 3; 0 is EXPERT_Z, or EXPERT_Z_CLASSIC for expert-classic)
 EXPERT_Z_CHOICES = (EXPERT_Z, 0.5, 1.0, 2.0)
 #: Inference from the play (docs/expert.md): per deal searched, EXPERT_CANDIDATES deals are sampled and one
 #: is kept with probability proportional to how likely the other seats' recorded moves were under a model of
@@ -193,7 +196,7 @@ EXPERT_OPEN_SHIFT, EXPERT_OPEN_MASK = BOT_ID.field(1)
 #: (docs/expert.md)
 EXPERT_POOL_SHIFT, EXPERT_POOL_MASK = BOT_ID.field(6)
 POOL_MAX = EXPERT_POOL_MASK
-EXPERT_POOL_PER_DEAL = 4  # 3 until stop 33: 4 N reads +0.9 first-deal points over seeds 2-5 (docs/expert.md)
+EXPERT_POOL_PER_DEAL = 4  # 3 until stop 33: 4 N reads +0.54 +- 0.19 first-deal points over seeds 2-11 (docs/expert.md)
 #: What values a node at the search's horizon (0: EXPERT_HORIZON): the learned value of the position
 #: (expert.LEAF_LEARNED, issue 37 §2) or a play-out (counter's, or greedy with the leaf bit)
 EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK = BOT_ID.field(2)
@@ -1423,7 +1426,8 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     extend = (bot >> EXPERT_EXTEND_SHIFT) & EXPERT_EXTEND_MASK
     if extend == 0:
         extend = EXPERT_EXTEND
-    z = EXPERT_Z_CHOICES[(bot >> EXPERT_Z_SHIFT) & EXPERT_Z_MASK]
+    z_index = (bot >> EXPERT_Z_SHIFT) & EXPERT_Z_MASK
+    z = EXPERT_Z_CLASSIC if classic and z_index == 0 else EXPERT_Z_CHOICES[z_index]
     open_hands = (bot >> EXPERT_OPEN_SHIFT) & EXPERT_OPEN_MASK
     if open_hands:  # the cheater: one deal, the true one
         deals = 1
