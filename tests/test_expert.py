@@ -296,6 +296,81 @@ def test_the_search_values_the_horizon_by_the_learned_value():
     assert checked > 50
 
 
+def test_the_first_reply_is_weighed_by_the_model_of_a_player_who_sees_his_hand():
+    """bots.model_reply_value (REPLY_MODEL): the value of a move searched 2 plies deep is the sum, over the next
+    player's replies, of the reply's probability under the model of the expert's moves (bots.model_likelihood,
+    from what the replier sees) times the learned value of the position after it; so it lies between the
+    worst and the best reply for the mover's side, where minimax (expert.move_value) takes the replier's best."""
+    p = variant_params("default")
+    fwork = E.workspace()[2]
+    work = np.zeros(B.W_SIZE, dtype=np.int64)
+    xw = work[B.W_EXPERT : B.W_EXPERT + X.X_SIZE]
+    xw[X.X_POLICY] = X.LEAF_LEARNED
+    weights = fwork[B.F_HORIZON : B.F_HORIZON + X.N_HORIZON]
+    buffer = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    checked = spread = 0
+    for st, seat in counter_positions(p, 80, seed=37):
+        if sum(int(C.popcount(st[C.ST_HAND + s])) for s in range(4)) <= 14:
+            continue
+        moves, n = legal(p, st, seat)
+        side = int(p[P_SEAT_SIDE + seat])
+        replier, after_replier = (seat + 1) % 4, (seat + 2) % 4
+        for i in range(n):
+            after = st.copy()
+            C.apply_move(after, seat, moves[i])
+            replies, k = legal(p, after, replier)
+            if k == 0 or C.is_fish(p, after):
+                continue
+            children = []
+            for r in range(k):
+                child = after.copy()
+                C.apply_move(child, replier, replies[r])
+                if child[C.ST_HAND + replier] == 0 or C.is_fish(p, child):
+                    break
+                if C.legal_moves(p, child, after_replier, buffer) == 0:
+                    break
+                f = np.zeros(X.N_HORIZON)
+                X.horizon_features(p, child, after_replier, side, f)
+                children.append(int(round(float(f @ weights))))
+            if len(children) < k:
+                continue
+            probabilities = [
+                float(B.model_likelihood(p, after, replier, replies, k, replies[r], fwork)) for r in range(k)
+            ]
+            X.new_search(xw)
+            value = float(B.model_reply_value(p, st, seat, moves[i], 2, 10, work, RNG, fwork))
+            assert value == pytest.approx(sum(q * c for q, c in zip(probabilities, children, strict=True)), abs=1e-9)
+            assert min(children) - 1e-9 <= value <= max(children) + 1e-9
+            X.new_search(xw)
+            assert X.move_value(p, st, seat, moves[i], 2, 10, xw, RNG, fwork) == min(children)
+            checked += 1
+            spread += min(children) < max(children)
+    assert checked > 40 and spread > 20
+
+
+@pytest.mark.parametrize(
+    ("bot", "variant", "reply"),
+    [
+        ("expert", "default", B.REPLY_MODEL),
+        ("expert:16", "threshold-25", B.REPLY_MODEL),
+        ("expert-classic", "default", B.REPLY_MINIMAX),
+        ("expert", "generals", B.REPLY_MINIMAX),
+        ("expert", "osel", B.REPLY_MINIMAX),
+    ],
+)
+def test_the_model_replies_only_where_they_were_measured(bot, variant, reply):
+    """The model's expectation of the first reply is the expert's where its horizon is the learned value; issue
+    26's expert, the cheater and the layouts that play the positions out keep the minimax reply."""
+    p = variant_params(variant)
+    st, _ = counter_positions(p, 1, seed=5)[0]
+    code = B.parse_bot(bot)
+    classic = (code >> B.EXPERT_CLASSIC_SHIFT) & B.EXPERT_CLASSIC_MASK
+    assert B.expert_reading(code, p, st, 8, classic, 0)[5] == reply
+    assert B.expert_reading(code, p, st, 8, classic, 1)[5] == B.REPLY_MINIMAX  # the cheater
+    minimax = B.expert_id(8, reply=B.REPLY_MINIMAX)
+    assert B.expert_reading(minimax, p, st, 8, 0, 0)[5] == B.REPLY_MINIMAX
+
+
 @pytest.mark.parametrize(
     ("variant", "learned"),
     [

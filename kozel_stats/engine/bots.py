@@ -117,11 +117,19 @@ from .expert import (
     N_HORIZON,
     X_COUNTED,
     X_CTX,
+    X_MOVES,
     X_POLICY,
     X_SIZE,
+    leaf_value,
     learned_fits,
     move_value,
     new_search,
+    play_one,
+    restore_state,
+    save_state,
+    search,
+    tiles_in_hands,
+    to_move,
     use_counter_policy,
 )
 from .scoring import N_GAME_STATE
@@ -203,6 +211,16 @@ EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK = BOT_ID.field(2)
 HORIZON_LEARNED = 1
 HORIZON_PLAYOUT = 2
 EXPERT_HORIZON = HORIZON_LEARNED
+#: How the search values the first reply to a move (0: EXPERT_REPLY): REPLY_MODEL, the reply's moves weighed
+#: by the model of a player who sees only his own hand (model_reply_value: the replying player cannot see the
+#: hand he replies to, so he does not always find the reply an open-hand search would), or REPLY_MINIMAX, the
+#: best reply for his side as if every hand were open (alpha-beta all the way, issue 26's search). The model's
+#: expectation applies where the horizon is the learned value, from 2 plies deep; the cheater and
+#: expert-classic keep minimax. Chosen by measurement (docs/expert.md, stop 34)
+EXPERT_REPLY_SHIFT, EXPERT_REPLY_MASK = BOT_ID.field(2)
+REPLY_MODEL = 1
+REPLY_MINIMAX = 2
+EXPERT_REPLY = REPLY_MODEL
 #: the bits of an expert id beyond its N (expert-classic's flag and the measurements' settings)
 EXPERT_SETTINGS = ~((EXPERT_DEALS_MASK << EXPERT_DEALS_SHIFT) | (BOT_KIND_MASK << BOT_KIND_SHIFT))
 
@@ -221,6 +239,7 @@ def expert_id(
     open_hands: int = 0,
     pool: int = 0,
     horizon: int = 0,
+    reply: int = 0,
 ) -> int:
     """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
     (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
@@ -228,8 +247,9 @@ def expert_id(
     expert of issue 26), candidate deals per deal searched (0: the default, at most 63), whose moves are read
     (READ_*; 0: the default) and the miss (an index of EXPERT_MISS_CHOICES); `open_hands` 1: the cheater
     (EXPERT_OPEN_SHIFT), a benchmark device, never a player; `pool` (EXPERT_POOL_SHIFT; 0: the default);
-    `horizon` (HORIZON_LEARNED, HORIZON_PLAYOUT; 0: EXPERT_HORIZON)."""
-    assert 1 <= deals <= PARAMETRIC["expert"] and horizon < 3
+    `horizon` (HORIZON_LEARNED, HORIZON_PLAYOUT; 0: EXPERT_HORIZON); `reply` (REPLY_MODEL, REPLY_MINIMAX; 0:
+    EXPERT_REPLY)."""
+    assert 1 <= deals <= PARAMETRIC["expert"] and horizon < 3 and reply < 3
     fields = (
         (deals, EXPERT_DEALS_SHIFT, EXPERT_DEALS_MASK),
         (depth, EXPERT_DEPTH_SHIFT, EXPERT_DEPTH_MASK),
@@ -244,6 +264,7 @@ def expert_id(
         (open_hands, EXPERT_OPEN_SHIFT, EXPERT_OPEN_MASK),
         (pool, EXPERT_POOL_SHIFT, EXPERT_POOL_MASK),
         (horizon, EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK),
+        (reply, EXPERT_REPLY_SHIFT, EXPERT_REPLY_MASK),
     )
     bot = BOT_EXPERT
     for value, shift, mask in fields:
@@ -293,6 +314,8 @@ MODEL_FEATURES = (
 )
 N_MODEL = len(MODEL_FEATURES)
 F_MODEL = _F.field(N_MODEL)
+F_REPLY = _F.field(MAX_MOVES)  # model_reply_value: the model's probability of each reply
+F_REPLY_FEATURES = _F.field(N_MODEL)  # ... and the features' scratch
 F_WORK_SIZE = _F.size
 
 
@@ -1384,8 +1407,8 @@ def pick_pooled(pool, rng, fwork):
 @hot
 def expert_reading(bot, p, st, deals, classic, open_hands):
     """How the expert of id `bot` reads the play (expert_id's fields; 0: the defaults): the candidates of a pick
-    per deal, whose moves are read, the miss, the horizon (HORIZON_LEARNED or HORIZON_PLAYOUT) and the pool
-    (1: a pick per deal)."""
+    per deal, whose moves are read, the miss, the horizon (HORIZON_LEARNED or HORIZON_PLAYOUT), the pool
+    (1: a pick per deal) and how the first reply is valued (REPLY_MODEL or REPLY_MINIMAX)."""
     candidates = (bot >> EXPERT_CAND_SHIFT) & EXPERT_CAND_MASK
     if candidates == 0:
         candidates = EXPERT_CANDIDATES
@@ -1403,7 +1426,78 @@ def expert_reading(bot, p, st, deals, classic, open_hands):
         pool = min(POOL_MAX, EXPERT_POOL_PER_DEAL * deals) if horizon == HORIZON_LEARNED else 1
     if open_hands or classic or read == READ_NOBODY or st[ST_HIST_N] == 0:
         pool = 1
-    return candidates, read, miss, horizon, pool
+    reply = (bot >> EXPERT_REPLY_SHIFT) & EXPERT_REPLY_MASK
+    if reply == 0:
+        reply = EXPERT_REPLY
+    if open_hands or classic or horizon != HORIZON_LEARNED:  # measured with the learned value only
+        reply = REPLY_MINIMAX
+    return candidates, read, miss, horizon, pool, reply
+
+
+@jit
+def reply_probabilities(p, st, seat, moves, n, fwork):
+    """The probability of each of `seat`'s n legal `moves` under the model of the expert's moves (the softmax of
+    model_likelihood, from what that seat sees of the deal `st`: its own hand and the table) into fwork[F_REPLY]."""
+    prob = fwork[F_REPLY : F_REPLY + MAX_MOVES]
+    f = fwork[F_REPLY_FEATURES : F_REPLY_FEATURES + N_MODEL]
+    ctx = counter_context(p, st, seat)
+    partner = partner_of(p, seat)
+    fed = st[ST_FED + partner] if partner >= 0 else 0
+    top = 0.0
+    for i in range(n):
+        model_features(p, st, seat, moves[i], ctx, fed, f)
+        z = 0.0
+        for j in range(N_MODEL):
+            z += fwork[F_MODEL + j] * f[j]
+        prob[i] = z
+        if i == 0 or z > top:
+            top = z
+    total = 0.0
+    for i in range(n):
+        prob[i] = np.exp(prob[i] - top)
+        total += prob[i]
+    for i in range(n):
+        prob[i] /= total
+
+
+@jit
+def model_reply_value(p, st, seat, move, depth, exact_tiles, work, rng, fwork):
+    """The value for `seat`'s side of `move` in the open deal `st` (REPLY_MODEL): as expert.move_value, but the
+    first reply, when the deal after the move is not searched exactly, is not the replying side's best: each
+    of the replier's moves (after his draws or the table's knocks, as the rules play them) weighs by its
+    probability under the model of a player who sees only his own hand (reply_probabilities), and the rest
+    of the deal after it is searched as before (depth - 2 plies, then the horizon). A player who cannot see
+    the hand he answers does not always find the answer an open-hand search finds. st is left as it was."""
+    xw = work[W_EXPERT : W_EXPERT + X_SIZE]
+    side = p[P_SEAT_SIDE + seat]
+    players = p[P_PLAYERS]
+    nxt = seat + 1 if seat + 1 < players else 0
+    save_state(st, xw, 0)
+    if play_one(p, st, seat, move):
+        value = float(leaf_value(p, st, side, xw))
+    elif depth < 2 or tiles_in_hands(p, st) <= exact_tiles:
+        value = float(search(p, st, nxt, seat, side, -(1 << 40), 1 << 40, depth - 1, exact_tiles, 1, xw, rng, fwork))
+    else:
+        replies = xw[X_MOVES + MAX_MOVES : X_MOVES + 2 * MAX_MOVES]  # the move buffer of ply 1
+        replier, k = to_move(p, st, nxt, seat, replies)
+        if replier < 0:  # a round of knocks: the deal ends in a fish
+            value = float(leaf_value(p, st, side, xw))
+        else:
+            reply_probabilities(p, st, replier, replies, k, fwork)
+            after = replier + 1 if replier + 1 < players else 0
+            value = 0.0
+            for i in range(k):
+                save_state(st, xw, 1)
+                if play_one(p, st, replier, replies[i]):
+                    v = leaf_value(p, st, side, xw)
+                else:
+                    v = search(
+                        p, st, after, replier, side, -(1 << 40), 1 << 40, depth - 2, exact_tiles, 2, xw, rng, fwork
+                    )
+                restore_state(st, xw, 1)
+                value += fwork[F_REPLY + i] * v
+    restore_state(st, xw, 0)
+    return value
 
 
 @jit
@@ -1438,7 +1532,7 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     dealt = fwork[F_DEALT : F_DEALT + MAX_MOVES]
     spread = fwork[F_SPREAD : F_SPREAD + MAX_MOVES]
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
-    candidates, read, miss, horizon, pool = expert_reading(bot, p, st, deals, classic, open_hands)
+    candidates, read, miss, horizon, pool, reply = expert_reading(bot, p, st, deals, classic, open_hands)
     greedy = (bot >> EXPERT_LEAF_SHIFT) & EXPERT_LEAF_MASK
     xw[X_POLICY] = LEAF_LEARNED if horizon == HORIZON_LEARNED else (LEAF_GREEDY if greedy else LEAF_COUNTER)
     for i in range(n):
@@ -1466,14 +1560,17 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
                 inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
             new_search(xw)
             for i in range(n):
-                dealt[i] = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
+                if reply == REPLY_MODEL:
+                    dealt[i] = model_reply_value(p, world, seat, moves[i], depth, exact, work, rng, fwork)
+                else:
+                    dealt[i] = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
             if c >= 0:
                 work[W_POOL_DONE + c] = 1
                 for i in range(n):
                     fwork[F_POOL_VALUE + c * MAX_MOVES + i] = dealt[i]
         mean = 0.0
         for i in range(n):
-            total[i] += int(dealt[i])
+            total[i] += int(round(dealt[i]))  # a model's expectation is not a whole number
             mean += dealt[i]
         mean /= n
         means += mean
