@@ -1245,6 +1245,17 @@ def model_features(p, st, seat, m, ctx, fed, out):
 
 
 @hot
+def model_score(p, st, seat, m, ctx, fed, f, fwork):
+    """The model's score of move m for `seat` (its softmax's exponent): MODEL_FEATURES, computed into the
+    scratch `f`, dotted with the weights at fwork[F_MODEL]."""
+    model_features(p, st, seat, m, ctx, fed, f)
+    z = 0.0
+    for j in range(N_MODEL):
+        z += fwork[F_MODEL + j] * f[j]
+    return z
+
+
+@hot
 def model_likelihood(p, st, seat, moves, n, move, fwork):
     """How likely the fitted model (a softmax over model_features, weights fwork[F_MODEL]) makes `seat` play
     `move` among the n legal `moves`: never 0."""
@@ -1261,10 +1272,7 @@ def model_likelihood_in(p, st, seat, moves, n, move, fwork, ctx):
     total = 0.0
     mine = 0.0
     for i in range(n):
-        model_features(p, st, seat, moves[i], ctx, fed, f)
-        z = 0.0
-        for j in range(N_MODEL):
-            z += fwork[F_MODEL + j] * f[j]
+        z = model_score(p, st, seat, moves[i], ctx, fed, f, fwork)
         if moves[i] == move:
             mine = z
         if i == 0:  # the running sum starts at the first move's term (no exp of a huge negative number)
@@ -1445,10 +1453,7 @@ def reply_probabilities(p, st, seat, moves, n, fwork):
     fed = st[ST_FED + partner] if partner >= 0 else 0
     top = 0.0
     for i in range(n):
-        model_features(p, st, seat, moves[i], ctx, fed, f)
-        z = 0.0
-        for j in range(N_MODEL):
-            z += fwork[F_MODEL + j] * f[j]
+        z = model_score(p, st, seat, moves[i], ctx, fed, f, fwork)
         prob[i] = z
         if i == 0 or z > top:
             top = z
@@ -1505,8 +1510,9 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
     saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
     with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
-    deal in the game's context); more deals while the decision is close (expert_settled, up to EXPERT_EXTEND
-    times N); the move with the best total, ties at random."""
+    deal in the game's context; model_reply_value where the next player's reply is weighed by the model of a
+    player's moves, EXPERT_REPLY); more deals while the decision is close (expert_settled, up to
+    EXPERT_EXTEND times N); the move with the best total, ties at random."""
     deals = (bot >> EXPERT_DEALS_SHIFT) & EXPERT_DEALS_MASK
     if deals <= 0:
         deals = EXPERT_DEFAULT_DEALS
