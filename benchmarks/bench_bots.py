@@ -371,11 +371,11 @@ def knob_settings() -> dict[str, tuple[int, float]]:
 
     return {
         "expert (the default: pool 32, z = 2, the model's replies)": (parse_bot("expert"), 1.0),
-        "minimax replies (the default until stop 34)": (expert_id(8, reply=REPLY_MINIMAX), 1.0),
+        "the minimax reply (z = 2: stop 34's first step)": (expert_id(8, reply=REPLY_MINIMAX), 1.0),
         "pool 24 (the default until stop 33)": (expert_id(8, pool=24), 1.0),
         "pool 48": (expert_id(8, pool=48), 1.0),
         "N = 10 (pool 40)": (expert_id(10), 1.0),
-        "z = 1 (the default until stop 34)": (expert_id(8, z=2), 1.0),
+        "z = 1 (with the model's replies)": (expert_id(8, z=2), 1.0),
         "z = 0.5": (expert_id(8, z=1), 1.0),
         "miss 0.1": (expert_id(8, miss=1), 1.0),
         "miss 0.5": (expert_id(8, miss=3), 1.0),
