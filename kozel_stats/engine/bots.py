@@ -1505,14 +1505,11 @@ def model_reply_value(p, st, seat, move, depth, exact_tiles, work, rng, fwork):
     return value
 
 
-@jit
-def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
-    """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
-    saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
-    with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
-    deal in the game's context; model_reply_value where the next player's reply is weighed by the model of a
-    player's moves, EXPERT_REPLY); more deals while the decision is close (expert_settled, up to
-    EXPERT_EXTEND times N); the move with the best total, ties at random."""
+@hot
+def expert_search(bot, p):
+    """How the expert of id `bot` searches (expert_id's fields; 0: the defaults): N, the depth, the exact
+    threshold, the extension, z, whether it is expert-classic and whether it is the cheater (one deal: the
+    true one)."""
     deals = (bot >> EXPERT_DEALS_SHIFT) & EXPERT_DEALS_MASK
     if deals <= 0:
         deals = EXPERT_DEFAULT_DEALS
@@ -1532,6 +1529,27 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     if open_hands:  # the cheater: one deal, the true one
         deals = 1
         extend = 1
+    return deals, depth, exact, extend, z, classic, open_hands
+
+
+@hot
+def deal_move_value(p, world, seat, move, depth, exact, reply, work, rng, fwork):
+    """The value of `move` in the sampled deal `world`, the first reply as `reply` says (REPLY_MODEL:
+    model_reply_value; else expert.move_value, minimax)."""
+    if reply == REPLY_MODEL:
+        return model_reply_value(p, world, seat, move, depth, exact, work, rng, fwork)
+    return float(move_value(p, world, seat, move, depth, exact, work[W_EXPERT : W_EXPERT + X_SIZE], rng, fwork))
+
+
+@jit
+def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
+    """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
+    saw (sample_world: hand sizes, knocks, the bazaar in a random order), the value of every legal move
+    with the hands open (expert.move_value: alpha-beta, exact near the end, the engine's scoring of the
+    deal in the game's context; model_reply_value where the next player's reply is weighed by the model of a
+    player's moves, EXPERT_REPLY); more deals while the decision is close (expert_settled, up to
+    EXPERT_EXTEND times N); the move with the best total, ties at random."""
+    deals, depth, exact, extend, z, classic, open_hands = expert_search(bot, p)
     world = work[W_WORLD : W_WORLD + N_STATE]
     sample = work[W_SAMPLE : W_SAMPLE + 30]
     total = work[W_TOTAL : W_TOTAL + MAX_MOVES]
@@ -1566,10 +1584,7 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
                 inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
             new_search(xw)
             for i in range(n):
-                if reply == REPLY_MODEL:
-                    dealt[i] = model_reply_value(p, world, seat, moves[i], depth, exact, work, rng, fwork)
-                else:
-                    dealt[i] = move_value(p, world, seat, moves[i], depth, exact, xw, rng, fwork)
+                dealt[i] = deal_move_value(p, world, seat, moves[i], depth, exact, reply, work, rng, fwork)
             if c >= 0:
                 work[W_POOL_DONE + c] = 1
                 for i in range(n):

@@ -101,9 +101,10 @@ BOTS = (
     Bot(
         "expert",
         9,
-        "searching player: deals the unseen tiles at random consistently with hand sizes, knocks and the "
-        "bazaar (8 deals per decision; expert:N for N), searches the rest of the deal on each with the hands open "
-        "(alpha-beta, exact near the end, the engine's scoring in the game's context) and plays the best average",
+        "searching player: deals the unseen tiles consistently with hand sizes, knocks and the bazaar, weighed by "
+        "how likely the other players' moves were (8 to 24 deals per decision; expert:N for N), searches the rest "
+        "of the deal on each with the hands open (the next player's reply weighed by a model of a player who sees "
+        "only his hand, exact near the end, the engine's scoring in the game's context) and plays the best average",
         "знаток",
         "expert",
         10_000,
