@@ -1474,14 +1474,14 @@ def model_reply_value(p, st, seat, move, depth, exact_tiles, work, rng, fwork):
     of the deal after it is searched as before (depth - 2 plies, then the horizon). A player who cannot see
     the hand he answers does not always find the answer an open-hand search finds. st is left as it was."""
     xw = work[W_EXPERT : W_EXPERT + X_SIZE]
+    if depth < 2 or tiles_in_hands(p, st) - popcount(move_tiles(move)) <= exact_tiles:
+        return float(move_value(p, st, seat, move, depth, exact_tiles, xw, rng, fwork))
     side = p[P_SEAT_SIDE + seat]
     players = p[P_PLAYERS]
     nxt = seat + 1 if seat + 1 < players else 0
     save_state(st, xw, 0)
     if play_one(p, st, seat, move):
         value = float(leaf_value(p, st, side, xw))
-    elif depth < 2 or tiles_in_hands(p, st) <= exact_tiles:
-        value = float(search(p, st, nxt, seat, side, -(1 << 40), 1 << 40, depth - 1, exact_tiles, 1, xw, rng, fwork))
     else:
         replies = xw[X_MOVES + MAX_MOVES : X_MOVES + 2 * MAX_MOVES]  # the move buffer of ply 1
         replier, k = to_move(p, st, nxt, seat, replies)
