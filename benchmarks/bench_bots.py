@@ -286,10 +286,11 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
 
 def expert_settings() -> dict[str, int]:
     """The settings of the expert's curve (issue 37, --settings): name -> bot id."""
-    from kozel_stats.engine.bots import HORIZON_PLAYOUT, REPLY_MINIMAX, expert_id, parse_bot
+    from kozel_stats.engine.bots import DRAW_INDEPENDENT, HORIZON_PLAYOUT, REPLY_MINIMAX, expert_id, parse_bot
 
-    # the steps before stop 34 keep their z = 1 (index 2) and minimax replies, so that their rows stay theirs
-    old = {"z": 2, "reply": REPLY_MINIMAX}
+    # the steps before stop 34 keep their z = 1 (index 2) and minimax replies, and those before stop 47 their
+    # independent draws from the pool, so that their rows stay theirs
+    old = {"z": 2, "reply": REPLY_MINIMAX, "draw": DRAW_INDEPENDENT}
     return {
         "expert-classic (issue 26)": parse_bot("expert-classic"),
         "reading, a pick of 8 per deal, play-outs (issue 37's first default)": expert_id(
@@ -300,8 +301,9 @@ def expert_settings() -> dict[str, int]:
         "... pool of 16 (2 N)": expert_id(8, pool=16, **old),
         "... pool of 24 (3 N, the default until stop 33)": expert_id(8, pool=24, **old),
         "... pool of 32 (4 N, the default of stop 33)": expert_id(8, pool=32, **old),
-        "... z = 2": expert_id(8, reply=REPLY_MINIMAX),
-        "... the model's replies: expert": parse_bot("expert"),
+        "... z = 2": expert_id(8, reply=REPLY_MINIMAX, draw=DRAW_INDEPENDENT),
+        "... the model's replies (stop 34's expert)": expert_id(8, draw=DRAW_INDEPENDENT),
+        "... the deals drawn evenly spread: expert": parse_bot("expert"),
         "pool of 24, play-outs": expert_id(8, pool=24, horizon=HORIZON_PLAYOUT, **old),
         "expert, depth 3": expert_id(8, depth=3),
         "expert:4 (pool 16)": parse_bot("expert:4"),
@@ -367,12 +369,21 @@ def pool_curve(variant_name: str, pairs: int, seeds: list[int], sizes: list[int]
 
 def knob_settings() -> dict[str, tuple[int, float]]:
     """The --knobs sweep: name -> (bot id, the scale of the model of the expert's moves)."""
-    from kozel_stats.engine.bots import READ_MODEL_ALL, READ_PARTNER_MODEL, REPLY_MINIMAX, expert_id, parse_bot
+    from kozel_stats.engine.bots import (
+        DRAW_INDEPENDENT,
+        READ_MODEL_ALL,
+        READ_PARTNER_MODEL,
+        REPLY_MINIMAX,
+        expert_id,
+        parse_bot,
+    )
 
     return {
-        "expert (the default: pool 32, z = 2, the model's replies)": (parse_bot("expert"), 1.0),
-        "the minimax reply (z = 2: stop 34's first step)": (expert_id(8, reply=REPLY_MINIMAX), 1.0),
+        "expert (the default: pool 32, z = 2, the model's replies, evenly spread draws)": (parse_bot("expert"), 1.0),
+        "independent draws (stop 34's expert)": (expert_id(8, draw=DRAW_INDEPENDENT), 1.0),
+        "the minimax reply": (expert_id(8, reply=REPLY_MINIMAX), 1.0),
         "pool 24 (the default until stop 33)": (expert_id(8, pool=24), 1.0),
+        "pool 40": (expert_id(8, pool=40), 1.0),
         "pool 48": (expert_id(8, pool=48), 1.0),
         "N = 10 (pool 40)": (expert_id(10), 1.0),
         "z = 1 (with the model's replies)": (expert_id(8, z=2), 1.0),

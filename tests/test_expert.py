@@ -398,6 +398,65 @@ def test_the_pool_draws_its_deals_by_weight():
     assert 0.7 < drawn[2] / drawn.sum() < 0.8
 
 
+def test_the_spread_draws_follow_the_weights_from_the_first_deals():
+    """bots.spread_pooled (DRAW_SPREAD, the default): from any start, the first k deals drawn (k = 8 to 24, the
+    expert's N to 3 N) give each candidate its share of the weight within two draws, where independent draws
+    stray by about the square root of k; a weight-0 candidate never; the same start draws the same deals."""
+    fwork = np.zeros(B.F_WORK_SIZE)
+    weights = np.array([1.0, 0.0, 3.0, 0.5, 2.5, 1.0])
+    fwork[B.F_POOL_SUM : B.F_POOL_SUM + 6] = np.cumsum(weights)
+    worst = 0.0
+    for start in np.linspace(0.0, 0.999, 37):
+        for k in range(8, 25):
+            drawn = np.bincount([int(B.spread_pooled(6, start, j, fwork)) for j in range(k)], minlength=6)
+            assert drawn[1] == 0
+            worst = max(worst, float(np.abs(drawn - k * weights / weights.sum()).max()))
+        assert [B.spread_pooled(6, start, j, fwork) for j in range(24)] == [
+            B.spread_pooled(6, start, j, fwork) for j in range(24)
+        ]
+    assert worst <= 2.0
+    rng = rng_state(7)
+    independent = max(
+        float(
+            np.abs(
+                np.bincount([int(B.pick_pooled(6, rng, fwork)) for _ in range(24)], minlength=6)
+                - 24 * weights / weights.sum()
+            ).max()
+        )
+        for _ in range(200)
+    )
+    assert independent > worst
+
+
+@pytest.mark.parametrize("variant", ["default", "morskoy-004", "solo-3"])
+def test_the_pool_keeps_a_hands_likelihoods_and_weighs_as_history_weight(variant):
+    """bots.pool_weight, which keeps the likelihoods of a seat's moves per hand for the decision, gives every
+    candidate of a pool exactly history_weight's number (the same products in the same order), and keeps
+    fewer hands than it weighs once the deal has gone on (Морской 004's extra lead, where listing a player's
+    moves may change the deal, always replays: kept_fits)."""
+    p = variant_params(variant)
+    work = np.zeros(B.W_SIZE, dtype=np.int64)
+    fwork = E.workspace()[2]
+    rng = rng_state(11)
+    kept = weighed = 0
+    for st, seat in counter_positions(p, 60, seed=9):
+        B.fill_pool(p, st, seat, 40, rng, work, fwork, B.EXPERT_READ, B.EXPERT_MISS)
+        sums = fwork[B.F_POOL_SUM : B.F_POOL_SUM + 40].copy()
+        total = 0.0
+        for c in range(40):
+            cand = work[B.W_POOL + c * C.N_CORE : B.W_POOL + (c + 1) * C.N_CORE].copy()
+            total += B.history_weight(p, st, seat, cand, work, fwork, B.EXPERT_READ, B.EXPERT_MISS)
+            assert total == sums[c]
+        if st[C.ST_HIST_N] >= 12 and B.kept_fits(p, st, seat, B.EXPERT_READ, work):
+            B.fill_pool(p, st, seat, 40, rng, work, fwork, B.EXPERT_READ, B.EXPERT_MISS)
+            kept += int(work[B.W_KEPT_COUNT : B.W_KEPT_COUNT + 4].sum())
+            weighed += 40 * (int(p[P_PLAYERS]) - 1)
+    if variant == "morskoy-004":
+        assert weighed == 0
+    else:
+        assert 0 < kept < weighed
+
+
 # --- (d) reproducible, and names -----------------------------------------------------------------------
 def test_expert_is_reproducible_by_seed():
     from kozel_stats.play.runner import play_range

@@ -45,9 +45,11 @@ from .codes import (
     BOT_PARAM_SHIFT,
     CHUNK_POP,
     DOUBLES_MASK,
+    EXTRA_LEAD_NONE,
     FISH_WINNER_FISHERMAN,
     FISH_WINNER_REPLAYED,
     P_BAZAAR,
+    P_EXTRA_LEAD,
     P_FISH_WINNER,
     P_KEPT_00_GOAT,
     P_KEPT_66_WRITES,
@@ -221,6 +223,15 @@ EXPERT_REPLY_SHIFT, EXPERT_REPLY_MASK = BOT_ID.field(2)
 REPLY_MODEL = 1
 REPLY_MINIMAX = 2
 EXPERT_REPLY = REPLY_MODEL
+#: How the deals searched are drawn from the pool (0: EXPERT_DRAW): DRAW_SPREAD, at evenly spread points of
+#: the pool's running weight sums (a golden-ratio sequence from one random start, spread_pooled), so that each
+#: candidate is drawn about as often as its weight says; or DRAW_INDEPENDENT, each deal an independent draw by
+#: weight (pick_pooled; stop 34 and before), whose chance repeats and misses are noise in the decision. Chosen
+#: by measurement (docs/expert.md, stop 47)
+EXPERT_DRAW_SHIFT, EXPERT_DRAW_MASK = BOT_ID.field(2)
+DRAW_SPREAD = 1
+DRAW_INDEPENDENT = 2
+EXPERT_DRAW = DRAW_SPREAD
 #: the bits of an expert id beyond its N (expert-classic's flag and the measurements' settings)
 EXPERT_SETTINGS = ~((EXPERT_DEALS_MASK << EXPERT_DEALS_SHIFT) | (BOT_KIND_MASK << BOT_KIND_SHIFT))
 
@@ -240,6 +251,7 @@ def expert_id(
     pool: int = 0,
     horizon: int = 0,
     reply: int = 0,
+    draw: int = 0,
 ) -> int:
     """The id of an expert with N sampled deals and (for measurements) another depth or exact threshold
     (0: the default; at most 31 each), play-out at the horizon (expert.X_POLICY's values), extension (up to
@@ -248,8 +260,8 @@ def expert_id(
     (READ_*; 0: the default) and the miss (an index of EXPERT_MISS_CHOICES); `open_hands` 1: the cheater
     (EXPERT_OPEN_SHIFT), a benchmark device, never a player; `pool` (EXPERT_POOL_SHIFT; 0: the default);
     `horizon` (HORIZON_LEARNED, HORIZON_PLAYOUT; 0: EXPERT_HORIZON); `reply` (REPLY_MODEL, REPLY_MINIMAX; 0:
-    EXPERT_REPLY)."""
-    assert 1 <= deals <= PARAMETRIC["expert"] and horizon < 3 and reply < 3
+    EXPERT_REPLY); `draw` (DRAW_SPREAD, DRAW_INDEPENDENT; 0: EXPERT_DRAW)."""
+    assert 1 <= deals <= PARAMETRIC["expert"] and horizon < 3 and reply < 3 and draw < 3
     fields = (
         (deals, EXPERT_DEALS_SHIFT, EXPERT_DEALS_MASK),
         (depth, EXPERT_DEPTH_SHIFT, EXPERT_DEPTH_MASK),
@@ -265,6 +277,7 @@ def expert_id(
         (pool, EXPERT_POOL_SHIFT, EXPERT_POOL_MASK),
         (horizon, EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK),
         (reply, EXPERT_REPLY_SHIFT, EXPERT_REPLY_MASK),
+        (draw, EXPERT_DRAW_SHIFT, EXPERT_DRAW_MASK),
     )
     bot = BOT_EXPERT
     for value, shift, mask in fields:
@@ -286,6 +299,11 @@ W_TOTAL = _W.field(MAX_MOVES)  # the sampler's (and the expert's) total per cand
 W_EXPERT = _W.field(X_SIZE)  # the expert's search (expert.py's layout; its X_CTX: the game so far)
 W_POOL = _W.field(POOL_MAX * N_CORE)  # the expert's pool of read deals (EXPERT_POOL_SHIFT)
 W_POOL_DONE = _W.field(POOL_MAX)  # ... 1 once a pooled deal is searched (its values in F_POOL_VALUE)
+W_KEPT_HANDS = _W.field(4 * POOL_MAX)  # ... per seat, the hands whose moves' likelihoods are kept (pool_weight)
+W_KEPT_COUNT = _W.field(4)  # ... per seat, how many
+W_KEPT_ENTRY = _W.field(4)  # ... per seat, the entry of the candidate being weighed
+W_KEPT_NEW = _W.field(4)  # ... per seat, 1 if that entry is being computed
+W_KEPT_AT = _W.field(4)  # ... per seat, the moves of that entry written so far
 W_SIZE = _W.size
 _F = Layout("bot float workspace")
 F_HORIZON = _F.field(2 * N_HORIZON)  # the learned value's weights, then its features' scratch (expert.F_HORIZON)
@@ -297,6 +315,9 @@ F_DEALT = _F.field(MAX_MOVES)  # the expert: each move's value in the sampled de
 F_SPREAD = _F.field(MAX_MOVES)  # ... and the sum of its squared deviations from the deal's mean over moves
 F_POOL_SUM = _F.field(POOL_MAX)  # the pool's running sum of weights (EXPERT_POOL_SHIFT)
 F_POOL_VALUE = _F.field(POOL_MAX * MAX_MOVES)  # ... each searched pooled deal's move values
+#: the likelihoods of a seat's moves kept per hand (pool_weight): one per move of the seat read, in order
+KEPT_FACTORS = 12
+F_KEPT = _F.field(4 * POOL_MAX * KEPT_FACTORS)
 #: the expert's model of an expert's moves: a softmax over MODEL_FEATURES, its weights fitted to the expert's
 #: own moves by benchmarks/fit_expert_model.py and shipped in MODEL_FILE; engine.workspace() loads them here
 MODEL_FEATURES = (
@@ -1315,6 +1336,13 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
     else `miss`). The hands at the start are the world's plus what each seat has laid since; a seat's moves
     before its last draw are not read (the tiles it drew then are not known). Uses work's W_SIM (the
     replay), W_BUF, W_READ."""
+    return replay_record(p, st, seat, world, work, fwork, read, miss, False)
+
+
+@jit
+def replay_record(p, st, seat, world, work, fwork, read, miss, keep):
+    """history_weight's replay of the record; with `keep` (pool_weight), the likelihoods of the moves of the
+    seats whose entry is new (W_KEPT_NEW) go to their entries in F_KEPT instead of into the product."""
     sim = work[W_SIM : W_SIM + N_CORE]
     buf = work[W_BUF : W_BUF + MAX_MOVES]
     read_from = work[W_READ : W_READ + 4]
@@ -1322,6 +1350,7 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
         sim[i] = world[i]
     for s in range(4):
         read_from[s] = 0
+        work[W_KEPT_AT + s] = 0
     events = st[ST_HIST_N]
     draws = 0
     for e in range(events):
@@ -1356,7 +1385,8 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
         k = 0
         # the moves are listed where a move is read, and wherever the engine's listing changes the deal: after an
         # extra lead, listing a player's moves may end the two-tile rule (core.extra_moves), as in the engine
-        if read_here or sim[ST_EXTRA]:
+        computed = read_here and (not keep or work[W_KEPT_NEW + s])
+        if computed or sim[ST_EXTRA]:
             k = legal_moves(p, sim, s, buf)
         if kind == HIST_KNOCK:
             for i in range(sim[ST_N_ENDS]):
@@ -1364,8 +1394,13 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
                     sim[ST_LACKS + s] |= 1 << sim[ST_END + i]
             continue
         move = ev >> 4
-        if read_here and k > 1:
-            weight *= move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork)
+        if computed:  # one call of the (inlined) likelihood: two made the replay half as slow again
+            f = move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork) if k > 1 else 1.0
+            if keep:  # pool_weight keeps it (1 where the seat had one move: a product's no-op)
+                fwork[kept_at(work, s) + work[W_KEPT_AT + s]] = f
+                work[W_KEPT_AT + s] += 1
+            elif k > 1:
+                weight *= f
         apply_move(sim, s, move)
     return weight
 
@@ -1394,20 +1429,116 @@ def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
     what the seat saw, each weighed by the play (history_weight); their running weight sums in
     fwork[F_POOL_SUM], none searched yet."""
     total = 0.0
+    for s in range(4):
+        work[W_KEPT_COUNT + s] = 0
     for c in range(pool):
         cand = work[W_POOL + c * N_CORE : W_POOL + (c + 1) * N_CORE]
         sample_world(p, st, seat, cand, rng, work[W_SAMPLE : W_SAMPLE + 30])
-        total += history_weight(p, st, seat, cand, work, fwork, read, miss)
+        total += pool_weight(p, st, seat, cand, work, fwork, read, miss)
         fwork[F_POOL_SUM + c] = total
         work[W_POOL_DONE + c] = 0
 
 
 @hot
+def kept_at(work, s):
+    """Where in F_KEPT the likelihoods of seat s's entry W_KEPT_ENTRY begin."""
+    return F_KEPT + (s * POOL_MAX + work[W_KEPT_ENTRY + s]) * KEPT_FACTORS
+
+
+@jit
+def kept_fits(p, st, seat, read, work):
+    """Whether pool_weight may keep the likelihoods of this record: no extra lead (there, listing a player's
+    moves may change the deal: core.extra_moves) and at most KEPT_FACTORS moves read of any seat."""
+    if p[P_EXTRA_LEAD] != EXTRA_LEAD_NONE:
+        return False
+    read_from = work[W_READ : W_READ + 4]
+    plays = work[W_KEPT_AT : W_KEPT_AT + 4]
+    for s in range(4):
+        read_from[s] = 0
+        plays[s] = 0
+    for e in range(st[ST_HIST_N]):
+        if st[ST_HIST + e] & 3 == HIST_DRAW:
+            read_from[(st[ST_HIST + e] >> 2) & 3] = e + 1
+    for e in range(st[ST_HIST_N]):
+        ev = st[ST_HIST + e]
+        s = (ev >> 2) & 3
+        if ev & 3 == HIST_PLAY and e >= read_from[s] and reads_seat(p, seat, s, read):
+            plays[s] += 1
+            if plays[s] > KEPT_FACTORS:
+                return False
+    return True
+
+
+@jit
+def pool_weight(p, st, seat, world, work, fwork, read, miss):
+    """history_weight of a pool's candidate, the same number for less work: a seat's recorded moves are weighed
+    by what it saw when it moved (its hand then, which is its hand now plus what it laid since, and the table),
+    so two candidates that give a seat the same hand give its moves the same likelihoods. They are kept per
+    seat and hand for the decision (W_KEPT_*, F_KEPT; fill_pool empties them) and multiplied in the record's
+    order, as history_weight multiplies them; the record is replayed only for a hand not seen yet. Where
+    kept_fits says no: history_weight."""
+    if not kept_fits(p, st, seat, read, work):
+        return history_weight(p, st, seat, world, work, fwork, read, miss)
+    fresh = False
+    for s in range(4):
+        work[W_KEPT_ENTRY + s] = 0
+        work[W_KEPT_NEW + s] = 0
+        if s >= p[P_PLAYERS] or not reads_seat(p, seat, s, read):
+            continue
+        hand = world[ST_HAND + s]
+        count = work[W_KEPT_COUNT + s]
+        entry = count
+        for i in range(count):
+            if work[W_KEPT_HANDS + s * POOL_MAX + i] == hand:
+                entry = i
+                break
+        if entry == count:
+            work[W_KEPT_HANDS + s * POOL_MAX + entry] = hand
+            work[W_KEPT_COUNT + s] = count + 1
+            work[W_KEPT_NEW + s] = 1
+            fresh = True
+        work[W_KEPT_ENTRY + s] = entry
+    if fresh:
+        replay_record(p, st, seat, world, work, fwork, read, miss, True)
+    read_from = work[W_READ : W_READ + 4]  # written by kept_fits (and again, the same, by the replay)
+    weight = 1.0
+    for s in range(4):
+        work[W_KEPT_AT + s] = 0
+    for e in range(st[ST_HIST_N]):
+        ev = st[ST_HIST + e]
+        s = (ev >> 2) & 3
+        if ev & 3 == HIST_PLAY and e >= read_from[s] and reads_seat(p, seat, s, read):
+            weight *= fwork[kept_at(work, s) + work[W_KEPT_AT + s]]
+            work[W_KEPT_AT + s] += 1
+    return weight
+
+
+@hot
 def pick_pooled(pool, rng, fwork):
-    """A deal of the pool drawn with probability proportional to its weight."""
-    u = rng_below(rng, 1, 1 << 30) * (fwork[F_POOL_SUM + pool - 1] / (1 << 30))
+    """A deal of the pool drawn with probability proportional to its weight (DRAW_INDEPENDENT)."""
+    return pooled_at(pool, rng_below(rng, 1, 1 << 30) / (1 << 30), fwork)
+
+
+@hot
+def spread_pooled(pool, start, k, fwork):
+    """The k-th deal of a decision drawn from the pool (DRAW_SPREAD): at the point start + k (sqrt 5 - 1) / 2,
+    modulo 1, of the pool's running weight sums. The golden ratio's multiples spread any first k points
+    evenly over [0, 1), so a candidate is drawn about as often as its weight says, where independent draws
+    repeat some and miss others by chance."""
+    u = start + k * GOLDEN_STEP
+    return pooled_at(pool, u - np.floor(u), fwork)
+
+
+#: (sqrt 5 - 1) / 2: spread_pooled's step
+GOLDEN_STEP = 0.6180339887498949
+
+
+@hot
+def pooled_at(pool, u, fwork):
+    """The deal of the pool at the fraction u of its running weight sum."""
+    v = u * fwork[F_POOL_SUM + pool - 1]
     for c in range(pool - 1):
-        if u < fwork[F_POOL_SUM + c]:
+        if v < fwork[F_POOL_SUM + c]:
             return c
     return pool - 1
 
@@ -1541,6 +1672,13 @@ def deal_move_value(p, world, seat, move, depth, exact, reply, work, rng, fwork)
     return float(move_value(p, world, seat, move, depth, exact, work[W_EXPERT : W_EXPERT + X_SIZE], rng, fwork))
 
 
+@hot
+def expert_draw(bot):
+    """How the expert of id `bot` draws the deals it searches from its pool (DRAW_SPREAD or DRAW_INDEPENDENT)."""
+    draw = (bot >> EXPERT_DRAW_SHIFT) & EXPERT_DRAW_MASK
+    return EXPERT_DRAW if draw == 0 else draw
+
+
 @jit
 def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     """Determinized search (docs/expert.md): for each of N deals sampled consistently with what the seat
@@ -1562,12 +1700,17 @@ def choose_expert(bot, p, st, seat, moves, n, rng, work, fwork):
     for i in range(n):
         total[i] = 0
         spread[i] = 0.0
+    spread_start = -1.0  # DRAW_SPREAD's random start; -1: independent draws
     if pool > 1:
         fill_pool(p, st, seat, pool, rng, work, fwork, read, miss)
+        if expert_draw(bot) == DRAW_SPREAD:
+            spread_start = rng_below(rng, 1, 1 << 30) / (1 << 30)
     k = 0
     means = 0.0
     while k < deals * extend:
-        c = pick_pooled(pool, rng, fwork) if pool > 1 else -1
+        c = -1
+        if pool > 1:
+            c = spread_pooled(pool, spread_start, k, fwork) if spread_start >= 0 else pick_pooled(pool, rng, fwork)
         if c >= 0 and work[W_POOL_DONE + c]:  # drawn again: its search is known
             for i in range(n):
                 dealt[i] = fwork[F_POOL_VALUE + c * MAX_MOVES + i]
