@@ -1394,7 +1394,7 @@ def replay_record(p, st, seat, world, work, fwork, read, miss, keep):
                     sim[ST_LACKS + s] |= 1 << sim[ST_END + i]
             continue
         move = ev >> 4
-        if computed:  # one call of the (inlined) likelihood: two made the replay half as slow again
+        if computed:  # one place that inlines the likelihood (it is large), whichever way it is used
             f = move_likelihood(p, sim, seat, s, buf, k, move, read, miss, fwork) if k > 1 else 1.0
             if keep:  # pool_weight keeps it (1 where the seat had one move: a product's no-op)
                 fwork[kept_at(work, s) + work[W_KEPT_AT + s]] = f
@@ -1426,8 +1426,8 @@ def inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
 @jit
 def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
     """The pool of read deals of one decision (EXPERT_POOL_SHIFT): `pool` deals sampled consistently with
-    what the seat saw, each weighed by the play (history_weight); their running weight sums in
-    fwork[F_POOL_SUM], none searched yet."""
+    what the seat saw, each weighed by the play (pool_weight: history_weight's number, each seat's likelihoods
+    kept per hand for the decision); their running weight sums in fwork[F_POOL_SUM], none searched yet."""
     total = 0.0
     for s in range(4):
         work[W_KEPT_COUNT + s] = 0
