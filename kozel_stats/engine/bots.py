@@ -178,7 +178,10 @@ READ_ALL = 3  # ... and the partner, by counter's policy too
 READ_PARTNER_MODEL = 4  # the opponents by counter's, the partner by the expert's fitted model (MODEL_FILE)
 READ_MODEL_ALL = 5  # everyone by the fitted model
 READ_MIXED = 6  # the partner by the model, the opponents by half counter's likelihood, half the model's
-EXPERT_READ = READ_MIXED
+#: READ_PARTNER_MODEL since stop 48 (READ_MIXED before): the mixture costs a third of the reading and read no
+#: better against counter (pool 40: +0.27 against +0.28 first-deal points over seeds 2-21), so its time went
+#: to a larger pool (EXPERT_POOL_PER_DEAL; docs/expert.md, "The opponents by counter, a pool of 40")
+EXPERT_READ = READ_PARTNER_MODEL
 #: the misses an id may ask for (expert_id's miss: 1, 2, 3; 0 is EXPERT_MISS)
 EXPERT_MISS_CHOICES = (EXPERT_MISS, 0.1, 0.25, 0.5)
 #: `expert-classic`: the expert of issue 26 (no inference, the draws not read), kept for the benchmarks
@@ -206,7 +209,10 @@ EXPERT_OPEN_SHIFT, EXPERT_OPEN_MASK = BOT_ID.field(1)
 #: (docs/expert.md)
 EXPERT_POOL_SHIFT, EXPERT_POOL_MASK = BOT_ID.field(6)
 POOL_MAX = EXPERT_POOL_MASK
-EXPERT_POOL_PER_DEAL = 4  # 3 until stop 33: 4 N reads +0.54 +- 0.19 first-deal points over seeds 2-11 (docs/expert.md)
+#: 3 until stop 33 (4 N read +0.54 +- 0.19 first-deal points over seeds 2-11), 4 until stop 48; 5 N with the
+#: opponents read by counter alone: +0.19 +- 0.08 first-deal points over 80,000 pairs of seeds 2-41 at the
+#: same speed (docs/expert.md)
+EXPERT_POOL_PER_DEAL = 5
 #: What values a node at the search's horizon (0: EXPERT_HORIZON): the learned value of the position
 #: (expert.LEAF_LEARNED, issue 37 §2) or a play-out (counter's, or greedy with the leaf bit)
 EXPERT_HORIZON_SHIFT, EXPERT_HORIZON_MASK = BOT_ID.field(2)
@@ -1431,10 +1437,14 @@ def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
     total = 0.0
     for s in range(4):
         work[W_KEPT_COUNT + s] = 0
+    keep = kept_fits(p, st, seat, read, work)  # of the record alone: once for the pool
     for c in range(pool):
         cand = work[W_POOL + c * N_CORE : W_POOL + (c + 1) * N_CORE]
         sample_world(p, st, seat, cand, rng, work[W_SAMPLE : W_SAMPLE + 30])
-        total += pool_weight(p, st, seat, cand, work, fwork, read, miss)
+        if keep:
+            total += pool_weight(p, st, seat, cand, work, fwork, read, miss)
+        else:
+            total += history_weight(p, st, seat, cand, work, fwork, read, miss)
         fwork[F_POOL_SUM + c] = total
         work[W_POOL_DONE + c] = 0
 
@@ -1475,10 +1485,8 @@ def pool_weight(p, st, seat, world, work, fwork, read, miss):
     by what it saw when it moved (its hand then, which is its hand now plus what it laid since, and the table),
     so two candidates that give a seat the same hand give its moves the same likelihoods. They are kept per
     seat and hand for the decision (W_KEPT_*, F_KEPT; fill_pool empties them) and multiplied in the record's
-    order, as history_weight multiplies them; the record is replayed only for a hand not seen yet. Where
-    kept_fits says no: history_weight."""
-    if not kept_fits(p, st, seat, read, work):
-        return history_weight(p, st, seat, world, work, fwork, read, miss)
+    order, as history_weight multiplies them; the record is replayed only for a hand not seen yet. Only where
+    kept_fits says yes (fill_pool asks it once: it also writes W_READ, which this reads)."""
     fresh = False
     for s in range(4):
         work[W_KEPT_ENTRY + s] = 0
@@ -1500,7 +1508,7 @@ def pool_weight(p, st, seat, world, work, fwork, read, miss):
         work[W_KEPT_ENTRY + s] = entry
     if fresh:
         replay_record(p, st, seat, world, work, fwork, read, miss, True)
-    read_from = work[W_READ : W_READ + 4]  # written by kept_fits (and again, the same, by the replay)
+    read_from = work[W_READ : W_READ + 4]  # written by kept_fits (and again, the same, by a replay)
     weight = 1.0
     for s in range(4):
         work[W_KEPT_AT + s] = 0
