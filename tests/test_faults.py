@@ -470,8 +470,8 @@ def test_two_runs_into_one_folder_the_second_is_refused_naming_the_owner(tmp_pat
             assert "Traceback" not in out and "internal error" not in out, out
     finally:
         first.send_signal(signal.SIGTERM)
-        first.communicate(timeout=300)
-    assert first.returncode == 2
+        said = first.communicate(timeout=300)
+    assert first.returncode == 2, said  # what it said, should a rare race ever end it otherwise
     assert not (run / ".kozel-stats.lock").exists()  # the run that ended gave the folder up
     code, out = run_cli("compare", "default", "--games", 200, "--workers", 1, "--out", run, "--force")
     assert code == 0, out
@@ -1230,3 +1230,17 @@ def test_a_picture_card_that_cannot_be_copied_leaves_no_temporary_file(tmp_path,
     code, out = run_cli("compare", "default", "target-100", "--games", 100, "--workers", 1, "--card", card)
     assert code == 2 and "no space left" in out, out
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == []
+
+
+def test_a_signal_that_escapes_the_command_still_ends_it_with_exit_code_2(monkeypatch):
+    """A signal in the instant after the command's own handling (its message said) reaches main(): exit code
+    2, not Python's death by SIGINT (-2, 130) with a traceback."""
+    from kozel_stats.cli import commands
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(commands, "run_command_line", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        commands.main()
+    assert ended.value.code == 2

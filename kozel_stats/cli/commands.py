@@ -1648,6 +1648,13 @@ def speak_utf8() -> None:
 
 
 def main() -> None:
+    try:
+        run_command_line()
+    except KeyboardInterrupt:  # a signal in the instant between the command's own handling and its end
+        sys.exit(2)  # (Python would die by SIGINT, exit code 130 or -2, with a traceback)
+
+
+def run_command_line() -> None:
     from ..system import signals
 
     # SIGTERM (kill PID) stops a run like Ctrl-C: the workers are stopped and what is finished is
