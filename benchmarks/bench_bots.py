@@ -286,11 +286,20 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
 
 def expert_settings() -> dict[str, int]:
     """The settings of the expert's curve (issue 37, --settings): name -> bot id."""
-    from kozel_stats.engine.bots import DRAW_INDEPENDENT, HORIZON_PLAYOUT, REPLY_MINIMAX, expert_id, parse_bot
+    from kozel_stats.engine.bots import (
+        DRAW_INDEPENDENT,
+        HORIZON_PLAYOUT,
+        READ_MIXED,
+        REPLY_MINIMAX,
+        expert_id,
+        parse_bot,
+    )
 
-    # the steps before stop 34 keep their z = 1 (index 2) and minimax replies, and those before stop 47 their
-    # independent draws from the pool, so that their rows stay theirs
-    old = {"z": 2, "reply": REPLY_MINIMAX, "draw": DRAW_INDEPENDENT}
+    # the steps before stop 34 keep their z = 1 (index 2) and minimax replies, those before stop 47 their
+    # independent draws from the pool, and those before stop 48 their mixed reading of the opponents and their
+    # pool of 4 N, so that their rows stay theirs
+    old = {"z": 2, "reply": REPLY_MINIMAX, "draw": DRAW_INDEPENDENT, "read": READ_MIXED}
+    mixed = {"pool": 32, "read": READ_MIXED}
     return {
         "expert-classic (issue 26)": parse_bot("expert-classic"),
         "reading, a pick of 8 per deal, play-outs (issue 37's first default)": expert_id(
@@ -301,12 +310,13 @@ def expert_settings() -> dict[str, int]:
         "... pool of 16 (2 N)": expert_id(8, pool=16, **old),
         "... pool of 24 (3 N, the default until stop 33)": expert_id(8, pool=24, **old),
         "... pool of 32 (4 N, the default of stop 33)": expert_id(8, pool=32, **old),
-        "... z = 2": expert_id(8, reply=REPLY_MINIMAX, draw=DRAW_INDEPENDENT),
-        "... the model's replies (stop 34's expert)": expert_id(8, draw=DRAW_INDEPENDENT),
-        "... the deals drawn evenly spread: expert": parse_bot("expert"),
+        "... z = 2": expert_id(8, reply=REPLY_MINIMAX, draw=DRAW_INDEPENDENT, **mixed),
+        "... the model's replies (stop 34's expert)": expert_id(8, draw=DRAW_INDEPENDENT, **mixed),
+        "... the deals drawn evenly spread (stop 47's expert)": expert_id(8, **mixed),
+        "... the opponents by counter alone, a pool of 40 (5 N): expert": parse_bot("expert"),
         "pool of 24, play-outs": expert_id(8, pool=24, horizon=HORIZON_PLAYOUT, **old),
         "expert, depth 3": expert_id(8, depth=3),
-        "expert:4 (pool 16)": parse_bot("expert:4"),
+        "expert:4 (pool 20)": parse_bot("expert:4"),
         "expert:16 (pool 63)": parse_bot("expert:16"),
     }
 
@@ -371,26 +381,35 @@ def knob_settings() -> dict[str, tuple[int, float]]:
     """The --knobs sweep: name -> (bot id, the scale of the model of the expert's moves)."""
     from kozel_stats.engine.bots import (
         DRAW_INDEPENDENT,
+        READ_MIXED,
         READ_MODEL_ALL,
-        READ_PARTNER_MODEL,
         REPLY_MINIMAX,
         expert_id,
         parse_bot,
     )
 
     return {
-        "expert (the default: pool 32, z = 2, the model's replies, evenly spread draws)": (parse_bot("expert"), 1.0),
-        "independent draws (stop 34's expert)": (expert_id(8, draw=DRAW_INDEPENDENT), 1.0),
+        "expert (the default: pool 40, the opponents by counter, z = 2, the model's replies, evenly spread draws)": (
+            parse_bot("expert"),
+            1.0,
+        ),
+        "the opponents half by counter, half by the model, pool 32 (stop 47's expert)": (
+            expert_id(8, pool=32, read=READ_MIXED),
+            1.0,
+        ),
+        "... and independent draws (stop 34's expert)": (
+            expert_id(8, pool=32, read=READ_MIXED, draw=DRAW_INDEPENDENT),
+            1.0,
+        ),
+        "the opponents half by counter, half by the model, pool 40": (expert_id(8, read=READ_MIXED), 1.0),
         "the minimax reply": (expert_id(8, reply=REPLY_MINIMAX), 1.0),
-        "pool 24 (the default until stop 33)": (expert_id(8, pool=24), 1.0),
-        "pool 40": (expert_id(8, pool=40), 1.0),
+        "pool 32 (the default until stop 48)": (expert_id(8, pool=32), 1.0),
         "pool 48": (expert_id(8, pool=48), 1.0),
-        "N = 10 (pool 40)": (expert_id(10), 1.0),
+        "N = 10 (pool 50)": (expert_id(10), 1.0),
         "z = 1 (with the model's replies)": (expert_id(8, z=2), 1.0),
         "z = 0.5": (expert_id(8, z=1), 1.0),
         "miss 0.1": (expert_id(8, miss=1), 1.0),
         "miss 0.5": (expert_id(8, miss=3), 1.0),
-        "the opponents by counter alone": (expert_id(8, read=READ_PARTNER_MODEL), 1.0),
         "everyone by the model": (expert_id(8, read=READ_MODEL_ALL), 1.0),
         "the model's weights x 0.6": (parse_bot("expert"), 0.6),
         "the model's weights x 1.5": (parse_bot("expert"), 1.5),

@@ -4,11 +4,12 @@
 
 Decisions: positions of deals played by `counter` on every seat (default rules; the deal's public record
 kept as the engine keeps it), the decisions with more than one legal move; on each, the move `expert`
-plays (the teacher: bots.expert_id(8, read=READ_OPPONENTS, z=2, reply=REPLY_MINIMAX), which reads the
-opponents by counter's policy and searches the reply by minimax, so it does not use this model and the fit
-does not depend on its own weights; z = 1 (index 2), the default of stop 33 when these weights were fitted:
-the default expert of stop 34 plays z = 2 with them; it plays with the engine's workspace, the shipped
-learned value at the horizon loaded). The model is a softmax over
+plays (the teacher: bots.expert_id(8, read=READ_OPPONENTS, z=2, reply=REPLY_MINIMAX, pool=32,
+draw=DRAW_INDEPENDENT), which reads the opponents by counter's policy and searches the reply by minimax, so
+it does not use this model and the fit does not depend on its own weights; z = 1 (index 2), a pool of 32 and
+independent draws, the defaults of stop 33 when these weights were fitted: the default expert plays z = 2, a
+pool of 40 and spread draws with them; it plays with the engine's workspace, the shipped learned value at the
+horizon loaded). The model is a softmax over
 bots.MODEL_FEATURES (bots.model_features, the same compiled code the expert reads the play with), fitted
 by maximum likelihood (gradient ascent on standardized features, 400 steps) on 70% of the decisions; the
 other 30% are held out: the script prints the held-out log-likelihood per decision of the fitted model,
@@ -37,7 +38,9 @@ def decisions(n_positions: int, seed: int):
     from kozel_stats.rules.variants import load_variant
 
     p = compile_rules(load_variant("default").rule_dict)
-    teacher = B.expert_id(8, read=B.READ_OPPONENTS, z=2, reply=B.REPLY_MINIMAX)
+    # the expert of stop 33, when the shipped weights were fitted, each of its settings named: the defaults
+    # changed since (the reply at stop 34, the draws at stop 47, the pool at stop 48) would fit other weights
+    teacher = B.expert_id(8, read=B.READ_OPPONENTS, z=2, reply=B.REPLY_MINIMAX, pool=32, draw=B.DRAW_INDEPENDENT)
     work = np.zeros(B.W_SIZE, dtype=np.int64)
     from kozel_stats.engine.game import workspace
 

@@ -4,6 +4,8 @@ and it is reproducible."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from numba import njit
@@ -246,6 +248,23 @@ def test_the_expert_model_is_shipped_and_reads_the_expert():
         decisions += 1
     assert model / decisions > uniform / decisions + 0.1
     assert model > counter
+
+
+def test_the_shipped_model_is_what_its_command_fits(tmp_path):
+    """benchmarks/fit_expert_model.py, the command the shipped weights name, writes them again to the digit:
+    its teacher names each of its settings, so a later change of the expert's defaults cannot change what
+    the command fits."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    shipped = json.loads(B.MODEL_FILE.read_text(encoding="utf-8"))
+    out = tmp_path / "model.json"
+    args = shipped["command"].split()[1:] + ["--out", str(out)]
+    subprocess.run([sys.executable, *args], cwd=root, check=True, capture_output=True)
+    fitted = json.loads(out.read_text(encoding="utf-8"))
+    assert fitted["weights"] == shipped["weights"] and fitted["held_out"] == shipped["held_out"]
 
 
 def test_the_learned_value_is_shipped_and_predicts_better_than_a_pip_count():
