@@ -21,8 +21,9 @@ import numpy as np
 
 GOLDEN_FILE = Path(__file__).with_name("golden.json")
 SEED = 20261130
-#: (bot, games): the fast bots over many games, the thinking one over a few
-RUNS = (("random", 2000), ("heavy", 500), ("counter", 200))
+#: (bot, games): the fast bots over many games, the thinking one over a few, the searching ones over a handful (a
+#: speed-up of the expert's reading or search, or of the sampling its deals share with the sampler's, is proven here)
+RUNS = (("random", 2000), ("heavy", 500), ("counter", 200), ("sampler", 3), ("expert", 4), ("expert-classic", 2))
 RECORDED_GAMES = 10
 FIELDS = (
     "seed",
