@@ -109,6 +109,7 @@ from .core import (
     placement,
     popcount,
     rng_below,
+    values_of,
 )
 from .expert import F_HORIZON as EXPERT_F_HORIZON
 from .expert import (
@@ -292,6 +293,11 @@ def expert_id(
     return bot
 
 
+#: pool_weight's hash table of a seat's kept hands: slots per seat (a power of two, over twice POOL_MAX)
+KEPT_SLOTS = 128
+#: ... and its hash's multiplier (odd, below 2^63: the product wraps in int64)
+KEPT_HASH = 0x2545F4914F6CDD1D
+
 # --- the bots' scratch, allocated once per game by the engine -------------------------------------------
 _W = Layout("bot workspace")
 W_WORLD = _W.field(N_STATE)  # the sampler's sampled world
@@ -310,7 +316,12 @@ W_KEPT_COUNT = _W.field(4)  # ... per seat, how many
 W_KEPT_ENTRY = _W.field(4)  # ... per seat, the entry of the candidate being weighed
 W_KEPT_NEW = _W.field(4)  # ... per seat, 1 if that entry is being computed
 W_KEPT_AT = _W.field(4)  # ... per seat, the moves of that entry written so far
+W_KEPT_SLOTS = _W.field(4 * KEPT_SLOTS)  # ... per seat, a hash table of those hands: (decision << 8) | entry
+W_KEPT_DECISION = _W.field()  # ... the decision the slots are of (fill_pool counts them: no slot is cleared)
+W_LAID = _W.field(4)  # record_start: the tiles each seat has laid in the deal
+W_DRAWS = _W.field()  # ... and the draws
 W_SIZE = _W.size
+assert KEPT_SLOTS >= 2 * POOL_MAX and POOL_MAX < 256  # kept_entry: a free slot always, an entry in 8 bits
 _F = Layout("bot float workspace")
 F_HORIZON = _F.field(2 * N_HORIZON)  # the learned value's weights, then its features' scratch (expert.F_HORIZON)
 assert F_HORIZON == EXPERT_F_HORIZON
@@ -383,27 +394,12 @@ def bot_name(code: int) -> str:
 
 
 # --- what a seat knows -----------------------------------------------------------------------------
-# VALUES[c, m]: the 7-bit mask of the values carried by the tiles of 7-bit chunk c of a tile mask
-VALUES = np.zeros((4, 128), dtype=np.int64)
-for _c in range(4):
-    for _m in range(128):
-        for _b in range(7):
-            if _m >> _b & 1:
-                VALUES[_c, _m] |= (1 << int(TILE_LO[7 * _c + _b])) | (1 << int(TILE_HI[7 * _c + _b]))
-
-
 # SUITS_OF[values]: the tiles carrying any value of the 7-bit mask `values`
 SUITS_OF = np.zeros(128, dtype=np.int64)
 for _values in range(128):
     for _v in range(7):
         if _values >> _v & 1:
             SUITS_OF[_values] |= int(SUIT_MASK[_v])
-
-
-@hot
-def values_of(m):
-    """The end values carried by the tiles of mask m."""
-    return VALUES[0, m & 127] | VALUES[1, (m >> 7) & 127] | VALUES[2, (m >> 14) & 127] | VALUES[3, (m >> 21) & 127]
 
 
 @hot
@@ -885,21 +881,28 @@ def counter_likelihood(p, st, seat, moves, n, move, miss, fwork):
 def counter_likelihood_in(p, st, seat, moves, n, move, miss, fwork, ctx):
     """counter_likelihood, given the seat's counter_context `ctx` (the reading's mixture computes it once for
     both of its models)."""
-    have_est = False
-    est = (0.0, 0.0, 0.0, 0.0)
-    best = -(1 << 62)
-    ties = 0
-    best_of_move = -(1 << 62)
+    # The recorded move's weight first, then the others until one outweighs it: most moves of a wrong hand are
+    # not counter's best, and the weights that are not needed are not computed (the same number: a weight
+    # depends on the position only, the estimate of the other hands too, whenever it is first needed).
+    j = -1
     for i in range(n):
-        w, est, have_est = counter_weight(p, st, seat, moves[i], ctx, est, have_est, fwork)
         if moves[i] == move:
-            best_of_move = w
-        if w > best:
-            best = w
-            ties = 1
-        elif w == best:
+            j = i
+            break
+    if j < 0:
+        return miss
+    est = (0.0, 0.0, 0.0, 0.0)
+    mine, est, have_est = counter_weight(p, st, seat, move, ctx, est, False, fwork)
+    ties = 1
+    for i in range(n):
+        if i == j:
+            continue
+        w, est, have_est = counter_weight(p, st, seat, moves[i], ctx, est, have_est, fwork)
+        if w > mine:
+            return miss
+        if w == mine:
             ties += 1
-    return 1.0 / ties if best_of_move == best else miss
+    return 1.0 / ties
 
 
 # the expert's play-outs at the horizon play like counter (expert.counter_playout), inlined there (as in the
@@ -956,20 +959,39 @@ def pass_along(work, t):
 @jit
 def deal_unseen(unseen, rng, work):
     """Deal the unseen tiles to the holders of sample_world's scratch `work` (sizes, free room and
-    forbidden tiles set): tiles with fewer possible holders first, each to a possible holder with
-    probability proportional to its free room."""
+    forbidden tiles set): tiles with fewer possible holders first (then by tile), each to a possible holder
+    with probability proportional to its free room."""
+    # Which holders may take a tile does not change while dealing (sizes and forbidden tiles are fixed; only
+    # the free room shrinks), so the tiles are sorted by their number of possible holders once, not re-counted
+    # for every number (the same tiles in the same order, the same random numbers: the same deals).
+    by0 = by1 = by2 = by3 = by4 = by5 = 0
+    m = unseen
+    while m:
+        low = m & -m
+        m ^= low
+        t = lowest_bit_index(low)
+        holders = 0
+        for h in range(5):
+            if work[h] > 0 and not (work[10 + h] >> t & 1):
+                holders += 1
+        if holders == 0:
+            by0 |= low
+        elif holders == 1:
+            by1 |= low
+        elif holders == 2:
+            by2 |= low
+        elif holders == 3:
+            by3 |= low
+        elif holders == 4:
+            by4 |= low
+        else:
+            by5 |= low
     for want in range(6):  # tiles with `want` possible holders first (0 = impossible: anyone)
-        m = unseen
+        m = (by0, by1, by2, by3, by4, by5)[want]
         while m:
             low = m & -m
             m ^= low
             t = lowest_bit_index(low)
-            holders = 0
-            for h in range(5):
-                if work[h] > 0 and not (work[10 + h] >> t & 1):
-                    holders += 1
-            if holders != want:
-                continue
             room = 0
             for h in range(5):
                 if want == 0 or not (work[10 + h] >> t & 1):
@@ -1346,27 +1368,40 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
 
 
 @jit
+def record_start(st, work):
+    """What a replay of the record needs, the same for every candidate deal of a decision: from which event each
+    seat's moves are read (after its last draw: W_READ), the tiles each seat has laid (W_LAID: its hand as dealt is
+    its hand now plus these) and the number of draws (W_DRAWS)."""
+    draws = 0
+    for s in range(4):
+        work[W_READ + s] = 0
+        work[W_LAID + s] = 0
+    for e in range(st[ST_HIST_N]):
+        ev = st[ST_HIST + e]
+        s = (ev >> 2) & 3
+        if ev & 3 == HIST_PLAY:
+            work[W_LAID + s] |= move_tiles(ev >> 4)
+        elif ev & 3 == HIST_DRAW:
+            work[W_READ + s] = e + 1
+            draws += 1
+    work[W_DRAWS] = draws
+
+
+@jit
 def replay_record(p, st, seat, world, work, fwork, read, miss, keep):
     """history_weight's replay of the record; with `keep` (pool_weight), the likelihoods of the moves of the
     seats whose entry is new (W_KEPT_NEW) go to their entries in F_KEPT instead of into the product."""
     sim = work[W_SIM : W_SIM + N_CORE]
     buf = work[W_BUF : W_BUF + MAX_MOVES]
     read_from = work[W_READ : W_READ + 4]
+    if not keep:  # pool_weight's kept_fits has done it once for the decision
+        record_start(st, work)
     for i in range(N_CORE):
         sim[i] = world[i]
     for s in range(4):
-        read_from[s] = 0
+        sim[ST_HAND + s] |= work[W_LAID + s]  # the hands as dealt
         work[W_KEPT_AT + s] = 0
     events = st[ST_HIST_N]
-    draws = 0
-    for e in range(events):
-        ev = st[ST_HIST + e]
-        s = (ev >> 2) & 3
-        if ev & 3 == HIST_PLAY:
-            sim[ST_HAND + s] |= move_tiles(ev >> 4)
-        elif ev & 3 == HIST_DRAW:
-            read_from[s] = e + 1
-            draws += 1
     sim[ST_BOARD] = 0  # the table as the deal started
     for i in range(4):
         sim[ST_END + i] = 0
@@ -1378,7 +1413,7 @@ def replay_record(p, st, seat, world, work, fwork, read, miss, keep):
     sim[ST_HOUSE] = 0
     sim[ST_EXTRA] = 0
     sim[ST_LEAD_TILE] = 0
-    sim[ST_BAZAAR_POS] -= draws
+    sim[ST_BAZAAR_POS] -= work[W_DRAWS]
     weight = 1.0
     for e in range(events):
         ev = st[ST_HIST + e]
@@ -1437,6 +1472,7 @@ def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
     total = 0.0
     for s in range(4):
         work[W_KEPT_COUNT + s] = 0
+    work[W_KEPT_DECISION] += 1  # the kept hands' slots of earlier decisions no longer count
     keep = kept_fits(p, st, seat, read, work)  # of the record alone: once for the pool
     for c in range(pool):
         cand = work[W_POOL + c * N_CORE : W_POOL + (c + 1) * N_CORE]
@@ -1450,6 +1486,23 @@ def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
 
 
 @hot
+def kept_entry(work, s, hand):
+    """The entry of `hand` among seat s's kept hands of this decision, or -1 - the free slot where it goes
+    (W_KEPT_SLOTS: open addressing, the next slot after a taken one; never full, a pool has at most POOL_MAX
+    hands). The entries are numbered as the hands first come, as a list searched in order would number them."""
+    decision = work[W_KEPT_DECISION]
+    h = ((hand * KEPT_HASH) >> 40) & (KEPT_SLOTS - 1)
+    while True:
+        slot = work[W_KEPT_SLOTS + s * KEPT_SLOTS + h]
+        if slot >> 8 != decision:
+            return -1 - h
+        entry = slot & 255
+        if work[W_KEPT_HANDS + s * POOL_MAX + entry] == hand:
+            return entry
+        h = (h + 1) & (KEPT_SLOTS - 1)
+
+
+@hot
 def kept_at(work, s):
     """Where in F_KEPT the likelihoods of seat s's entry W_KEPT_ENTRY begin."""
     return F_KEPT + (s * POOL_MAX + work[W_KEPT_ENTRY + s]) * KEPT_FACTORS
@@ -1458,17 +1511,15 @@ def kept_at(work, s):
 @jit
 def kept_fits(p, st, seat, read, work):
     """Whether pool_weight may keep the likelihoods of this record: no extra lead (there, listing a player's
-    moves may change the deal: core.extra_moves) and at most KEPT_FACTORS moves read of any seat."""
+    moves may change the deal: core.extra_moves) and at most KEPT_FACTORS moves read of any seat. Where it may,
+    record_start is done for the pool's replays."""
     if p[P_EXTRA_LEAD] != EXTRA_LEAD_NONE:
         return False
+    record_start(st, work)  # for every replay of the decision's pool
     read_from = work[W_READ : W_READ + 4]
     plays = work[W_KEPT_AT : W_KEPT_AT + 4]
     for s in range(4):
-        read_from[s] = 0
         plays[s] = 0
-    for e in range(st[ST_HIST_N]):
-        if st[ST_HIST + e] & 3 == HIST_DRAW:
-            read_from[(st[ST_HIST + e] >> 2) & 3] = e + 1
     for e in range(st[ST_HIST_N]):
         ev = st[ST_HIST + e]
         s = (ev >> 2) & 3
@@ -1484,9 +1535,10 @@ def pool_weight(p, st, seat, world, work, fwork, read, miss):
     """history_weight of a pool's candidate, the same number for less work: a seat's recorded moves are weighed
     by what it saw when it moved (its hand then, which is its hand now plus what it laid since, and the table),
     so two candidates that give a seat the same hand give its moves the same likelihoods. They are kept per
-    seat and hand for the decision (W_KEPT_*, F_KEPT; fill_pool empties them) and multiplied in the record's
-    order, as history_weight multiplies them; the record is replayed only for a hand not seen yet. Only where
-    kept_fits says yes (fill_pool asks it once: it also writes W_READ, which this reads)."""
+    seat and hand for the decision (W_KEPT_*, F_KEPT; fill_pool empties them; kept_entry finds a hand) and
+    multiplied in the record's order, as history_weight multiplies them; the record is replayed only for a hand
+    not seen yet. Only where kept_fits says yes (fill_pool asks it once: it also does record_start, whose W_READ
+    this reads)."""
     fresh = False
     for s in range(4):
         work[W_KEPT_ENTRY + s] = 0
@@ -1494,15 +1546,13 @@ def pool_weight(p, st, seat, world, work, fwork, read, miss):
         if s >= p[P_PLAYERS] or not reads_seat(p, seat, s, read):
             continue
         hand = world[ST_HAND + s]
-        count = work[W_KEPT_COUNT + s]
-        entry = count
-        for i in range(count):
-            if work[W_KEPT_HANDS + s * POOL_MAX + i] == hand:
-                entry = i
-                break
-        if entry == count:
+        entry = kept_entry(work, s, hand)
+        if entry < 0:  # a hand not seen yet: the next entry, in the free slot kept_entry found
+            free = -1 - entry
+            entry = work[W_KEPT_COUNT + s]
             work[W_KEPT_HANDS + s * POOL_MAX + entry] = hand
-            work[W_KEPT_COUNT + s] = count + 1
+            work[W_KEPT_SLOTS + s * KEPT_SLOTS + free] = (work[W_KEPT_DECISION] << 8) | entry
+            work[W_KEPT_COUNT + s] = entry + 1
             work[W_KEPT_NEW + s] = 1
             fresh = True
         work[W_KEPT_ENTRY + s] = entry

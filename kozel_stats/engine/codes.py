@@ -52,6 +52,13 @@ CHUNK_PIPS = np.zeros((4, 128), dtype=np.int64)
 for _c in range(4):
     for _m in range(128):
         CHUNK_PIPS[_c, _m] = sum(int(TILE_PIPS[7 * _c + b]) for b in range(7) if _m >> b & 1)
+# CHUNK_VALUES[c, m]: the 7-bit mask of the end values carried by the tiles of 7-bit chunk c of a hand mask
+CHUNK_VALUES = np.zeros((4, 128), dtype=np.int64)
+for _c in range(4):
+    for _m in range(128):
+        for _b in range(7):
+            if _m >> _b & 1:
+                CHUNK_VALUES[_c, _m] |= (1 << int(TILE_LO[7 * _c + _b])) | (1 << int(TILE_HI[7 * _c + _b]))
 
 
 # Per 7-bit chunk of a hand: the count of tiles of each suit v in bits 3v..3v+2 and the

@@ -20,6 +20,7 @@ from .codes import (
     AT_GAP,
     AT_NONE,
     CHUNK_PIPS,
+    CHUNK_VALUES,
     CLOSED_NEVER,
     CLOSED_PAIR_ONLY,
     DOUBLE_TILE,
@@ -203,6 +204,17 @@ def pips(m):
         + CHUNK_PIPS[1, (m >> 7) & 127]
         + CHUNK_PIPS[2, (m >> 14) & 127]
         + CHUNK_PIPS[3, (m >> 21) & 127]
+    )
+
+
+@hot
+def values_of(m):
+    """The end values carried by the tiles of mask m (a 7-bit mask)."""
+    return (
+        CHUNK_VALUES[0, m & 127]
+        | CHUNK_VALUES[1, (m >> 7) & 127]
+        | CHUNK_VALUES[2, (m >> 14) & 127]
+        | CHUNK_VALUES[3, (m >> 21) & 127]
     )
 
 

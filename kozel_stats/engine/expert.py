@@ -43,7 +43,6 @@ from .codes import (
     P_SEAT_SIDE,
     P_TARGET,
     SCORING_GENERALS,
-    SUIT_MASK,
     Layout,
 )
 from .core import (
@@ -76,6 +75,7 @@ from .core import (
     placement,
     popcount,
     splitmix64,
+    values_of,
 )
 from .core import (
     pips as hand_pips,
@@ -327,16 +327,6 @@ def counter_playout(p, st, turn, last_mover, side, work, ply, rng, fwork):
 
 
 @hot
-def suits_in(hand):
-    """The 7-bit mask of the values the hand's tiles carry."""
-    m = 0
-    for v in range(7):
-        if hand & SUIT_MASK[v]:
-            m |= 1 << v
-    return m
-
-
-@hot
 def horizon_features(p, st, seat, side, out):
     """HORIZON_FEATURES of the open position `st` with `seat` to move, for `side`, into `out`."""
     for i in range(N_HORIZON):
@@ -344,8 +334,8 @@ def horizon_features(p, st, seat, side, out):
     out[0] = 1.0
     own_min = 8
     other_min = 8
-    own_suits = 0
-    other_has = 0
+    own_tiles = 0
+    other_tiles = 0
     ends = st[ST_END_MASK]
     for s in range(p[P_PLAYERS]):
         hand = st[ST_HAND + s]
@@ -359,18 +349,18 @@ def horizon_features(p, st, seat, side, out):
             own_min = min(own_min, tiles)
             out[8] += fits
             out[10] += doubles
-            own_suits |= suits_in(hand)
+            own_tiles |= hand
         else:
             out[2] += pips
             out[4] += tiles
             other_min = min(other_min, tiles)
             out[9] += fits
             out[11] += doubles
-            other_has |= suits_in(hand)
+            other_tiles |= hand
     out[5] = own_min
     out[6] = other_min
     out[7] = 1.0 if p[P_SEAT_SIDE + seat] == side else 0.0
-    out[12] = popcount(own_suits & ~other_has & 127)
+    out[12] = popcount(values_of(own_tiles) & ~values_of(other_tiles) & 127)
 
 
 @hot
