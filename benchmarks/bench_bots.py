@@ -268,18 +268,16 @@ def ceiling(variant_name: str, pairs: int, seconds: float, bazaar_games: int, se
     }
     edge = rows["cheater vs counter"]["first_deal_points"]
     params = compile_rules(load_variant(variant_name).rule_dict)
-    c_rate = c_deals_per_cpu_second()
-    scale = C_REFERENCE / c_rate if c_rate else float("nan")
-    gps = four_seat_rate(params, expert, seconds, seed)[0]
+    rates = scaled_rates(params, {"expert": expert}, seconds, seed)
     bazaar = {name: seconds_per_game(name, expert, bazaar_games, seed) for name in ("chechevae-2", "osel-solo-2")}
     return {
         "duels": rows,
         "cheater_edge": edge,
         "expert_fraction": rows["expert vs counter"]["first_deal_points"] / edge,
         "classic_fraction": rows["expert-classic vs counter"]["first_deal_points"] / edge,
-        "games_per_s": gps,
-        "games_per_s_scaled": gps * scale,
-        "c_deals_per_s": c_rate,
+        **rates["bots"]["expert"],
+        "c_deals_per_s": rates["c_deals_per_s"],
+        "rounds": rates["rounds"],
         "seconds_per_game": bazaar,
     }
 
@@ -323,8 +321,7 @@ def expert_settings() -> dict[str, int]:
 
 def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> dict:
     """For each of expert_settings: duplicate pairs and first-deal points against counter, and games/s with it
-    on all four seats (two interleaved rounds of `seconds` process-seconds each, the better), scaled as
-    expert_curve."""
+    on all four seats (`seconds` process-seconds in scaled_rates' interleaved rounds), scaled as expert_curve."""
     from kozel_stats.engine.bots import parse_bot
     from kozel_stats.engine.codes import compile_rules
     from kozel_stats.rules.variants import load_variant
@@ -336,24 +333,52 @@ def settings_curve(variant_name: str, pairs: int, seconds: float, seed: int) -> 
 
 
 def add_four_seat_rates(params, bots: dict[str, int], rows: dict[str, dict], seconds: float, seed: int) -> dict:
-    """Each bot's games/s on all four seats into its row (two interleaved rounds of `seconds` process-seconds,
-    the better) and scaled as expert_curve; returns the c_baseline rate and the scale."""
-    rates: dict[str, list[float]] = {name: [] for name in bots}
-    for _ in range(2):
-        for name, bot in bots.items():
-            rates[name].append(four_seat_rate(params, bot, seconds, seed)[0])
-    c_rate = c_deals_per_cpu_second()
-    scale = C_REFERENCE / c_rate if c_rate else float("nan")
+    """Each bot's games/s on all four seats into its row, scaled as expert_curve (scaled_rates: interleaved rounds
+    with the C baseline, `seconds` process-seconds a bot in all); returns the C baseline's rate and the scale."""
+    rates = scaled_rates(params, bots, seconds, seed)
     for name in bots:
-        rows[name]["games_per_s"] = max(rates[name])
-        rows[name]["games_per_s_scaled"] = max(rates[name]) * scale
-    return {"c_deals_per_s": c_rate, "scale": scale}
+        rows[name].update(rates["bots"][name])
+    return {"c_deals_per_s": rates["c_deals_per_s"], "scale": rates["scale"], "rounds": rates["rounds"]}
+
+
+#: scaled_rates' rounds: the C baseline, then every bot, again and again
+SPEED_ROUNDS = 5
+
+
+def scaled_rates(params, bots: dict[str, int], seconds: float, seed: int, rounds: int = SPEED_ROUNDS) -> dict:
+    """Games/s with each bot on all four seats, scaled to a core where benchmarks/c_baseline.c plays 1.88 M deals/s,
+    in `rounds` interleaved rounds: the C baseline (its CPU time), then each bot for seconds / rounds process-
+    seconds. Each round's games/s is scaled by that round's baseline, so that what slows the machine for a while
+    (another job, another tenant of the host) slows both sides of the ratio; a bot's figure is the median of its
+    rounds (with the lowest and highest), not the one best or worst window."""
+    per_round = seconds / rounds
+    c_rates: list[float] = []
+    raw: dict[str, list[float]] = {name: [] for name in bots}
+    scaled: dict[str, list[float]] = {name: [] for name in bots}
+    for _ in range(rounds):
+        c_rate = c_deals_per_cpu_second(1.0)
+        scale = C_REFERENCE / c_rate if c_rate else float("nan")
+        c_rates.append(c_rate or float("nan"))
+        for name, bot in bots.items():
+            gps = four_seat_rate(params, bot, per_round, seed)[0]
+            raw[name].append(gps)
+            scaled[name].append(gps * scale)
+    c_median = float(np.median(c_rates))
+    out = {}
+    for name in bots:
+        out[name] = {
+            "games_per_s": float(np.median(raw[name])),
+            "games_per_s_scaled": float(np.median(scaled[name])),
+            "games_per_s_scaled_low": min(scaled[name]),
+            "games_per_s_scaled_high": max(scaled[name]),
+        }
+    return {"bots": out, "c_deals_per_s": c_median, "scale": C_REFERENCE / c_median, "rounds": rounds}
 
 
 def pool_curve(variant_name: str, pairs: int, seeds: list[int], sizes: list[int], seconds: float, edge: float) -> dict:
     """For each pool size (N = 8; the largest also with N = 16): duplicate pairs against counter on each seed,
     pooled (the mean of the seeds' means, its standard error from theirs), the first-deal points' share of the
-    cheater's `edge`, and games/s on all four seats (two interleaved rounds of `seconds`, the better), scaled."""
+    cheater's `edge`, and games/s on all four seats (`seconds` in scaled_rates' interleaved rounds), scaled."""
     from kozel_stats.engine.bots import expert_id, parse_bot
     from kozel_stats.engine.codes import compile_rules
     from kozel_stats.rules.variants import load_variant
@@ -531,7 +556,11 @@ def print_ceiling(out: dict, variant_name: str) -> None:
         f"\nthe expert's first-deal edge over counter: {out['expert_fraction']:.1%} of the cheater's "
         f"(+{out['cheater_edge']:.2f}); expert-classic's: {out['classic_fraction']:.1%}"
     )
-    print(f"expert on all four seats: {out['games_per_s']:.1f} games/s, {out['games_per_s_scaled']:.1f} scaled")
+    print(
+        f"expert on all four seats: {out['games_per_s']:.1f} games/s, {out['games_per_s_scaled']:.1f} scaled "
+        f"(the median of {out['rounds']} rounds, each scaled by its own baseline: "
+        f"{out['games_per_s_scaled_low']:.1f} to {out['games_per_s_scaled_high']:.1f})"
+    )
     for name, sec in out["seconds_per_game"].items():
         print(f"{name}, expert on every seat: {sec:.3f} s a game")
 
