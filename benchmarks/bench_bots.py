@@ -32,8 +32,9 @@ Ceiling (--ceiling PAIRS): in one run, duplicate pairs and first-deal points of 
 sampler and expert-classic (issue 26's expert), of expert-classic against counter, and of the cheater against
 counter: the expert's search run on the true deal, every hand and the bazaar's order open (a measuring
 device, never a player: no name reads it); the expert's first-deal edge over counter as a fraction of the
-cheater's; games/s with the expert on all four seats (scaled as above) and its process seconds a game in
-the two-player games with a bazaar (chechevae-2, osel-solo-2).
+cheater's; games/s with the expert on all four seats (scaled as above, round by round: --expert-seconds split
+into five rounds, each after its own run of the C baseline, the median of the rounds' scaled figures) and its
+process seconds a game in the two-player games with a bazaar (chechevae-2, osel-solo-2).
 
 Settings (--settings PAIRS): the curve of the expert's settings tried in issue 37 (expert_settings): for each,
 duplicate pairs and first-deal points against counter and games/s on all four seats, scaled as above.
