@@ -1363,7 +1363,8 @@ def history_weight(p, st, seat, world, work, fwork, read, miss):
     (1 / ties when the recorded move is among counter's best in the position replayed from the deal's start,
     else `miss`). The hands at the start are the world's plus what each seat has laid since; a seat's moves
     before its last draw are not read (the tiles it drew then are not known). Uses work's W_SIM (the
-    replay), W_BUF, W_READ."""
+    replay), W_BUF and record_start's fields."""
+    record_start(st, work)
     return replay_record(p, st, seat, world, work, fwork, read, miss, False)
 
 
@@ -1389,13 +1390,12 @@ def record_start(st, work):
 
 @jit
 def replay_record(p, st, seat, world, work, fwork, read, miss, keep):
-    """history_weight's replay of the record; with `keep` (pool_weight), the likelihoods of the moves of the
-    seats whose entry is new (W_KEPT_NEW) go to their entries in F_KEPT instead of into the product."""
+    """history_weight's replay of the record, after record_start of the same record (once for all the candidate
+    deals of a decision); with `keep` (pool_weight), the likelihoods of the moves of the seats whose entry is
+    new (W_KEPT_NEW) go to their entries in F_KEPT instead of into the product."""
     sim = work[W_SIM : W_SIM + N_CORE]
     buf = work[W_BUF : W_BUF + MAX_MOVES]
     read_from = work[W_READ : W_READ + 4]
-    if not keep:  # pool_weight's kept_fits has done it once for the decision
-        record_start(st, work)
     for i in range(N_CORE):
         sim[i] = world[i]
     for s in range(4):
@@ -1455,9 +1455,10 @@ def inferred_world(p, st, seat, world, rng, work, fwork, candidates, read, miss)
         return
     cand = work[W_CAND : W_CAND + N_CORE]
     total = 0.0
+    record_start(st, work)  # history_weight's first step, the same for every candidate
     for c in range(candidates):
         sample_world(p, st, seat, cand, rng, work[W_SAMPLE : W_SAMPLE + 30])
-        w = history_weight(p, st, seat, cand, work, fwork, read, miss)
+        w = replay_record(p, st, seat, cand, work, fwork, read, miss, False)
         total += w
         if c == 0 or rng_below(rng, 1, 1 << 30) * total < w * (1 << 30):
             for i in range(N_CORE):
@@ -1473,14 +1474,14 @@ def fill_pool(p, st, seat, pool, rng, work, fwork, read, miss):
     for s in range(4):
         work[W_KEPT_COUNT + s] = 0
     work[W_KEPT_DECISION] += 1  # the kept hands' slots of earlier decisions no longer count
-    keep = kept_fits(p, st, seat, read, work)  # of the record alone: once for the pool
+    keep = kept_fits(p, st, seat, read, work)  # of the record alone, with its record_start: once for the pool
     for c in range(pool):
         cand = work[W_POOL + c * N_CORE : W_POOL + (c + 1) * N_CORE]
         sample_world(p, st, seat, cand, rng, work[W_SAMPLE : W_SAMPLE + 30])
         if keep:
             total += pool_weight(p, st, seat, cand, work, fwork, read, miss)
-        else:
-            total += history_weight(p, st, seat, cand, work, fwork, read, miss)
+        else:  # history_weight, its record_start done
+            total += replay_record(p, st, seat, cand, work, fwork, read, miss, False)
         fwork[F_POOL_SUM + c] = total
         work[W_POOL_DONE + c] = 0
 
@@ -1511,11 +1512,11 @@ def kept_at(work, s):
 @jit
 def kept_fits(p, st, seat, read, work):
     """Whether pool_weight may keep the likelihoods of this record: no extra lead (there, listing a player's
-    moves may change the deal: core.extra_moves) and at most KEPT_FACTORS moves read of any seat. Where it may,
-    record_start is done for the pool's replays."""
+    moves may change the deal: core.extra_moves) and at most KEPT_FACTORS moves read of any seat. It does
+    record_start first, for every replay of the decision's pool, whatever it answers."""
+    record_start(st, work)
     if p[P_EXTRA_LEAD] != EXTRA_LEAD_NONE:
         return False
-    record_start(st, work)  # for every replay of the decision's pool
     read_from = work[W_READ : W_READ + 4]
     plays = work[W_KEPT_AT : W_KEPT_AT + 4]
     for s in range(4):
@@ -1537,8 +1538,8 @@ def pool_weight(p, st, seat, world, work, fwork, read, miss):
     so two candidates that give a seat the same hand give its moves the same likelihoods. They are kept per
     seat and hand for the decision (W_KEPT_*, F_KEPT; fill_pool empties them; kept_entry finds a hand) and
     multiplied in the record's order, as history_weight multiplies them; the record is replayed only for a hand
-    not seen yet. Only where kept_fits says yes (fill_pool asks it once: it also does record_start, whose W_READ
-    this reads)."""
+    not seen yet. Only where kept_fits says yes (fill_pool asks it once: it also does record_start, whose fields
+    this and the replay read)."""
     fresh = False
     for s in range(4):
         work[W_KEPT_ENTRY + s] = 0
